@@ -1,0 +1,5 @@
+// drizzle tables grouped by domain; drizzle-kit reads this file to generate migrations/.
+export * from "./access";
+export * from "./auth";
+export * from "./jobs";
+export * from "./files";

@@ -1,0 +1,12 @@
+/**
+ * A data room is identified by the 36-character hex-and-dash id in its path (spec §2, §3). No
+ * zod here: the browser's user store uses it on every page.
+ */
+export const DATAROOM_ID_PATTERN = /^[0-9a-fA-F-]{36}$/;
+
+/** Spec §5: empty, 'undefined', 'null', non-strings and malformed ids are rejected. */
+export function isValidDataroomId(value: unknown): value is string {
+  if (typeof value !== "string") return false;
+  const id = value.trim();
+  return id !== "" && id !== "undefined" && id !== "null" && DATAROOM_ID_PATTERN.test(id);
+}

@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useState } from "react";
+import { buttonClassName } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { previewKindOf } from "../files.constants";
+import { PdfPreview } from "./pdf-preview";
+import { PreviewError } from "./preview-error";
+import { downloadUrl, previewUrl, probePreview, type PreviewFailure } from "./preview-fetch";
+import { TextPreview } from "./text-preview";
+
+export type FilePreviewProps = {
+  fileId: string;
+  name: string;
+  /** The sniffed content type. */
+  type: string;
+  size: number;
+  canDownload: boolean;
+};
+
+/**
+ * The preview of a file, picked by its type: PDF (pdf.js, page by page), images, video and audio
+ * (the browser's own players), text, Markdown and CSV; anything else offers the download. Every
+ * failure shows the spec's preview error display with "Try Again", which starts over.
+ * Rendered in the browser only: media errors that happened before hydration would be lost.
+ */
+export function FilePreview({ fileId, name, type, size, canDownload }: FilePreviewProps) {
+  const kind = previewKindOf(type, name);
+  const [isMounted, setIsMounted] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [failure, setFailure] = useState<PreviewFailure | null>(null);
+  const url = previewUrl(fileId, attempt);
+
+  useEffect(() => setIsMounted(true), []);
+  const onFailure = useCallback((next: PreviewFailure) => setFailure(next), []);
+  const onMediaError = useCallback(
+    (what: string) => {
+      void probePreview(url, what).then(setFailure);
+    },
+    [url],
+  );
+  const retry = useCallback(() => {
+    setFailure(null);
+    setAttempt((n) => n + 1);
+  }, []);
+
+  if (failure) return <PreviewError kind={failure.kind} message={failure.message} onRetry={retry} />;
+  if (!isMounted && kind !== "none") return <Spinner label={`Loading the preview of ${name}`} className="py-10" />;
+
+  switch (kind) {
+    case "pdf":
+      return <PdfPreview key={attempt} url={url} name={name} size={size} onFailure={onFailure} />;
+    case "image":
+      return (
+        <div className="flex justify-center rounded-lg border border-slate-200 bg-slate-100 p-2">
+          {/* SVG too: inside <img> a document never runs its scripts. */}
+          <img key={attempt} src={url} alt={name} onError={() => onMediaError("image")} className="max-h-[70vh] max-w-full object-contain" />
+        </div>
+      );
+    case "video":
+      return (
+        <video key={attempt} src={url} controls preload="metadata" aria-label={name} onError={() => onMediaError("video")} className="max-h-[70vh] w-full rounded-lg bg-black">
+          Your browser cannot play this video. Download it to watch it.
+        </video>
+      );
+    case "audio":
+      return (
+        <audio key={attempt} src={url} controls preload="metadata" aria-label={name} onError={() => onMediaError("audio file")} className="w-full">
+          Your browser cannot play this audio file. Download it to listen to it.
+        </audio>
+      );
+    case "text":
+    case "markdown":
+    case "csv":
+      return <TextPreview key={attempt} kind={kind} url={url} name={name} size={size} onFailure={onFailure} />;
+    default:
+      return (
+        <div className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-6 py-10 text-center" data-testid="no-preview">
+          <p className="text-base font-semibold text-slate-900">No preview for this type</p>
+          {canDownload ? (
+            <a href={downloadUrl(fileId)} download className={buttonClassName({ variant: "secondary" })}>
+              Download
+            </a>
+          ) : null}
+        </div>
+      );
+  }
+}

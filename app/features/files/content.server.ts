@@ -1,0 +1,258 @@
+import { makeZip, predictLength } from "client-zip";
+import type { FolderKind, SpaceRole } from "~/db/schema";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import {
+  FILE_CONTENT_SECURITY_POLICY,
+  contentDisposition,
+  contentRange,
+  decideRange,
+  downloadContentType,
+  ifRangeAllows,
+  matchesIfNoneMatch,
+  previewContentType,
+} from "./content-headers";
+import { listFileVersions, listZipTree } from "./content.queries.server";
+import { ZIP_MAX_BYTES, ZIP_MAX_ENTRIES, formatBytes, previewKindOf, type PreviewKind } from "./files.constants";
+import { roleHasRight } from "./files.permissions";
+import { findBreadcrumbs, type FileRow } from "./folders.queries.server";
+import { requireFileAccess, requireFolderAccess } from "./spaces.server";
+import { zipPaths } from "./zip-paths";
+
+/**
+ * File content: downloads and previews streamed from R2 with ranges and validators (S15, G8),
+ * the file page, and folder zips with caps checked before the first byte (S16).
+ */
+
+// ---- downloads and previews -----------------------------------------------------------------------
+
+/** What a GET or HEAD for a file's bytes asked for (the transport copies the headers here). */
+export type ContentRequest = {
+  method: "GET" | "HEAD";
+  range: string | null;
+  ifNoneMatch: string | null;
+  ifRange: string | null;
+};
+
+/** The answer, still to be put into a Response by the transport: status, headers, and R2's stream. */
+export type ContentDelivery = { status: 200 | 206 | 304 | 416; headers: Headers; body: ReadableStream | string | null };
+
+export type DeliveryMode = "download" | "preview";
+
+/**
+ * A strong validator from the R2 key: every upload (and every new version) writes a fresh key, so
+ * the key names the bytes exactly, and a 304 costs no R2 call. Hashed, so the key stays private.
+ */
+async function entityTagOf(file: Pick<FileRow, "r2Key" | "size">): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${file.r2Key}:${file.size}`));
+  const hex = [...new Uint8Array(digest).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `"${hex}"`;
+}
+
+function baseHeaders(file: FileRow, mode: DeliveryMode, etag: string): Headers {
+  const headers = new Headers({
+    "Content-Type": mode === "download" ? downloadContentType(file.contentType) : previewContentType(file.contentType),
+    "Content-Disposition": contentDisposition(mode === "download" ? "attachment" : "inline", file.name),
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": FILE_CONTENT_SECURITY_POLICY,
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Cache-Control": "private, no-store",
+    "Accept-Ranges": "bytes",
+    ETag: etag,
+    "Last-Modified": file.updatedAt.toUTCString(),
+  });
+  return headers;
+}
+
+/**
+ * GET/HEAD /api/files/:id/download (right `files.download`) and /preview (`files.view`): the
+ * member's file from R2, whole or one byte range, never buffered in the Worker.
+ */
+export async function deliverFileContent(
+  ctx: ServiceContext,
+  userId: string,
+  fileId: string,
+  mode: DeliveryMode,
+  request: ContentRequest,
+): Promise<ContentDelivery> {
+  const { file } = await requireFileAccess(ctx, userId, fileId, mode === "download" ? "files.download" : "files.view");
+  const etag = await entityTagOf(file);
+  const headers = baseHeaders(file, mode, etag);
+
+  if (matchesIfNoneMatch(request.ifNoneMatch, etag)) return { status: 304, headers, body: null };
+
+  // Range applies to GET only (RFC 9110 §14.2); If-Range falls back to the whole file when stale.
+  const useRange = request.method === "GET" && ifRangeAllows(request.ifRange, etag, headers.get("Last-Modified")!);
+  const decision = useRange ? decideRange(request.range, file.size) : ({ kind: "full" } as const);
+
+  if (decision.kind === "unsatisfiable") {
+    headers.set("Content-Range", `bytes */${file.size}`);
+    headers.set("Content-Type", "application/json");
+    headers.delete("Content-Disposition");
+    const message = `The requested range is outside the file, which has ${file.size} bytes.`;
+    return { status: 416, headers, body: JSON.stringify({ message, code: "RANGE_NOT_SATISFIABLE" }) };
+  }
+
+  if (request.method === "HEAD") {
+    headers.set("Content-Length", String(file.size));
+    return { status: 200, headers, body: null };
+  }
+
+  const range = decision.kind === "partial" ? { offset: decision.offset, length: decision.length } : undefined;
+  const object = await ctx.env.FILES.get(file.r2Key, range ? { range } : undefined);
+  if (!object) {
+    ctx.logger.error("file content missing in R2", { fileId: file.id });
+    throw new AppError("NOT_FOUND", "The content of this file is missing. Please upload it again.");
+  }
+  if (range) {
+    headers.set("Content-Range", contentRange(range.offset, range.length, file.size));
+    headers.set("Content-Length", String(range.length));
+    return { status: 206, headers, body: object.body };
+  }
+  headers.set("Content-Length", String(file.size));
+  return { status: 200, headers, body: object.body };
+}
+
+// ---- the file page ------------------------------------------------------------------------------
+
+export type FileCrumb = { uid: string; label: string; kind: FolderKind };
+export type FileVersionSummary = { id: string; version: number; size: number; type: string; createdAt: number };
+
+export type FilePage = {
+  file: {
+    id: string;
+    name: string;
+    size: number;
+    type: string;
+    version: number;
+    folderId: string;
+    createdAt: number;
+    updatedAt: number;
+    previewKind: PreviewKind;
+  };
+  role: SpaceRole;
+  canDownload: boolean;
+  canEdit: boolean;
+  crumbs: FileCrumb[];
+  versions: FileVersionSummary[];
+};
+
+/** /files/:id: the file, the folders above it and its earlier versions (right `files.view`). */
+export async function getFilePage(ctx: ServiceContext, userId: string, fileId: string): Promise<FilePage> {
+  const { file, role } = await requireFileAccess(ctx, userId, fileId, "files.view");
+  const [crumbs, versions] = await Promise.all([findBreadcrumbs(ctx.db, file.folderId), listFileVersions(ctx.db, file.id)]);
+  return {
+    file: {
+      id: file.id,
+      name: file.name,
+      size: file.size,
+      type: file.contentType,
+      version: file.version,
+      folderId: file.folderId,
+      createdAt: file.createdAt.getTime(),
+      updatedAt: file.updatedAt.getTime(),
+      previewKind: previewKindOf(file.contentType, file.name),
+    },
+    role,
+    canDownload: roleHasRight(role, "files.download"),
+    canEdit: roleHasRight(role, "files.edit"),
+    crumbs: crumbs.map((crumb) => ({ uid: crumb.id, label: crumb.label, kind: crumb.kind })),
+    versions: versions.map((version) => ({
+      id: version.id,
+      version: version.version,
+      size: version.size,
+      type: version.contentType,
+      createdAt: version.createdAt.getTime(),
+    })),
+  };
+}
+
+// ---- folder zip ---------------------------------------------------------------------------------
+
+export type ZipCaps = { maxEntries: number; maxBytes: number };
+export const DEFAULT_ZIP_CAPS: ZipCaps = { maxEntries: ZIP_MAX_ENTRIES, maxBytes: ZIP_MAX_BYTES };
+
+/** Refuses (413, naming the cap) a zip with more entries or bytes than allowed (S16). */
+export function assertWithinZipCaps(entries: number, bytes: number, caps: ZipCaps): void {
+  if (entries > caps.maxEntries) {
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `This folder holds more than ${caps.maxEntries.toLocaleString("en-US")} files and folders; a zip download holds at most ${caps.maxEntries.toLocaleString("en-US")}. Download its subfolders one at a time.`,
+    );
+  }
+  if (bytes > caps.maxBytes) {
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `This folder holds ${formatBytes(bytes)}; a zip download holds at most ${formatBytes(caps.maxBytes)}. Download its subfolders one at a time.`,
+    );
+  }
+}
+
+export type ZipEntry =
+  | { kind: "folder"; name: string; lastModified: Date }
+  | { kind: "file"; name: string; lastModified: Date; size: number; r2Key: string };
+
+export type FolderZip = { fileName: string; length: number; entries: ZipEntry[] };
+
+/**
+ * Everything a folder zip will hold, read (one D1 round trip) and checked against the caps
+ * before anything is streamed, so a refusal is a clean 413 and never a broken download.
+ */
+export async function prepareFolderZip(ctx: ServiceContext, userId: string, folderId: string, caps: ZipCaps = DEFAULT_ZIP_CAPS): Promise<FolderZip> {
+  const access = await requireFolderAccess(ctx, userId, folderId, "files.download");
+  const tree = await listZipTree(ctx.db, access.spaceId, folderId, caps.maxEntries + 2);
+  const root = tree.folders.find((folder) => folder.id === folderId);
+  if (!root) throw new AppError("NOT_FOUND", "This folder does not exist or you don't have access to it.");
+
+  const totalBytes = tree.files.reduce((sum, file) => sum + file.size, 0);
+  assertWithinZipCaps(tree.folders.length - 1 + tree.files.length, totalBytes, caps);
+
+  const paths = zipPaths(folderId, tree.folders, tree.files);
+  const entries: ZipEntry[] = [];
+  for (const folder of tree.folders) {
+    const name = paths.folders.get(folder.id);
+    if (name) entries.push({ kind: "folder", name, lastModified: new Date(folder.updatedAt) });
+  }
+  for (const file of tree.files) {
+    const name = paths.files.get(file.id);
+    if (name) entries.push({ kind: "file", name, lastModified: new Date(file.updatedAt), size: file.size, r2Key: file.r2Key });
+  }
+  const length = Number(predictLength(entries.map((entry) => (entry.kind === "folder" ? { name: entry.name } : { name: entry.name, size: entry.size }))));
+  const label = root.label.replace(/[\u0000-\u001f\u007f-\u009f/\\]/g, "").trim() || "Folder";
+  return { fileName: `${label}.zip`, length, entries };
+}
+
+/**
+ * The zip as a stream: each file is fetched from R2 only when the archive reaches it, so memory
+ * stays flat whatever the folder holds. A file whose object vanished meanwhile ends the stream
+ * with an error (the browser reports a failed download rather than saving a short archive).
+ */
+export function streamFolderZip(ctx: ServiceContext, zip: FolderZip): ReadableStream<Uint8Array> {
+  async function* inputs() {
+    for (const entry of zip.entries) {
+      if (entry.kind === "folder") {
+        yield { name: entry.name, lastModified: entry.lastModified };
+        continue;
+      }
+      const object = await ctx.env.FILES.get(entry.r2Key);
+      if (!object) {
+        ctx.logger.error("zip entry missing in R2", { name: entry.name });
+        throw new Error("A file of this folder is missing from storage.");
+      }
+      yield { name: entry.name, lastModified: entry.lastModified, size: entry.size, input: object.body };
+    }
+  }
+  return makeZip(inputs(), { buffersAreUTF8: true });
+}
+
+/** Headers of a folder zip download. */
+export function zipHeaders(zip: FolderZip): Headers {
+  return new Headers({
+    "Content-Type": "application/zip",
+    "Content-Disposition": contentDisposition("attachment", zip.fileName),
+    "Content-Length": String(zip.length),
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": FILE_CONTENT_SECURITY_POLICY,
+    "Cache-Control": "private, no-store",
+  });
+}

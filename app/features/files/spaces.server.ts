@@ -1,0 +1,99 @@
+import { encodeBase64urlNoPadding, decodeBase64urlIgnorePadding } from "@oslojs/encoding";
+import type { SpaceRole } from "~/db/schema";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { roleHasRight, type SpaceRight } from "./files.permissions";
+import { findFileWithRole, findFolderAccess, findPersonalSpace, findSpaceRole, insertPersonalSpace, type Keyset, type SpaceRow } from "./folders.queries.server";
+
+/**
+ * Spaces and the permission layer of the file manager. Every file and folder use case starts
+ * here: an outsider (not a member of the space) gets 404, exactly as if nothing were there; a
+ * member without the right gets 403 naming what is missing.
+ */
+
+const RIGHT_MESSAGES: Record<SpaceRight, string> = {
+  "files.view": "You don't have permission to view these files.",
+  "files.download": "You don't have permission to download these files.",
+  "files.upload": "You don't have permission to upload here.",
+  "files.edit": "You don't have permission to change these files and folders.",
+  "files.delete": "You don't have permission to delete these files and folders.",
+};
+
+export function assertRight(role: SpaceRole, right: SpaceRight): void {
+  if (!roleHasRight(role, right)) throw new AppError("FORBIDDEN", RIGHT_MESSAGES[right]);
+}
+
+export const folderNotFound = () => new AppError("NOT_FOUND", "This folder does not exist or you don't have access to it.");
+export const fileNotFound = () => new AppError("NOT_FOUND", "This file does not exist or you don't have access to it.");
+
+/** The member's personal space, created (with its root, inbox and outbox) on first use. */
+export async function ensurePersonalSpace(ctx: ServiceContext, userId: string): Promise<SpaceRow> {
+  const existing = await findPersonalSpace(ctx.db, userId);
+  if (existing) return existing;
+  try {
+    await insertPersonalSpace(ctx.db, {
+      spaceId: crypto.randomUUID(),
+      userId,
+      name: "My files",
+      rootId: crypto.randomUUID(),
+      inboxId: crypto.randomUUID(),
+      outboxId: crypto.randomUUID(),
+      now: ctx.now(),
+    });
+  } catch (error) {
+    // Two first requests at once: the other one created the space (the batch is atomic, so this
+    // one left nothing behind). Anything else is a real failure.
+    ctx.logger.info("personal space created concurrently", { userId, error: error instanceof Error ? error.message : String(error) });
+  }
+  const created = await findPersonalSpace(ctx.db, userId);
+  if (!created) throw new AppError("INTERNAL_ERROR");
+  return created;
+}
+
+/** The caller's role in a space, or 404 for an outsider. */
+export async function requireSpaceRole(ctx: ServiceContext, userId: string, spaceId: string, right: SpaceRight): Promise<SpaceRole> {
+  const role = await findSpaceRole(ctx.db, spaceId, userId);
+  if (!role) throw new AppError("NOT_FOUND", "This space does not exist or you don't have access to it.");
+  assertRight(role, right);
+  return role;
+}
+
+/** A live folder the caller may act on: its space and kind, and the caller's role. */
+export async function requireFolderAccess(ctx: ServiceContext, userId: string, folderId: string, right: SpaceRight) {
+  const access = await findFolderAccess(ctx.db, folderId, userId);
+  if (!access) throw folderNotFound();
+  assertRight(access.role, right);
+  return access;
+}
+
+/** A live file the caller may act on, with the caller's role; 404 for outsiders and unknown ids. */
+export async function requireFileAccess(ctx: ServiceContext, userId: string, fileId: string, right: SpaceRight) {
+  const found = await findFileWithRole(ctx.db, fileId, userId);
+  if (!found) throw fileNotFound();
+  assertRight(found.role, right);
+  return found;
+}
+
+// ---- keyset cursors ----------------------------------------------------------------------------
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** An opaque cursor for the next page: the last row's sort value and id. */
+export function encodeCursor(keyset: Keyset): string {
+  return encodeBase64urlNoPadding(encoder.encode(JSON.stringify([keyset.value, keyset.id])));
+}
+
+/** A cursor from the URL; anything malformed is treated as "first page" rather than an error. */
+export function decodeCursor(cursor: string | undefined | null): Keyset | null {
+  if (!cursor) return null;
+  try {
+    const parsed: unknown = JSON.parse(decoder.decode(decodeBase64urlIgnorePadding(cursor)));
+    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
+    const [value, id] = parsed as unknown[];
+    if ((typeof value !== "string" && typeof value !== "number") || typeof id !== "string" || id.length > 64) return null;
+    return { value, id };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,20 @@
+import type { z } from "zod";
+import type { ServiceContext } from "~/lib/service-context.server";
+
+export type JobResult = { processedItems: number; successCount: number; failureCount: number };
+
+/**
+ * A background job (Documenso's pattern): a stable type, a payload version, a zod payload
+ * schema shared by producer and consumer, and the use case that runs it. `run` must be
+ * idempotent: Queues deliver at least once and retry whole messages.
+ */
+export type JobDefinition<Payload> = {
+  type: string;
+  version: number;
+  payloadSchema: z.ZodType<Payload>;
+  run: (ctx: ServiceContext & { jobId: string }, payload: Payload) => Promise<JobResult>;
+};
+
+export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefinition<Payload> {
+  return definition;
+}

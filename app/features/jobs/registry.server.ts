@@ -1,0 +1,37 @@
+import type { z } from "zod";
+import { pruneAuthRecordsJob } from "~/features/auth/auth.jobs";
+import { purgeTrashJob } from "~/features/files/trash.jobs";
+import { hashFileJob } from "~/features/files/files.jobs";
+import { deliverMailJob, pruneMailJob } from "~/features/mail/mail.jobs";
+import { pruneJobsJob } from "~/features/maintenance/maintenance.jobs";
+import { deleteObjectsJob } from "~/features/personal-data/personal-data.jobs";
+import type { ServiceContext } from "~/lib/service-context.server";
+import type { JobDefinition, JobResult } from "./job-definition";
+
+/**
+ * The erased shape the consumer works with. Each definition's payload type is checked where it
+ * is defined; here `run` only ever receives a payload its own schema has just parsed.
+ */
+export type RegisteredJob = {
+  type: string;
+  version: number;
+  payloadSchema: z.ZodType<unknown>;
+  run: (ctx: ServiceContext & { jobId: string }, payload: unknown) => Promise<JobResult>;
+};
+
+function register<Payload>(definition: JobDefinition<Payload>): RegisteredJob {
+  return {
+    type: definition.type,
+    version: definition.version,
+    payloadSchema: definition.payloadSchema,
+    run: (ctx, payload) => definition.run(ctx, payload as Payload),
+  };
+}
+
+/** Every job type the consumer knows. A message whose type is not here fails its job at once. */
+const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob)];
+const byType = new Map(registered.map((job) => [job.type, job]));
+
+export function findJobDefinition(type: string): RegisteredJob | undefined {
+  return byType.get(type);
+}

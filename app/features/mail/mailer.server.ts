@@ -1,0 +1,60 @@
+import { enqueueJob } from "~/features/jobs/enqueue-job.server";
+import { readConfig } from "~/lib/config.server";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { findMail, insertMail, markMailAttemptFailed, markMailSent } from "./mail.queries.server";
+import { deliverMailJob } from "./mail.jobs";
+import { renderMail, type MailTemplate } from "./templates";
+
+/**
+ * The one mailer (ADR 010). Every message is rendered once and recorded in `mail_outbox`.
+ * - `outbox` driver (local default): the record is the delivery; /dev/mail shows it.
+ * - `http` driver (production): the record is queued and a `mail.deliver` job posts it to the
+ *   e-mail API; the queue retries failures, and a message already sent is never sent again.
+ */
+export async function sendMail(
+  ctx: ServiceContext,
+  input: { to: string; userId: string | null; template: MailTemplate },
+): Promise<{ id: string }> {
+  const config = readConfig(ctx.env);
+  const content = renderMail(input.template);
+  const id = crypto.randomUUID();
+  await insertMail(ctx.db, {
+    id,
+    toAddress: input.to,
+    userId: input.userId,
+    template: input.template.kind,
+    subject: content.subject,
+    textBody: content.text,
+    htmlBody: content.html,
+    status: config.MAIL_DRIVER === "outbox" ? "stored" : "queued",
+    createdAt: ctx.now(),
+  });
+  if (config.MAIL_DRIVER === "http") {
+    await enqueueJob(ctx, { definition: deliverMailJob, payload: { mailId: id }, jobId: `mail.deliver:${id}`, priority: "high" });
+  }
+  ctx.logger.info("mail recorded", { mailId: id, template: input.template.kind, driver: config.MAIL_DRIVER });
+  return { id };
+}
+
+/** Posts one recorded message to the HTTP provider (Resend-compatible JSON API). Idempotent. */
+export async function deliverMail(ctx: ServiceContext, mailId: string, fetcher: typeof fetch = fetch): Promise<"sent" | "skipped"> {
+  const mail = await findMail(ctx.db, mailId);
+  if (!mail || mail.status === "sent" || mail.status === "stored") return "skipped";
+  const config = readConfig(ctx.env);
+  const response = await fetcher(config.MAIL_HTTP_URL, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${config.MAIL_API_KEY ?? ""}`,
+      "Content-Type": "application/json",
+      "Idempotency-Key": mail.id,
+    },
+    body: JSON.stringify({ from: config.MAIL_FROM, to: [mail.toAddress], subject: mail.subject, text: mail.textBody, html: mail.htmlBody }),
+  });
+  if (!response.ok) {
+    const reason = `Mail API answered ${response.status}`;
+    await markMailAttemptFailed(ctx.db, mail.id, mail.attempts + 1, reason);
+    throw new Error(reason);
+  }
+  await markMailSent(ctx.db, mail.id, ctx.now());
+  return "sent";
+}

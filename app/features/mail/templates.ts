@@ -1,0 +1,117 @@
+/**
+ * Every e-mail the product sends, as plain text and HTML built from the same parts. Values are
+ * escaped for HTML; links are absolute URLs made by the caller. No template ever includes a
+ * password or a session id; link tokens appear only in the link itself.
+ */
+export type MailContent = { subject: string; text: string; html: string };
+
+export type MailTemplate =
+  | { kind: "verify-email"; name: string; link: string }
+  | { kind: "signup-existing-account"; name: string; loginLink: string; resetLink: string }
+  | { kind: "reset-password"; name: string; link: string }
+
+  | { kind: "email-2fa-code"; name: string; code: string; minutes: number }
+  | { kind: "change-email"; name: string; link: string; newEmail: string }
+  | { kind: "security-new-sign-in"; name: string; when: string; device: string; ip: string; securityLink: string }
+  | { kind: "security-password-changed"; name: string; when: string; securityLink: string }
+  | { kind: "security-two-factor-changed"; name: string; when: string; change: string; securityLink: string }
+  | { kind: "security-email-changed"; name: string; when: string; newEmail: string }
+  | { kind: "account-deleted"; name: string };
+
+type Block = { paragraph: string } | { button: { label: string; href: string } } | { code: string };
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+}
+
+function render(subject: string, greeting: string, blocks: Block[]): MailContent {
+  const text = [
+    greeting,
+    "",
+    ...blocks.flatMap((block) =>
+      "paragraph" in block
+        ? [block.paragraph, ""]
+        : "button" in block
+          ? [`${block.button.label}: ${block.button.href}`, ""]
+          : [block.code, ""],
+    ),
+    "— Strongroom",
+  ].join("\n");
+  const body = blocks
+    .map((block) =>
+      "paragraph" in block
+        ? `<p style="margin:0 0 16px">${escapeHtml(block.paragraph)}</p>`
+        : "button" in block
+          ? `<p style="margin:0 0 16px"><a href="${escapeHtml(block.button.href)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(block.button.label)}</a></p><p style="margin:0 0 16px;font-size:12px;color:#475569">Or paste this link into your browser: ${escapeHtml(block.button.href)}</p>`
+          : `<p style="margin:0 0 16px;font-size:28px;letter-spacing:6px;font-weight:700;font-family:monospace">${escapeHtml(block.code)}</p>`,
+    )
+    .join("");
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5;padding:24px"><p style="margin:0 0 16px">${escapeHtml(greeting)}</p>${body}<p style="margin:24px 0 0;color:#475569">— Strongroom</p></body></html>`;
+  return { subject, text, html };
+}
+
+const hi = (name: string) => `Hello ${name},`;
+
+export function renderMail(template: MailTemplate): MailContent {
+  switch (template.kind) {
+    case "verify-email":
+      return render("Confirm your e-mail address", hi(template.name), [
+        { paragraph: "Confirm your e-mail address to finish setting up your Strongroom account." },
+        { button: { label: "Confirm e-mail address", href: template.link } },
+        { paragraph: "The link works once and expires in 24 hours. If you did not sign up, ignore this message." },
+      ]);
+    case "signup-existing-account":
+      return render("You already have a Strongroom account", hi(template.name), [
+        { paragraph: "Someone (hopefully you) tried to create an account with this e-mail address, but one already exists." },
+        { button: { label: "Sign in", href: template.loginLink } },
+        { paragraph: `Forgot your password? Reset it here: ${template.resetLink}` },
+        { paragraph: "If this was not you, you can ignore this message: nothing has changed." },
+      ]);
+    case "reset-password":
+      return render("Reset your password", hi(template.name), [
+        { paragraph: "We received a request to reset the password of your Strongroom account." },
+        { button: { label: "Choose a new password", href: template.link } },
+        { paragraph: "The link works once and expires in 1 hour. If you did not ask for this, ignore this message: your password stays the same." },
+      ]);
+    case "email-2fa-code":
+      return render(`Your Strongroom sign-in code: ${template.code}`, hi(template.name), [
+        { paragraph: "Use this code to finish signing in:" },
+        { code: template.code },
+        { paragraph: `It expires in ${template.minutes} minutes. If you did not try to sign in, change your password now.` },
+      ]);
+    case "change-email":
+      return render("Confirm your new e-mail address", hi(template.name), [
+        { paragraph: `Confirm that ${template.newEmail} should become the e-mail address of your Strongroom account.` },
+        { button: { label: "Confirm new address", href: template.link } },
+        { paragraph: "The link works once and expires in 24 hours. Until you confirm, your old address stays in use." },
+      ]);
+    case "security-new-sign-in":
+      return render("New sign-in to your Strongroom account", hi(template.name), [
+        { paragraph: `Your account was signed in to on ${template.when} from ${template.device} (IP address ${template.ip}).` },
+        { paragraph: "If this was you, there is nothing to do. If not, change your password and end the other sessions:" },
+        { button: { label: "Review your sessions", href: template.securityLink } },
+      ]);
+    case "security-password-changed":
+      return render("Your Strongroom password was changed", hi(template.name), [
+        { paragraph: `The password of your account was changed on ${template.when}.` },
+        { paragraph: "If this was not you, reset your password at once and review your sessions:" },
+        { button: { label: "Review your sessions", href: template.securityLink } },
+      ]);
+    case "security-two-factor-changed":
+      return render("Two-factor authentication changed", hi(template.name), [
+        { paragraph: `${template.change} on ${template.when}.` },
+        { paragraph: "If this was not you, change your password and review your sessions:" },
+        { button: { label: "Review your sessions", href: template.securityLink } },
+      ]);
+    case "security-email-changed":
+      return render("Your Strongroom e-mail address was changed", hi(template.name), [
+        { paragraph: `On ${template.when} the e-mail address of your account was changed to ${template.newEmail}.` },
+        { paragraph: "If this was not you, contact support at once by replying to this message." },
+      ]);
+    case "account-deleted":
+      return render("Your Strongroom account was deleted", hi(template.name), [
+        { paragraph: "Your account and the data it owned have been deleted, as you asked. Files are removed from storage within minutes." },
+        { paragraph: "Thank you for using Strongroom." },
+      ]);
+  }
+}

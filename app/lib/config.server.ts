@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/** Vars and secrets, validated once per isolate (STYLE habit 11). `.dev.vars.example` lists every name. */
+const configSchema = z.object({
+  APP_ENV: z.enum(["development", "production"]),
+  APP_NAME: z.string().min(1),
+  SESSION_SECRET: z
+    .string({ error: "SESSION_SECRET is missing: copy .dev.vars.example to .dev.vars, or `wrangler secret put SESSION_SECRET`." })
+    .min(32, "SESSION_SECRET must be at least 32 characters."),
+  /** Public origin for links in e-mails (e.g. https://app.example.com); the request's origin when unset. */
+  APP_URL: z.url({ error: "APP_URL must be an absolute URL such as https://app.example.com." }).optional().or(z.literal("")),
+  MAIL_DRIVER: z.enum(["outbox", "http"], { error: 'MAIL_DRIVER must be "outbox" or "http".' }).default("outbox"),
+  MAIL_FROM: z.string().min(3, "MAIL_FROM is missing.").default("Strongroom <no-reply@strongroom.local>"),
+  MAIL_HTTP_URL: z.url({ error: "MAIL_HTTP_URL must be an absolute URL." }).default("https://api.resend.com/emails"),
+  MAIL_API_KEY: z.string().optional(),
+  /** Where members write to change their plan (shown on the plan page and the upgrade modal). */
+  CONTACT_EMAIL: z.email({ error: "CONTACT_EMAIL must be an e-mail address." }).default("sales@strongroom.example"),
+  TURNSTILE_SITE_KEY: z.string().optional(),
+  TURNSTILE_SECRET_KEY: z.string().optional(),
+});
+
+export type AppConfig = z.infer<typeof configSchema> & { isProduction: boolean; isTurnstileEnabled: boolean };
+
+const cache = new WeakMap<object, AppConfig>();
+
+export function readConfig(env: Env): AppConfig {
+  const cached = cache.get(env);
+  if (cached) return cached;
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    // A misconfigured deployment must fail loudly in logs, never expose values in a response.
+    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+  }
+  if (parsed.data.MAIL_DRIVER === "http" && !parsed.data.MAIL_API_KEY) {
+    throw new Error("Invalid configuration: MAIL_DRIVER is http but the MAIL_API_KEY secret is not set.");
+  }
+  const config = {
+    ...parsed.data,
+    isProduction: parsed.data.APP_ENV === "production",
+    isTurnstileEnabled: Boolean(parsed.data.TURNSTILE_SITE_KEY && parsed.data.TURNSTILE_SECRET_KEY),
+  };
+  cache.set(env, config);
+  return config;
+}

@@ -1,0 +1,178 @@
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from "react";
+import {
+  data,
+  redirect,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import toastStyles from "react-toastify/dist/ReactToastify.css?url";
+import type { Route } from "./+types/root";
+import appStyles from "./app.css?url";
+import { AppShell, type NavItem } from "./components/app-shell";
+import { CookieConsentBanner } from "./components/cookie-consent-banner";
+import { checkAuth, getAuthState, initializeAuthFromPage, restorePersistedAuth } from "./features/auth/auth-store";
+import { AccountMenu } from "./features/auth/components/account-menu";
+import { isAuthenticatedPage, UserPagePropsContext } from "./features/access/user-page-props";
+import { loadMemberAccess, requireFeature, requirePermission } from "./features/access/access.server";
+import { criticalRequirement } from "./features/access/critical-routes";
+import { toPublicUser } from "./features/auth/session.server";
+import { describeRouteError, ErrorPage } from "./components/error-page";
+import { showToast, Toaster } from "./components/ui/toast";
+import { readConfig } from "./lib/config.server";
+import { parseCookieConsent } from "./lib/cookie-consent";
+import { installGlobalErrorHandlers } from "./lib/http";
+import { useNonce } from "./lib/nonce";
+import { requestContext, serviceContextFor } from "./lib/request-context.server";
+import { pageTitle, productName } from "./lib/title";
+import { readFlashToast } from "./lib/toast.server";
+import { AppError } from "./lib/errors";
+import { loginRedirectUrl } from "./lib/safe-redirect";
+
+const UpgradeModalHost = lazy(() =>
+  import("./features/access/components/upgrade-modal").then((module) => ({ default: module.UpgradeModalHost })),
+);
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "any" },
+  { rel: "stylesheet", href: appStyles },
+  { rel: "stylesheet", href: toastStyles },
+];
+
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: error ? pageTitle(describeRouteError(error).pageName) : productName },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env, csrfToken, isSecure, auth, actor } = context.get(requestContext);
+  const config = readConfig(env);
+  const { toast, headers } = await readFlashToast(request, config.SESSION_SECRET, isSecure);
+  // Spec §3 "Auth data on first page load": tier, permissions and features with the user.
+  const access = actor ? await loadMemberAccess(serviceContextFor(context), actor.userId) : null;
+  const url = new URL(request.url);
+  const critical = criticalRequirement(url.pathname);
+  if (critical) {
+    if (!access) throw redirect(loginRedirectUrl(`${url.pathname}${url.search}`));
+    try {
+      if ("feature" in critical) requireFeature(access, critical.feature);
+      else requirePermission(access, critical.permission);
+    } catch (error) {
+      if (error instanceof AppError) throw data({ message: error.message }, { status: error.status });
+      throw error;
+    }
+  }
+  return data(
+    {
+      csrfToken,
+      toast,
+      cookieConsent: parseCookieConsent(request.headers.get("Cookie")),
+      isKitEnabled: !config.isProduction,
+      contactEmail: config.CONTACT_EMAIL,
+      // Spec §3 "Auth data on first page load": the member (with id) or null.
+      user: auth?.session.verified ? toPublicUser(auth.user) : null,
+      requiresVerification: auth ? !auth.session.verified : false,
+      tier: access?.tier ?? null,
+      permissions: access?.permissions ?? [],
+      features: access?.features ?? {},
+    },
+    { headers },
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  useEffect(() => {
+    // Marks the document as interactive (e2e tests wait for it before clicking).
+    document.documentElement.dataset.hydrated = "true";
+    return installGlobalErrorHandlers();
+  }, []);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="csrf-token" content={rootData?.csrfToken ?? ""} />
+        <Meta />
+        <Links nonce={nonce} />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function navigationFor(isKitEnabled: boolean, isSignedIn: boolean): NavItem[] {
+  const items: NavItem[] = [{ to: "/", label: "Home" }];
+  if (isSignedIn) items.push({ to: "/folders", label: "Files" }, { to: "/favorites", label: "Favorites" }, { to: "/trash", label: "Trash" }, { to: "/settings", label: "Settings" });
+  if (isKitEnabled) items.push({ to: "/ui", label: "Interface kit" }, { to: "/dev/mail", label: "Mailbox" });
+  items.push({ to: "/privacy-policy", label: "Privacy" });
+  return items;
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { toast, cookieConsent, isKitEnabled, user, requiresVerification, tier, permissions, features } = loaderData;
+  const pageAccess = useMemo(() => ({ user, tier, permissions, features }), [user, tier, permissions, features]);
+  useEffect(() => {
+    if (toast) showToast(toast.message, { type: toast.type });
+  }, [toast]);
+  useEffect(() => {
+    // Spec §4 "Application start" and "Authentication": the page's member wins; otherwise a
+    // session remembered in local storage is checked with the server (restored or cleared).
+    if (user) return initializeAuthFromPage(user, requiresVerification);
+    restorePersistedAuth();
+    if (getAuthState().authenticated) void checkAuth();
+  }, [user, requiresVerification]);
+  // Spec §4 "Application start": the user store, after the auth store, from the same page data.
+  // Loaded only for members: anonymous visitors' pages skip it and stay light (G5).
+  const isMemberPage = isAuthenticatedPage(pageAccess);
+  useEffect(() => {
+    if (!isMemberPage) return;
+    let stop: (() => void) | undefined;
+    let isCancelled = false;
+    void import("./features/access/user-store").then((store) => {
+      if (!isCancelled) stop = store.startUserStore(pageAccess, window.location.pathname);
+    });
+    return () => {
+      isCancelled = true;
+      stop?.();
+    };
+  }, [pageAccess, isMemberPage]);
+  return (
+    <UserPagePropsContext value={pageAccess}>
+      <AppShell navItems={navigationFor(isKitEnabled, user !== null)} account={<AccountMenu user={user} />}>
+        <Outlet />
+      </AppShell>
+      <Toaster />
+      {isMemberPage ? (
+        <Suspense fallback={null}>
+          <UpgradeModalHost contactEmail={loaderData.contactEmail} />
+        </Suspense>
+      ) : null}
+      <CookieConsentBanner initialConsent={cookieConsent} />
+    </UserPagePropsContext>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
+  return (
+    <>
+      <AppShell
+        navItems={navigationFor(rootData?.isKitEnabled ?? false, Boolean(rootData?.user))}
+        account={<AccountMenu user={rootData?.user ?? null} />}
+      >
+        <ErrorPage error={error} />
+      </AppShell>
+      <Toaster />
+    </>
+  );
+}

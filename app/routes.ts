@@ -1,0 +1,58 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("ui", "routes/ui.tsx"),
+
+  // Accounts (spec §2 "Auth" pages). POST /logout and the JSON endpoints live in workers/auth.ts.
+  route("login", "routes/auth/login.tsx"),
+  route("register", "routes/auth/register.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("confirm-password", "routes/auth/confirm-password.tsx"),
+  route("2fa/verify", "routes/auth/two-factor-verify.tsx"),
+  route("verify-email", "routes/auth/verify-email.tsx"),
+  route("auth/error", "routes/auth/error.tsx"),
+  route("auth/success", "routes/auth/success.tsx"),
+
+  // Settings (spec §2 "Settings") and profile pages share one frame (side navigation).
+  layout("routes/settings/layout.tsx", [
+    route("settings", "routes/settings/index.tsx"),
+    route("settings/account", "routes/settings/account.tsx"),
+    route("settings/plan", "routes/settings/plan.tsx"),
+    route("settings/2fa", "routes/settings/two-factor.tsx"),
+    route("settings/security", "routes/settings/security.tsx"),
+    route("settings/security-level", "routes/settings/security-level.tsx"),
+    route("settings/storage", "routes/settings/storage.tsx"),
+    route("profile", "routes/profile/edit.tsx"),
+    route("profile/activity", "routes/profile/activity.tsx"),
+    route("profile/data", "routes/profile/data.tsx"),
+  ]),
+  // Outside the frame: the link may be opened signed out, on another device.
+  route("settings/account/confirm-email", "routes/settings/account-confirm-email.tsx"),
+  route("profile/data/export", "routes/profile/data-export.ts"),
+
+  // Files and folders (spec §2 "Folders", trash, favorites, document templates).
+  route("folders", "routes/folders/all.tsx"),
+  route("folders/new", "routes/folders/new.tsx"),
+  route("folders/inbox", "routes/folders/default-inbox.tsx", { id: "folders-default-inbox" }),
+  route("folders/outbox", "routes/folders/default-outbox.tsx", { id: "folders-default-outbox" }),
+  route("folders/global-inbox", "routes/folders/global-inbox.tsx"),
+  route("folders/global-outbox", "routes/folders/global-outbox.tsx"),
+  route("folders/:uid", "routes/folders/folder.tsx"),
+  route("folders/:uid/gallery", "routes/folders/gallery.tsx"),
+  route("files/recent", "routes/files/recent.tsx"),
+  route("files/duplicates", "routes/files/duplicates.tsx"),
+  route("files/tags", "routes/files/tags.tsx"),
+  route("files/:id", "routes/files/file.tsx"),
+  route("favorites", "routes/files/favorites.tsx"),
+  route("templates", "routes/files/templates.tsx"),
+  route("trash", "routes/files/trash.tsx"),
+
+  // Development only: the mail outbox.
+  route("dev/mail", "routes/dev/mail.tsx"),
+
+  // Anything else is a helpful 404 page (with its title), not a bare error.
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,146 @@
+import { Link } from "react-router";
+import { ErrorPage } from "~/components/error-page";
+import { buttonClassName } from "~/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
+import { getFilePage } from "~/features/files/content.server";
+import { FileDetailsPanel } from "~/features/files/components/file-details-panel";
+import { FilePreview } from "~/features/files/components/file-preview";
+import { downloadUrl } from "~/features/files/components/preview-fetch";
+import { formatBytes } from "~/features/files/files.constants";
+import { loadFileExtras } from "~/features/files/organize.server";
+import { runLoader } from "~/lib/action-result.server";
+import { requireMember } from "~/lib/auth-guard.server";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { titleMeta } from "~/lib/title";
+import type { Route } from "./+types/file";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.file.name ?? "File");
+
+/** Dates are formatted on the server ("2026-11-21 20:55 UTC") so the server and browser render the same text. */
+function formatWhen(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const member = requireMember(context, request);
+  const ctx = serviceContextFor(context);
+  return runLoader(async () => {
+    const page = await getFilePage(ctx, member.user.id, params.id);
+    const extras = await loadFileExtras(ctx, member.user.id, params.id);
+    return {
+      ...page,
+      extras,
+      addedAt: formatWhen(page.file.createdAt),
+      versions: page.versions.map((version) => ({ ...version, when: formatWhen(version.createdAt) })),
+    };
+  });
+}
+
+function Breadcrumbs({ crumbs, current }: { crumbs: { uid: string; label: string }[]; current: string }) {
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-700">
+        {crumbs.map((crumb) => (
+          <li key={crumb.uid} className="flex items-center gap-1">
+            <Link to={`/folders/${crumb.uid}`} className="rounded text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+              {crumb.label}
+            </Link>
+            <span aria-hidden="true" className="text-slate-500">
+              /
+            </span>
+          </li>
+        ))}
+        <li aria-current="page" className="font-medium text-slate-900">
+          {current}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+export default function FilePage({ loaderData }: Route.ComponentProps) {
+  const { file, crumbs, versions, canDownload, canEdit, extras, addedAt } = loaderData;
+  return (
+    <div className="space-y-6">
+      <Breadcrumbs crumbs={crumbs} current={file.name} />
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 space-y-2">
+          <h1 className="break-words text-2xl font-semibold text-slate-900">{file.name}</h1>
+          <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
+            <div className="flex gap-1">
+              <dt className="font-medium text-slate-900">Size</dt>
+              <dd data-testid="file-size">{formatBytes(file.size)}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt className="font-medium text-slate-900">Type</dt>
+              <dd data-testid="file-type">{file.type}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt className="font-medium text-slate-900">Added</dt>
+              <dd>{addedAt}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt className="font-medium text-slate-900">Version</dt>
+              <dd>{file.version}</dd>
+            </div>
+          </dl>
+        </div>
+        {canDownload ? (
+          <a href={downloadUrl(file.id)} download className={buttonClassName()}>
+            Download
+          </a>
+        ) : null}
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section aria-labelledby="preview-heading" className="min-w-0 space-y-3">
+          <h2 id="preview-heading" className="sr-only">
+            Preview
+          </h2>
+          <FilePreview fileId={file.id} name={file.name} type={file.type} size={file.size} canDownload={canDownload} />
+        </section>
+        <aside className="space-y-6">
+          <FileDetailsPanel fileId={file.id} extras={extras} canEdit={canEdit} />
+        </aside>
+      </div>
+
+      <section aria-labelledby="versions-heading" className="space-y-3">
+        <h2 id="versions-heading" className="text-lg font-semibold text-slate-900">
+          Versions
+        </h2>
+        <Table caption="Versions of this file" isCaptionHidden>
+          <TableHead>
+            <TableRow>
+              <TableHeaderCell>Version</TableHeaderCell>
+              <TableHeaderCell>Size</TableHeaderCell>
+              <TableHeaderCell>Type</TableHeaderCell>
+              <TableHeaderCell>Uploaded</TableHeaderCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            <TableRow data-testid="version-row">
+              <TableCell>
+                {file.version} <span className="text-slate-600">(current)</span>
+              </TableCell>
+              <TableCell>{formatBytes(file.size)}</TableCell>
+              <TableCell>{file.type}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatWhen(file.updatedAt)}</TableCell>
+            </TableRow>
+            {versions.map((version) => (
+              <TableRow key={version.id} data-testid="version-row">
+                <TableCell>{version.version}</TableCell>
+                <TableCell>{formatBytes(version.size)}</TableCell>
+                <TableCell>{version.type}</TableCell>
+                <TableCell className="whitespace-nowrap">{version.when}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

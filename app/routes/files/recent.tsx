@@ -1,0 +1,43 @@
+import { ErrorPage } from "~/components/error-page";
+import { EmptyState, KeysetPager, OrganizedFileTable, PageHeader } from "~/features/files/components/organized-file-table";
+import { getRecentUploads } from "~/features/files/organize.server";
+import { runLoader } from "~/lib/action-result.server";
+import { requireMember } from "~/lib/auth-guard.server";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { titleMeta } from "~/lib/title";
+import type { Route } from "./+types/recent";
+
+export const meta: Route.MetaFunction = () => titleMeta("Recent uploads");
+
+/** The newest files across every space the member belongs to, a page at a time (keyset). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { user } = requireMember(context, request);
+  const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
+  return runLoader(async () => ({
+    page: await getRecentUploads(serviceContextFor(context), user.id, { cursor }),
+    isFirstPage: cursor === undefined,
+  }));
+}
+
+export default function RecentUploadsPage({ loaderData }: Route.ComponentProps) {
+  const { page, isFirstPage } = loaderData;
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Recent uploads" description="The newest files in all your spaces, newest first." />
+      {page.files.length === 0 ? (
+        <EmptyState>{isFirstPage ? "Nothing uploaded yet." : "No more files."}</EmptyState>
+      ) : (
+        <OrganizedFileTable caption="Recent uploads" files={page.files} />
+      )}
+      <KeysetPager
+        nextHref={page.nextCursor ? `?cursor=${encodeURIComponent(page.nextCursor)}` : null}
+        isFirstPage={isFirstPage}
+        firstHref="/files/recent"
+      />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

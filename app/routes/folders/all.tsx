@@ -1,0 +1,64 @@
+import { Link } from "react-router";
+import { buttonClassName } from "~/components/ui/button";
+import { FolderGlyph } from "~/features/files/components/folder-glyph";
+import { getAllFolders, type FolderTreeNode } from "~/features/files/folders.server";
+import { runLoader } from "~/lib/action-result.server";
+import { requireMember } from "~/lib/auth-guard.server";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { titleMeta } from "~/lib/title";
+import type { Route } from "./+types/all";
+
+export const meta: Route.MetaFunction = () => titleMeta("All folders");
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const member = requireMember(context, request);
+  return runLoader(async () => ({ spaces: await getAllFolders(serviceContextFor(context), member.user.id) }));
+}
+
+/** Every folder of every space the member belongs to, as a tree (spec §2 "Folders: all"). */
+export default function AllFolders({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">All folders</h1>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/folders/global-inbox" className={buttonClassName({ variant: "secondary", size: "sm" })}>
+            Global inbox
+          </Link>
+          <Link to="/folders/global-outbox" className={buttonClassName({ variant: "secondary", size: "sm" })}>
+            Global outbox
+          </Link>
+          <Link to="/folders/new" className={buttonClassName({ size: "sm" })}>
+            New folder
+          </Link>
+        </div>
+      </div>
+      {loaderData.spaces.map((space) => (
+        <section key={space.spaceId} aria-labelledby={`space-${space.spaceId}`} className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id={`space-${space.spaceId}`} className="mb-3 text-lg font-semibold text-slate-900">
+            <Link to={`/folders/${space.rootUid}`} className="hover:underline">
+              {space.spaceName}
+            </Link>
+          </h2>
+          {space.children.length === 0 ? <p className="text-sm text-slate-700">No folders yet.</p> : <FolderTreeList nodes={space.children} />}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function FolderTreeList({ nodes }: { nodes: FolderTreeNode[] }) {
+  return (
+    <ul className="space-y-1 border-l border-slate-200 pl-4">
+      {nodes.map((node) => (
+        <li key={node.uid}>
+          <Link to={`/folders/${node.uid}`} className="inline-flex items-center gap-2 rounded px-1 py-0.5 text-slate-900 hover:bg-slate-100">
+            <FolderGlyph color={node.color} icon={node.icon} kind={node.kind} className="text-xl" />
+            {node.label}
+          </Link>
+          {node.children.length > 0 ? <FolderTreeList nodes={node.children} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,30 @@
+import { useSearchParams } from "react-router";
+import { loadMemberAccess } from "~/features/access/access.server";
+import { checkFeature } from "~/features/access/access-check";
+import { FolderBrowser, type ViewMode } from "~/features/files/components/folder-browser";
+import { getFolderPage } from "~/features/files/folders.server";
+import { runLoader } from "~/lib/action-result.server";
+import { requireMember } from "~/lib/auth-guard.server";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { pageTitle } from "~/lib/title";
+import type { Route } from "./+types/folder";
+
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
+  { title: pageTitle(data ? (data.page.folder.kind === "root" ? "My files" : data.page.folder.label) : "Folder") },
+];
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const member = requireMember(context, request);
+  const ctx = serviceContextFor(context);
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  return runLoader(async () => {
+    const [page, access] = await Promise.all([getFolderPage(ctx, member.user.id, params.uid, query), loadMemberAccess(ctx, member.user.id)]);
+    return { page, canUploadFolders: checkFeature(access, "bulk_upload") };
+  });
+}
+
+export default function FolderRoute({ loaderData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const view: ViewMode = searchParams.get("view") === "grid" ? "grid" : "list";
+  return <FolderBrowser page={loaderData.page} canUploadFolders={loaderData.canUploadFolders} view={view} />;
+}

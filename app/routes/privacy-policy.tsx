@@ -1,0 +1,109 @@
+import { COOKIE_CONSENT_MAX_AGE_DAYS, COOKIE_CONSENT_NAME } from "~/lib/cookie-consent";
+import { titleMeta } from "~/lib/title";
+import type { Route } from "./+types/privacy-policy";
+
+export const meta: Route.MetaFunction = () => titleMeta("Privacy Policy");
+
+const cookies = [
+  {
+    name: "strongroom_csrf (__Host-strongroom_csrf on https)",
+    purpose: "Protects your forms and requests from being sent by other websites in your name.",
+    kind: "Essential",
+    lifetime: "Until you close the browser",
+  },
+  {
+    name: "strongroom_toast (__Host-strongroom_toast on https)",
+    purpose: "Carries a one-off confirmation message across a page change, then is deleted.",
+    kind: "Essential",
+    lifetime: "60 seconds at most",
+  },
+  {
+    name: COOKIE_CONSENT_NAME,
+    purpose: "Remembers your cookie choice (all cookies, or essential cookies only) so we don't ask again.",
+    kind: "Essential",
+    lifetime: `${COOKIE_CONSENT_MAX_AGE_DAYS} days`,
+  },
+];
+
+export default function PrivacyPolicy() {
+  return (
+    <article className="max-w-3xl space-y-6 text-slate-800">
+      <h1 className="text-3xl font-semibold text-slate-900">Privacy Policy</h1>
+      <p>
+        Strongroom stores documents on behalf of the people and organisations who use it. This page explains what we
+        collect, why, how long we keep it, and the choices you have.
+      </p>
+      <section className="space-y-2">
+        <h2 className="text-xl font-semibold text-slate-900">What we collect</h2>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>Account details you give us: your name, e-mail address and settings.</li>
+          <li>The files, forms, signatures and messages you or your collaborators put into Strongroom.</li>
+          <li>
+            Security records: sign-ins, shared-link opens, downloads and permission changes, kept in an audit log so
+            owners can see who accessed what.
+          </li>
+          <li>Technical data needed to run the service: IP address, browser type, and request identifiers in our logs.</li>
+        </ul>
+      </section>
+      <section className="space-y-2">
+        <h2 className="text-xl font-semibold text-slate-900">How we use it</h2>
+        <p>
+          Only to provide the service, keep it secure and tell you about your account. We do not sell your data and we
+          do not use your documents to train models or for advertising.
+        </p>
+      </section>
+      <section className="space-y-2">
+        <h2 className="text-xl font-semibold text-slate-900">Cookies</h2>
+        <p>
+          We set only the cookies below. Choosing “Essential Cookies Only” in the banner keeps it that way should we ever
+          add optional ones.
+        </p>
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-300">
+                <th scope="col" className="py-2 pr-4">
+                  Cookie
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Purpose
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Kind
+                </th>
+                <th scope="col" className="py-2">
+                  Lifetime
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {cookies.map((cookie) => (
+                <tr key={cookie.name} className="border-b border-slate-200 align-top">
+                  <td className="py-2 pr-4 font-mono text-xs">{cookie.name}</td>
+                  <td className="py-2 pr-4">{cookie.purpose}</td>
+                  <td className="py-2 pr-4">{cookie.kind}</td>
+                  <td className="py-2">{cookie.lifetime}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section className="space-y-2">
+        <h2 className="text-xl font-semibold text-slate-900">How long we keep it</h2>
+        <p>
+          Deleted items stay in the trash for 30 days so they can be restored, then are removed for good. Records of
+          finished background jobs are kept for 30 days. You can export or delete your personal data from your profile
+          at any time.
+        </p>
+      </section>
+      <section className="space-y-2">
+        <h2 className="text-xl font-semibold text-slate-900">Your rights</h2>
+        <p>
+          You may ask for a copy of your data, its correction or its deletion. Owners of a data room decide who can see
+          what is inside it; contact them about documents they hold.
+        </p>
+      </section>
+    </article>
+  );
+}

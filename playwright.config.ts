@@ -1,0 +1,53 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests drive the built app (`vite preview` serves the real Worker in workerd) in a
+ * real Chromium. The server is started and stopped here; its local state starts empty.
+ *   E2E_PORT   port for the preview server (4173)
+ *   BUILD_DIR  which build to serve (build)
+ *   STATE_DIR  where its local D1/R2/DO state lives (.wrangler/e2e-state)
+ */
+const port = Number(process.env.E2E_PORT ?? 4173);
+const stateDir = process.env.STATE_DIR ?? ".wrangler/e2e-state";
+const outputDir = process.env.E2E_OUTPUT_DIR ?? "test-results/e2e";
+const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((p) => existsSync(p));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  outputDir,
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT ?? "test-results/e2e-results.json" }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? systemChromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: `node scripts/e2e-server.mjs --port ${port}`,
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 90_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { STATE_DIR: stateDir },
+  },
+});

@@ -1,0 +1,119 @@
+// npm run bench: performance budgets of ../shared/QUALITY.md as counts and ratios, one table.
+// Sizes are deterministic, so one measurement each. Filled so far: G5 (first-load JS per route,
+// gzip), G6 (Worker size raw and gzip from `wrangler deploy --dry-run`), G1/G2/G4 (folder pages),
+// G7 (a 1 GiB upload) and G8 (a 200-page PDF preview).
+import { spawn } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { ensureDevVars, quietWranglerEnv, run } from "./lib.mjs";
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+const port = Number(process.env.BENCH_PORT ?? 4399);
+const rows = [];
+const add = (item, measure, value, budget, ok) => rows.push({ item, measure, value, budget, status: ok ? "ok" : "OVER" });
+const fmt = (bytes) => (bytes >= MiB ? `${(bytes / MiB).toFixed(2)} MiB` : `${(bytes / KiB).toFixed(1)} KiB`);
+
+ensureDevVars();
+
+// Build the default `build/` (this also points .wrangler/deploy/config.json at it).
+const build = await run("npx", ["react-router", "build"], { stdio: "pipe", unset: ["BUILD_DIR"] });
+if (build.code !== 0) {
+  console.error(build.output);
+  process.exit(1);
+}
+
+// ---- G6: Worker size, as wrangler would upload it -------------------------------------------
+const dry = await run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", ".bench/dry-run"], { stdio: "pipe" });
+const upload = dry.output.match(/Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/);
+if (!upload) {
+  console.error(dry.output);
+  process.exit(1);
+}
+const rawBytes = Number(upload[1]) * KiB;
+const gzipBytes = Number(upload[2]) * KiB;
+add("G6", "Worker upload, raw", fmt(rawBytes), "≤ 10 MiB (Paid)", rawBytes <= 10 * MiB);
+add("G6", "Worker upload, gzip", fmt(gzipBytes), "≤ 3 MiB (Free)", gzipBytes <= 3 * MiB);
+
+// ---- G5: first-load JS per route ------------------------------------------------------------
+const routes = [
+  { path: "/", kind: "public", budget: 120 * KiB },
+  { path: "/privacy-policy", kind: "public", budget: 120 * KiB },
+  { path: "/no-such-page", kind: "public, 404", budget: 120 * KiB },
+  // Sign-in pages are app pages in QUALITY G5 (its public list: share viewer, secret, receive
+  // page, public form); they are measured so growth shows.
+  { path: "/login", kind: "app, sign-in", budget: 300 * KiB },
+  { path: "/register", kind: "app, sign-up", budget: 300 * KiB },
+  { path: "/ui", kind: "app", budget: 300 * KiB },
+];
+
+const stateDir = ".bench/state";
+rmSync(stateDir, { recursive: true, force: true });
+const migrate = await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { stdio: "pipe" });
+if (migrate.code !== 0) {
+  console.error(migrate.output);
+  process.exit(1);
+}
+const env = { ...process.env, ...quietWranglerEnv, STATE_DIR: stateDir };
+delete env.BUILD_DIR;
+const server = spawn("npx", ["vite", "preview", "--port", String(port), "--strictPort"], { env, stdio: "ignore", detached: true });
+const stopServer = () => {
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    /* already gone */
+  }
+};
+process.on("exit", stopServer);
+
+async function waitForServer() {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      const response = await fetch(`http://localhost:${port}/api/health`);
+      if (response.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("vite preview did not start");
+}
+
+/** Every script the document loads up front: module preloads, script tags, inline imports. */
+function scriptUrls(html) {
+  const urls = new Set();
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(match[1]);
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(match[1]);
+  for (const match of html.matchAll(/import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)) urls.add(match[1]);
+  return [...urls].filter((url) => url.startsWith("/assets/"));
+}
+
+try {
+  await waitForServer();
+  for (const route of routes) {
+    const html = await (await fetch(`http://localhost:${port}${route.path}`)).text();
+    const files = scriptUrls(html);
+    let gzip = 0;
+    for (const url of files) gzip += gzipSync(readFileSync(join("build/client", url))).length;
+    add("G5", `first-load JS ${route.path} (${route.kind}; ${files.length} files), gzip`, fmt(gzip), `≤ ${fmt(route.budget)}`, gzip <= route.budget);
+  }
+  // The file manager's budgets, each in its own module (scripts/bench/*.mjs).
+  const baseUrl = `http://localhost:${port}`;
+  for (const name of ["g1-folders", "g7-upload", "g8-pdf"]) {
+    const module = await import(`./bench/${name}.mjs`);
+    await module.bench({ baseUrl, stateDir, add });
+  }
+} finally {
+  stopServer();
+}
+
+// ---- the table ------------------------------------------------------------------------------
+const headers = ["Item", "Measure", "Value", "Budget", "Status"];
+const table = [headers, ...rows.map((r) => [r.item, r.measure, r.value, r.budget, r.status])];
+const widths = headers.map((_, i) => Math.max(...table.map((row) => row[i].length)));
+const line = (row) => `| ${row.map((cell, i) => cell.padEnd(widths[i])).join(" | ")} |`;
+console.log(line(headers));
+console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+for (const row of table.slice(1)) console.log(line(row));
+process.exit(rows.every((r) => r.status === "ok") ? 0 : 1);

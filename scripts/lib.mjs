@@ -1,0 +1,53 @@
+// Small helpers shared by the npm scripts (they run on the project's own Node 22).
+import { spawn } from "node:child_process";
+import { copyFileSync, existsSync } from "node:fs";
+
+export const quietWranglerEnv = {
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_HIDE_BANNER: "true",
+};
+
+/**
+ * Runs a command, streaming its output (or capturing it with stdio: "pipe"); resolves with its
+ * exit code and output, never rejects. `unset` removes variables from the child's environment.
+ */
+export function run(command, args, options = {}) {
+  const env = { ...process.env, ...quietWranglerEnv, ...options.env };
+  for (const name of options.unset ?? []) delete env[name];
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: options.stdio ?? "inherit", env });
+    let output = "";
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    child.on("error", () => resolve({ code: 1, output }));
+    child.on("exit", (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+/** Local secrets for development and tests: created from the committed example when missing. */
+export function ensureDevVars() {
+  if (!existsSync(".dev.vars")) {
+    copyFileSync(".dev.vars.example", ".dev.vars");
+    console.log("Created .dev.vars from .dev.vars.example (local secrets for development and tests only).");
+  }
+}
+
+const chromiumPaths = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+
+/**
+ * The e2e layer needs a Chromium. On Debian as root (a fresh CI machine) it is installed from
+ * Debian's packages; elsewhere the command to run is printed.
+ */
+export async function ensureChromium() {
+  if (process.env.CHROMIUM_PATH || chromiumPaths.some((path) => existsSync(path))) return true;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (isRoot && existsSync("/usr/bin/apt-get")) {
+    console.log("Chromium is missing: installing Debian's chromium package (about 20 s)…");
+    const update = await run("apt-get", ["update"]);
+    const install = update.code === 0 ? await run("apt-get", ["install", "-y", "chromium"]) : update;
+    if (install.code === 0) return true;
+  }
+  console.error("No Chromium found. Install one (Debian: `apt-get install -y chromium`) or set CHROMIUM_PATH.");
+  return false;
+}

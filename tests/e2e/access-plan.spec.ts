@@ -1,0 +1,104 @@
+import { execFileSync } from "node:child_process";
+import type { Page } from "@playwright/test";
+import { expect, gotoHydrated, test, waitForHydration } from "./fixtures";
+import { registerAndVerify } from "./auth-helpers";
+
+const stateDir = process.env.STATE_DIR ?? ".wrangler/e2e-state";
+
+/** `npm run ops -- user:set-tier` against the e2e server's own local D1. */
+function setTier(email: string, tier: string): void {
+  execFileSync("node", ["scripts/ops.mjs", "user:set-tier", "--email", email, "--tier", tier, "--persist-to", stateDir], {
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true" },
+    stdio: "pipe",
+  });
+}
+
+function cachedTier(page: Page) {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem("user-data-cache");
+    return raw ? (JSON.parse(raw) as { tier?: string }).tier ?? null : null;
+  });
+}
+
+test.describe("plan and locked features", () => {
+  test("a free member sees a locked Pro feature, is offered the plans, and has it unlocked after an operator upgrade", async ({ page }) => {
+    test.setTimeout(120_000);
+    const member = await registerAndVerify(page);
+
+    await gotoHydrated(page, "/settings/plan");
+    await expect(page).toHaveTitle("Plan - Strongroom");
+    await expect(page.getByRole("heading", { level: 1, name: "Your plan" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Plan" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByTestId("current-plan")).toContainText("Free");
+
+    // A feature of the free plan is simply included; a Pro one is locked with the plan in its tooltip.
+    await expect(page.getByTestId("feature-dataroom_create")).toHaveAttribute("data-state", "unlocked");
+    await expect(page.getByTestId("feature-dataroom_create").getByText("Included")).toBeVisible();
+    const tile = page.getByTestId("feature-audit_logs");
+    await expect(tile).toHaveAttribute("data-state", "locked");
+    const locked = tile.getByRole("button", { name: "Open Audit logs. Locked: available on the Pro plan" });
+    await locked.hover();
+    await expect(tile.getByTestId("restricted-tooltip")).toBeVisible();
+    await expect(tile.getByTestId("restricted-tooltip")).toHaveText("Available on the Pro plan");
+
+    // Pressing it shows the warning and the plans, with Pro marked as the one needed.
+    await locked.click();
+    await expect(page.locator(".Toastify__toast").filter({ hasText: "You don't have the required permission: Audit logs" })).toBeVisible();
+    const dialog = page.getByRole("dialog", { name: "Upgrade to use Audit logs" });
+    await expect(dialog).toBeVisible();
+    for (const label of ["Free", "Basic", "Pro", "Business", "Enterprise"]) {
+      await expect(dialog.getByRole("heading", { name: label, exact: true })).toBeVisible();
+    }
+    await expect(dialog.getByTestId("plan-pro")).toHaveAttribute("data-required", "true");
+    await expect(dialog.getByTestId("plan-pro")).toContainText("Audit logs");
+    await expect(dialog.getByTestId("plan-free")).toContainText("Your plan");
+    await expect(dialog.getByTestId("plan-custom")).toContainText("Unlimited data rooms");
+    await expect(dialog.getByTestId("plan-contact")).toContainText("To change your plan, contact us");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+
+    // The keyboard reaches the locked control too.
+    await locked.focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    // The store has cached the free plan's data by now.
+    await expect.poll(() => cachedTier(page)).toBe("free");
+
+    setTier(member.email, "pro");
+
+    const backgroundRefresh = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === "/api/user/data-batch" && request.headers()["x-background-request"] === "1",
+    );
+    await page.reload();
+    await waitForHydration(page);
+    await backgroundRefresh;
+    await expect(tile).toHaveAttribute("data-state", "unlocked");
+    await expect(tile.getByText("Included")).toBeVisible();
+    await expect(tile.getByRole("button", { name: /Locked/ })).toHaveCount(0);
+    await expect(page.getByTestId("current-plan")).toContainText("Pro");
+    // The background refresh replaced the free plan's cache.
+    await expect.poll(() => cachedTier(page)).toBe("pro");
+  });
+
+  test("Compare plans opens the plans without naming one as needed", async ({ page }) => {
+    await registerAndVerify(page);
+    await gotoHydrated(page, "/settings/plan");
+    await page.getByRole("button", { name: "Compare plans" }).click();
+    const dialog = page.getByRole("dialog", { name: "Compare plans" });
+    await expect(dialog.getByTestId("plan-business")).toBeVisible();
+    await expect(dialog.getByText("Needed for this")).toHaveCount(0);
+    await expect(dialog.getByTestId("plan-free")).toContainText("Your plan");
+  });
+
+  test("permission-critical pages are checked on the server: visitors sign in first, a free member is told which plan has them", async ({ page }) => {
+    await page.goto("/workflows");
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("redirectTo") === "/workflows");
+
+    await registerAndVerify(page);
+    const response = await page.goto("/cases");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByText("You don't have the required feature: workflows. It is part of the Business plan and above.")).toBeVisible();
+  });
+});

@@ -1,0 +1,94 @@
+import type { Page } from "@playwright/test";
+import { expect, gotoHydrated, test } from "./fixtures";
+import { registerAndVerify } from "./auth-helpers";
+import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
+
+/**
+ * A verified member signed up through the app (sign-up, the confirmation mail, sign-in): the
+ * server owns its database while it runs, so nothing writes to it from outside.
+ */
+async function signedInMember(page: Page) {
+  return registerAndVerify(page);
+}
+
+// A 1×1 PNG.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+test.describe("folders", () => {
+  test("a member finds their inbox and outbox, browses, sorts, searches and switches views", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signedInMember(page);
+
+    await gotoHydrated(page, "/folders");
+    await expect(page).toHaveTitle("All folders - Strongroom");
+    const tree = page.getByRole("region", { name: "My files" });
+    await expect(tree.getByRole("link", { name: "Inbox" })).toBeVisible();
+    await expect(tree.getByRole("link", { name: "Outbox" })).toBeVisible();
+
+    const { inbox } = await defaultFolders(page);
+    const csrf = await csrfToken(page);
+    for (const [name, size] of [
+      ["beta.txt", 3000],
+      ["alpha.txt", 10],
+      ["gamma.txt", 200],
+    ] as const) {
+      await uploadViaTus(page.request, { folderId: inbox, name, body: Buffer.alloc(size, 120), csrf });
+    }
+    await uploadViaTus(page.request, { folderId: inbox, name: "pixel.png", body: PNG, csrf });
+
+    // The default inbox is a page of its own, with breadcrumbs from the top of the space.
+    await gotoHydrated(page, "/folders/inbox");
+    await expect(page).toHaveTitle("Inbox - Strongroom");
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "My files" })).toBeVisible();
+    const nameLinks = page.getByRole("table", { name: "Contents of Inbox" }).locator("tbody tr td:nth-child(2) a");
+    // The visible names, without the (aria-hidden) icon ligatures.
+    const names = () => nameLinks.evaluateAll((links) => links.map((link) => [...link.children].filter((child) => !child.hasAttribute("aria-hidden")).map((child) => child.textContent).join("")));
+    await expect.poll(names).toEqual(["alpha.txt", "beta.txt", "gamma.txt", "pixel.png"]);
+
+    // Sorting by size, then reversing the direction.
+    await page.getByRole("combobox", { name: "Sort by" }).click();
+    await page.getByRole("option", { name: "Size", exact: true }).click();
+    await expect.poll(names).toEqual(["alpha.txt", "pixel.png", "gamma.txt", "beta.txt"]);
+    await page.getByRole("link", { name: "Sort descending" }).click();
+    await expect.poll(names).toEqual(["beta.txt", "gamma.txt", "pixel.png", "alpha.txt"]);
+
+    // Search by name across the space.
+    await page.getByRole("searchbox", { name: "Search by name" }).fill("gam");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("status")).toContainText("Results for “gam”");
+    await expect.poll(names).toEqual(["gamma.txt"]);
+    await page.getByRole("link", { name: "Clear search" }).click();
+
+    // Multi-select counts what is chosen.
+    await page.getByRole("checkbox", { name: "Select alpha.txt" }).check();
+    await page.getByRole("checkbox", { name: "Select beta.txt" }).check();
+    await expect(page.getByText("2 selected")).toBeVisible();
+
+    // Grid view shows the image as a thumbnail; the gallery shows only images and videos.
+    await page.getByRole("link", { name: "Grid" }).click();
+    await expect(page.getByRole("list", { name: "Folder contents" }).getByRole("link", { name: /pixel\.png/ })).toBeVisible();
+    await page.getByRole("link", { name: "Gallery" }).click();
+    await expect(page).toHaveTitle("Inbox gallery - Strongroom");
+    await expect(page.getByRole("list", { name: "Images and videos" }).getByRole("img", { name: "pixel.png" })).toBeVisible();
+
+    // The global inbox gathers the inboxes of every space the member can open.
+    await gotoHydrated(page, "/folders/global-inbox");
+    await expect(page).toHaveTitle("Global inbox - Strongroom");
+    await expect(page.getByRole("link", { name: "alpha.txt" })).toBeVisible();
+  });
+
+  test("an outsider opening someone else's folder gets the not-found page", async ({ page, browser, baseURL }) => {
+    test.setTimeout(60_000);
+    await signedInMember(page);
+    const { inbox } = await defaultFolders(page);
+
+    const other = await browser.newContext();
+    await other.addCookies([{ name: "dataroom_cookie_consent", value: "essential", url: baseURL! }]);
+    const otherPage = await other.newPage();
+    await signedInMember(otherPage);
+    const response = await otherPage.goto(`/folders/${inbox}`);
+    expect(response?.status()).toBe(404);
+    await expect(otherPage.getByText("This folder does not exist or you don't have access to it.")).toBeVisible();
+    await other.close();
+  });
+});

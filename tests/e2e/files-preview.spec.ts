@@ -1,0 +1,159 @@
+import { execFileSync } from "node:child_process";
+import { crc32, deflateSync } from "node:zlib";
+import type { Page } from "@playwright/test";
+import { makePdf } from "../../scripts/bench/pdf-fixture.mjs";
+import { newMember, signIn } from "./auth-helpers";
+import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
+import { expect, gotoHydrated, test } from "./fixtures";
+
+const stateDir = process.env.STATE_DIR ?? ".wrangler/e2e-state";
+
+/** A verified member created with `npm run ops -- user:create` in the e2e server's D1, signed in. */
+async function signedInMember(page: Page) {
+  const member = newMember();
+  execFileSync("node", ["scripts/ops.mjs", "user:create", "--email", member.email, "--password", member.password, "--tier", "pro", "--persist-to", stateDir], {
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true" },
+    stdio: "pipe",
+  });
+  await signIn(page, member);
+  return member;
+}
+
+/** A solid-colour PNG of `width` × `height` pixels, written by hand (zlib for the pixel data). */
+function makePng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
+}
+
+/** Signs a fresh member in and uploads the files through tus; returns their ids by name. */
+async function memberWithFiles(page: Page, uploads: { name: string; body: Buffer }[]) {
+  await signedInMember(page);
+  await gotoHydrated(page, "/folders");
+  const { inbox } = await defaultFolders(page);
+  const csrf = await csrfToken(page);
+  const ids: Record<string, string> = {};
+  for (const upload of uploads) ids[upload.name] = await uploadViaTus(page.request, { folderId: inbox, ...upload, csrf });
+  return ids;
+}
+
+const previewRequests = "**/api/files/*/preview*";
+
+test.describe("file previews", () => {
+  test("a PDF shows its first page on a canvas, then pages on request", async ({ page }) => {
+    test.setTimeout(90_000);
+    const ids = await memberWithFiles(page, [{ name: "Quarterly report.pdf", body: makePdf({ pages: 3 }) }]);
+
+    const ranges: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/preview")) ranges.push(request.headers()["range"] ?? "(none)");
+    });
+    await gotoHydrated(page, `/files/${ids["Quarterly report.pdf"]}`);
+    await expect(page).toHaveTitle("Quarterly report.pdf - Strongroom");
+    await expect(page.getByRole("heading", { level: 1, name: "Quarterly report.pdf" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Inbox" })).toHaveAttribute("href", /^\/folders\//);
+    await expect(page.getByTestId("file-type")).toHaveText("application/pdf");
+    await expect(page.getByRole("link", { name: "Download" })).toHaveAttribute("href", `/api/files/${ids["Quarterly report.pdf"]}/download`);
+
+    const canvas = page.getByRole("img", { name: "Page 1 of Quarterly report.pdf" });
+    await expect(canvas).toHaveAttribute("data-rendered-page", "1", { timeout: 20_000 });
+    await expect(page.getByTestId("pdf-page-status")).toHaveText("Page 1 of 3");
+    // Something was drawn: the canvas is not blank white.
+    const inked = await canvas.evaluate((element: HTMLCanvasElement) => {
+      const context = element.getContext("2d")!;
+      const { data } = context.getImageData(0, 0, element.width, element.height);
+      let dark = 0;
+      for (let index = 0; index < data.length; index += 4) if (data[index]! < 128) dark++;
+      return dark;
+    });
+    expect(inked).toBeGreaterThan(100);
+    // Every read was a byte range (pdf.js never fetched the whole file in one go).
+    expect(ranges.length).toBeGreaterThan(0);
+    expect(ranges.every((range) => /^bytes=\d+-\d+$/.test(range))).toBe(true);
+
+    await expect(page.getByRole("button", { name: "Previous page" })).toBeDisabled();
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expect(page.getByTestId("pdf-page-status")).toHaveText("Page 2 of 3");
+    await expect(page.getByRole("img", { name: "Page 2 of Quarterly report.pdf" })).toHaveAttribute("data-rendered-page", "2");
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expect(page.getByTestId("pdf-page-status")).toHaveText("Page 3 of 3");
+    await expect(page.getByRole("button", { name: "Next page" })).toBeDisabled();
+  });
+
+  test("an image is displayed with the file's name as its text alternative", async ({ page }) => {
+    test.setTimeout(90_000);
+    const ids = await memberWithFiles(page, [{ name: "logo.png", body: makePng(40, 30, [20, 90, 200]) }]);
+    await gotoHydrated(page, `/files/${ids["logo.png"]}`);
+    await expect(page).toHaveTitle("logo.png - Strongroom");
+    const image = page.getByRole("img", { name: "logo.png" });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(40);
+  });
+
+  test("a failed PDF preview shows the loading error with Try Again, and retrying recovers", async ({ page }) => {
+    test.setTimeout(90_000);
+    const ids = await memberWithFiles(page, [{ name: "flaky.pdf", body: makePdf({ pages: 2 }) }]);
+    await page.route(previewRequests, (route) => route.abort("connectionfailed"));
+    await gotoHydrated(page, `/files/${ids["flaky.pdf"]}`);
+
+    const error = page.getByRole("alert").filter({ hasText: "Failed to Load Preview" });
+    await expect(error).toBeVisible({ timeout: 20_000 });
+    await expect(error).toContainText("There was a problem loading the preview. Please check your connection and try again.");
+
+    await page.unroute(previewRequests);
+    await error.getByRole("button", { name: "Try Again" }).click();
+    await expect(error).toBeHidden();
+    await expect(page.getByRole("img", { name: "Page 1 of flaky.pdf" })).toHaveAttribute("data-rendered-page", "1", { timeout: 20_000 });
+    await expect(page.getByTestId("pdf-page-status")).toHaveText("Page 1 of 2");
+  });
+
+  test("a refused image preview shows the security error, and retrying recovers", async ({ page }) => {
+    test.setTimeout(90_000);
+    const ids = await memberWithFiles(page, [{ name: "photo.png", body: makePng(20, 20, [200, 40, 40]) }]);
+    await page.route(previewRequests, (route) => route.fulfill({ status: 403, contentType: "application/json", body: '{"message":"no","code":"FORBIDDEN"}' }));
+    await gotoHydrated(page, `/files/${ids["photo.png"]}`);
+
+    const error = page.getByRole("alert").filter({ hasText: "Security Check Failed" });
+    await expect(error).toBeVisible({ timeout: 20_000 });
+    await expect(error).toContainText("Unable to verify security requirements. Please ensure you have the necessary permissions.");
+
+    await page.unroute(previewRequests);
+    await error.getByRole("button", { name: "Try Again" }).click();
+    await expect.poll(() => page.getByRole("img", { name: "photo.png" }).evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(20);
+  });
+
+  test("Markdown renders in a sandboxed frame where its scripts never run, and CSV as a table", async ({ page }) => {
+    test.setTimeout(90_000);
+    const markdown = "# Meeting notes\n\n- first point\n- second point\n\n<img src=x onerror=\"parent.document.title='pwned'\">\n";
+    const csv = "name,amount\nAda,12\nGrace,30\n";
+    const ids = await memberWithFiles(page, [
+      { name: "notes.md", body: Buffer.from(markdown) },
+      { name: "figures.csv", body: Buffer.from(csv) },
+    ]);
+
+    await gotoHydrated(page, `/files/${ids["notes.md"]}`);
+    const frame = page.locator('iframe[title="Preview of notes.md"]');
+    await expect(frame).toHaveAttribute("sandbox", "");
+    await expect(page.frameLocator('iframe[title="Preview of notes.md"]').getByRole("heading", { name: "Meeting notes" })).toBeVisible();
+    await expect(page.frameLocator('iframe[title="Preview of notes.md"]').getByRole("listitem")).toHaveCount(2);
+    await expect(page).toHaveTitle("notes.md - Strongroom");
+
+    await gotoHydrated(page, `/files/${ids["figures.csv"]}`);
+    const table = page.getByTestId("csv-preview");
+    await expect(table.getByRole("columnheader")).toHaveText(["name", "amount"]);
+    await expect(table.locator("tbody tr")).toHaveCount(2);
+    await expect(table.locator("tbody tr").first()).toContainText("Ada");
+  });
+});

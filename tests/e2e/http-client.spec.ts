@@ -1,0 +1,102 @@
+import { chooseOption, expect, gotoHydrated, test, waitForHydration } from "./fixtures";
+
+test.describe("the HTTP client's global handling", () => {
+  test("a request sends X-Requested-With and the page's CSRF token, and a refusal toasts the server's message", async ({ page }) => {
+    await gotoHydrated(page, "/ui");
+    const token = await page.locator('meta[name="csrf-token"]').getAttribute("content");
+    await chooseOption(page, "Method", "POST");
+    await page.getByLabel("Request URL").fill("/api/client-errors");
+    const requestPromise = page.waitForRequest((r) => r.url().endsWith("/api/client-errors") && r.method() === "POST");
+    await page.getByRole("button", { name: "Send request" }).click();
+    const sent = await requestPromise;
+    expect(sent.headers()["x-requested-with"]).toBe("XMLHttpRequest");
+    expect(sent.headers()["x-csrf-token"]).toBe(token);
+    // The empty body is refused by the server's validation, and its message is toasted.
+    await expect(page.getByRole("alert").filter({ hasText: "message: " })).toBeVisible();
+  });
+
+  test("a 419 from the server says the session expired, then reloads the page after 2 s", async ({ page }) => {
+    await gotoHydrated(page, "/ui");
+    await page.getByRole("button", { name: "Expire the CSRF token" }).click();
+    await chooseOption(page, "Method", "POST");
+    await page.getByLabel("Request URL").fill("/api/client-errors");
+    const started = Date.now();
+    await page.getByRole("button", { name: "Send request" }).click();
+    await expect(page.getByText("Your session has expired. Refreshing the page...")).toBeVisible();
+    await page.waitForEvent("load");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+    // After the reload the page has a fresh, valid token again.
+    await expect(page.locator('meta[name="csrf-token"]')).not.toHaveAttribute("content", "expired-token");
+  });
+
+  test("a 401 sends the visitor to /login and remembers where they were", async ({ page }) => {
+    await page.route("**/api/members-only", (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: "application/json",
+        body: '{"message":"Please sign in to continue.","code":"UNAUTHENTICATED"}',
+      }),
+    );
+    await gotoHydrated(page, "/ui");
+    await page.getByLabel("Request URL").fill("/api/members-only");
+    await page.getByRole("button", { name: "Send request" }).click();
+    await page.waitForURL("**/login?redirectTo=%2Fui");
+  });
+
+  test("a 409 reloads the page", async ({ page }) => {
+    await page.route("**/api/stale-thing", (route) =>
+      route.fulfill({ status: 409, contentType: "application/json", body: '{"message":"Changed","code":"CONFLICT"}' }),
+    );
+    await gotoHydrated(page, "/ui");
+    await page.getByLabel("Request URL").fill("/api/stale-thing");
+    await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+    await page.getByRole("button", { name: "Send request" }).click();
+    await page.waitForEvent("load");
+    expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
+  });
+
+  test("any other error toasts the server's message", async ({ page }) => {
+    await gotoHydrated(page, "/ui");
+    await page.getByLabel("Request URL").fill("/api/no-such-endpoint");
+    await page.getByRole("button", { name: "Send request" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is no such API endpoint." })).toBeVisible();
+  });
+
+  test("an error without a message toasts 'An error occurred'", async ({ page }) => {
+    await page.route("**/api/broken", (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }));
+    await gotoHydrated(page, "/ui");
+    await page.getByLabel("Request URL").fill("/api/broken");
+    await page.getByRole("button", { name: "Send request" }).click();
+    await expect(page.getByText("An error occurred", { exact: true })).toBeVisible();
+  });
+
+  test("an uncaught error shows a calm toast and is reported to the server", async ({ page }) => {
+    await gotoHydrated(page, "/ui");
+    const report = page.waitForRequest((r) => r.url().endsWith("/api/client-errors") && r.method() === "POST");
+    await page.getByRole("button", { name: "Throw an uncaught error" }).click();
+    await expect(page.getByText("An unexpected error occurred. Please try again.")).toBeVisible();
+    const body = (await report).postDataJSON() as { message: string; url: string };
+    expect(body.message).toContain("Kit demonstration of an uncaught error");
+    expect(body.url).toContain("/ui");
+  });
+});
+
+test.describe("server actions", () => {
+  test("an action that redirects flashes its toast through a cookie, shown once", async ({ page }) => {
+    await gotoHydrated(page, "/ui");
+    await page.getByLabel("Thing to save").fill("Quarterly report");
+    await page.getByRole("button", { name: "Save and redirect" }).click();
+    await expect(page.getByText("Quarterly report Created Successfully.")).toBeVisible();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === "strongroom_toast")).toBeUndefined();
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByText("Quarterly report Created Successfully.")).toHaveCount(0);
+  });
+
+  test("a plain form post without its CSRF field is refused with 419 and changes nothing", async ({ page, request }) => {
+    await page.goto("/ui");
+    const response = await request.post("/ui", { form: { thing: "Sneaky" } });
+    expect(response.status()).toBe(419);
+  });
+});

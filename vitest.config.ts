@@ -1,0 +1,57 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+const root = import.meta.dirname;
+const alias = {
+  "~": path.join(root, "app"),
+  "~workers": path.join(root, "workers"),
+  "~durable-objects": path.join(root, "durable-objects"),
+  "~tests": path.join(root, "tests"),
+};
+
+export default defineConfig({
+  test: {
+    // Structured request logs are noise when a test passes, and evidence when it fails.
+    silent: "passed-only",
+    projects: [
+      {
+        // Node/DOM units: pure logic and components, in happy-dom.
+        resolve: { alias },
+        test: {
+          name: "unit",
+          environment: "happy-dom",
+          include: ["tests/unit/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
+          setupFiles: ["tests/setup/unit.ts"],
+        },
+      },
+      {
+        // Integration inside workerd, through the real Worker entry and real bindings (local D1/R2/DO/Queues).
+        resolve: {
+          alias: {
+            ...alias,
+            // The React Router build does not exist in this build; SSR pages are covered by e2e.
+            "virtual:react-router/server-build": path.join(root, "tests/setup/server-build-stub.ts"),
+          },
+        },
+        plugins: [
+          cloudflareTest(async () => ({
+            main: "./workers/app.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                SESSION_SECRET: "test-session-secret-0123456789abcdefghijklmnop",
+                TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "workers",
+          include: ["tests/integration/**/*.test.ts"],
+          setupFiles: ["tests/setup/workers.ts"],
+        },
+      },
+    ],
+  },
+});

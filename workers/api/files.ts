@@ -1,0 +1,29 @@
+import { Hono, type Context } from "hono";
+import { deliverFileContent, type ContentRequest, type DeliveryMode } from "~/features/files/content.server";
+import type { AppEnv } from "../types";
+import { apiServiceContext, requireApiActor } from "./require-actor";
+
+/**
+ * /api/files/:id/download and /api/files/:id/preview: a file's bytes, streamed from R2 with
+ * Range (206/416), ETag (304) and HEAD. Downloads are attachments; previews are inline but
+ * sandboxed, and anything that could run as a page is sent as text/plain (S15).
+ */
+function contentRequest(c: Context<AppEnv>): ContentRequest {
+  return {
+    method: c.req.method === "HEAD" ? "HEAD" : "GET",
+    range: c.req.header("range") ?? null,
+    ifNoneMatch: c.req.header("if-none-match") ?? null,
+    ifRange: c.req.header("if-range") ?? null,
+  };
+}
+
+async function serve(c: Context<AppEnv>, mode: DeliveryMode): Promise<Response> {
+  const actor = requireApiActor(c);
+  const delivery = await deliverFileContent(apiServiceContext(c), actor.userId, c.req.param("id")!, mode, contentRequest(c));
+  return new Response(delivery.body, { status: delivery.status, headers: delivery.headers });
+}
+
+// Hono answers HEAD with the GET route (dropping the body); the service sees the HEAD and skips R2.
+export const filesApi = new Hono<AppEnv>()
+  .get("/:id/download", (c) => serve(c, "download"))
+  .get("/:id/preview", (c) => serve(c, "preview"));

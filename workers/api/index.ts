@@ -1,0 +1,37 @@
+import { Hono } from "hono";
+import { AppError } from "~/lib/errors";
+import type { AppEnv } from "../types";
+import { clientErrorsApi } from "./client-errors";
+import { dataroomsApi } from "./datarooms";
+import { devBenchApi } from "./dev-bench";
+import { featuresApi } from "./features";
+import { filesApi } from "./files";
+import { foldersApi } from "./folders";
+import { healthApi } from "./health";
+import { itemsApi } from "./items";
+import { organizeApi } from "./organize";
+import { permissionsApi } from "./permissions";
+import { uploadsApi } from "./uploads";
+import { userApi } from "./user";
+import { zipApi } from "./zip";
+
+/** The /api sub-app: one Hono app per resource, mounted here. Unknown paths are JSON 404s. */
+export const api = new Hono<AppEnv>()
+  .route("/health", healthApi)
+  .route("/client-errors", clientErrorsApi)
+  .route("/user", userApi)
+  .route("/permissions", permissionsApi)
+  .route("/features", featuresApi)
+  .route("/datarooms", dataroomsApi)
+  .route("/folders", foldersApi)
+  .route("/uploads", uploadsApi)
+  .route("/items", itemsApi)
+  .route("/organize", organizeApi)
+  .route("/files", filesApi)
+  .route("/zip", zipApi)
+  .route("/dev/bench", devBenchApi)
+  .all("*", () => {
+    throw new AppError("NOT_FOUND", "There is no such API endpoint.");
+  });
+
+export type Api = typeof api;

@@ -1,0 +1,64 @@
+import { AUTH_TOKEN_RETENTION_DAYS, pruneAuthRecordsJob } from "~/features/auth/auth.jobs";
+import { purgeTrashJob } from "~/features/files/trash.jobs";
+import { enqueueJob } from "~/features/jobs/enqueue-job.server";
+import { MAIL_RETENTION_DAYS, pruneMailJob } from "~/features/mail/mail.jobs";
+import { JOB_RETENTION_DAYS, pruneJobsJob } from "~/features/maintenance/maintenance.jobs";
+import { createLogger } from "~/lib/log.server";
+import { createServiceContext, type ServiceContext } from "~/lib/service-context.server";
+
+type CronTask = (ctx: ServiceContext, scheduledTime: Date) => Promise<unknown>;
+
+/**
+ * Cron only enqueues (STYLE): the work itself runs in the queue consumer, with retries and a
+ * dead-letter queue. Job ids derive from the schedule, so a trigger that fires twice enqueues once.
+ * Keys must match `[triggers] crons` in wrangler.toml (a unit test checks both ways).
+ */
+export const cronSchedule: Record<string, CronTask[]> = {
+  "43 3 * * *": [
+    (ctx, scheduledTime) =>
+      enqueueJob(ctx, {
+        definition: pruneJobsJob,
+        jobId: `cron:${pruneJobsJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
+        payload: { olderThanDays: JOB_RETENTION_DAYS },
+        priority: "low",
+      }),
+    (ctx, scheduledTime) =>
+      enqueueJob(ctx, {
+        definition: pruneAuthRecordsJob,
+        jobId: `cron:${pruneAuthRecordsJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
+        payload: { tokenRetentionDays: AUTH_TOKEN_RETENTION_DAYS },
+        priority: "low",
+      }),
+    (ctx, scheduledTime) =>
+      enqueueJob(ctx, {
+        definition: pruneMailJob,
+        jobId: `cron:${pruneMailJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
+        payload: { olderThanDays: MAIL_RETENTION_DAYS },
+        priority: "low",
+      }),
+    (ctx, scheduledTime) =>
+      enqueueJob(ctx, {
+        definition: purgeTrashJob,
+        jobId: `cron:${purgeTrashJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
+        payload: {},
+        priority: "low",
+      }),
+  ],
+};
+
+export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
+  const requestId = `cron:${controller.cron}:${controller.scheduledTime}`;
+  const logger = createLogger({ requestId });
+  const tasks = cronSchedule[controller.cron];
+  if (!tasks) {
+    logger.warn("no tasks for cron expression", { cron: controller.cron });
+    return;
+  }
+  const ctx = createServiceContext(env, { requestId, logger });
+  const scheduledTime = new Date(controller.scheduledTime);
+  // Tasks are independent: one failing must not stop the others, but the failure is surfaced.
+  const results = await Promise.allSettled(tasks.map((task) => task(ctx, scheduledTime)));
+  const failures = results.filter((result) => result.status === "rejected");
+  logger.info("cron ran", { cron: controller.cron, tasks: tasks.length, failures: failures.length });
+  if (failures.length > 0) throw new AggregateError(failures.map((f) => f.reason), "cron task failed");
+}
