@@ -48,7 +48,7 @@ export function parseOpsArgs(
   argv: string[],
 ):
   | { help: true }
-  | { help: false; command: OpsCommand; input: OpsInput; target: Required<Pick<OpsTarget, "remote">> & OpsTarget };
+  | { help: false; command: OpsCommand; input: OpsInput; target: Required<Pick<OpsTarget, "remote">> & OpsTarget; skipMigrations: boolean };
 
 export function hashPassword(password: string): Promise<string>;
 export function sqlString(value: string): string;

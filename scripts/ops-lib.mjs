@@ -145,6 +145,8 @@ Target (the local D1 in .wrangler/state by default; its migrations are applied f
   --remote              the deployed D1 database instead
   --env <name>          a wrangler environment, e.g. --env production
   --persist-to <dir>    another local state directory
+  --skip-migrations     do not apply the local migrations first (the database is known to be
+                        up to date, e.g. a running e2e server's); saves a wrangler start
 
   -h, --help            this help
 
@@ -177,6 +179,7 @@ const OPTIONS = {
   remote: { type: "boolean" },
   env: { type: "string" },
   "persist-to": { type: "string" },
+  "skip-migrations": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 };
 
@@ -198,6 +201,7 @@ export function parseOpsArgs(argv) {
   if (!COMMANDS.includes(command)) throw new OpsError(`Unknown command "${command}".`);
   if (rest.length > 0) throw new OpsError(`Unexpected argument "${rest[0]}".`);
   if (values.remote && values["persist-to"] !== undefined) throw new OpsError("--persist-to is for the local database; it cannot be combined with --remote.");
+  if (values.remote && values["skip-migrations"]) throw new OpsError("--skip-migrations is for the local database; remote migrations are applied by npm run deploy.");
   const allowed = COMMAND_OPTIONS[command];
   if (INPUT_OPTIONS.some((option) => values[option] !== undefined && !allowed.includes(option))) {
     const list = allowed.map((option) => `--${option}`);
@@ -212,6 +216,7 @@ export function parseOpsArgs(argv) {
     command,
     input: Object.fromEntries(allowed.map((option) => [option, values[option]])),
     target: { remote: values.remote === true, env: values.env, persistTo: values["persist-to"] },
+    skipMigrations: values["skip-migrations"] === true,
   };
 }
 

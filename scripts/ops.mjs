@@ -37,7 +37,7 @@ async function main(argv) {
     return 0;
   }
 
-  const { command, input, target } = parsed;
+  const { command, input, target, skipMigrations } = parsed;
   // Refuse bad input before touching any database.
   if (command === "user:create") memberFromInput(input);
   if (command === "user:set-tier") {
@@ -46,7 +46,7 @@ async function main(argv) {
   }
   if (command === "user:set-addon") addonChangeFromInput(input);
   if (command === "tier:set-limit") limitChangeFromInput(input);
-  if (!target.remote) await applyLocalMigrations(target);
+  if (!target.remote && !skipMigrations) await applyLocalMigrations(target);
 
   if (command === "user:create") {
     const member = await createMember(input, target);

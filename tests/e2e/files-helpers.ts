@@ -18,7 +18,7 @@ const stateDir = process.env.STATE_DIR ?? ".wrangler/e2e-state";
  */
 export async function newFilesMember(page: Page, tier = "pro"): Promise<Member> {
   const member = newMember();
-  execFileSync("node", ["scripts/ops.mjs", "user:create", "--email", member.email, "--password", member.password, "--tier", tier, "--persist-to", stateDir], {
+  execFileSync("node", ["scripts/ops.mjs", "user:create", "--email", member.email, "--password", member.password, "--tier", tier, "--persist-to", stateDir, "--skip-migrations"], {
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true" },
     stdio: "pipe",
   });

@@ -7,7 +7,7 @@ const stateDir = process.env.STATE_DIR ?? ".wrangler/e2e-state";
 
 /** `npm run ops -- user:set-tier` against the e2e server's own local D1. */
 function setTier(email: string, tier: string): void {
-  execFileSync("node", ["scripts/ops.mjs", "user:set-tier", "--email", email, "--tier", tier, "--persist-to", stateDir], {
+  execFileSync("node", ["scripts/ops.mjs", "user:set-tier", "--email", email, "--tier", tier, "--persist-to", stateDir, "--skip-migrations"], {
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true" },
     stdio: "pipe",
   });

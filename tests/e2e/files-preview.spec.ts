@@ -11,7 +11,7 @@ const stateDir = process.env.STATE_DIR ?? ".wrangler/e2e-state";
 /** A verified member created with `npm run ops -- user:create` in the e2e server's D1, signed in. */
 async function signedInMember(page: Page) {
   const member = newMember();
-  execFileSync("node", ["scripts/ops.mjs", "user:create", "--email", member.email, "--password", member.password, "--tier", "pro", "--persist-to", stateDir], {
+  execFileSync("node", ["scripts/ops.mjs", "user:create", "--email", member.email, "--password", member.password, "--tier", "pro", "--persist-to", stateDir, "--skip-migrations"], {
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true" },
     stdio: "pipe",
   });

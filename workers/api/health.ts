@@ -11,5 +11,5 @@ export const healthApi = new Hono<AppEnv>().get("/", async (c) => {
   } catch (error) {
     throw new AppError("SERVICE_UNAVAILABLE", "The database is not reachable.", { cause: error });
   }
-  return c.json({ status: "ok", database: "ok" }, 200);
+  return c.json({ ok: true, db: true }, 200);
 });

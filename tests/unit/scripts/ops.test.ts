@@ -194,7 +194,14 @@ describe("ops arguments", () => {
       command: "user:create",
       input: { email: "a@example.com", password: "pw with spaces", name: "Ann", tier: "pro" },
       target: { remote: false, env: undefined, persistTo: undefined },
+      skipMigrations: false,
     });
+  });
+
+  it("skips the local migrations only when asked, and never for the remote database", () => {
+    const parsed = parseOpsArgs(["user:set-tier", "--email", "a@example.com", "--tier", "pro", "--skip-migrations"]);
+    expect(parsed.help ? undefined : parsed.skipMigrations).toBe(true);
+    expect(() => parseOpsArgs(["user:set-tier", "--remote", "--skip-migrations"])).toThrow(/--skip-migrations is for the local database/);
   });
 
   it("parses the target options", () => {

@@ -1,0 +1,34 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, gotoHydrated, test } from "./fixtures";
+
+/** axe's serious and critical findings on the page as it is now, one line each (rule, count, first target). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.length} × ${violation.nodes[0]?.target.join(" ")}`);
+}
+
+test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
+  for (const [path, title] of [
+    ["/", "Home - Strongroom"],
+    ["/privacy-policy", "Privacy Policy - Strongroom"],
+    ["/ui", "Interface kit - Strongroom"],
+    ["/no-such-page", "Page not found - Strongroom"],
+    ["/login", "Login - Strongroom"],
+    ["/register", "Register - Strongroom"],
+  ] as const) {
+    test(`${path} has no serious or critical accessibility violation`, async ({ page }) => {
+      await gotoHydrated(page, path);
+      await expect(page).toHaveTitle(title);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  test("the cookie consent banner a first-time visitor sees has no serious or critical violation", async ({ freshPage }) => {
+    await gotoHydrated(freshPage, "/");
+    await expect(freshPage.getByRole("button", { name: "I Accept" })).toBeVisible();
+    expect(await seriousViolations(freshPage)).toEqual([]);
+  });
+});
