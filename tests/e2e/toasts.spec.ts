@@ -212,24 +212,25 @@ test("a sideways drag beyond 60 % of the width dismisses a toast; a short one do
 });
 
 test("hovering a toast pauses its timer; leaving resumes it", async ({ page }) => {
-  test.setTimeout(45_000);
-  await showToast(page, { type: "success", position: "bottom-right" });
-  const text = "Success toast, bottom-right.";
+  test.setTimeout(60_000);
+  // An error toast (8 s) leaves room for the hover to land on a busy machine before it closes.
+  await showToast(page, { type: "error", position: "bottom-right" });
+  const text = "Error toast, bottom-right.";
   const toast = toastWithText(page, text);
   await settledBox(page, text);
   await toast.hover();
   const bar = toast.locator(".Toastify__progress-bar");
   await expect(bar).toHaveCSS("animation-play-state", "paused");
   const elapsedAtHover = await timerElapsed(page, text);
-  // Longer than the whole 5 s timeout: the toast stays, its timer frozen.
-  await page.waitForTimeout(6000);
+  // Longer than the whole 8 s timeout: the toast stays, its timer frozen.
+  await page.waitForTimeout(9000);
   await expect(toast).toHaveAttribute("data-in", "true");
   expect(await timerElapsed(page, text)).toBeCloseTo(elapsedAtHover, -2);
 
   await page.mouse.move(1, 360);
   await expect(bar).toHaveCSS("animation-play-state", "running");
   await expect.poll(() => timerElapsed(page, text)).toBeGreaterThan(elapsedAtHover + 200);
-  await expect(toast).toHaveCount(0, { timeout: 12_000 });
+  await expect(toast).toHaveCount(0, { timeout: 15_000 });
 });
 
 test("a toast pauses while the window has lost focus", async ({ page }) => {

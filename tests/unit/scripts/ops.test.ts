@@ -341,6 +341,7 @@ describe("ops addons and tier limits", () => {
       command: "user:set-addon",
       input: { email: "a@example.com", addon: "extra_datarooms", quantity: "2" },
       target: { remote: false, env: undefined, persistTo: undefined },
+      skipMigrations: false,
     });
     expect(parseOpsArgs(["tier:set-limit", "--tier", "free", "--limit", "max_datarooms", "--value=-1"])).toMatchObject({
       command: "tier:set-limit",
