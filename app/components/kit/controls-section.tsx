@@ -81,10 +81,11 @@ function ButtonDemo() {
   const [saveCount, setSaveCount] = useState(0);
   useEffect(() => {
     if (!isSaving) return;
+    // Long enough for a test on a busy machine to see the busy state before it ends.
     const timer = setTimeout(() => {
       setSaving(false);
       setSaveCount((count) => count + 1);
-    }, 1500);
+    }, 3000);
     return () => clearTimeout(timer);
   }, [isSaving]);
 
