@@ -1,31 +1,51 @@
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionCookieName } from "~/features/auth/session.server";
+import { csrfCookieName } from "~/lib/csrf.server";
 import { COOKIE_CONSENT_MAX_AGE_DAYS, COOKIE_CONSENT_NAME } from "~/lib/cookie-consent";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/privacy-policy";
 
 export const meta: Route.MetaFunction = () => titleMeta("Privacy Policy");
 
-const cookies = [
-  {
-    name: "strongroom_csrf (__Host-strongroom_csrf on https)",
-    purpose: "Protects your forms and requests from being sent by other websites in your name.",
-    kind: "Essential",
-    lifetime: "Until you close the browser",
-  },
-  {
-    name: "strongroom_toast (__Host-strongroom_toast on https)",
-    purpose: "Carries a one-off confirmation message across a page change, then is deleted.",
-    kind: "Essential",
-    lifetime: "60 seconds at most",
-  },
-  {
-    name: COOKIE_CONSENT_NAME,
-    purpose: "Remembers your cookie choice (all cookies, or essential cookies only) so we don't ask again.",
-    kind: "Essential",
-    lifetime: `${COOKIE_CONSENT_MAX_AGE_DAYS} days`,
-  },
-];
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-export default function PrivacyPolicy() {
+/**
+ * The cookies we set, named from the same server code that sets them, so the policy cannot drift
+ * from what the app does. Sent as loader data: the text stays out of the public page's JS (G5).
+ */
+export function loader() {
+  const both = (name: (isSecure: boolean) => string) => `${name(false)} (${name(true)} on https)`;
+  return {
+    cookies: [
+      {
+        name: both(sessionCookieName),
+        purpose: "Keeps you signed in. Set only when you sign in; signing out deletes it on our side and in your browser.",
+        kind: "Essential",
+        lifetime: `${SESSION_IDLE_MS / DAY_MS} days without a visit, ${SESSION_ABSOLUTE_MS / DAY_MS} days at most (or the shorter time you choose)`,
+      },
+      {
+        name: both(csrfCookieName),
+        purpose: "Protects your forms and requests from being sent by other websites in your name.",
+        kind: "Essential",
+        lifetime: "Until you close the browser",
+      },
+      {
+        name: "strongroom_toast (__Host-strongroom_toast on https)",
+        purpose: "Carries a one-off confirmation message across a page change, then is deleted.",
+        kind: "Essential",
+        lifetime: "60 seconds at most",
+      },
+      {
+        name: COOKIE_CONSENT_NAME,
+        purpose: "Remembers your cookie choice (all cookies, or essential cookies only) so we don't ask again.",
+        kind: "Essential",
+        lifetime: `${COOKIE_CONSENT_MAX_AGE_DAYS} days`,
+      },
+    ],
+  };
+}
+
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  const { cookies } = loaderData;
   return (
     <article className="max-w-3xl space-y-6 text-slate-800">
       <h1 className="text-3xl font-semibold text-slate-900">Privacy Policy</h1>

@@ -40,6 +40,8 @@ test.describe("the cookie consent banner", () => {
   test("the Privacy Policy page is real and lists the cookies we set", async ({ page }) => {
     await page.goto("/privacy-policy");
     await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
-    await expect(page.getByRole("cell", { name: "dataroom_cookie_consent" })).toBeVisible();
+    for (const cookie of ["strongroom_session", "strongroom_csrf", "strongroom_toast", "dataroom_cookie_consent"]) {
+      await expect(page.getByRole("cell", { name: new RegExp(`^${cookie}\\b`) })).toBeVisible();
+    }
   });
 });
