@@ -40,13 +40,28 @@ test.describe("the page shell", () => {
     await expect(page).toHaveTitle("Privacy Policy - Strongroom");
   });
 
-  test("pages load with no console errors, CSP violations or hydration mismatches", async ({ page }) => {
+  test("pages load with no console errors, CSP violations, hydration mismatches or failed asset requests", async ({ page }) => {
     const problems: string[] = [];
     page.on("console", (message) => {
+      // The not-found page answers 404 on purpose; Chromium logs that for the document itself.
+      if (message.type() === "error" && /Failed to load resource: .* 404/.test(message.text()) && message.location().url.endsWith("/no-such-page")) return;
       if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
     });
     page.on("pageerror", (error) => problems.push(error.message));
-    for (const path of ["/", "/privacy-policy", "/ui"]) await gotoHydrated(page, path);
+    page.on("requestfailed", (request) => problems.push(`${request.url()} failed: ${request.failure()?.errorText}`));
+    page.on("response", (response) => {
+      if (response.request().resourceType() !== "document" && response.status() >= 400) problems.push(`${response.url()} answered ${response.status()}`);
+    });
+    for (const path of ["/", "/privacy-policy", "/ui", "/no-such-page"]) await gotoHydrated(page, path);
     expect(problems).toEqual([]);
+  });
+
+  test("the landing page says what Strongroom is and links to the privacy policy", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("Strongroom keeps your data rooms, files, forms and signatures");
+    await page.getByRole("main").getByRole("link", { name: "How we handle your data" }).click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
   });
 });
