@@ -48,7 +48,11 @@ test.describe("the page shell", () => {
       if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
     });
     page.on("pageerror", (error) => problems.push(error.message));
-    page.on("requestfailed", (request) => problems.push(`${request.url()} failed: ${request.failure()?.errorText}`));
+    page.on("requestfailed", (request) => {
+      // The next page.goto cancels what the previous page was still loading (lazy chunks, the route manifest).
+      if (request.failure()?.errorText === "net::ERR_ABORTED") return;
+      problems.push(`${request.url()} failed: ${request.failure()?.errorText}`);
+    });
     page.on("response", (response) => {
       if (response.request().resourceType() !== "document" && response.status() >= 400) problems.push(`${response.url()} answered ${response.status()}`);
     });
