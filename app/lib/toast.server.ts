@@ -5,13 +5,20 @@ import { flashToastSchema, type FlashToast } from "./toast.schema";
  * A toast flashed through a signed cookie so it survives a redirect (Epic Stack pattern).
  * The root loader reads it once and clears it.
  */
+export function toastCookieName(isSecure: boolean): string {
+  return isSecure ? "__Host-strongroom_toast" : "strongroom_toast";
+}
+
+/** A flashed toast is read on the very next page; it never needs to outlive a minute. */
+export const TOAST_COOKIE_MAX_AGE_SECONDS = 60;
+
 function toastCookie(secret: string, isSecure: boolean) {
-  return createCookie(isSecure ? "__Host-strongroom_toast" : "strongroom_toast", {
+  return createCookie(toastCookieName(isSecure), {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
     secure: isSecure,
-    maxAge: 60,
+    maxAge: TOAST_COOKIE_MAX_AGE_SECONDS,
     secrets: [secret],
   });
 }

@@ -2,6 +2,7 @@ import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, sessionCookieName } from "~/featu
 import { csrfCookieName } from "~/lib/csrf.server";
 import { COOKIE_CONSENT_MAX_AGE_DAYS, COOKIE_CONSENT_NAME } from "~/lib/cookie-consent";
 import { titleMeta } from "~/lib/title";
+import { TOAST_COOKIE_MAX_AGE_SECONDS, toastCookieName } from "~/lib/toast.server";
 import type { Route } from "./+types/privacy-policy";
 
 export const meta: Route.MetaFunction = () => titleMeta("Privacy Policy");
@@ -29,10 +30,10 @@ export function loader() {
         lifetime: "Until you close the browser",
       },
       {
-        name: "strongroom_toast (__Host-strongroom_toast on https)",
+        name: both(toastCookieName),
         purpose: "Carries a one-off confirmation message across a page change, then is deleted.",
         kind: "Essential",
-        lifetime: "60 seconds at most",
+        lifetime: `${TOAST_COOKIE_MAX_AGE_SECONDS} seconds at most`,
       },
       {
         name: COOKIE_CONSENT_NAME,
