@@ -41,6 +41,8 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 SESSION_SECRET: "test-session-secret-0123456789abcdefghijklmnop",
+                // Members are made by the thousand here: the test cost, never production's (config refuses it there).
+                PASSWORD_HASH_COST: "fast",
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
               },
             },

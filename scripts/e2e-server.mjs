@@ -1,7 +1,17 @@
-// Starts the built app for the e2e suite on a fresh local state: migrations, then `vite preview`.
+// Starts the built app for the e2e suite on a fresh local state: migrations, then `vite preview`
+// in test mode (the vars below), which mounts the test-only routes under /__test.
 import { spawn, spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { ensureDevVars, quietWranglerEnv } from "./lib.mjs";
+
+/**
+ * Test mode. `vite preview` reads its vars from the build's own `server/.dev.vars` (written by the
+ * build from `.dev.vars`), not from this process, so they are set there. A production build
+ * (`npm run deploy`) never has them: .dev.vars is not uploaded, and the configuration refuses
+ * both in production.
+ */
+const TEST_MODE_VARS = { TEST_HOOKS: "on", PASSWORD_HASH_COST: "fast" };
 
 const portIndex = process.argv.indexOf("--port");
 const port = portIndex > 0 ? process.argv[portIndex + 1] : "4173";
@@ -9,6 +19,16 @@ const stateDir = process.env.STATE_DIR ?? ".wrangler/e2e-state";
 const env = { ...process.env, ...quietWranglerEnv, STATE_DIR: stateDir };
 
 ensureDevVars();
+const buildVars = join(process.env.BUILD_DIR ?? "build", "server", ".dev.vars");
+if (!existsSync(buildVars)) {
+  console.error(`${buildVars} is missing: build first (npm run build).`);
+  process.exit(1);
+}
+const kept = readFileSync(buildVars, "utf8")
+  .split("\n")
+  .filter((line) => line.trim() !== "" && !Object.keys(TEST_MODE_VARS).some((name) => line.startsWith(`${name}=`)));
+writeFileSync(buildVars, [...kept, ...Object.entries(TEST_MODE_VARS).map(([name, value]) => `${name}='${value}'`)].join("\n") + "\n");
+
 rmSync(stateDir, { recursive: true, force: true });
 const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
   env,

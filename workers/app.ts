@@ -14,7 +14,10 @@ import { securityHeadersMiddleware } from "./middleware/security-headers";
 import { sessionMiddleware } from "./middleware/session";
 import { handleQueue } from "./queue";
 import { handleRealtime } from "./realtime";
+import { testHooks } from "./test-hooks";
 import type { AppEnv } from "./types";
+import type { Context } from "hono";
+import { readConfig } from "~/lib/config.server";
 
 export { AttemptLimiter } from "../durable-objects/attempt-limiter";
 export { DataRoom } from "../durable-objects/data-room";
@@ -24,6 +27,24 @@ const handleRouterRequest = createRequestHandler(
   () => import("virtual:react-router/server-build"),
   import.meta.env.MODE,
 );
+
+/** Every page, and every form post to a page, is React Router's. */
+function renderApp(c: Context<AppEnv>): Promise<Response> {
+  return handleRouterRequest(
+    c.req.raw,
+    createRouterContext({
+      env: c.env,
+      executionCtx: c.executionCtx,
+      requestId: c.get("requestId"),
+      cspNonce: c.get("secureHeadersNonce") ?? "",
+      csrfToken: c.get("csrfToken"),
+      isSecure: c.get("isSecure"),
+      logger: c.get("logger"),
+      auth: c.get("auth"),
+      actor: c.get("actor"),
+    }),
+  );
+}
 
 export const app = new Hono<AppEnv>()
   .use(requestContextMiddleware)
@@ -36,23 +57,11 @@ export const app = new Hono<AppEnv>()
   .route("/", auth)
   .route("/folder", folder)
   .all("/parties/*", handleRealtime)
+  // Test-only routes (TEST_HOOKS=on, the e2e server); anywhere else these paths are ordinary pages (404).
+  .use("/__test/*", (c, next) => (readConfig(c.env).testHooks ? next() : renderApp(c)))
+  .route("/__test", testHooks)
   // Every other method and path belongs to React Router (forms post here too).
-  .all("*", (c) =>
-    handleRouterRequest(
-      c.req.raw,
-      createRouterContext({
-        env: c.env,
-        executionCtx: c.executionCtx,
-        requestId: c.get("requestId"),
-        cspNonce: c.get("secureHeadersNonce") ?? "",
-        csrfToken: c.get("csrfToken"),
-        isSecure: c.get("isSecure"),
-        logger: c.get("logger"),
-        auth: c.get("auth"),
-        actor: c.get("actor"),
-      }),
-    ),
-  );
+  .all("*", renderApp);
 
 app.onError(handleError);
 

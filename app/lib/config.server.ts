@@ -17,9 +17,19 @@ const configSchema = z.object({
   CONTACT_EMAIL: z.email({ error: "CONTACT_EMAIL must be an e-mail address." }).default("sales@strongroom.example"),
   TURNSTILE_SITE_KEY: z.string().optional(),
   TURNSTILE_SECRET_KEY: z.string().optional(),
+  /**
+   * scrypt cost: "standard" everywhere a person signs in; "fast" only for the test servers
+   * (workerd tests, the e2e server), where thousands of members are made. Refused in production.
+   */
+  PASSWORD_HASH_COST: z.enum(["standard", "fast"], { error: 'PASSWORD_HASH_COST must be "standard" or "fast".' }).default("standard"),
+  /**
+   * "on" mounts the test-only routes under /__test (tests/e2e: a signed-in member in one call).
+   * Only the e2e server sets it; refused in production.
+   */
+  TEST_HOOKS: z.enum(["on", "off"], { error: 'TEST_HOOKS must be "on" or "off".' }).default("off"),
 });
 
-export type AppConfig = z.infer<typeof configSchema> & { isProduction: boolean; isTurnstileEnabled: boolean };
+export type AppConfig = z.infer<typeof configSchema> & { isProduction: boolean; isTurnstileEnabled: boolean; testHooks: boolean };
 
 const cache = new WeakMap<object, AppConfig>();
 
@@ -34,10 +44,17 @@ export function readConfig(env: Env): AppConfig {
   if (parsed.data.MAIL_DRIVER === "http" && !parsed.data.MAIL_API_KEY) {
     throw new Error("Invalid configuration: MAIL_DRIVER is http but the MAIL_API_KEY secret is not set.");
   }
+  if (parsed.data.APP_ENV === "production" && parsed.data.PASSWORD_HASH_COST !== "standard") {
+    throw new Error("Invalid configuration: PASSWORD_HASH_COST must be standard in production.");
+  }
+  if (parsed.data.APP_ENV === "production" && parsed.data.TEST_HOOKS === "on") {
+    throw new Error("Invalid configuration: TEST_HOOKS cannot be on in production.");
+  }
   const config = {
     ...parsed.data,
     isProduction: parsed.data.APP_ENV === "production",
     isTurnstileEnabled: Boolean(parsed.data.TURNSTILE_SITE_KEY && parsed.data.TURNSTILE_SECRET_KEY),
+    testHooks: parsed.data.TEST_HOOKS === "on",
   };
   cache.set(env, config);
   return config;

@@ -1,17 +1,5 @@
-import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, test, waitForHydration } from "./fixtures";
-import { registerAndVerify } from "./auth-helpers";
-
-const stateDir = process.env.STATE_DIR ?? ".wrangler/e2e-state";
-
-/** `npm run ops -- user:set-tier` against the e2e server's own local D1. */
-function setTier(email: string, tier: string): void {
-  execFileSync("node", ["scripts/ops.mjs", "user:set-tier", "--email", email, "--tier", tier, "--persist-to", stateDir, "--skip-migrations"], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true" },
-    stdio: "pipe",
-  });
-}
+import { changeMember, createMember, expect, gotoHydrated, test, waitForHydration } from "./fixtures";
 
 function cachedTier(page: Page) {
   return page.evaluate(() => {
@@ -22,8 +10,7 @@ function cachedTier(page: Page) {
 
 test.describe("plan and locked features", () => {
   test("a free member sees a locked Pro feature, is offered the plans, and has it unlocked after an operator upgrade", async ({ page }) => {
-    test.setTimeout(120_000);
-    const member = await registerAndVerify(page);
+    const member = await createMember(page.request, { tier: "free" });
 
     await gotoHydrated(page, "/settings/plan");
     await expect(page).toHaveTitle("Plan - Strongroom");
@@ -66,7 +53,8 @@ test.describe("plan and locked features", () => {
     // The store has cached the free plan's data by now.
     await expect.poll(() => cachedTier(page)).toBe("free");
 
-    setTier(member.email, "pro");
+    // The operator's upgrade (`npm run ops -- user:set-tier`), made inside the server under test.
+    await changeMember(page.request, member, { tier: "pro" });
 
     const backgroundRefresh = page.waitForRequest(
       (request) => new URL(request.url()).pathname === "/api/user/data-batch" && request.headers()["x-background-request"] === "1",
@@ -83,7 +71,7 @@ test.describe("plan and locked features", () => {
   });
 
   test("Compare plans opens the plans without naming one as needed", async ({ page }) => {
-    await registerAndVerify(page);
+    await createMember(page.request, { tier: "free" });
     await gotoHydrated(page, "/settings/plan");
     await page.getByRole("button", { name: "Compare plans" }).click();
     const dialog = page.getByRole("dialog", { name: "Compare plans" });
@@ -96,7 +84,7 @@ test.describe("plan and locked features", () => {
     await page.goto("/workflows");
     await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("redirectTo") === "/workflows");
 
-    await registerAndVerify(page);
+    await createMember(page.request, { tier: "free" });
     const response = await page.goto("/cases");
     expect(response?.status()).toBe(403);
     await expect(page.getByText("You don't have the required feature: workflows. It is part of the Business plan and above.")).toBeVisible();

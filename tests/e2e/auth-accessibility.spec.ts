@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
-import { registerAndVerify } from "./auth-helpers";
+import { createMember, expect, test, waitForHydration } from "./fixtures";
 
 /**
  * Every form control a person can reach has a label: a <label> of its own, aria-label or
@@ -52,7 +51,7 @@ test.describe("accessibility basics of the account pages", () => {
   });
 
   test("settings and profile pages have '<Page> - Strongroom' titles, one heading and a label on every field", async ({ page }) => {
-    await registerAndVerify(page);
+    await createMember(page.request, { tier: "free" });
     await expectAccessibleFields(page, "/settings", "Settings - Strongroom", []);
     await expectAccessibleFields(page, "/settings/account", "Account Settings - Strongroom", [
       "Name",

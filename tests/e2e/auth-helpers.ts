@@ -1,7 +1,7 @@
 import { generateHOTP } from "@oslojs/otp";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, gotoHydrated, waitForHydration } from "./fixtures";
+import { CONSENT_COOKIE, expect, gotoHydrated, waitForHydration } from "./fixtures";
 
 /**
  * Shared steps of the account e2e specs. State persists across the tests of one run, so every
@@ -10,7 +10,7 @@ import { expect, gotoHydrated, waitForHydration } from "./fixtures";
 export type Member = { name: string; email: string; password: string };
 
 export const INVALID_CREDENTIALS = "The e-mail address or password is not correct.";
-export const CONSENT_COOKIE = "dataroom_cookie_consent";
+export { CONSENT_COOKIE };
 
 export function newMember(): Member {
   return { name: "Ada Tester", email: `${crypto.randomUUID()}@example.com`, password: `correct horse ${crypto.randomUUID().slice(0, 8)}` };

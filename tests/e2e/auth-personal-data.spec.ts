@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
-import { expect, gotoHydrated, test } from "./fixtures";
-import { authCheck, INVALID_CREDENTIALS, registerAndVerify, signOutButton, submitSignIn } from "./auth-helpers";
+import { createMember, expect, gotoHydrated, test } from "./fixtures";
+import { authCheck, INVALID_CREDENTIALS, signOutButton, submitSignIn } from "./auth-helpers";
 
 test.describe("personal data", () => {
   test("a member downloads a zip of their data, then deletes the account and can no longer sign in", async ({ page }) => {
-    const member = await registerAndVerify(page);
+    const member = await createMember(page.request, { tier: "free" });
     await gotoHydrated(page, "/profile/data");
     await expect(page).toHaveTitle("Your Data - Strongroom");
 

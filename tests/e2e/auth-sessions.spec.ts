@@ -1,9 +1,9 @@
-import { expect, gotoHydrated, test } from "./fixtures";
-import { newConsentedContext, registerAndVerify, signIn, signOutButton } from "./auth-helpers";
+import { createMember, expect, gotoHydrated, test } from "./fixtures";
+import { newConsentedContext, signIn, signOutButton } from "./auth-helpers";
 
 test.describe("sessions", () => {
   test("a member signs out a session on another device, and that device is sent to the sign-in page", async ({ page, browser, baseURL }) => {
-    const member = await registerAndVerify(page);
+    const member = await createMember(page.request, { tier: "free" });
 
     const otherDevice = await newConsentedContext(browser, baseURL!);
     try {

@@ -1,14 +1,10 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures";
-import { registerAndVerify } from "./auth-helpers";
+import { createMember, expect, gotoHydrated, test } from "./fixtures";
 import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
 
-/**
- * A verified member signed up through the app (sign-up, the confirmation mail, sign-in): the
- * server owns its database while it runs, so nothing writes to it from outside.
- */
+/** A verified member on the free plan, signed in on `page` (the test-only route, made inside the server). */
 async function signedInMember(page: Page) {
-  return registerAndVerify(page);
+  return createMember(page.request, { tier: "free" });
 }
 
 // A 1×1 PNG.

@@ -1,7 +1,5 @@
-import { execFileSync } from "node:child_process";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { newMember, signIn, type Member } from "./auth-helpers";
-import { expect } from "./fixtures";
+import { createMember, expect, type TestMember, type Tier } from "./fixtures";
 
 /**
  * Shared steps of the files e2e specs: put files into a member's space through the real tus API
@@ -10,20 +8,12 @@ import { expect } from "./fixtures";
  * Keep this API stable: other specs depend on it.
  */
 
-const stateDir = process.env.STATE_DIR ?? ".wrangler/e2e-state";
-
 /**
- * A verified member on `tier` (`npm run ops -- user:create` in the e2e server's own D1), signed in
- * on `page`. Folder uploads need a plan with bulk_upload (basic and above).
+ * A verified member on `tier`, signed in on `page` (the test-only route, one request; see
+ * fixtures.ts). Folder uploads need a plan with bulk_upload (basic and above).
  */
-export async function newFilesMember(page: Page, tier = "pro"): Promise<Member> {
-  const member = newMember();
-  execFileSync("node", ["scripts/ops.mjs", "user:create", "--email", member.email, "--password", member.password, "--tier", tier, "--persist-to", stateDir, "--skip-migrations"], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true" },
-    stdio: "pipe",
-  });
-  await signIn(page, member);
-  return member;
+export async function newFilesMember(page: Page, tier: Tier = "pro"): Promise<TestMember> {
+  return createMember(page.request, { tier });
 }
 
 /** The part size the server expects for a file of `length` bytes (mirrors partSizeFor). */

@@ -1,23 +1,10 @@
-import { execFileSync } from "node:child_process";
-import { registerAndVerify } from "./auth-helpers";
 import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
-import { chooseOption, expect, gotoHydrated, test } from "./fixtures";
-
-const stateDir = process.env.STATE_DIR ?? ".wrangler/e2e-state";
-
-/** `npm run ops -- user:set-tier` against the e2e server's own local D1. */
-function setTier(email: string, tier: string): void {
-  execFileSync("node", ["scripts/ops.mjs", "user:set-tier", "--email", email, "--tier", tier, "--persist-to", stateDir, "--skip-migrations"], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true" },
-    stdio: "pipe",
-  });
-}
+import { chooseOption, createMember, expect, gotoHydrated, test } from "./fixtures";
 
 test.describe("organising files", () => {
   test("a Pro member stars, tags and describes a file, finds it by favorite and tag, sees duplicates and starts a document from a template", async ({ page }) => {
     test.setTimeout(180_000);
-    const member = await registerAndVerify(page);
-    setTier(member.email, "pro");
+    await createMember(page.request, { tier: "pro" });
 
     await gotoHydrated(page, "/files/recent");
     await expect(page).toHaveTitle("Recent uploads - Strongroom");
@@ -119,7 +106,7 @@ test.describe("organising files", () => {
 
   test("a Free member finds duplicates and tag editing locked, naming the plans that have them", async ({ page }) => {
     test.setTimeout(90_000);
-    await registerAndVerify(page);
+    await createMember(page.request, { tier: "free" });
     await gotoHydrated(page, "/files/duplicates");
     await expect(page.getByTestId("duplicates-locked")).toBeVisible();
     await expect(page.getByRole("button", { name: "Find duplicates. Locked: available on the Pro plan" })).toBeVisible();

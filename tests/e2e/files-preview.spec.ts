@@ -1,22 +1,12 @@
-import { execFileSync } from "node:child_process";
 import { crc32, deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { makePdf } from "../../scripts/bench/pdf-fixture.mjs";
-import { newMember, signIn } from "./auth-helpers";
 import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { createMember, expect, gotoHydrated, test } from "./fixtures";
 
-const stateDir = process.env.STATE_DIR ?? ".wrangler/e2e-state";
-
-/** A verified member created with `npm run ops -- user:create` in the e2e server's D1, signed in. */
+/** A verified Pro member, signed in on `page` (the test-only route, made inside the server). */
 async function signedInMember(page: Page) {
-  const member = newMember();
-  execFileSync("node", ["scripts/ops.mjs", "user:create", "--email", member.email, "--password", member.password, "--tier", "pro", "--persist-to", stateDir, "--skip-migrations"], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true" },
-    stdio: "pipe",
-  });
-  await signIn(page, member);
-  return member;
+  return createMember(page.request, { tier: "pro" });
 }
 
 /** A solid-colour PNG of `width` × `height` pixels, written by hand (zlib for the pixel data). */

@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures";
-import { registerAndVerify } from "./auth-helpers";
+import { createMember, expect, gotoHydrated, test } from "./fixtures";
 import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
 
 /** A folder created through the API, as the "New folder" page does. */
@@ -26,7 +25,7 @@ test.describe("delete, trash, restore", () => {
   test("a member deletes a file to the trash, restores it into its folder, then deletes it for good from the trash", async ({ page }) => {
     test.setTimeout(180_000);
     // Signed up through the app itself: no second writer on the local D1 while the server runs.
-    await registerAndVerify(page);
+    await createMember(page.request, { tier: "free" });
     await gotoHydrated(page, "/folders");
     const { inbox } = await defaultFolders(page);
     const csrf = await csrfToken(page);
@@ -99,7 +98,7 @@ test.describe("delete, trash, restore", () => {
   test("a folder is deleted with its files, the special folders cannot be selected, and several items are listed in the dialog", async ({ page }) => {
     test.setTimeout(180_000);
     // Signed up through the app itself: no second writer on the local D1 while the server runs.
-    await registerAndVerify(page);
+    await createMember(page.request, { tier: "free" });
     await gotoHydrated(page, "/folders");
     const { inbox } = await defaultFolders(page);
     const csrf = await csrfToken(page);

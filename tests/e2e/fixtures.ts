@@ -1,16 +1,89 @@
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 /**
- * Shared e2e fixtures. `page` starts with cookie consent already given (so the banner does not
- * cover the page); `freshPage` is a first-time visitor in a context of its own.
+ * Shared e2e fixtures (docs/testing.md says which to use).
+ * - `page` starts with cookie consent already given (so the banner does not cover the page).
+ * - `member`: a fresh member made in one call inside the server (the test-only route
+ *   POST /__test/members), already signed in on `page`. Set its tier, add-ons and second factor
+ *   with `test.use({ memberOptions: { tier: "free" } })`.
+ * - `sharedPage` + `sharedMember`: one signed-in member per Playwright worker, for tests that look
+ *   at a page without changing the member; each test still gets its own browser context.
+ * - `freshPage`: a first-time visitor in a context of its own.
+ * Only the tests about sign-up, sign-in, reset and 2FA drive those forms (auth-helpers.ts).
  */
-export const test = base.extend<{ freshPage: Page }>({
+export type Tier = "free" | "basic" | "pro" | "business" | "custom";
+export type Addon = "extra_datarooms" | "extra_storage" | "e_signatures" | "dataroom_team" | "dataroom_guests";
+export type MemberOptions = {
+  tier?: Tier;
+  twoFactor?: "none" | "totp" | "email";
+  addons?: Partial<Record<Addon, number>>;
+  name?: string;
+};
+export type TestMember = { id: string; email: string; password: string; name: string; tier: Tier; totpKey: string | null };
+
+export const CONSENT_COOKIE = "dataroom_cookie_consent";
+
+async function csrfFor(request: APIRequestContext): Promise<string> {
+  const response = await request.get("/__test/csrf");
+  expect(response.status(), "the e2e server runs with TEST_HOOKS=on (scripts/e2e-server.mjs)").toBe(200);
+  return ((await response.json()) as { csrfToken: string }).csrfToken;
+}
+
+/**
+ * Makes a member in the server under test and signs in the browser that owns `request`
+ * (`page.request` shares the page's cookies). One request; no form, no mail, no second process.
+ */
+export async function createMember(request: APIRequestContext, options: MemberOptions & { signIn?: boolean } = {}): Promise<TestMember> {
+  const response = await request.post("/__test/members", { data: options, headers: { "X-CSRF-TOKEN": await csrfFor(request) } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { member: TestMember }).member;
+}
+
+/** What an operator does with `npm run ops` (tier, add-ons), done inside the server under test. */
+export async function changeMember(request: APIRequestContext, member: Pick<TestMember, "email">, change: { tier?: Tier; addons?: MemberOptions["addons"] }) {
+  const response = await request.patch(`/__test/members/${encodeURIComponent(member.email)}`, {
+    data: change,
+    headers: { "X-CSRF-TOKEN": await csrfFor(request) },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function consentedContext(context: BrowserContext, baseURL: string) {
+  await context.addCookies([{ name: CONSENT_COOKIE, value: "essential", url: baseURL }]);
+}
+
+type TestFixtures = { freshPage: Page; memberOptions: MemberOptions; member: TestMember; sharedPage: Page };
+type WorkerFixtures = { sharedMember: { member: TestMember; storageState: Awaited<ReturnType<APIRequestContext["storageState"]>> } };
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
   page: async ({ page, baseURL }, use) => {
-    await page.context().addCookies([{ name: "dataroom_cookie_consent", value: "essential", url: baseURL! }]);
+    await consentedContext(page.context(), baseURL!);
     await use(page);
   },
   freshPage: async ({ browser }, use) => {
     const context = await browser.newContext();
+    const page = await context.newPage();
+    await use(page);
+    await context.close();
+  },
+  memberOptions: [{ tier: "pro" }, { option: true }],
+  member: async ({ page, memberOptions }, use) => {
+    await use(await createMember(page.request, memberOptions));
+  },
+  sharedMember: [
+    async ({ playwright }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL;
+      const request = await playwright.request.newContext({ baseURL });
+      const member = await createMember(request, { tier: "pro", name: "Shared Member" });
+      const storageState = await request.storageState();
+      await request.dispose();
+      await use({ member, storageState });
+    },
+    { scope: "worker" },
+  ],
+  sharedPage: async ({ browser, baseURL, sharedMember }, use) => {
+    const context = await browser.newContext({ baseURL, storageState: sharedMember.storageState });
+    await consentedContext(context, baseURL!);
     const page = await context.newPage();
     await use(page);
     await context.close();

@@ -1,6 +1,5 @@
 import type { Locator, Page, Response } from "@playwright/test";
-import { registerAndVerify } from "./auth-helpers";
-import { expect, gotoHydrated, test, waitForHydration } from "./fixtures";
+import { createMember, expect, gotoHydrated, test, waitForHydration } from "./fixtures";
 
 /**
  * Spec §2 "Edit folder panel" and the new-folder page, in Chromium: a member creates a folder,
@@ -79,7 +78,7 @@ async function saveFolder(page: Page, panel: Locator): Promise<FolderJson["folde
 test.describe("the edit folder panel", () => {
   test("a member creates a folder, renames it, colours it in every accepted format, picks an icon and removes it", async ({ page }) => {
     test.setTimeout(240_000);
-    await registerAndVerify(page);
+    await createMember(page.request, { tier: "free" });
 
     // The new-folder page (no ?parent: the member's own files).
     await gotoHydrated(page, "/folders/new");
@@ -204,7 +203,7 @@ test.describe("the edit folder panel", () => {
 
   test("the new-folder page creates a gallery inside a folder, and works with JavaScript off", async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000);
-    await registerAndVerify(page);
+    await createMember(page.request, { tier: "free" });
 
     // With JavaScript: a parent folder first.
     await gotoHydrated(page, "/folders/new");
@@ -244,7 +243,7 @@ test.describe("the edit folder panel", () => {
 
   test("someone else's folder cannot be the parent of a new folder", async ({ page }) => {
     test.setTimeout(90_000);
-    await registerAndVerify(page);
+    await createMember(page.request, { tier: "free" });
     const response = await page.goto(`/folders/new?parent=${crypto.randomUUID()}`);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "We couldn't find that page" })).toBeVisible();

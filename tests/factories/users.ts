@@ -1,6 +1,6 @@
 import { generateHOTP } from "@oslojs/otp";
 import { env } from "cloudflare:workers";
-import { hashPassword } from "~/features/auth/password.server";
+import { hashPassword, scryptParamsFor } from "~/features/auth/password.server";
 import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "~/features/auth/login.server";
 import { encryptSecret, hashCode, newRecoveryCodes } from "~/features/auth/secrets.server";
 
@@ -17,12 +17,13 @@ export function uniqueEmail(label = "member"): string {
   return `${label}-${crypto.randomUUID()}@example.com`;
 }
 
-// scrypt costs 100+ ms in workerd: one hash per distinct password is enough for tests.
+// The workerd tests run with PASSWORD_HASH_COST=fast (vitest.config.ts), as the app does there;
+// one hash per distinct password is still enough.
 const hashes = new Map<string, Promise<string>>();
 function cachedHash(password: string): Promise<string> {
   let hash = hashes.get(password);
   if (!hash) {
-    hash = hashPassword(password);
+    hash = hashPassword(password, scryptParamsFor(testEnv));
     hashes.set(password, hash);
   }
   return hash;

@@ -16,7 +16,7 @@ import {
 import { currentPasswordSchema, emailSchema, nameSchema, newPasswordSchema, SESSION_LIFETIME_CHOICES } from "./auth.schema";
 import { assertAttemptsLeft, clearAccountAttempts, recordFailedAttempt } from "./attempt-limits.server";
 import { issueLinkToken } from "./email-verification.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { hashPassword, scryptParamsFor, verifyPassword } from "./password.server";
 import { assertPasswordNotCommon } from "./registration.server";
 import { isRecentlyAuthenticated, rotateSession, type AuthenticatedSession } from "./session.server";
 
@@ -37,7 +37,7 @@ export async function assertPassword(call: AuthCall, user: UserRow, password: un
   const value = parseInput(z.object({ [field]: currentPasswordSchema }), { [field]: password })[field] as string;
   const keys = { account: user.id };
   await assertAttemptsLeft(call.ctx.env, "reauth", keys);
-  const check = await verifyPassword(value, user.passwordHash);
+  const check = await verifyPassword(value, user.passwordHash, scryptParamsFor(call.ctx.env));
   if (!check.valid) {
     await recordFailedAttempt(call.ctx.env, "reauth", keys);
     throw new AppError("VALIDATION_ERROR", WRONG_PASSWORD_MESSAGE, { fieldErrors: { [field]: [WRONG_PASSWORD_MESSAGE] } });
@@ -94,7 +94,7 @@ export async function changePassword(
   const { newPassword } = parseInput(z.object({ newPassword: newPasswordSchema }), { newPassword: input.newPassword });
   await assertPassword(call, member.user, input.currentPassword, "currentPassword");
   await assertPasswordNotCommon(newPassword, "newPassword");
-  await updateUser(ctx.db, member.user.id, { passwordHash: await hashPassword(newPassword), updatedAt: ctx.now() });
+  await updateUser(ctx.db, member.user.id, { passwordHash: await hashPassword(newPassword, scryptParamsFor(ctx.env)), updatedAt: ctx.now() });
   const endedSessions = input.endOtherSessions ? await deleteUserSessions(ctx.db, member.user.id, member.session.id) : 0;
   const rotated = await rotateSession(ctx.db, { session: member.session, user: member.user, now: ctx.now(), reauthenticated: true });
   if (!rotated) throw new AppError("UNAUTHENTICATED");

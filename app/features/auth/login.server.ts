@@ -21,7 +21,7 @@ import {
 } from "./auth.queries.server";
 import { loginSchema, otpCodeSchema } from "./auth.schema";
 import { assertAttemptsLeft, clearAccountAttempts, consumeAttempt, recordFailedAttempt } from "./attempt-limits.server";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
+import { dummyPasswordHash, hashPassword, scryptParamsFor, verifyPassword } from "./password.server";
 import { decryptSecret, hashCode, newSixDigitCode, normalizeRecoveryCode } from "./secrets.server";
 import {
   createSession,
@@ -64,14 +64,15 @@ export async function login(
   await assertAttemptsLeft(ctx.env, "login", keys);
 
   const user = await findUserByEmail(ctx.db, email);
-  const check = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+  const scrypt = scryptParamsFor(ctx.env);
+  const check = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash(scrypt)), scrypt);
   if (!user || !check.valid) {
     const { accountLocked } = await recordFailedAttempt(ctx.env, "login", keys);
     if (user) await recordAuthEvent(ctx, { userId: user.id, type: accountLocked ? "sign_in_locked" : "sign_in_failed", meta });
     throw new AppError("UNAUTHENTICATED", INVALID_CREDENTIALS_MESSAGE);
   }
   await clearAccountAttempts(ctx.env, "login", email);
-  if (check.needsRehash) await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(password), updatedAt: ctx.now() });
+  if (check.needsRehash) await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(password, scrypt), updatedAt: ctx.now() });
 
   if (!user.emailVerifiedAt) {
     // Only someone who knows the password learns that the account exists.

@@ -8,7 +8,7 @@ import { consumeAuthToken, deleteUserSessions, findUserByEmail, findUserById, up
 import { emailSchema, newPasswordSchema } from "./auth.schema";
 import { consumeAttempt } from "./attempt-limits.server";
 import { findOpenLinkToken, INVALID_LINK_MESSAGE, issueLinkToken } from "./email-verification.server";
-import { hashPassword } from "./password.server";
+import { hashPassword, scryptParamsFor } from "./password.server";
 import { assertPasswordNotCommon } from "./registration.server";
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -49,7 +49,7 @@ export async function resetPassword(call: AuthCall, input: { token: unknown; pas
   const user = row ? await findUserById(ctx.db, row.userId) : undefined;
   if (!row || !user) throw new AppError("NOT_FOUND", INVALID_LINK_MESSAGE);
   await assertPasswordNotCommon(password);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, scryptParamsFor(ctx.env));
   if (!(await consumeAuthToken(ctx.db, row.id, ctx.now()))) throw new AppError("NOT_FOUND", INVALID_LINK_MESSAGE);
   await updateUser(ctx.db, user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? ctx.now(), updatedAt: ctx.now() });
   await deleteUserSessions(ctx.db, user.id);

@@ -8,7 +8,7 @@ import { findUserByEmail, insertUserIfEmailFree, updateUser } from "./auth.queri
 import { registerSchema } from "./auth.schema";
 import { consumeAttempt } from "./attempt-limits.server";
 import { sendVerificationEmail } from "./email-verification.server";
-import { hashPassword, isCommonPassword } from "./password.server";
+import { hashPassword, isCommonPassword, scryptParamsFor } from "./password.server";
 import { verifyTurnstile } from "./turnstile.server";
 
 export const COMMON_PASSWORD_MESSAGE = "This password is too common and easy to guess. Choose a different one.";
@@ -42,7 +42,7 @@ export async function register(
   if (!passed) throw new AppError("VALIDATION_ERROR", "Please complete the security check and try again.");
   await assertPasswordNotCommon(password);
 
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, scryptParamsFor(ctx.env));
   const now = ctx.now();
   const existing = await findUserByEmail(ctx.db, email);
   if (existing?.emailVerifiedAt) {

@@ -53,13 +53,13 @@ describe("ops password hashing", () => {
   it("produces a hash the app's verifyPassword accepts, and only for the right password", async () => {
     const hash = await hashPassword("long-enough-pw");
     expect(hash).toMatch(/^scrypt\$16384\$8\$5\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/);
-    expect(await verifyPassword("long-enough-pw", hash)).toEqual({ valid: true, needsRehash: false });
-    expect((await verifyPassword("long-enough-pX", hash)).valid).toBe(false);
+    expect(await verifyPassword("long-enough-pw", hash, APP_SCRYPT_PARAMS)).toEqual({ valid: true, needsRehash: false });
+    expect((await verifyPassword("long-enough-pX", hash, APP_SCRYPT_PARAMS)).valid).toBe(false);
   });
 
   it("normalises with NFKC like the app, and salts every hash", async () => {
     const hash = await hashPassword("ｆｕｌｌｗｉｄｔｈ-pw"); // fullwidth letters: NFKC → "fullwidth-pw"
-    expect((await verifyPassword("fullwidth-pw", hash)).valid).toBe(true);
+    expect((await verifyPassword("fullwidth-pw", hash, APP_SCRYPT_PARAMS)).valid).toBe(true);
     expect(await hashPassword("same-password")).not.toBe(await hashPassword("same-password"));
   });
 
