@@ -7,6 +7,16 @@ import { ensureChromium, ensureDevVars, run } from "./lib.mjs";
 const skipE2e = process.argv.includes("--no-e2e");
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+/** Seconds per layer, printed on one line before the closing line so a slow layer shows at once. */
+const layers = [];
+async function timed(name, step) {
+  const started = performance.now();
+  try {
+    return await step();
+  } finally {
+    layers.push(`${name} ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+}
 mkdirSync("test-results", { recursive: true });
 
 function readJson(path) {
@@ -23,13 +33,13 @@ ensureDevVars();
 
 // 1. vitest: unit (happy-dom) and integration (workerd)
 rmSync("test-results/vitest.json", { force: true });
-const vitest = await run("npx", [
+const vitest = await timed("vitest (unit + workerd)", () => run("npx", [
   "vitest",
   "run",
   "--reporter=default",
   "--reporter=json",
   "--outputFile.json=test-results/vitest.json",
-]);
+]));
 const vitestReport = readJson("test-results/vitest.json");
 if (vitestReport) {
   totals.passed += vitestReport.numPassedTests;
@@ -49,13 +59,13 @@ if (!skipE2e && !(await ensureChromium())) {
   totals.failed += 1;
   problems.push("no Chromium for the end-to-end layer");
 } else if (!skipE2e) {
-  const build = await run("npx", ["react-router", "build"]);
+  const build = await timed("build", () => run("npx", ["react-router", "build"]));
   if (build.code !== 0) {
     totals.failed += 1;
     problems.push("the production build failed");
   } else {
     rmSync("test-results/e2e-results.json", { force: true });
-    const e2e = await run("npx", ["playwright", "test"]);
+    const e2e = await timed("end to end (Playwright)", () => run("npx", ["playwright", "test"]));
     const report = readJson("test-results/e2e-results.json");
     if (report?.stats) {
       totals.passed += report.stats.expected + report.stats.flaky;
@@ -74,5 +84,6 @@ if (!skipE2e && !(await ensureChromium())) {
 }
 
 for (const problem of problems) console.log(`note: ${problem}`);
+console.log(`time per layer: ${layers.join(", ")}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
