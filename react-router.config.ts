@@ -17,4 +17,11 @@ function buildDirectory(): string {
 export default {
   ssr: true,
   buildDirectory: buildDirectory(),
+  future: {
+    // Dev server: Vite's dependency scan starts from the client entry and every route module, so
+    // all client dependencies are optimized before the first page is served. Without it a page
+    // visited first (e.g. /ui) makes Vite re-optimize mid-load, and that page runs two copies of
+    // React ("Invalid hook call") until a reload. No effect on the production build.
+    unstable_optimizeDeps: true,
+  },
 } satisfies Config;

@@ -1,12 +1,17 @@
 // npm start: Strongroom on local D1/R2/Durable Objects/Queues (all embedded in workerd, state in
-// .wrangler/state). Creates .dev.vars from the example, applies migrations, seeds the demo
-// member, starts the dev server.
-import { ensureDevVars, run } from "./lib.mjs";
+// .wrangler/state, or STATE_DIR). Creates .dev.vars from the example, applies migrations, seeds the
+// demo member, starts the dev server and, the first time, fills the demo member's space with
+// sample content through the app's own API (scripts/seed-demo.mjs).
+import { spawn } from "node:child_process";
+import { ensureDevVars, quietWranglerEnv, run } from "./lib.mjs";
 import { DEMO_MEMBER, createMember } from "./ops-lib.mjs";
+import { seedDemoContent } from "./seed-demo.mjs";
 
 ensureDevVars();
+const stateDir = process.env.STATE_DIR;
+const target = { remote: false, ...(stateDir ? { persistTo: stateDir } : {}) };
 
-const migrate = await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"]);
+const migrate = await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...(stateDir ? ["--persist-to", stateDir] : [])]);
 if (migrate.code !== 0) {
   console.error("Applying the D1 migrations to the local database failed (see above).");
   process.exit(migrate.code);
@@ -14,8 +19,10 @@ if (migrate.code !== 0) {
 
 // The demo member (tier pro, e-mail verified), created once: an existing account is left as it
 // is, and a failure here never stops the dev server.
+let demoCreated = false;
 try {
-  const demo = await createMember(DEMO_MEMBER, { remote: false });
+  const demo = await createMember(DEMO_MEMBER, target);
+  demoCreated = demo.created;
   console.log(demo.created ? "\nCreated the demo member." : "\nThe demo member already exists.");
 } catch (error) {
   console.warn(`\nCould not seed the demo member: ${error instanceof Error ? error.message : String(error)}`);
@@ -23,6 +30,33 @@ try {
 console.log(`Demo account: ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}`);
 
 const port = process.env.PORT ?? "5173";
-console.log(`\nStarting Strongroom at http://localhost:${port}/ …\n`);
-const server = await run("npx", ["react-router", "dev", "--port", port, "--strictPort", ...process.argv.slice(2)]);
-process.exit(server.code);
+const baseURL = `http://localhost:${port}`;
+console.log(`\nStarting Strongroom at ${baseURL}/ …\n`);
+const server = spawn("npx", ["react-router", "dev", "--port", port, "--strictPort", ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env: { ...process.env, ...quietWranglerEnv },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));
+
+if (demoCreated) {
+  try {
+    await waitForHealth(baseURL);
+    const seeded = await seedDemoContent(baseURL);
+    console.log(`\nThe demo member's space has sample content: ${seeded.folders} folders, ${seeded.files} files, ${seeded.trashed} in the trash.\n`);
+  } catch (error) {
+    console.warn(`\nCould not add the demo member's sample content: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function waitForHealth(url) {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("the dev server did not answer /api/health within 2 minutes");
+}

@@ -1,5 +1,6 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { createRequestHandler } from "react-router";
+import { readConfig } from "~/lib/config.server";
 import { createRouterContext } from "~/lib/request-context.server";
 import { api } from "./api";
 import { auth } from "./auth";
@@ -9,6 +10,7 @@ import { folder } from "./folder";
 import { csrfMiddleware } from "./middleware/csrf";
 import { d1StatsMiddleware } from "./middleware/d1-stats";
 import { drainRequestBodyMiddleware } from "./middleware/drain-request-body";
+import { pageFormBodyMiddleware } from "./middleware/page-form-body";
 import { requestContextMiddleware } from "./middleware/request-context";
 import { securityHeadersMiddleware } from "./middleware/security-headers";
 import { sessionMiddleware } from "./middleware/session";
@@ -16,8 +18,6 @@ import { handleQueue } from "./queue";
 import { handleRealtime } from "./realtime";
 import { testHooks } from "./test-hooks";
 import type { AppEnv } from "./types";
-import type { Context } from "hono";
-import { readConfig } from "~/lib/config.server";
 
 export { AttemptLimiter } from "../durable-objects/attempt-limiter";
 export { DataRoom } from "../durable-objects/data-room";
@@ -60,8 +60,8 @@ export const app = new Hono<AppEnv>()
   // Test-only routes (TEST_HOOKS=on, the e2e server); anywhere else these paths are ordinary pages (404).
   .use("/__test/*", (c, next) => (readConfig(c.env).testHooks ? next() : renderApp(c)))
   .route("/__test", testHooks)
-  // Every other method and path belongs to React Router (forms post here too).
-  .all("*", renderApp);
+  // Every other method and path belongs to React Router; a page action gets only a readable form.
+  .all("*", pageFormBodyMiddleware, renderApp);
 
 app.onError(handleError);
 

@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
 import { expect, gotoHydrated, test } from "./fixtures";
+import { MEMBER_PAGES } from "./pages";
 
 /** axe's serious and critical findings on the page as it is now, one line each (rule, count, first target). */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -31,4 +33,27 @@ test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
     await expect(freshPage.getByRole("button", { name: "I Accept" })).toBeVisible();
     expect(await seriousViolations(freshPage)).toEqual([]);
   });
+});
+
+
+test.describe("accessibility of member pages (axe, WCAG 2.1 A and AA)", () => {
+  for (const path of MEMBER_PAGES) {
+    test(`${path} has no serious or critical accessibility violation for a signed-in member`, async ({ sharedPage: page }) => {
+      let url = path;
+      if (url.includes("{")) {
+        const { inbox } = await defaultFolders(page);
+        url = url.replace("{inbox}", inbox);
+        if (url.includes("{file}")) {
+          await gotoHydrated(page, "/folders/inbox");
+          const file = await uploadViaTus(page.request, { folderId: inbox, name: `notes ${crypto.randomUUID()}.txt`, body: Buffer.from("Minutes of the board meeting.\n"), csrf: await csrfToken(page) });
+          url = url.replace("{file}", file);
+        }
+      }
+      const response = await page.goto(url);
+      expect(response?.status(), `${url} opens for the member`).toBe(200);
+      await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 20_000 });
+      await expect(page).toHaveTitle(/^\S.* - Strongroom$/);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
 });

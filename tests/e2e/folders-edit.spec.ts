@@ -85,7 +85,7 @@ test.describe("the edit folder panel", () => {
     await expect(page).toHaveTitle("New folder - Strongroom");
     await expect(page.getByRole("heading", { level: 1, name: "New folder" })).toBeVisible();
     await page.getByRole("textbox", { name: "Label" }).fill("Quarterly reports");
-    await page.getByRole("textbox", { name: "Color" }).fill("#abc");
+    await page.getByRole("combobox", { name: "Color" }).fill("#abc");
     await expect(page.getByTestId("color-swatch")).toHaveAttribute("data-color", "#aabbcc");
     await page.getByRole("button", { name: "Create folder" }).click();
     await page.waitForURL(/\/folders\/[0-9a-f-]{36}$/);
@@ -98,7 +98,7 @@ test.describe("the edit folder panel", () => {
     const label = panel.getByRole("textbox", { name: "Label" });
     await expect(label).toHaveAttribute("required", "");
     await expect(panel.locator(`label[for="${await label.getAttribute("id")}"]`)).toHaveText("Label*");
-    await expect(panel.getByRole("textbox", { name: "Color" })).toHaveValue("#aabbcc");
+    await expect(panel.getByRole("combobox", { name: "Color" })).toHaveValue("#aabbcc");
     await expect(panel.getByRole("button", { name: "Remove icon" })).toHaveCount(0);
     let patches = 0;
     page.on("request", (request) => {
@@ -108,13 +108,13 @@ test.describe("the edit folder panel", () => {
     await panel.getByRole("button", { name: "Update" }).click();
     await expect(panel.getByText("Label is required.")).toBeVisible();
     await label.fill("Board reports");
-    await panel.getByRole("textbox", { name: "Color" }).fill("somewhat blue");
+    await panel.getByRole("combobox", { name: "Color" }).fill("somewhat blue");
     await panel.getByRole("button", { name: "Update" }).click();
     await expect(panel.getByText(COLOR_FORMAT_MESSAGE)).toBeVisible();
     expect(patches).toBe(0);
 
     // The colour box opens the picker (with alpha), and Escape closes the picker before the panel.
-    const color = panel.getByRole("textbox", { name: "Color" });
+    const color = panel.getByRole("combobox", { name: "Color" });
     await color.click();
     const picker = panel.getByRole("dialog", { name: "Color picker" });
     await expect(picker.getByRole("slider", { name: "Alpha" })).toBeVisible();
@@ -130,7 +130,7 @@ test.describe("the edit folder panel", () => {
     // Every colour format, one after another: the swatch follows the text, the server stores hex.
     for (const [input, hex] of COLOR_FORMATS) {
       panel = await openEditPanel(page);
-      const box = panel.getByRole("textbox", { name: "Color" });
+      const box = panel.getByRole("combobox", { name: "Color" });
       await box.fill(input);
       await expect(panel.getByTestId("color-swatch")).toHaveAttribute("data-color", hex);
       await expect(panel.getByText(COLOR_FORMAT_MESSAGE)).toHaveCount(0);
@@ -140,7 +140,7 @@ test.describe("the edit folder panel", () => {
       await expectHeadingColor(page, hex);
       // Opened again, the panel shows what was saved.
       panel = await openEditPanel(page);
-      await expect(panel.getByRole("textbox", { name: "Color" })).toHaveValue(hex);
+      await expect(panel.getByRole("combobox", { name: "Color" })).toHaveValue(hex);
       await expect(panel.getByTestId("color-swatch")).toHaveAttribute("data-color", hex);
       await page.keyboard.press("Escape");
       await expect(panel).toBeHidden();
@@ -148,7 +148,7 @@ test.describe("the edit folder panel", () => {
 
     // The picker writes hex back into the box: pressing an arrow key on its hue slider changes it.
     panel = await openEditPanel(page);
-    const pickedBox = panel.getByRole("textbox", { name: "Color" });
+    const pickedBox = panel.getByRole("combobox", { name: "Color" });
     await pickedBox.fill("#ff0000");
     await panel.getByRole("dialog", { name: "Color picker" }).getByRole("slider", { name: "Hue" }).press("ArrowRight");
     await expect(pickedBox).not.toHaveValue("#ff0000");
@@ -220,7 +220,7 @@ test.describe("the edit folder panel", () => {
       await expect(plain).toHaveTitle("New folder - Strongroom");
       await expect(plain.getByText("It will be created in Projects.")).toBeVisible();
       await plain.getByRole("textbox", { name: "Label" }).fill("Site photos");
-      await plain.getByRole("textbox", { name: "Color" }).fill("not a colour");
+      await plain.getByRole("combobox", { name: "Color" }).fill("not a colour");
       await plain.getByRole("radio", { name: /Gallery/ }).check();
       await plain.getByRole("button", { name: "Create folder" }).click();
       // Refused by the server: the message is shown and what was typed is kept.
@@ -228,7 +228,7 @@ test.describe("the edit folder panel", () => {
       await expect(plain.getByRole("textbox", { name: "Label" })).toHaveValue("Site photos");
       await expect(plain.getByRole("radio", { name: /Gallery/ })).toBeChecked();
 
-      await plain.getByRole("textbox", { name: "Color" }).fill("hsl(200 50% 50%)");
+      await plain.getByRole("combobox", { name: "Color" }).fill("hsl(200 50% 50%)");
       await plain.getByRole("textbox", { name: /Icon name/ }).fill("photo_camera");
       await plain.getByRole("button", { name: "Create folder" }).click();
       await plain.waitForURL(/\/folders\/[0-9a-f-]{36}$/);

@@ -1,4 +1,4 @@
-import { Card, CardContent } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { listSessions } from "~/features/auth/account.server";
 import { ACTIVITY_PAGE_SIZE, describeDevice, listOwnActivity } from "~/features/auth/activity.server";
@@ -37,13 +37,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 function SummaryItem({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
-    <Card>
-      <CardContent>
-        <dt className="text-slate-600">{label}</dt>
-        <dd className="mt-1 text-2xl font-semibold text-slate-900" data-testid={testId}>
-          {value}
-        </dd>
-      </CardContent>
+    // A <dl> may hold its dt/dd pairs in a <div> each, and nothing deeper: the card is that div.
+    <Card className="px-5 py-4 text-sm text-slate-700">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
     </Card>
   );
 }

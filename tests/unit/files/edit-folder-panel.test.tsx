@@ -121,7 +121,7 @@ describe("the edit folder panel", () => {
 
   it("keeps the colour picker in place until a press outside it ends, so the fields below do not move under the pointer", async () => {
     renderPanel();
-    const color = screen.getByRole("textbox", { name: "Color" });
+    const color = screen.getByRole("combobox", { name: "Color" });
     const iconButton = screen.getByRole("button", { name: "Choose an icon" });
     fireEvent.focus(color);
     expect(screen.getByRole("dialog", { name: "Color picker" })).toBeTruthy();
@@ -134,7 +134,7 @@ describe("the edit folder panel", () => {
 
   it("closes the colour picker when the keyboard moves focus out of the field", () => {
     renderPanel();
-    const color = screen.getByRole("textbox", { name: "Color" });
+    const color = screen.getByRole("combobox", { name: "Color" });
     fireEvent.focus(color);
     fireEvent.change(color, { target: { value: "nope" } });
     fireEvent.blur(color, { relatedTarget: screen.getByRole("button", { name: "Choose an icon" }) });

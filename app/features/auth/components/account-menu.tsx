@@ -37,8 +37,9 @@ export function AccountMenu({ user }: { user: PublicUser | null }) {
 
   return (
     <div className="flex items-center gap-3 text-sm">
-      <Link to="/profile" className="flex items-center gap-2 text-slate-800 hover:text-slate-950" aria-label={`Your profile (${user.name})`}>
-        {/* Initials only: the header is on every page, public ones too, and stays light (G5). */}
+      <Link to="/profile" className="flex items-center gap-2 text-slate-800 hover:text-slate-950" aria-label={`${user.name}, your profile`}>
+        {/* Initials only: the header is on every page, public ones too, and stays light (G5). The
+            name comes first in the label because it is the link's visible text (WCAG 2.5.3). */}
         <span aria-hidden className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800">
           {initialsOf(user.name)}
         </span>

@@ -137,6 +137,10 @@ export function ColorField({ value, onChange, label = "Color", name, error, hide
           id={controlId}
           name={name}
           type="text"
+          // The APG date-picker pattern: a text field that opens a dialog is a combobox
+          // (a plain textbox may not carry aria-expanded).
+          role="combobox"
+          aria-autocomplete="none"
           value={value}
           autoComplete="off"
           spellCheck={false}

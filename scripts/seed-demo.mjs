@@ -1,0 +1,143 @@
+// The demo member's sample content, put in through the running app's own API (sign-in, folders,
+// tus uploads, the trash), so it is made exactly as a member's would be: sniffed, hashed, counted
+// against the quota. `npm start` runs it once, right after it creates the demo member; no network
+// beyond the local server. Usage on its own: node scripts/seed-demo.mjs [http://localhost:5173]
+import { deflateSync, crc32 } from "node:zlib";
+import { makePdf } from "./bench/pdf-fixture.mjs";
+import { DEMO_MEMBER } from "./ops-lib.mjs";
+
+/** A tiny browser: cookies follow Set-Cookie, unsafe requests carry the CSRF token. */
+function client(baseURL) {
+  const cookies = new Map();
+  let csrf = "";
+  async function request(path, init = {}) {
+    const headers = new Headers(init.headers);
+    headers.set("cookie", [...cookies].map(([name, value]) => `${name}=${value}`).join("; "));
+    if (init.method && init.method !== "GET") headers.set("x-csrf-token", csrf);
+    const response = await fetch(new URL(path, baseURL), { ...init, headers, redirect: "manual" });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const index = pair.indexOf("=");
+      const value = pair.slice(index + 1);
+      if (value === "") cookies.delete(pair.slice(0, index));
+      else cookies.set(pair.slice(0, index), value);
+    }
+    return response;
+  }
+  async function json(path, init = {}, expected = 200) {
+    const response = await request(path, { ...init, headers: { accept: "application/json", "content-type": "application/json", ...init.headers } });
+    const text = await response.text();
+    if (response.status !== expected) throw new Error(`${init.method ?? "GET"} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : null;
+  }
+  return {
+    request,
+    json,
+    async signIn({ email, password }) {
+      const page = await (await request("/login")).text();
+      csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(page)?.[1] ?? "";
+      const body = await json("/login", { method: "POST", body: JSON.stringify({ email, password }) });
+      csrf = body.csrf_token;
+    },
+  };
+}
+
+/** A solid-colour PNG with a darker band, written by hand (zlib for the pixel rows). */
+function makePng(width, height, [r, g, b]) {
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const rows = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    const shade = y > height * 0.6 ? 0.7 : 1;
+    for (let x = 0; x < width; x++) row.set([r * shade, g * shade, b * shade].map(Math.round), 1 + x * 3);
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+const base64 = (text) => Buffer.from(text, "utf8").toString("base64");
+
+/** One file through the tus API (creation, then one PATCH per part); returns the new file's id. */
+async function upload(browser, folderId, name, body) {
+  const tus = { "tus-resumable": "1.0.0", "x-requested-with": "XMLHttpRequest" };
+  const created = await browser.request("/api/uploads", {
+    method: "POST",
+    headers: { ...tus, "upload-length": String(body.length), "upload-metadata": `filename ${base64(name)},folderId ${base64(folderId)}` },
+  });
+  if (created.status !== 201) throw new Error(`Uploading ${name}: ${created.status} ${await created.text()}`);
+  const location = created.headers.get("location");
+  const partSize = Number(created.headers.get("strongroom-part-size"));
+  let offset = 0;
+  let fileId = null;
+  while (offset < body.length) {
+    const patched = await browser.request(location, {
+      method: "PATCH",
+      headers: { ...tus, "upload-offset": String(offset), "content-type": "application/offset+octet-stream" },
+      body: body.subarray(offset, Math.min(body.length, offset + partSize)),
+    });
+    if (patched.status !== 204) throw new Error(`Uploading ${name}: ${patched.status} ${await patched.text()}`);
+    offset = Number(patched.headers.get("upload-offset"));
+    fileId = patched.headers.get("strongroom-file-id") ?? fileId;
+  }
+  return fileId;
+}
+
+export const DEMO_FOLDERS = [
+  { label: "Board papers", color: "#2563eb", icon: "gavel" },
+  { label: "Contracts", color: "#059669", icon: "handshake" },
+  { label: "Site photos", color: "#ea580c", icon: "photo_library", kind: "gallery" },
+];
+
+/** Folders, a multi-page PDF, images, a text and a CSV file, and a file in the trash. */
+export async function seedDemoContent(baseURL, member = DEMO_MEMBER) {
+  const browser = client(baseURL);
+  await browser.signIn(member);
+  const { folders } = await browser.json("/api/user/default-folders");
+  const inbox = folders.find((folder) => folder.label === "Inbox") ?? folders[0];
+  const made = {};
+  for (const folder of DEMO_FOLDERS) {
+    const body = await browser.json("/api/folders", { method: "POST", body: JSON.stringify({ parentId: inbox.uid, ...folder }) }, 201);
+    made[folder.label] = body.folder.uid ?? body.folder.id;
+  }
+  await upload(browser, made["Board papers"], "Board pack Q3.pdf", makePdf({ pages: 6 }));
+  await upload(
+    browser,
+    made["Board papers"],
+    "Minutes 2026-09-14.txt",
+    Buffer.from("Minutes of the board meeting, 14 September 2026\n\n1. Quarterly results approved.\n2. Data room for the Series B opened.\n3. Next meeting: 12 October.\n"),
+  );
+  await upload(
+    browser,
+    made["Contracts"],
+    "Customers.csv",
+    Buffer.from("customer,plan,seats,renewal\nNorthwind,Business,40,2027-01-31\nContoso,Pro,12,2026-12-15\nFabrikam,Basic,5,2027-03-01\n"),
+  );
+  await upload(browser, made["Site photos"], "Lobby.png", makePng(320, 200, [37, 99, 235]));
+  await upload(browser, made["Site photos"], "Roof terrace.png", makePng(320, 200, [234, 88, 12]));
+  const draft = await upload(browser, inbox.uid, "Old draft.txt", Buffer.from("An early draft, superseded by the board pack.\n"));
+  await browser.json("/api/items/delete", { method: "POST", body: JSON.stringify({ items: [{ type: "file", id: draft }] }) });
+  return { folders: Object.keys(made).length, files: 6, trashed: 1 };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const baseURL = process.argv[2] ?? `http://localhost:${process.env.PORT ?? "5173"}`;
+  const result = await seedDemoContent(baseURL);
+  console.log(`Seeded the demo member's sample content: ${result.folders} folders, ${result.files} files, ${result.trashed} in the trash.`);
+}

@@ -1,0 +1,78 @@
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+import { MEMBER_PAGES, PUBLIC_PAGES } from "./pages";
+
+/**
+ * A newcomer's first look: `npm start` on an empty local state and an empty Vite dependency cache
+ * (scripts/e2e-dev-server.mjs, the second web server of playwright.config.ts). Every page, visited
+ * once, is right on that first visit: it answers, hydrates, carries its title, and the console has
+ * no error (a mid-visit dependency re-optimization would show as "Invalid hook call" or a 504).
+ * The demo member signs in with the credentials the README gives and finds the sample content.
+ */
+const DEV_URL = `http://localhost:${Number(process.env.E2E_DEV_PORT ?? 5190)}`;
+const DEMO = { email: "demo@strongroom.local", password: "strongroom-demo-2026" };
+
+test.use({ baseURL: DEV_URL });
+
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`${new URL(page.url()).pathname}: ${message.text().slice(0, 300)}`);
+  });
+  page.on("pageerror", (error) => problems.push(`${new URL(page.url()).pathname}: ${error.message.slice(0, 300)}`));
+  page.on("response", (response) => {
+    if (response.status() >= 500) problems.push(`${response.status()} ${response.url()}`);
+  });
+  return problems;
+}
+
+async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status(), `${path} answers`).toBe(path === "/no-such-page" ? 404 : 200);
+  await waitForHydration(page);
+  await expect(page, `${path} has its title`).toHaveTitle(/^\S.* - Strongroom$/);
+}
+
+type Listing = { folders: { uid: string; label: string }[]; files: { id: string; name: string }[] };
+
+test("a fresh npm start shows every page right on its first visit, with the demo's sample content", async ({ page }) => {
+  test.setTimeout(300_000);
+  const problems = watchConsole(page);
+  for (const path of PUBLIC_PAGES) await visit(page, path);
+
+  // The demo account from the README, signed in through the spec's JSON endpoint.
+  const loginPage = await (await page.request.get("/login")).text();
+  const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(loginPage)?.[1] ?? "";
+  const signedIn = await page.request.post("/login", { data: DEMO, headers: { "x-csrf-token": csrf } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+
+  // npm start adds the sample content right after the server is up: wait for it, then find it.
+  const { folders: defaults } = (await (await page.request.get("/api/user/default-folders")).json()) as { folders: { uid: string; label: string }[] };
+  const inbox = defaults.find((folder) => folder.label === "Inbox")!.uid;
+  const listing = async (uid: string) => (await (await page.request.get(`/api/folders/${uid}`)).json()) as Listing;
+  await expect.poll(async () => (await listing(inbox)).folders.map((folder) => folder.label).sort(), { timeout: 120_000 }).toEqual([
+    "Board papers",
+    "Contracts",
+    "Site photos",
+  ]);
+  const folders = (await listing(inbox)).folders;
+  const board = folders.find((folder) => folder.label === "Board papers")!.uid;
+  const photos = folders.find((folder) => folder.label === "Site photos")!.uid;
+  await expect.poll(async () => (await listing(board)).files.map((file) => file.name).sort(), { timeout: 60_000 }).toEqual([
+    "Board pack Q3.pdf",
+    "Minutes 2026-09-14.txt",
+  ]);
+  const pdf = (await listing(board)).files.find((file) => file.name === "Board pack Q3.pdf")!.id;
+
+  for (const path of MEMBER_PAGES) await visit(page, path.replace("{inbox}", photos).replace("{file}", pdf));
+
+  // What the newcomer sees: the sample folders, the PDF's first page, something in the trash.
+  await visit(page, `/folders/${inbox}`);
+  await expect(page.getByRole("link", { name: "Board papers" }).first()).toBeVisible();
+  await visit(page, `/files/${pdf}`);
+  await expect(page.getByText("Page 1 of 6")).toBeVisible({ timeout: 30_000 });
+  await visit(page, "/trash");
+  await expect(page.getByText("Old draft.txt")).toBeVisible();
+
+  expect(problems).toEqual([]);
+});
