@@ -39,7 +39,7 @@ test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
 test.describe("accessibility of member pages (axe, WCAG 2.1 A and AA)", () => {
   for (const path of MEMBER_PAGES) {
     test(`${path} has no serious or critical accessibility violation for a signed-in member`, async ({ sharedPage: page }) => {
-      let url = path;
+      let url: string = path;
       if (url.includes("{")) {
         const { inbox } = await defaultFolders(page);
         url = url.replace("{inbox}", inbox);

@@ -37,13 +37,15 @@ export function AccountMenu({ user }: { user: PublicUser | null }) {
 
   return (
     <div className="flex items-center gap-3 text-sm">
-      <Link to="/profile" className="flex items-center gap-2 text-slate-800 hover:text-slate-950" aria-label={`${user.name}, your profile`}>
+      <Link to="/profile" className="flex items-center gap-2 text-slate-800 hover:text-slate-950">
         {/* Initials only: the header is on every page, public ones too, and stays light (G5). The
-            name comes first in the label because it is the link's visible text (WCAG 2.5.3). */}
+            link is named by its own text (the name, shown from md up), so what a speech-input user
+            reads is what the link is called (WCAG 2.5.3). */}
         <span aria-hidden className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800">
           {initialsOf(user.name)}
         </span>
-        <span className="hidden max-w-40 truncate md:inline">{user.name}</span>
+        <span className="sr-only md:not-sr-only md:max-w-40 md:truncate">{user.name}</span>
+        <span className="sr-only">, your profile</span>
       </Link>
       <form method="post" action="/logout" onSubmit={(event) => void onSignOut(event)}>
         <CsrfInput />

@@ -72,7 +72,8 @@ export function FavoriteButton({ itemType, itemId, name, initial, isLabelVisible
       <span aria-hidden="true" className="material-icons select-none text-[20px] leading-none">
         {isFavorite ? "star" : "star_border"}
       </span>
-      {isLabelVisible ? <span aria-hidden="true">{isFavorite ? "Favorite" : "Add to favorites"}</span> : null}
+      {/* Shown, the words are the label itself: what is read is what is seen (WCAG 2.5.3). */}
+      {isLabelVisible ? <span aria-hidden="true">{label}</span> : null}
     </button>
   );
 }

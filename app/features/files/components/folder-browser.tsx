@@ -157,9 +157,9 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
           <Link
             to={withParams({ dir: page.dir === "asc" ? "desc" : "asc" })}
             className={buttonClassName({ variant: "secondary" })}
-            aria-label={page.dir === "asc" ? "Sort descending" : "Sort ascending"}
           >
-            {page.dir === "asc" ? "Ascending" : "Descending"}
+            {/* The link says what it does; the list shows the order it is in (WCAG 2.5.3: no hidden name). */}
+            {page.dir === "asc" ? "Sort descending" : "Sort ascending"}
           </Link>
         ) : (
           <Link to={withParams({ q: null })} className={buttonClassName({ variant: "ghost" })}>
