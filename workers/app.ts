@@ -46,6 +46,15 @@ function renderApp(c: Context<AppEnv>): Promise<Response> {
   );
 }
 
+/** A page, behind the one gate every page action passes (a readable form body, or a 4xx). */
+async function renderPage(c: Context<AppEnv>): Promise<Response> {
+  let response: Response | undefined;
+  await pageFormBodyMiddleware(c, async () => {
+    response = await renderApp(c);
+  });
+  return response!;
+}
+
 export const app = new Hono<AppEnv>()
   .use(requestContextMiddleware)
   .use(d1StatsMiddleware)
@@ -58,10 +67,10 @@ export const app = new Hono<AppEnv>()
   .route("/folder", folder)
   .all("/parties/*", handleRealtime)
   // Test-only routes (TEST_HOOKS=on, the e2e server); anywhere else these paths are ordinary pages (404).
-  .use("/__test/*", (c, next) => (readConfig(c.env).testHooks ? next() : renderApp(c)))
+  .use("/__test/*", (c, next) => (readConfig(c.env).testHooks ? next() : renderPage(c)))
   .route("/__test", testHooks)
   // Every other method and path belongs to React Router; a page action gets only a readable form.
-  .all("*", pageFormBodyMiddleware, renderApp);
+  .all("*", renderPage);
 
 app.onError(handleError);
 
