@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pruneAuthRecordsJob } from "~/features/auth/auth.jobs";
 import { createServiceContext } from "~/lib/service-context.server";
-import { countRows, testEnv } from "./helpers";
+import { testEnv } from "./helpers";
 
 const DAY = 24 * 3600_000;
 const now = Date.UTC(2026, 10, 21, 3, 45);
@@ -34,12 +34,13 @@ describe("nightly account housekeeping", () => {
     const ctx = { ...createServiceContext(testEnv, { requestId: "t", now: () => new Date(now) }), jobId: "j" };
     const first = await pruneAuthRecordsJob.run(ctx, { tokenRetentionDays: 7 });
     expect(first.processedItems).toBe(3);
-    const sessions = await testEnv.DB.prepare("select id from sessions order by id").all<{ id: string }>();
+    // Only this test's member: other files' rows share the database (isolate: false) and are all newer than `now`.
+    const sessions = await testEnv.DB.prepare("select id from sessions where user_id = 'u1' order by id").all<{ id: string }>();
     expect(sessions.results.map((row) => row.id)).toEqual(["live"]);
-    const tokens = await testEnv.DB.prepare("select id from auth_tokens order by id").all<{ id: string }>();
+    const tokens = await testEnv.DB.prepare("select id from auth_tokens where user_id = 'u1' order by id").all<{ id: string }>();
     expect(tokens.results.map((row) => row.id)).toEqual(["expired-yesterday", "fresh"]);
     const second = await pruneAuthRecordsJob.run(ctx, { tokenRetentionDays: 7 });
     expect(second.processedItems).toBe(0);
-    expect(await countRows("users")).toBe(1);
+    expect(await testEnv.DB.prepare("select count(*) as n from users where id = 'u1'").first("n")).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { exports } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { METADATA_KEY_MAX, METADATA_PER_FILE_MAX, METADATA_VALUE_MAX, PAGE_SIZE, TAG_MAX_LENGTH, TAGS_PER_FILE_MAX } from "~/features/files/files.constants";
 import { favoritesPersonalData } from "~/features/files/organize.personal-data.server";
 import { loadFileExtras } from "~/features/files/organize.server";
@@ -48,6 +48,18 @@ async function errorOf(response: Response, status: number): Promise<string> {
 }
 
 /** Every row this module writes, and every R2 key: a refusal must leave all of it as it was. */
+/**
+ * Sets one limit of a tier for the current test and puts the old value back after it: the workerd
+ * tests share one D1 across files (isolate: false), so no test may leave the tiers changed.
+ */
+async function withTierLimit(tier: string, column: "max_dataroom_storage_mb" | "max_dataroom_files", value: number) {
+  const row = await testEnv.DB.prepare(`select ${column} as value from tiers where name = ?`).bind(tier).first<{ value: number }>();
+  await testEnv.DB.prepare(`update tiers set ${column} = ? where name = ?`).bind(value, tier).run();
+  onTestFinished(async () => {
+    await testEnv.DB.prepare(`update tiers set ${column} = ? where name = ?`).bind(row!.value, tier).run();
+  });
+}
+
 async function snapshot(): Promise<string> {
   const tables = await testEnv.DB.batch([
     testEnv.DB.prepare("select * from favorites order by user_id, item_type, item_id"),
@@ -614,7 +626,7 @@ describe("document templates", () => {
   });
 
   it("respect the destination space's storage quota, counting trashed files, and leave nothing behind when refused", async () => {
-    await testEnv.DB.prepare("update tiers set max_dataroom_storage_mb = 1 where name = 'business'").run();
+    await withTierLimit("business", "max_dataroom_storage_mb", 1);
     const owner = await member("business");
     const content = new Uint8Array(300 * 1024).fill(7);
     const template = await createFile({ spaceId: owner.space.spaceId, folderId: owner.space.rootId, name: "form.bin", content });
@@ -631,7 +643,7 @@ describe("document templates", () => {
   });
 
   it("respect the destination space's file-count limit", async () => {
-    await testEnv.DB.prepare("update tiers set max_dataroom_files = 2 where name = 'custom'").run();
+    await withTierLimit("custom", "max_dataroom_files", 2);
     const owner = await member("custom");
     const template = await createFile({ spaceId: owner.space.spaceId, folderId: owner.space.rootId, name: "t.txt" });
     await markTemplate(template.id);
