@@ -1,4 +1,7 @@
+import { useState } from "react";
 import { data } from "react-router";
+import { Button } from "~/components/ui/button";
+import { toast } from "~/components/ui/toast";
 import { KitControlsSection } from "~/components/kit/controls-section";
 import { KitHttpSection } from "~/components/kit/http-section";
 import { KitOverlaysSection } from "~/components/kit/overlays-section";
@@ -43,17 +46,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/**
+ * The kit page. "Reset the kit" puts every demonstration back as it was on load (each section is
+ * mounted afresh, every toast and queued toast is dismissed) without a page load; the browser tests
+ * of the kit share one open page per worker and start each test from there (docs/testing.md).
+ */
 export default function InterfaceKit() {
+  const [generation, setGeneration] = useState(0);
   return (
     <div className="space-y-12">
-      <header>
-        <h1 className="text-2xl font-semibold text-slate-900">Interface kit</h1>
-        <p className="mt-2 text-slate-700">Every component of the kit in every state. Not available in production.</p>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Interface kit</h1>
+          <p className="mt-2 text-slate-700">Every component of the kit in every state. Not available in production.</p>
+        </div>
+        <Button
+          variant="secondary"
+          size="sm"
+          data-kit-generation={generation}
+          onClick={() => {
+            toast.dismissAll();
+            setGeneration((value) => value + 1);
+          }}
+        >
+          Reset the kit
+        </Button>
       </header>
-      <KitControlsSection />
-      <KitOverlaysSection />
-      <KitToastsSection />
-      <KitHttpSection />
+      <div key={generation} className="space-y-12">
+        <KitControlsSection />
+        <KitOverlaysSection />
+        <KitToastsSection />
+        <KitHttpSection />
+      </div>
     </div>
   );
 }

@@ -9,6 +9,10 @@ import { test as base, expect, type APIRequestContext, type BrowserContext, type
  * - `sharedPage` + `sharedMember`: one signed-in member per Playwright worker, for tests that look
  *   at a page without changing the member; each test still gets its own browser context.
  * - `freshPage`: a first-time visitor in a context of its own.
+ * - `kitPage`: the interface kit (/ui), opened once per worker and put back as on load before each
+ *   test ("Reset the kit": sections mounted afresh, toasts dismissed, focus and pointer cleared), for
+ *   component tests that stay on the page. A test that reloads, navigates or stubs requests takes
+ *   `page` instead.
  * Only the tests about sign-up, sign-in, reset and 2FA drive those forms (auth-helpers.ts).
  */
 export type Tier = "free" | "basic" | "pro" | "business" | "custom";
@@ -52,8 +56,11 @@ async function consentedContext(context: BrowserContext, baseURL: string) {
   await context.addCookies([{ name: CONSENT_COOKIE, value: "essential", url: baseURL }]);
 }
 
-type TestFixtures = { freshPage: Page; memberOptions: MemberOptions; member: TestMember; sharedPage: Page };
-type WorkerFixtures = { sharedMember: { member: TestMember; storageState: Awaited<ReturnType<APIRequestContext["storageState"]>> } };
+type TestFixtures = { freshPage: Page; memberOptions: MemberOptions; member: TestMember; sharedPage: Page; kitPage: Page };
+type WorkerFixtures = {
+  sharedMember: { member: TestMember; storageState: Awaited<ReturnType<APIRequestContext["storageState"]>> };
+  kitTab: Page;
+};
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   page: async ({ page, baseURL }, use) => {
@@ -88,7 +95,48 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(page);
     await context.close();
   },
+  kitTab: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
+      await consentedContext(context, baseURL!);
+      const page = await context.newPage();
+      await use(page);
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  kitPage: async ({ kitTab }, use) => {
+    await openKit(kitTab);
+    await use(kitTab);
+  },
 });
+
+/**
+ * Shows the interface kit as it is on load: the first time (or after a test left /ui) by loading
+ * it, otherwise with its "Reset the kit" button, which mounts every demonstration afresh and
+ * dismisses every toast. The window gets its focus back (a test may have blurred it), nothing keeps
+ * the keyboard focus, the pointer rests at the left edge and the page is scrolled to the top.
+ */
+export async function openKit(page: Page) {
+  const onKit = page.url().startsWith("http") && new URL(page.url()).pathname === "/ui";
+  if (!onKit || (await page.locator("html[data-hydrated]").count()) === 0) {
+    await gotoHydrated(page, "/ui");
+    return;
+  }
+  const reset = page.getByRole("button", { name: "Reset the kit" });
+  const generation = (await reset.getAttribute("data-kit-generation")) ?? "";
+  // A DOM click: an open modal makes the rest of the page inert to the pointer.
+  await reset.evaluate((button: HTMLButtonElement) => button.click());
+  await expect(reset).not.toHaveAttribute("data-kit-generation", generation);
+  await page.evaluate(() => {
+    window.dispatchEvent(new Event("focus"));
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    window.scrollTo(0, 0);
+  });
+  await page.mouse.move(1, 360);
+  await expect(page.locator(".Toastify__toast")).toHaveCount(0);
+}
 
 /**
  * Waits until React has hydrated the page (the root sets data-hydrated on <html>). A readiness

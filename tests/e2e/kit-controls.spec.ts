@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 const demos = [
   "button",
@@ -26,17 +26,13 @@ const demo = (page: Page, name: DemoName) => page.getByTestId(`kit-${name}`);
 const numberedPages = (nav: Locator) => nav.getByRole("button", { name: /^Page \d+$/ });
 
 test.describe("interface kit: controls", () => {
-  test.beforeEach(async ({ page }) => {
-    await gotoHydrated(page, "/ui");
-  });
-
-  test("the Controls section is a labelled region with a demo of every component", async ({ page }) => {
+  test("the Controls section is a labelled region with a demo of every component", async ({ kitPage: page }) => {
     const section = page.getByRole("region", { name: "Controls" });
     await expect(section.getByRole("heading", { level: 2, name: "Controls" })).toBeVisible();
     for (const name of demos) await expect(section.getByTestId(`kit-${name}`)).toBeVisible();
   });
 
-  test("pagination moves by mouse, shows at most five numbered pages and disables Previous on page 1", async ({ page }) => {
+  test("pagination moves by mouse, shows at most five numbered pages and disables Previous on page 1", async ({ kitPage: page }) => {
     const kit = demo(page, "pagination");
     const nav = kit.getByRole("navigation", { name: "Pagination", exact: true });
     const status = kit.getByText(/^Page \d+ of 20$/);
@@ -66,7 +62,7 @@ test.describe("interface kit: controls", () => {
     await expect(numberedPages(nav)).toHaveText(["1", "3", "4", "5", "20"]);
   });
 
-  test("pagination works from the keyboard with Tab and Enter, with a visible focus ring", async ({ page }) => {
+  test("pagination works from the keyboard with Tab and Enter, with a visible focus ring", async ({ kitPage: page }) => {
     const kit = demo(page, "pagination");
     const nav = kit.getByRole("navigation", { name: "Pagination", exact: true });
     const status = kit.getByText(/^Page \d+ of 20$/);
@@ -108,9 +104,7 @@ test.describe("interface kit: controls", () => {
     expect(await numberedPages(nav).count()).toBeLessThanOrEqual(5);
   });
 
-  test("the textarea is four rows tall and its counter follows typing and stops at the maximum of 200", async ({
-    page,
-  }) => {
+  test("the textarea is four rows tall and its counter follows typing and stops at the maximum of 200", async ({ kitPage: page }) => {
     const kit = demo(page, "textarea");
     const description = kit.getByLabel("Description");
     await expect(description).toHaveAttribute("rows", "4");
@@ -133,7 +127,7 @@ test.describe("interface kit: controls", () => {
     await expect(kit.getByText("2 characters")).toBeVisible();
   });
 
-  test("the progress bar reports a value clamped to 0..100 whatever is requested", async ({ page }) => {
+  test("the progress bar reports a value clamped to 0..100 whatever is requested", async ({ kitPage: page }) => {
     const kit = demo(page, "progress-bar");
     const bar = kit.getByRole("progressbar", { name: "Upload progress" });
     const requested = kit.getByTestId("progress-requested");
@@ -162,7 +156,7 @@ test.describe("interface kit: controls", () => {
     await expect(bar).toHaveAttribute("aria-valuenow", "0");
   });
 
-  test("the select opens and chooses from the keyboard, skipping disabled options", async ({ page }) => {
+  test("the select opens and chooses from the keyboard, skipping disabled options", async ({ kitPage: page }) => {
     const kit = demo(page, "select");
     const trigger = kit.getByLabel("Document type");
     await expect(trigger).toHaveRole("combobox");
@@ -201,7 +195,7 @@ test.describe("interface kit: controls", () => {
     await expect(kit.getByLabel("Region")).toBeDisabled();
   });
 
-  test("checkboxes and toggles flip with Space, and select-all shows a mixed state", async ({ page }) => {
+  test("checkboxes and toggles flip with Space, and select-all shows a mixed state", async ({ kitPage: page }) => {
     const checkboxes = demo(page, "checkbox");
     const weekly = checkboxes.getByLabel("Email me a weekly summary");
     await expect(weekly).toHaveRole("checkbox");
@@ -238,7 +232,7 @@ test.describe("interface kit: controls", () => {
     await expect(toggles.getByLabel("Audit log export (disabled)")).toBeDisabled();
   });
 
-  test("radio buttons move with the arrow keys and skip the disabled option", async ({ page }) => {
+  test("radio buttons move with the arrow keys and skip the disabled option", async ({ kitPage: page }) => {
     const kit = demo(page, "radio-group");
     const sharing = kit.getByRole("radiogroup", { name: "Sharing" });
     const team = sharing.getByRole("radio", { name: "My team" });
@@ -258,7 +252,7 @@ test.describe("interface kit: controls", () => {
     await expect(sharing.getByRole("radio", { name: /Public/ })).toBeDisabled();
   });
 
-  test("every control is reachable by its label, and errors describe their control", async ({ page }) => {
+  test("every control is reachable by its label, and errors describe their control", async ({ kitPage: page }) => {
     const labelled: Array<[DemoName, string, "textbox" | "combobox" | "checkbox" | "radio" | "switch" | "slider"]> = [
       ["input", "Full name", "textbox"],
       ["input", "Email address", "textbox"],
@@ -300,9 +294,7 @@ test.describe("interface kit: controls", () => {
     );
   });
 
-  test("buttons show a busy state while loading, alerts dismiss, tables sort and avatars fall back to initials", async ({
-    page,
-  }) => {
+  test("buttons show a busy state while loading, alerts dismiss, tables sort and avatars fall back to initials", async ({ kitPage: page }) => {
     const buttons = demo(page, "button");
     for (const label of ["Primary sm", "Secondary md", "Danger lg", "Ghost md"]) {
       await expect(buttons.getByRole("button", { name: label })).toBeEnabled();

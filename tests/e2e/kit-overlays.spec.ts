@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 /** One slider demo card of the kit, found by its title, scrolled into view (mouse tests need it on screen). */
 async function sliderCard(page: Page, title: string) {
@@ -14,12 +14,8 @@ async function box(locator: Locator) {
   return rect;
 }
 
-test.beforeEach(async ({ page }) => {
-  await gotoHydrated(page, "/ui");
-});
-
 test.describe("the modal", () => {
-  test("traps Tab inside while open, closes on Escape and gives focus back to its trigger", async ({ page }) => {
+  test("traps Tab inside while open, closes on Escape and gives focus back to its trigger", async ({ kitPage: page }) => {
     const trigger = page.getByRole("button", { name: "Open form modal" });
     await trigger.click();
     const dialog = page.getByRole("dialog", { name: "Edit folder" });
@@ -47,7 +43,7 @@ test.describe("the modal", () => {
     await expect(trigger).toBeFocused();
   });
 
-  test("submits its form with Save, closes and returns focus to the trigger", async ({ page }) => {
+  test("submits its form with Save, closes and returns focus to the trigger", async ({ kitPage: page }) => {
     const trigger = page.getByRole("button", { name: "Open form modal" });
     await trigger.click();
     const dialog = page.getByRole("dialog", { name: "Edit folder" });
@@ -58,7 +54,7 @@ test.describe("the modal", () => {
     await expect(trigger).toBeFocused();
   });
 
-  test("Cancel closes without saving", async ({ page }) => {
+  test("Cancel closes without saving", async ({ kitPage: page }) => {
     await page.getByRole("button", { name: "Open form modal" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit folder" });
     await dialog.getByLabel("Folder name").fill("Never saved");
@@ -67,7 +63,7 @@ test.describe("the modal", () => {
     await expect(page.getByTestId("modal-form-result")).toHaveText("Not saved yet");
   });
 
-  test("comes in every size, each wider than the last, and closes on a click outside", async ({ page }) => {
+  test("comes in every size, each wider than the last, and closes on a click outside", async ({ kitPage: page }) => {
     let previousWidth = 0;
     for (const size of ["sm", "md", "lg", "xl", "full"]) {
       const trigger = page.getByRole("button", { name: `Open ${size} modal` });
@@ -85,7 +81,7 @@ test.describe("the modal", () => {
     }
   });
 
-  test("comes in every variant, each named by its title and closed by its Close button", async ({ page }) => {
+  test("comes in every variant, each named by its title and closed by its Close button", async ({ kitPage: page }) => {
     for (const variant of ["default", "danger", "info", "success", "warning"]) {
       await page.getByRole("button", { name: `Open ${variant} modal` }).click();
       const title = `${variant[0]!.toUpperCase()}${variant.slice(1)} modal`;
@@ -96,7 +92,7 @@ test.describe("the modal", () => {
     }
   });
 
-  test("cannot be dismissed while deleting, then closes by itself", async ({ page }) => {
+  test("cannot be dismissed while deleting, then closes by itself", async ({ kitPage: page }) => {
     await page.getByRole("button", { name: "Open delete modal" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete folder?" });
     await dialog.getByRole("button", { name: "Delete" }).click();
@@ -110,7 +106,7 @@ test.describe("the modal", () => {
 });
 
 test.describe("the dropdown", () => {
-  test("opens on hover only after about 200 ms, not at 100 ms", async ({ page }) => {
+  test("opens on hover only after about 200 ms, not at 100 ms", async ({ kitPage: page }) => {
     const trigger = page.getByRole("button", { name: "Folder actions" });
     await trigger.scrollIntoViewIfNeeded();
     await page.mouse.move(0, 0);
@@ -137,7 +133,7 @@ test.describe("the dropdown", () => {
     expect(open - enter).toBeLessThan(1000);
   });
 
-  test("shows its menu 4 px below the trigger", async ({ page }) => {
+  test("shows its menu 4 px below the trigger", async ({ kitPage: page }) => {
     const trigger = page.getByRole("button", { name: "Folder actions" });
     // Room below the trigger, so that the menu does not flip above it.
     await trigger.evaluate((element) => element.scrollIntoView({ block: "center" }));
@@ -150,7 +146,7 @@ test.describe("the dropdown", () => {
     expect(menuBox.x).toBeCloseTo(triggerBox.x, 0);
   });
 
-  test("stays open while the pointer moves from trigger to menu and closes once it leaves both", async ({ page }) => {
+  test("stays open while the pointer moves from trigger to menu and closes once it leaves both", async ({ kitPage: page }) => {
     const trigger = page.getByRole("button", { name: "Folder actions" });
     await trigger.hover();
     const menu = page.getByRole("menu");
@@ -162,7 +158,7 @@ test.describe("the dropdown", () => {
     await expect(menu).toBeHidden();
   });
 
-  test("a click on a hover-opened menu keeps it open; choosing an item with the mouse reports it", async ({ page }) => {
+  test("a click on a hover-opened menu keeps it open; choosing an item with the mouse reports it", async ({ kitPage: page }) => {
     const trigger = page.getByRole("button", { name: "Folder actions" });
     await trigger.hover();
     const menu = page.getByRole("menu");
@@ -174,7 +170,7 @@ test.describe("the dropdown", () => {
     await expect(page.getByTestId("dropdown-last-action")).toHaveText("Last action: Rename");
   });
 
-  test("is driven by the keyboard: arrows skip the disabled item, Enter chooses, Escape closes", async ({ page }) => {
+  test("is driven by the keyboard: arrows skip the disabled item, Enter chooses, Escape closes", async ({ kitPage: page }) => {
     const trigger = page.getByRole("button", { name: "Folder actions" });
     await trigger.focus();
     await page.keyboard.press("Enter");
@@ -203,7 +199,7 @@ test.describe("the dropdown", () => {
     await expect(page.getByTestId("dropdown-last-action")).toHaveText("Last action: Delete");
   });
 
-  test("a disabled item does nothing when clicked", async ({ page }) => {
+  test("a disabled item does nothing when clicked", async ({ kitPage: page }) => {
     await page.getByRole("button", { name: "Folder actions" }).click();
     const archive = page.getByRole("menuitem", { name: "Archive" });
     await expect(archive).toHaveAttribute("aria-disabled", "true");
@@ -212,7 +208,7 @@ test.describe("the dropdown", () => {
     await expect(page.getByTestId("dropdown-last-action")).toHaveText("Last action: none");
   });
 
-  test("a disabled menu never opens", async ({ page }) => {
+  test("a disabled menu never opens", async ({ kitPage: page }) => {
     const trigger = page.getByRole("button", { name: "Disabled menu" });
     await expect(trigger).toBeDisabled();
     await trigger.hover({ force: true });
@@ -222,7 +218,7 @@ test.describe("the dropdown", () => {
 });
 
 test.describe("the range slider", () => {
-  test("moves by keyboard: arrows, PageUp/PageDown, Home and End", async ({ page }) => {
+  test("moves by keyboard: arrows, PageUp/PageDown, Home and End", async ({ kitPage: page }) => {
     const thumb = (await sliderCard(page, "Single value")).getByRole("slider", { name: "Volume" });
     const value = page.getByTestId("slider-single-value");
     await thumb.focus();
@@ -242,7 +238,7 @@ test.describe("the range slider", () => {
     await expect(thumb).toHaveAttribute("aria-valuenow", "100");
   });
 
-  test("jumps to where the track is clicked and follows a drag", async ({ page }) => {
+  test("jumps to where the track is clicked and follows a drag", async ({ kitPage: page }) => {
     const card = await sliderCard(page, "Single value");
     const track = card.getByTestId("slider-track");
     const value = page.getByTestId("slider-single-value");
@@ -261,7 +257,7 @@ test.describe("the range slider", () => {
     expect(Number(await value.textContent())).toBeGreaterThanOrEqual(19);
   });
 
-  test("shows its value in a tooltip on hover", async ({ page }) => {
+  test("shows its value in a tooltip on hover", async ({ kitPage: page }) => {
     const thumb = (await sliderCard(page, "Single value")).getByRole("slider", { name: "Volume" });
     const tooltip = thumb.locator("[data-slider-tooltip]");
     await expect(tooltip).toBeHidden();
@@ -270,7 +266,7 @@ test.describe("the range slider", () => {
     await expect(tooltip).toHaveText("30");
   });
 
-  test("keeps two handles from crossing, by mouse and by keyboard", async ({ page }) => {
+  test("keeps two handles from crossing, by mouse and by keyboard", async ({ kitPage: page }) => {
     const card = await sliderCard(page, "Range (two handles)");
     const value = page.getByTestId("slider-range-value");
     await expect(card.locator("[data-slider-tooltip]")).toHaveText(["€20", "€80"]);
@@ -302,7 +298,7 @@ test.describe("the range slider", () => {
     await expect(value).toHaveText("70 – 70");
   });
 
-  test("ignores the keys when keyboard is off, but still follows the mouse", async ({ page }) => {
+  test("ignores the keys when keyboard is off, but still follows the mouse", async ({ kitPage: page }) => {
     const card = await sliderCard(page, "Keyboard off");
     const thumb = card.getByRole("slider", { name: "Keyboard off" });
     const value = page.getByTestId("slider-nokeyboard-value");
@@ -317,7 +313,7 @@ test.describe("the range slider", () => {
     await expect.poll(async () => Number(await value.textContent())).toBeGreaterThanOrEqual(88);
   });
 
-  test("ignores the mouse and the keyboard when disabled", async ({ page }) => {
+  test("ignores the mouse and the keyboard when disabled", async ({ kitPage: page }) => {
     const card = await sliderCard(page, "Disabled");
     const thumb = card.getByRole("slider", { name: "Disabled" });
     const value = page.getByTestId("slider-disabled-value");
@@ -331,7 +327,7 @@ test.describe("the range slider", () => {
     await expect(value).toHaveText("50");
   });
 
-  test("a vertical slider grows upwards, by keyboard and by click", async ({ page }) => {
+  test("a vertical slider grows upwards, by keyboard and by click", async ({ kitPage: page }) => {
     const card = await sliderCard(page, "Vertical");
     const thumb = card.getByRole("slider", { name: "Vertical" });
     const value = page.getByTestId("slider-vertical-value");
@@ -345,7 +341,7 @@ test.describe("the range slider", () => {
     await expect.poll(async () => Number(await value.textContent())).toBeGreaterThanOrEqual(88);
   });
 
-  test("a right-to-left slider has its minimum on the right", async ({ page }) => {
+  test("a right-to-left slider has its minimum on the right", async ({ kitPage: page }) => {
     const card = await sliderCard(page, "Right to left");
     const thumb = card.getByRole("slider", { name: "Right to left" });
     const value = page.getByTestId("slider-rtl-value");
@@ -360,7 +356,7 @@ test.describe("the range slider", () => {
     expect(zeroMark.x).toBeGreaterThan(hundredMark.x);
   });
 
-  test("a slider with dots and marks lines them up with the handle", async ({ page }) => {
+  test("a slider with dots and marks lines them up with the handle", async ({ kitPage: page }) => {
     const stepped = await sliderCard(page, "With dots (step 10)");
     await expect(stepped.locator("[data-slider-dot]")).toHaveCount(11);
     const thumbBox = await box(stepped.getByRole("slider", { name: "Stepped" }));
