@@ -1,7 +1,14 @@
 import { createContext, RouterContextProvider } from "react-router";
-import type { SessionValidation } from "~/features/auth/session.server";
 import type { Logger } from "./log.server";
 import { createServiceContext, type Actor, type ServiceContext } from "./service-context.server";
+
+/**
+ * The live session behind a request. Cross-cutting code knows no domain: the accounts feature
+ * fills this in (`declare module` in app/features/auth/session.server.ts), as Hono's
+ * ContextVariableMap is filled in by middleware.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface to be merged, by design
+export interface RequestAuth {}
 
 /**
  * What the Worker entry hands to React Router for one request: bindings, the execution context,
@@ -18,7 +25,7 @@ export type RequestContext = {
   isSecure: boolean;
   logger: Logger;
   /** Any live session, verified or still owing its second factor. */
-  auth: SessionValidation | null;
+  auth: RequestAuth | null;
   /** The fully signed-in member, or null for an anonymous visitor. */
   actor: Actor | null;
 };

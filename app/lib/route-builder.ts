@@ -1,4 +1,5 @@
-import { DATAROOM_ID_PATTERN } from "~/features/datarooms/datarooms.schema";
+/** The 36-character hex-and-dash ids of spec §2 paths (/dataroom/{id}); features take it from here. */
+export const ID36_PATTERN = /^[0-9a-fA-F-]{36}$/;
 
 /**
  * Named routes to URLs (spec §2, §5). Parameters are written `{name}` and each has a pattern;
@@ -7,7 +8,7 @@ import { DATAROOM_ID_PATTERN } from "~/features/datarooms/datarooms.schema";
  */
 const paramPatterns = {
   id: /^[A-Za-z0-9-]{1,64}$/,
-  dataroomId: DATAROOM_ID_PATTERN,
+  dataroomId: ID36_PATTERN,
   token: /^[A-Za-z0-9_-]{16,128}$/,
   folderUid: /^[A-Za-z0-9-]{1,64}$/,
   op: /^[a-z-]{1,40}$/,

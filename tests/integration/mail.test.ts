@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { pruneMailJob } from "~/features/mail/mail.jobs";
-import { deliverMail, sendMail } from "~/features/mail/mailer.server";
+import { deliverMail } from "~/features/mail/deliver-mail.server";
+import { listDevMailbox } from "~/features/mail/dev-mailbox.server";
+import { sendMail } from "~/features/mail/mailer.server";
 import { createServiceContext } from "~/lib/service-context.server";
 import { testEnv } from "./helpers";
 
@@ -78,5 +80,23 @@ describe("mail retention", () => {
     const { results } = await testEnv.DB.prepare("select id from mail_outbox where to_address = 'old@example.com' order by id").all<{ id: string }>();
     expect(results.map((row) => row.id)).toEqual(["old-queued", "recent"]);
     expect((await pruneMailJob.run(ctx, { olderThanDays: 30 })).processedItems).toBe(0);
+  });
+});
+
+describe("the development mailbox", () => {
+  it("lists the newest messages for one address, case-insensitively, and only theirs", async () => {
+    const ctx = createServiceContext(testEnv, { requestId: "t" });
+    const address = `mailbox-${crypto.randomUUID()}@example.com`;
+    await sendMail(ctx, { to: address, userId: null, template });
+    await sendMail(ctx, { to: `other-${address}`, userId: null, template });
+    const messages = await listDevMailbox(ctx, { to: `  ${address.toUpperCase()} ` });
+    expect(messages.map((mail) => mail.to)).toEqual([address]);
+    expect(messages[0]).toMatchObject({ template: "verify-email", status: "stored" });
+    expect(messages[0]?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
+  });
+
+  it("does not exist in production: a 404, and no message is read", async () => {
+    const ctx = createServiceContext({ ...testEnv, APP_ENV: "production", PASSWORD_HASH_COST: "standard" } as Env, { requestId: "t" });
+    await expect(listDevMailbox(ctx, {})).rejects.toMatchObject({ code: "NOT_FOUND", status: 404 });
   });
 });

@@ -1,10 +1,8 @@
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
-import { createDb } from "~/db/client.server";
-import { files } from "~/db/schema";
+import { fileObjectKeyForBaseline } from "~/features/system/bench-baselines.server";
 import { AppError } from "~/lib/errors";
 import type { AppEnv } from "../types";
-import { requireApiActor } from "./require-actor";
+import { apiServiceContext, requireApiActor } from "./require-actor";
 
 /**
  * Baselines for `npm run bench` (QUALITY G7, G8), development only (404 in production): a route
@@ -39,9 +37,8 @@ export const devBenchApi = new Hono<AppEnv>()
   })
   .get("/r2/:fileId", async (c) => {
     // No permission layer on purpose: a baseline, development only.
-    const row = await createDb(c.env.DB).select({ key: files.r2Key }).from(files).where(eq(files.id, c.req.param("fileId"))).get();
-    if (!row) throw new AppError("NOT_FOUND");
-    const object = await c.env.FILES.get(row.key, { range: c.req.raw.headers });
+    const key = await fileObjectKeyForBaseline(apiServiceContext(c), c.req.param("fileId"));
+    const object = await c.env.FILES.get(key, { range: c.req.raw.headers });
     if (!object) throw new AppError("NOT_FOUND");
     const status = c.req.header("range") ? 206 : 200;
     return new Response(object.body, { status });

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { createDb } from "~/db/client.server";
-import { readSessionToken, serializeBlankSessionCookie, validateSessionToken } from "~/features/auth/session.server";
+import { authenticateSessionToken, readSessionToken, serializeBlankSessionCookie } from "~/features/auth/session.server";
+import { createServiceContext } from "~/lib/service-context.server";
 import type { AppEnv } from "../types";
 
 /**
@@ -13,7 +13,9 @@ import type { AppEnv } from "../types";
  */
 export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const token = readSessionToken(c.req.header("cookie") ?? null, c.get("isSecure"));
-  const auth = token ? await validateSessionToken(createDb(c.env.DB), token, new Date()) : null;
+  const auth = token
+    ? await authenticateSessionToken(createServiceContext(c.env, { requestId: c.get("requestId"), logger: c.get("logger") }), token)
+    : null;
   c.set("auth", auth);
   c.set("actor", auth?.session.verified ? { userId: auth.user.id, sessionId: auth.session.id } : null);
   await next();

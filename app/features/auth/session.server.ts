@@ -1,6 +1,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { randomToken } from "~/lib/crypto.server";
+import type { ServiceContext } from "~/lib/service-context.server";
 import type { PublicUser } from "./auth.types";
 import type { Database } from "~/db/client.server";
 import {
@@ -43,6 +44,14 @@ export type AuthenticatedSession = {
 };
 
 export type SessionValidation = { session: AuthenticatedSession; user: UserRow };
+
+declare module "~/lib/request-context.server" {
+  /** The request's session, as the session middleware validated it. */
+  interface RequestAuth {
+    session: AuthenticatedSession;
+    user: UserRow;
+  }
+}
 
 export function hashSessionToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
@@ -118,6 +127,11 @@ export async function validateSessionToken(db: Database, token: string, now: Dat
     await updateSession(db, id, { lastSeenAt: now, expiresAt });
   }
   return { session: toAuthenticatedSession(session), user };
+}
+
+/** The session behind a request's cookie token: the session middleware's one call per request. */
+export function authenticateSessionToken(ctx: ServiceContext, token: string): Promise<SessionValidation | null> {
+  return validateSessionToken(ctx.db, token, ctx.now());
 }
 
 /**

@@ -1,8 +1,10 @@
+import { ID36_PATTERN } from "~/lib/route-builder";
+
 /**
  * A data room is identified by the 36-character hex-and-dash id in its path (spec §2, §3). No
  * zod here: the browser's user store uses it on every page.
  */
-export const DATAROOM_ID_PATTERN = /^[0-9a-fA-F-]{36}$/;
+export const DATAROOM_ID_PATTERN = ID36_PATTERN;
 
 /** Spec §5: empty, 'undefined', 'null', non-strings and malformed ids are rejected. */
 export function isValidDataroomId(value: unknown): value is string {

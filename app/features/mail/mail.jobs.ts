@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { defineJob } from "~/features/jobs/job-definition";
+import { deliverMail } from "./deliver-mail.server";
+import { deleteDeliveredMailBefore } from "./mail.queries.server";
 
 /** Delivers one recorded message through the HTTP mail driver; a thrown error lets the queue retry. */
 export const deliverMailJob = defineJob({
@@ -7,7 +9,6 @@ export const deliverMailJob = defineJob({
   version: 1,
   payloadSchema: z.object({ mailId: z.uuid() }),
   async run(ctx, payload) {
-    const { deliverMail } = await import("./mailer.server");
     const result = await deliverMail(ctx, payload.mailId);
     return { processedItems: 1, successCount: result === "sent" ? 1 : 0, failureCount: 0 };
   },
@@ -22,7 +23,6 @@ export const pruneMailJob = defineJob({
   version: 1,
   payloadSchema: z.object({ olderThanDays: z.number().int().min(1).max(3650) }),
   async run(ctx, payload) {
-    const { deleteDeliveredMailBefore } = await import("./mail.queries.server");
     const before = new Date(ctx.now().getTime() - payload.olderThanDays * 24 * 3600_000);
     let deleted = 0;
     for (let round = 0; round < 40; round++) {

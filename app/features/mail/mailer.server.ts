@@ -1,7 +1,7 @@
 import { enqueueJob } from "~/features/jobs/enqueue-job.server";
 import { readConfig } from "~/lib/config.server";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { findMail, insertMail, markMailAttemptFailed, markMailSent } from "./mail.queries.server";
+import { insertMail } from "./mail.queries.server";
 import { deliverMailJob } from "./mail.jobs";
 import { renderMail, type MailTemplate } from "./templates";
 
@@ -34,27 +34,4 @@ export async function sendMail(
   }
   ctx.logger.info("mail recorded", { mailId: id, template: input.template.kind, driver: config.MAIL_DRIVER });
   return { id };
-}
-
-/** Posts one recorded message to the HTTP provider (Resend-compatible JSON API). Idempotent. */
-export async function deliverMail(ctx: ServiceContext, mailId: string, fetcher: typeof fetch = fetch): Promise<"sent" | "skipped"> {
-  const mail = await findMail(ctx.db, mailId);
-  if (!mail || mail.status === "sent" || mail.status === "stored") return "skipped";
-  const config = readConfig(ctx.env);
-  const response = await fetcher(config.MAIL_HTTP_URL, {
-    method: "POST",
-    headers: {
-      Authorization: `Bearer ${config.MAIL_API_KEY ?? ""}`,
-      "Content-Type": "application/json",
-      "Idempotency-Key": mail.id,
-    },
-    body: JSON.stringify({ from: config.MAIL_FROM, to: [mail.toAddress], subject: mail.subject, text: mail.textBody, html: mail.htmlBody }),
-  });
-  if (!response.ok) {
-    const reason = `Mail API answered ${response.status}`;
-    await markMailAttemptFailed(ctx.db, mail.id, mail.attempts + 1, reason);
-    throw new Error(reason);
-  }
-  await markMailSent(ctx.db, mail.id, ctx.now());
-  return "sent";
 }

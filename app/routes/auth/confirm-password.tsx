@@ -6,7 +6,7 @@ import { confirmPassword } from "~/features/auth/account.server";
 import { redirectWithSession } from "~/features/auth/auth-route.server";
 import { AuthLayout, fieldError, FormError } from "~/features/auth/components/auth-layout";
 import { runFormAction } from "~/lib/action-result.server";
-import { authCallFor, requireMember } from "~/lib/auth-guard.server";
+import { authCallFor, requireMember } from "~/features/auth/auth-guard.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/confirm-password";

@@ -6,7 +6,7 @@ import { Input } from "~/components/ui/input";
 import { AuthLayout, fieldError, FormError } from "~/features/auth/components/auth-layout";
 import { requestPasswordReset } from "~/features/auth/password-reset.server";
 import { runFormAction } from "~/lib/action-result.server";
-import { authCallFor } from "~/lib/auth-guard.server";
+import { authCallFor } from "~/features/auth/auth-guard.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/forgot-password";
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Form, Link, useActionData, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
-import { initializeUserStoreAfterSignIn } from "~/features/access/user-page-props";
+import { initializeUserStoreAfterSignIn } from "~/features/access/after-sign-in";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { AuthLayout, fieldError, FormError } from "~/features/auth/components/auth-layout";
@@ -9,7 +9,7 @@ import { login as loginWithStore } from "~/features/auth/auth-store";
 import { login } from "~/features/auth/login.server";
 import { redirectWithSession } from "~/features/auth/auth-route.server";
 import { runFormAction } from "~/lib/action-result.server";
-import { authCallFor, redirectIfSignedIn } from "~/lib/auth-guard.server";
+import { authCallFor, redirectIfSignedIn } from "~/features/auth/auth-guard.server";
 import { SECOND_FACTOR_PATH } from "~/features/auth/auth.constants";
 import { HttpError } from "~/lib/http";
 import { requestContext } from "~/lib/request-context.server";

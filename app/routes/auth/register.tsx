@@ -8,7 +8,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.c
 import { AuthLayout, fieldError, FormError } from "~/features/auth/components/auth-layout";
 import { register } from "~/features/auth/registration.server";
 import { runFormAction } from "~/lib/action-result.server";
-import { authCallFor, redirectIfSignedIn } from "~/lib/auth-guard.server";
+import { authCallFor, redirectIfSignedIn } from "~/features/auth/auth-guard.server";
 import { readConfig } from "~/lib/config.server";
 import { requestContext } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";

@@ -8,7 +8,7 @@ import { noReferrerHeaders, redirectSignedOut } from "~/features/auth/auth-route
 import { AuthLayout, fieldError, FormError } from "~/features/auth/components/auth-layout";
 import { isResetLinkOpen, resetPassword } from "~/features/auth/password-reset.server";
 import { runFormAction } from "~/lib/action-result.server";
-import { authCallFor } from "~/lib/auth-guard.server";
+import { authCallFor } from "~/features/auth/auth-guard.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/reset-password";
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Form, redirect, useActionData, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
-import { initializeUserStoreAfterSignIn } from "~/features/access/user-page-props";
+import { initializeUserStoreAfterSignIn } from "~/features/access/after-sign-in";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -10,7 +10,7 @@ import { redirectWithSession } from "~/features/auth/auth-route.server";
 import { AuthLayout, fieldError, FormError } from "~/features/auth/components/auth-layout";
 import { sendEmailSignInCode, verifySecondFactor } from "~/features/auth/login.server";
 import { runFormAction } from "~/lib/action-result.server";
-import { authCallFor } from "~/lib/auth-guard.server";
+import { authCallFor } from "~/features/auth/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { requestContext } from "~/lib/request-context.server";
 import { safeRedirect } from "~/lib/safe-redirect";

@@ -6,7 +6,7 @@ import { noReferrerHeaders, redirectWithSession } from "~/features/auth/auth-rou
 import { AuthLayout, FormError } from "~/features/auth/components/auth-layout";
 import { confirmEmail } from "~/features/auth/email-verification.server";
 import { runFormAction } from "~/lib/action-result.server";
-import { authCallFor } from "~/lib/auth-guard.server";
+import { authCallFor } from "~/features/auth/auth-guard.server";
 import { titleMeta } from "~/lib/title";
 import { redirect } from "react-router";
 import type { Route } from "./+types/verify-email";

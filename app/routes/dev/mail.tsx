@@ -1,11 +1,10 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { listRecentMail } from "~/features/mail/mail.queries.server";
-import { createDb } from "~/db/client.server";
-import { readConfig } from "~/lib/config.server";
-import { requestContext } from "~/lib/request-context.server";
+import { listDevMailbox } from "~/features/mail/dev-mailbox.server";
+import { runLoader } from "~/lib/action-result.server";
+import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/mail";
 
@@ -17,22 +16,9 @@ export const headers = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control
  * does not exist in production (404), where the outbox is a delivery queue, not a mailbox.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { env } = context.get(requestContext);
-  if (readConfig(env).isProduction) throw data(null, { status: 404 });
-  const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase() || undefined;
-  const messages = await listRecentMail(createDb(env.DB), 50, to);
-  return {
-    to: to ?? "",
-    messages: messages.map((mail) => ({
-      id: mail.id,
-      to: mail.toAddress,
-      subject: mail.subject,
-      template: mail.template,
-      status: mail.status,
-      text: mail.textBody,
-      createdAt: mail.createdAt.toISOString().slice(0, 19).replace("T", " ") + " UTC",
-    })),
-  };
+  const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase() ?? "";
+  const messages = await runLoader(() => listDevMailbox(serviceContextFor(context), { to }));
+  return { to, messages };
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;

@@ -9,7 +9,7 @@ import { dateTimeFormat, EmptyState, FolderLink, KeysetPager, PageHeader } from 
 import { formatBytes } from "~/features/files/files.constants";
 import { getDuplicates, type DuplicatesPage } from "~/features/files/organize.server";
 import { runLoader } from "~/lib/action-result.server";
-import { requireMember } from "~/lib/auth-guard.server";
+import { requireMember } from "~/features/auth/auth-guard.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/duplicates";

@@ -5,7 +5,7 @@ import { FolderGlyph } from "~/features/files/components/folder-glyph";
 import { EmptyState, OrganizedFileTable, PageHeader } from "~/features/files/components/organized-file-table";
 import { listFavorites } from "~/features/files/organize.server";
 import { runLoader } from "~/lib/action-result.server";
-import { requireMember } from "~/lib/auth-guard.server";
+import { requireMember } from "~/features/auth/auth-guard.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/favorites";

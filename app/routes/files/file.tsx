@@ -9,7 +9,7 @@ import { downloadUrl } from "~/features/files/components/preview-fetch";
 import { formatBytes } from "~/features/files/files.constants";
 import { loadFileExtras } from "~/features/files/organize.server";
 import { runLoader } from "~/lib/action-result.server";
-import { requireMember } from "~/lib/auth-guard.server";
+import { requireMember } from "~/features/auth/auth-guard.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/file";

@@ -8,7 +8,7 @@ import { useFeature } from "~/features/access/user-store";
 import { EmptyState, KeysetPager, OrganizedFileTable, PageHeader } from "~/features/files/components/organized-file-table";
 import { getTagIndex } from "~/features/files/organize.server";
 import { runLoader } from "~/lib/action-result.server";
-import { requireMember } from "~/lib/auth-guard.server";
+import { requireMember } from "~/features/auth/auth-guard.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/tags";

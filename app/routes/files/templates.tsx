@@ -12,7 +12,7 @@ import { FILE_NAME_MAX } from "~/features/files/files.constants";
 import { getTemplates, type CopiedDocument, type OrganizedFile, type UploadTarget } from "~/features/files/organize.server";
 import { copyTemplateSchema, documentNameFor, extensionOf } from "~/features/files/organize.schema";
 import { runLoader } from "~/lib/action-result.server";
-import { requireMember } from "~/lib/auth-guard.server";
+import { requireMember } from "~/features/auth/auth-guard.server";
 import { handleHttpError, http, HttpError } from "~/lib/http";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";

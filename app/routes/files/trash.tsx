@@ -12,7 +12,7 @@ import { formatBytes } from "~/features/files/files.constants";
 import { MAX_ITEMS_PER_CALL, trashMessages } from "~/features/files/trash.constants";
 import { listTrash, type TrashEntry } from "~/features/files/trash.server";
 import { runLoader } from "~/lib/action-result.server";
-import { requireActor } from "~/lib/auth-guard.server";
+import { requireActor } from "~/features/auth/auth-guard.server";
 import { http } from "~/lib/http";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";

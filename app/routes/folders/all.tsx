@@ -3,7 +3,7 @@ import { buttonClassName } from "~/components/ui/button";
 import { FolderGlyph } from "~/features/files/components/folder-glyph";
 import { getAllFolders, type FolderTreeNode } from "~/features/files/folders.server";
 import { runLoader } from "~/lib/action-result.server";
-import { requireMember } from "~/lib/auth-guard.server";
+import { requireMember } from "~/features/auth/auth-guard.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/all";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { defaultFolderId } from "~/features/files/folders.server";
-import { requireMember } from "~/lib/auth-guard.server";
+import { requireMember } from "~/features/auth/auth-guard.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import type { Route } from "./+types/default-outbox";
 

@@ -4,7 +4,7 @@ import { checkFeature } from "~/features/access/access-check";
 import { FolderBrowser, type ViewMode } from "~/features/files/components/folder-browser";
 import { getFolderPage } from "~/features/files/folders.server";
 import { runLoader } from "~/lib/action-result.server";
-import { requireMember } from "~/lib/auth-guard.server";
+import { requireMember } from "~/features/auth/auth-guard.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { pageTitle } from "~/lib/title";
 import type { Route } from "./+types/folder";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
 import { getFolderGallery } from "~/features/files/folders.server";
 import { runLoader } from "~/lib/action-result.server";
-import { requireMember } from "~/lib/auth-guard.server";
+import { requireMember } from "~/features/auth/auth-guard.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { pageTitle } from "~/lib/title";
 import type { Route } from "./+types/gallery";

@@ -1,7 +1,7 @@
 import { GlobalBox } from "~/features/files/components/global-box";
 import { getGlobalBox } from "~/features/files/folders.server";
 import { runLoader } from "~/lib/action-result.server";
-import { requireMember } from "~/lib/auth-guard.server";
+import { requireMember } from "~/features/auth/auth-guard.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/global-inbox";

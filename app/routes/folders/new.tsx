@@ -10,7 +10,7 @@ import { fieldErrorsFrom, FolderFields, validateFolderFields, type FolderFieldEr
 import { createFolder } from "~/features/files/folders.server";
 import { getNewFolderTarget } from "~/features/files/new-folder.server";
 import { runLoader } from "~/lib/action-result.server";
-import { requireMember } from "~/lib/auth-guard.server";
+import { requireMember } from "~/features/auth/auth-guard.server";
 import { AppError, type FieldErrors } from "~/lib/errors";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";

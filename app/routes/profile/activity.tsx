@@ -5,7 +5,7 @@ import { ACTIVITY_PAGE_SIZE, describeDevice, listOwnActivity } from "~/features/
 import { activityLabel, summarizeActivity } from "~/features/auth/activity-labels";
 import { formatWhen } from "~/features/auth/auth-context.server";
 import { SettingsHeader } from "~/features/auth/components/settings-frame";
-import { authCallFor, requireMember } from "~/lib/auth-guard.server";
+import { authCallFor, requireMember } from "~/features/auth/auth-guard.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/activity";
 

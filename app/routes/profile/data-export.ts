@@ -1,5 +1,5 @@
 import { exportPersonalData } from "~/features/personal-data/export.server";
-import { authCallFor, requireMember } from "~/lib/auth-guard.server";
+import { authCallFor, requireMember } from "~/features/auth/auth-guard.server";
 import { readConfig } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import { requestContext } from "~/lib/request-context.server";

@@ -9,7 +9,7 @@ import { redirectSignedOut } from "~/features/auth/auth-route.server";
 import { deleteAccount } from "~/features/personal-data/delete-account.server";
 import { DELETE_CONFIRMATION, EXPORTS_PER_HOUR } from "~/features/personal-data/personal-data.schema";
 import { runFormAction } from "~/lib/action-result.server";
-import { authCallFor, requireMember } from "~/lib/auth-guard.server";
+import { authCallFor, requireMember } from "~/features/auth/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/data";

@@ -10,7 +10,7 @@ import { NameField } from "~/features/auth/components/name-field";
 import { fieldError, FormError } from "~/features/auth/components/auth-layout";
 import { formLevelMessage, SettingsHeader } from "~/features/auth/components/settings-frame";
 import { runFormAction } from "~/lib/action-result.server";
-import { authCallFor, requireMember } from "~/lib/auth-guard.server";
+import { authCallFor, requireMember } from "~/features/auth/auth-guard.server";
 import { titleMeta } from "~/lib/title";
 import { toastMessages } from "~/lib/toast.schema";
 import type { Route } from "./+types/edit";

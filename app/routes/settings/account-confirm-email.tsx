@@ -6,7 +6,7 @@ import { noReferrerHeaders, redirectWithNotice } from "~/features/auth/auth-rout
 import { AuthLayout, FormError } from "~/features/auth/components/auth-layout";
 import { confirmEmailChange, findOpenLinkToken } from "~/features/auth/email-verification.server";
 import { runFormAction } from "~/lib/action-result.server";
-import { authCallFor } from "~/lib/auth-guard.server";
+import { authCallFor } from "~/features/auth/auth-guard.server";
 import { requestContext } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/account-confirm-email";

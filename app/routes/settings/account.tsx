@@ -13,7 +13,7 @@ import { NameField } from "~/features/auth/components/name-field";
 import { fieldError, FormError } from "~/features/auth/components/auth-layout";
 import { formLevelMessage, SettingsHeader } from "~/features/auth/components/settings-frame";
 import { runFormAction } from "~/lib/action-result.server";
-import { authCallFor, requireMember, requireRecentAuth } from "~/lib/auth-guard.server";
+import { authCallFor, requireMember, requireRecentAuth } from "~/features/auth/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/account";

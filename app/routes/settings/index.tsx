@@ -8,7 +8,7 @@ import { listSessions } from "~/features/auth/account.server";
 import { DEFAULT_SESSION_LIFETIME_HOURS, sessionLifetimeLabel } from "~/features/auth/activity-labels";
 import { SettingsHeader } from "~/features/auth/components/settings-frame";
 import { twoFactorStatus } from "~/features/auth/two-factor.server";
-import { authCallFor, requireMember } from "~/lib/auth-guard.server";
+import { authCallFor, requireMember } from "~/features/auth/auth-guard.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/index";
 

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { SettingsFrame } from "~/features/auth/components/settings-frame";
-import { requireMember } from "~/lib/auth-guard.server";
+import { requireMember } from "~/features/auth/auth-guard.server";
 import type { Route } from "./+types/layout";
 
 /** The frame only; every child loader and action checks the member itself (they run in parallel). */

@@ -29,7 +29,7 @@ import {
 } from "~/features/access/components/upgrade-modal";
 import { useFeature } from "~/features/access/user-store";
 import { SettingsHeader } from "~/features/auth/components/settings-frame";
-import { authCallFor, requireMember } from "~/lib/auth-guard.server";
+import { authCallFor, requireMember } from "~/features/auth/auth-guard.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/plan";
 

@@ -12,7 +12,7 @@ import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { fieldError, FormError } from "~/features/auth/components/auth-layout";
 import { formLevelMessage, SettingsHeader } from "~/features/auth/components/settings-frame";
 import { runFormAction } from "~/lib/action-result.server";
-import { authCallFor, requireRecentAuth } from "~/lib/auth-guard.server";
+import { authCallFor, requireRecentAuth } from "~/features/auth/auth-guard.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/security-level";
 

@@ -11,7 +11,7 @@ import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { FormError } from "~/features/auth/components/auth-layout";
 import { SettingsHeader } from "~/features/auth/components/settings-frame";
 import { runFormAction } from "~/lib/action-result.server";
-import { authCallFor, requireMember } from "~/lib/auth-guard.server";
+import { authCallFor, requireMember } from "~/features/auth/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/security";

@@ -5,7 +5,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { SettingsHeader } from "~/features/auth/components/settings-frame";
 import { formatBytes } from "~/features/files/files.constants";
 import { getStorageOverview, type SpaceStorage } from "~/features/files/storage.server";
-import { requireMember } from "~/lib/auth-guard.server";
+import { requireMember } from "~/features/auth/auth-guard.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/storage";

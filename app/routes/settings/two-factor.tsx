@@ -21,7 +21,7 @@ import {
   type TotpSetup,
 } from "~/features/auth/two-factor.server";
 import { runFormAction } from "~/lib/action-result.server";
-import { authCallFor, requireMember, requireRecentAuth } from "~/lib/auth-guard.server";
+import { authCallFor, requireMember, requireRecentAuth } from "~/features/auth/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/two-factor";

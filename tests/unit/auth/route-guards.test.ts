@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { describeRouteError } from "~/components/error-page";
-import { requireActor } from "~/lib/auth-guard.server";
+import { requireActor } from "~/features/auth/auth-guard.server";
 import { createLogger } from "~/lib/log.server";
 import { createRouterContext } from "~/lib/request-context.server";
 

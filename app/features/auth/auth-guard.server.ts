@@ -1,12 +1,11 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import type { Member } from "~/features/auth/account.server";
-import { publicOrigin, requestMeta, type AuthCall } from "~/features/auth/auth-context.server";
-import { isRecentlyAuthenticated } from "~/features/auth/session.server";
-import { requestContext, serviceContextFor } from "./request-context.server";
-import { loginRedirectUrl, safeRedirect } from "./safe-redirect";
-import type { Actor } from "./service-context.server";
-
-import { SECOND_FACTOR_PATH } from "~/features/auth/auth.constants";
+import { requestContext, serviceContextFor } from "~/lib/request-context.server";
+import { loginRedirectUrl, safeRedirect } from "~/lib/safe-redirect";
+import type { Actor } from "~/lib/service-context.server";
+import type { Member } from "./account.server";
+import { publicOrigin, requestMeta, type AuthCall } from "./auth-context.server";
+import { SECOND_FACTOR_PATH } from "./auth.constants";
+import { isRecentlyAuthenticated } from "./session.server";
 
 function here(request: Request): string {
   const url = new URL(request.url);
