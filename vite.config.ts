@@ -1,7 +1,8 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import type { Server } from "node:http";
+import { defineConfig, type Plugin } from "vite";
 
 // STATE_DIR points local D1/R2/DO state somewhere else than .wrangler/state (the e2e suite
 // starts from an empty one); unset, dev, preview and wrangler share .wrangler/state.
@@ -10,12 +11,33 @@ const stateDir = process.env.STATE_DIR;
 // the e2e suite's fresh `npm start` uses an empty one of its own.
 const cacheDir = process.env.VITE_CACHE_DIR;
 
+/**
+ * Node's HTTP server closes an idle keep-alive connection after 5 s. A client that sends its next
+ * request on that connection at the same moment gets ECONNRESET (seen in the e2e suite as a failed
+ * test under load). Local servers keep idle connections for 2 minutes instead, longer than any
+ * client here keeps them, so the client is always the side that closes.
+ */
+function longKeepAlive(): Plugin {
+  const extend = (server: Server | unknown) => {
+    if (!server || typeof server !== "object" || !("keepAliveTimeout" in server)) return;
+    const http = server as Server;
+    http.keepAliveTimeout = 120_000;
+    http.headersTimeout = 125_000;
+  };
+  return {
+    name: "strongroom:long-keep-alive",
+    configureServer: (server) => extend(server.httpServer),
+    configurePreviewServer: (server) => extend(server.httpServer),
+  };
+}
+
 export default defineConfig({
   ...(cacheDir ? { cacheDir } : {}),
   plugins: [
     cloudflare({ viteEnvironment: { name: "ssr" }, persistState: stateDir ? { path: stateDir } : true }),
     tailwindcss(),
     reactRouter(),
+    longKeepAlive(),
   ],
   environments: {
     ssr: { build: { minify: true } },

@@ -55,6 +55,10 @@ export default defineConfig({
           // then run one after another and share one D1/R2, so a test scopes what it checks to its
           // own rows and puts back what it changes globally (tiers). Checked in shuffled orders.
           isolate: false,
+          // Waits, not speed limits (speed is `npm run bench`): vitest's 5 s/10 s defaults failed a
+          // setup hook once when the 2-core machine was also running the browser suite.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
           setupFiles: ["tests/setup/workers.ts"],
         },
       },
