@@ -132,8 +132,8 @@ describe("the access API for a signed-in free member", () => {
     }
   });
 
-  it("GET /api/datarooms returns an empty list", async () => {
-    expect(await getJson("/api/datarooms", member.client)).toEqual({ datarooms: [] });
+  it("GET /api/datarooms lists no room for a member who has none, with their plan's room quota", async () => {
+    expect(await getJson("/api/datarooms", member.client)).toMatchObject({ datarooms: [], quota: { owned: 0 } });
   });
 
   it("GET /api/permissions returns permissions, features, scoped_permissions and data", async () => {

@@ -1,10 +1,35 @@
 import { Hono } from "hono";
-import { listMemberDatarooms } from "~/features/access/access-api.server";
+import { createDataroom, getDataroom, listDatarooms, setArchived, updateDataroom } from "~/features/datarooms/datarooms.server";
 import type { AppEnv } from "../types";
-import { apiServiceContext, noStore, requireApiActor } from "./require-actor";
+import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
-/** /api/datarooms: the member's data rooms (empty until the data-room module, issue 6, adds them). */
-export const dataroomsApi = new Hono<AppEnv>().use(noStore).get("/", async (c) => {
-  const actor = requireApiActor(c);
-  return c.json(await listMemberDatarooms(apiServiceContext(c), actor.userId), 200);
-});
+/**
+ * /api/datarooms (spec §7): the member's rooms (mine and shared with me; ?q, ?filter, ?sort, ?dir),
+ * creating one, and one room's profile and archive state. Outsiders get 404 for every room.
+ */
+export const dataroomsApi = new Hono<AppEnv>()
+  .use(noStore)
+  .get("/", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await listDatarooms(apiServiceContext(c), actor.userId, c.req.query()), 200);
+  })
+  .post("/", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ dataroom: await createDataroom(apiServiceContext(c), actor.userId, await readJsonBody(c)) }, 201);
+  })
+  .get("/:id", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await getDataroom(apiServiceContext(c), actor.userId, c.req.param("id")), 200);
+  })
+  .patch("/:id", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ dataroom: await updateDataroom(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)) }, 200);
+  })
+  .post("/:id/archive", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ dataroom: await setArchived(apiServiceContext(c), actor.userId, c.req.param("id"), true) }, 200);
+  })
+  .post("/:id/unarchive", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ dataroom: await setArchived(apiServiceContext(c), actor.userId, c.req.param("id"), false) }, 200);
+  });

@@ -3,3 +3,4 @@ export * from "./access";
 export * from "./auth";
 export * from "./jobs";
 export * from "./files";
+export * from "./datarooms";

@@ -7,7 +7,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { FEATURES, SCOPE_DATAROOM, SCOPE_GLOBAL, normalizeTier, type AddonType, type Tier, type TierLimits } from "./access.constants";
 import { buildAccessSnapshot, checkDataroomPermission, checkFeature, checkPermission, requirementFor } from "./access-check";
 import { listTierRows } from "./access.queries.server";
-import { loadMemberAccess, requirePermission, tierLimits, type MemberAccess } from "./access.server";
+import { loadMemberAccess, tierLimits, type MemberAccess } from "./access.server";
 
 /**
  * The read side of access for the browser (spec §7 "User data", "Permissions and features"):
@@ -160,13 +160,6 @@ export async function userContext(ctx: ServiceContext, userId: string, rawScope:
   const access = await loadMemberAccess(ctx, userId);
   // Entities (the data rooms, folders… of a scope) are listed by the modules that own them; none exist yet.
   return { context: { scope, entities: [], permissions: matrixRow(access, scope) } };
-}
-
-/** GET /api/datarooms. Data rooms arrive with issue 6 (their table and queries); until then the list is empty. */
-export async function listMemberDatarooms(ctx: ServiceContext, userId: string): Promise<{ datarooms: unknown[] }> {
-  const access = await loadMemberAccess(ctx, userId);
-  requirePermission(access, "core_access");
-  return { datarooms: [] };
 }
 
 // ---- permissions and features --------------------------------------------------------------------

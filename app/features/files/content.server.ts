@@ -1,5 +1,5 @@
 import { makeZip, predictLength } from "client-zip";
-import type { FolderKind, SpaceRole } from "~/db/schema";
+import type { FolderKind } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import {
@@ -14,7 +14,7 @@ import {
 } from "./content-headers";
 import { listFileVersions, listZipTree } from "./content.queries.server";
 import { ZIP_MAX_BYTES, ZIP_MAX_ENTRIES, formatBytes, previewKindOf, type PreviewKind } from "./files.constants";
-import { roleHasRight } from "./files.permissions";
+import { roleHasRight, type EffectiveSpaceRole } from "./files.permissions";
 import { findBreadcrumbs, type FileRow } from "./folders.queries.server";
 import { requireFileAccess, requireFolderAccess } from "./spaces.server";
 import { zipPaths } from "./zip-paths";
@@ -130,7 +130,7 @@ export type FilePage = {
     updatedAt: number;
     previewKind: PreviewKind;
   };
-  role: SpaceRole;
+  role: EffectiveSpaceRole;
   canDownload: boolean;
   canEdit: boolean;
   crumbs: FileCrumb[];

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { favorites, files, folders, spaceMembers, spaces, type FolderKind, type SpaceRole } from "~/db/schema";
+import { favorites, files, folders, spaceMembers, spaces, type FolderKind } from "~/db/schema";
 import type { FileSort, SortDirection } from "./files.constants";
+import type { EffectiveSpaceRole } from "./files.permissions";
+import { effectiveSpaceRole } from "./space-role.queries.server";
 
 export type FolderRow = typeof folders.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
@@ -47,9 +49,9 @@ export async function insertPersonalSpace(db: Database, space: NewSpace): Promis
   ]);
 }
 
-export async function findSpaceRole(db: Database, spaceId: string, userId: string): Promise<SpaceRole | undefined> {
+export async function findSpaceRole(db: Database, spaceId: string, userId: string): Promise<EffectiveSpaceRole | undefined> {
   const row = await db
-    .select({ role: spaceMembers.role })
+    .select({ role: effectiveSpaceRole })
     .from(spaceMembers)
     .where(and(eq(spaceMembers.spaceId, spaceId), eq(spaceMembers.userId, userId)))
     .get();
@@ -58,7 +60,7 @@ export async function findSpaceRole(db: Database, spaceId: string, userId: strin
 
 export async function listMemberSpaces(db: Database, userId: string) {
   return db
-    .select({ id: spaces.id, kind: spaces.kind, name: spaces.name, role: spaceMembers.role })
+    .select({ id: spaces.id, kind: spaces.kind, name: spaces.name, role: effectiveSpaceRole })
     .from(spaceMembers)
     .innerJoin(spaces, eq(spaces.id, spaceMembers.spaceId))
     .where(eq(spaceMembers.userId, userId))
@@ -80,7 +82,7 @@ export async function findRootFolder(db: Database, spaceId: string): Promise<Fol
 /** A live (not trashed) folder together with the caller's role in its space; nothing for outsiders. */
 function folderWithRoleQuery(db: Database, folderId: string, userId: string) {
   return db
-    .select({ folder: folders, role: spaceMembers.role })
+    .select({ folder: folders, role: effectiveSpaceRole })
     .from(folders)
     .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, folders.spaceId), eq(spaceMembers.userId, userId)))
     .where(and(eq(folders.id, folderId), isNull(folders.trashedAt)));
@@ -199,7 +201,7 @@ export async function loadFolderPage(db: Database, query: FolderPageQuery) {
  */
 export async function findFolderAccess(db: Database, folderId: string, userId: string) {
   return db
-    .select({ spaceId: folders.spaceId, kind: folders.kind, role: spaceMembers.role })
+    .select({ spaceId: folders.spaceId, kind: folders.kind, role: effectiveSpaceRole })
     .from(folders)
     .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, folders.spaceId), eq(spaceMembers.userId, userId)))
     .where(and(eq(folders.id, folderId), isNull(folders.trashedAt)))
@@ -356,7 +358,7 @@ export async function findFolderByLabel(db: Database, spaceId: string, parentId:
 /** A live file with the caller's role in its space; nothing for outsiders. */
 export async function findFileWithRole(db: Database, fileId: string, userId: string) {
   return db
-    .select({ file: files, role: spaceMembers.role })
+    .select({ file: files, role: effectiveSpaceRole })
     .from(files)
     .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, files.spaceId), eq(spaceMembers.userId, userId)))
     .where(and(eq(files.id, fileId), isNull(files.trashedAt)))

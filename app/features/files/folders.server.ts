@@ -21,8 +21,8 @@ import {
   updateFolderRow,
   type FileListRow,
 } from "./folders.queries.server";
+import type { EffectiveSpaceRole } from "./files.permissions";
 import { assertRight, decodeCursor, encodeCursor, ensurePersonalSpace, folderNotFound, requireFolderAccess } from "./spaces.server";
-import type { SpaceRole } from "~/db/schema";
 
 /** The shapes the UI and the API receive (no database types leak out, G4 keeps them small). */
 export type FolderSummary = { uid: string; label: string; color: string | null; icon: string | null; kind: FolderKind };
@@ -31,7 +31,7 @@ export type Crumb = { uid: string; label: string; kind: FolderKind };
 
 export type FolderPage = {
   folder: FolderSummary & { spaceId: string; parentId: string | null };
-  role: SpaceRole;
+  role: EffectiveSpaceRole;
   crumbs: Crumb[];
   folders: FolderSummary[];
   files: FileSummary[];

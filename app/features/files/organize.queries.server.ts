@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { favorites, fileMetadata, fileTags, files, folders, spaceMembers, spaces, type FavoriteItemType } from "~/db/schema";
 import type { Keyset } from "./folders.queries.server";
+import { effectiveSpaceRole } from "./space-role.queries.server";
 
 /**
  * Favorites, tags, metadata, duplicates, recent uploads and document templates: the only place
@@ -66,7 +67,7 @@ function memberFilesQuery(db: Database, userId: string) {
 export async function loadFileExtrasRows(db: Database, fileId: string, userId: string) {
   const [fileRows, favoriteRows, tagRows, metadataRows, duplicateRows] = await db.batch([
     db
-      .select({ spaceId: files.spaceId, isTemplate: files.isTemplate, sha256: files.sha256, role: spaceMembers.role })
+      .select({ spaceId: files.spaceId, isTemplate: files.isTemplate, sha256: files.sha256, role: effectiveSpaceRole })
       .from(files)
       .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, files.spaceId), eq(spaceMembers.userId, userId)))
       .where(and(eq(files.id, fileId), isNull(files.trashedAt))),

@@ -4,8 +4,8 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { PAGE_SIZE } from "./files.constants";
-import { ROLE_RIGHTS } from "./files.permissions";
-import type { FolderKind, SpaceRole } from "~/db/schema";
+import { ROLE_RIGHTS, type EffectiveSpaceRole } from "./files.permissions";
+import type { FolderKind } from "~/db/schema";
 import { listAllFolders, listMemberSpaces } from "./folders.queries.server";
 import { personalRootFolderId } from "./folders.server";
 import {
@@ -231,7 +231,7 @@ async function listUploadTargets(ctx: ServiceContext, userId: string, rootId: st
   return targets.sort((a, b) => (a.uid === rootId ? -1 : b.uid === rootId ? 1 : a.spaceName.localeCompare(b.spaceName) || a.label.localeCompare(b.label)));
 }
 
-async function memberRoles(ctx: ServiceContext, userId: string): Promise<Map<string, SpaceRole>> {
+async function memberRoles(ctx: ServiceContext, userId: string): Promise<Map<string, EffectiveSpaceRole>> {
   const spaces = await listMemberSpaces(ctx.db, userId);
   return new Map(spaces.map((space) => [space.id, space.role]));
 }

@@ -1,8 +1,8 @@
 import { encodeBase64urlNoPadding, decodeBase64urlIgnorePadding } from "@oslojs/encoding";
-import type { SpaceRole } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { roleHasRight, type SpaceRight } from "./files.permissions";
+import { ARCHIVED_MESSAGE } from "~/features/datarooms/datarooms.permissions";
+import { roleHasRight, type EffectiveSpaceRole, type SpaceRight } from "./files.permissions";
 import { findFileWithRole, findFolderAccess, findPersonalSpace, findSpaceRole, insertPersonalSpace, type Keyset, type SpaceRow } from "./folders.queries.server";
 
 /**
@@ -19,8 +19,9 @@ const RIGHT_MESSAGES: Record<SpaceRight, string> = {
   "files.delete": "You don't have permission to delete these files and folders.",
 };
 
-export function assertRight(role: SpaceRole, right: SpaceRight): void {
-  if (!roleHasRight(role, right)) throw new AppError("FORBIDDEN", RIGHT_MESSAGES[right]);
+export function assertRight(role: EffectiveSpaceRole, right: SpaceRight): void {
+  if (roleHasRight(role, right)) return;
+  throw new AppError("FORBIDDEN", role === "archived" ? ARCHIVED_MESSAGE : RIGHT_MESSAGES[right]);
 }
 
 export const folderNotFound = () => new AppError("NOT_FOUND", "This folder does not exist or you don't have access to it.");
@@ -51,7 +52,7 @@ export async function ensurePersonalSpace(ctx: ServiceContext, userId: string): 
 }
 
 /** The caller's role in a space, or 404 for an outsider. */
-export async function requireSpaceRole(ctx: ServiceContext, userId: string, spaceId: string, right: SpaceRight): Promise<SpaceRole> {
+export async function requireSpaceRole(ctx: ServiceContext, userId: string, spaceId: string, right: SpaceRight): Promise<EffectiveSpaceRole> {
   const role = await findSpaceRole(ctx.db, spaceId, userId);
   if (!role) throw new AppError("NOT_FOUND", "This space does not exist or you don't have access to it.");
   assertRight(role, right);

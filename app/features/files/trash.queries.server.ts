@@ -2,6 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/db/client.server";
 import type { FolderKind, SpaceRole } from "~/db/schema";
+import type { EffectiveSpaceRole } from "./files.permissions";
+import { effectiveSpaceRoleOfM } from "./space-role.queries.server";
 import type { ItemType } from "./trash.constants";
 
 /**
@@ -45,7 +47,7 @@ export type ItemAccessRow = {
   type: ItemType;
   id: string;
   spaceId: string;
-  role: SpaceRole;
+  role: EffectiveSpaceRole;
   name: string;
   /** The folder a file is in, or a folder's parent (null for a space's root). */
   parentId: string | null;
@@ -62,14 +64,14 @@ export type ItemAccessRow = {
  */
 export async function findItemsWithRole(db: Database, userId: string, fileIds: string[], folderIds: string[]): Promise<ItemAccessRow[]> {
   return db.all<ItemAccessRow>(sql`
-    SELECT 'file' AS type, f.id AS id, f.space_id AS spaceId, m.role AS role, f.name AS name, f.folder_id AS parentId,
+    SELECT 'file' AS type, f.id AS id, f.space_id AS spaceId, ${effectiveSpaceRoleOfM} AS role, f.name AS name, f.folder_id AS parentId,
            NULL AS kind, f.trashed_at AS trashedAt, f.trash_root_id AS trashRootId,
            f.original_folder_id AS originalParentId, f.original_path AS originalPath
     FROM files f
     JOIN space_members m ON m.space_id = f.space_id AND m.user_id = ${userId}
     WHERE f.id IN (SELECT value FROM json_each(${idList(fileIds)}))
     UNION ALL
-    SELECT 'folder', d.id, d.space_id, m.role, d.label, d.parent_id, d.kind, d.trashed_at, d.trash_root_id,
+    SELECT 'folder', d.id, d.space_id, ${effectiveSpaceRoleOfM}, d.label, d.parent_id, d.kind, d.trashed_at, d.trash_root_id,
            d.original_parent_id, d.original_path
     FROM folders d
     JOIN space_members m ON m.space_id = d.space_id AND m.user_id = ${userId}

@@ -1,6 +1,8 @@
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { fileVersions, files, folders, spaceMembers, uploadParts, uploads, type SpaceRole } from "~/db/schema";
+import { fileVersions, files, folders, spaceMembers, uploadParts, uploads } from "~/db/schema";
+import type { EffectiveSpaceRole } from "./files.permissions";
+import { effectiveSpaceRole } from "./space-role.queries.server";
 
 /** The uploads table (tus state) and the rows a completed upload writes. Drizzle stays here. */
 
@@ -48,9 +50,9 @@ export async function insertUpload(db: Database, upload: NewUpload): Promise<voi
  * The caller's own upload with the caller's current role in its space (null when they left
  * it). Anyone else's upload is simply not found.
  */
-export async function findOwnUpload(db: Database, uploadId: string, userId: string): Promise<{ upload: UploadRow; role: SpaceRole | null } | undefined> {
+export async function findOwnUpload(db: Database, uploadId: string, userId: string): Promise<{ upload: UploadRow; role: EffectiveSpaceRole | null } | undefined> {
   return db
-    .select({ upload: uploads, role: spaceMembers.role })
+    .select({ upload: uploads, role: sql<EffectiveSpaceRole | null>`CASE WHEN ${spaceMembers.role} IS NULL THEN NULL ELSE ${effectiveSpaceRole} END` })
     .from(uploads)
     .leftJoin(spaceMembers, and(eq(spaceMembers.spaceId, uploads.spaceId), eq(spaceMembers.userId, userId)))
     .where(and(eq(uploads.id, uploadId), eq(uploads.userId, userId)))

@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./auth";
+import { spaces } from "./files";
+
+/**
+ * Data rooms (spec §1, §2 "Data room"): a room is a space of kind "dataroom" (ADR 014) with this
+ * row on top. Its id is the space's id, the 36-character identifier of /dataroom/{id}; its name is
+ * the space's name. Archived rooms are read-only for everyone; trashed rooms are gone from every
+ * list and page, and restorable by their owner for 30 days.
+ */
+export const datarooms = sqliteTable(
+  "datarooms",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    description: text("description").notNull().default(""),
+    archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
+    trashedAt: integer("trashed_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    index("datarooms_owner_idx").on(table.ownerId).where(sql`trashed_at IS NULL`),
+    index("datarooms_trash_idx").on(table.trashedAt).where(sql`trashed_at IS NOT NULL`),
+  ],
+);
+
+export const dataroomRoles = ["owner", "admin", "member", "guest"] as const;
+export type DataroomRole = (typeof dataroomRoles)[number];
+
+/**
+ * Who is in a room, with their role and their per-member permission overrides (a JSON object of
+ * permission name → true/false on top of the role's defaults). The room's Durable Object is the
+ * authority for this state (issue 19); these rows are its copy for lists and joins.
+ */
+export const dataroomMembers = sqliteTable(
+  "dataroom_members",
+  {
+    dataroomId: text("dataroom_id")
+      .notNull()
+      .references(() => datarooms.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: dataroomRoles }).notNull(),
+    overrides: text("overrides", { mode: "json" }).$type<Record<string, boolean>>().notNull().default({}),
+    joinedAt: integer("joined_at", { mode: "timestamp_ms" }).notNull(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [primaryKey({ columns: [table.dataroomId, table.userId] }), index("dataroom_members_user_idx").on(table.userId)],
+);

@@ -1,0 +1,49 @@
+import type { DataroomRole } from "~/db/schema/datarooms";
+
+/**
+ * What a person may do in a data room (issue 19 "People"): typed permission strings, each role a
+ * default set, per-member overrides on top. The same strings are checked by the server at every
+ * entry point and drive the room's controls in the browser.
+ */
+export const DATAROOM_PERMISSIONS = [
+  "view",
+  "download",
+  "upload",
+  "edit",
+  "delete",
+  "share",
+  "invite",
+  "manage_members",
+  "manage_settings",
+  "comment",
+  "view_analytics",
+  "view_audit_log",
+] as const;
+export type DataroomPermission = (typeof DATAROOM_PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Record<DataroomRole, readonly DataroomPermission[]> = {
+  owner: DATAROOM_PERMISSIONS,
+  admin: DATAROOM_PERMISSIONS,
+  member: ["view", "download", "upload", "edit", "comment"],
+  guest: ["view", "comment"],
+};
+
+export const ROLE_LABELS: Record<DataroomRole, string> = { owner: "Owner", admin: "Admin", member: "Member", guest: "Guest" };
+
+/** Said when anyone tries to change an archived room or its files. */
+export const ARCHIVED_MESSAGE = "This data room is archived and read-only. Unarchive it to make changes.";
+
+/** The rights that change a room or its contents: refused while the room is archived. */
+export const WRITE_PERMISSIONS: readonly DataroomPermission[] = ["upload", "edit", "delete", "share", "invite", "manage_members"];
+
+/** A member's effective permissions: the role's defaults with their overrides on top (the owner's cannot be lowered). */
+export function effectivePermissions(role: DataroomRole, overrides: Readonly<Record<string, boolean>> = {}): Record<DataroomPermission, boolean> {
+  const defaults = new Set<DataroomPermission>(ROLE_PERMISSIONS[role]);
+  return Object.fromEntries(
+    DATAROOM_PERMISSIONS.map((permission) => [permission, role === "owner" ? true : (overrides[permission] ?? defaults.has(permission))]),
+  ) as Record<DataroomPermission, boolean>;
+}
+
+export function isDataroomPermission(value: unknown): value is DataroomPermission {
+  return typeof value === "string" && (DATAROOM_PERMISSIONS as readonly string[]).includes(value);
+}

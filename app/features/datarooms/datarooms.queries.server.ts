@@ -1,0 +1,114 @@
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { dataroomMembers, datarooms, files, folders, spaceMembers, spaces, type DataroomRole } from "~/db/schema";
+
+export type NewDataroom = { id: string; rootId: string; ownerId: string; name: string; description: string; now: Date };
+
+/**
+ * A room in one batch: its space, the owner's space membership (the file manager's access), the
+ * room row, the owner's room membership and the space's root folder.
+ */
+export async function insertDataroom(db: Database, room: NewDataroom): Promise<void> {
+  const { id, ownerId, name, description, now } = room;
+  await db.batch([
+    db.insert(spaces).values({ id, kind: "dataroom", ownerId, name, createdAt: now, updatedAt: now }),
+    db.insert(spaceMembers).values({ spaceId: id, userId: ownerId, role: "owner", createdAt: now }),
+    db.insert(datarooms).values({ id, ownerId, description, createdAt: now, updatedAt: now }),
+    db.insert(dataroomMembers).values({ dataroomId: id, userId: ownerId, role: "owner", overrides: {}, joinedAt: now }),
+    db.insert(folders).values({ id: room.rootId, spaceId: id, parentId: null, kind: "root", label: name, createdBy: ownerId, createdAt: now, updatedAt: now }),
+  ]);
+}
+
+/** Rooms the member owns that are not in the trash (archived rooms count: they still hold data). */
+export async function countOwnedDatarooms(db: Database, ownerId: string): Promise<number> {
+  const row = await db
+    .select({ n: count() })
+    .from(datarooms)
+    .where(and(eq(datarooms.ownerId, ownerId), isNull(datarooms.trashedAt)))
+    .get();
+  return row?.n ?? 0;
+}
+
+const roomColumns = {
+  id: datarooms.id,
+  name: spaces.name,
+  description: datarooms.description,
+  ownerId: datarooms.ownerId,
+  ownerName: sql<string>`(select name from users where users.id = ${datarooms.ownerId})`,
+  archivedAt: datarooms.archivedAt,
+  trashedAt: datarooms.trashedAt,
+  createdAt: datarooms.createdAt,
+  updatedAt: datarooms.updatedAt,
+  role: dataroomMembers.role,
+  overrides: dataroomMembers.overrides,
+};
+
+/** One room as the member sees it (with their role), or undefined when they are not in it. */
+export async function findDataroomForMember(db: Database, id: string, userId: string) {
+  return db
+    .select(roomColumns)
+    .from(dataroomMembers)
+    .innerJoin(datarooms, eq(datarooms.id, dataroomMembers.dataroomId))
+    .innerJoin(spaces, eq(spaces.id, datarooms.id))
+    .where(and(eq(dataroomMembers.dataroomId, id), eq(dataroomMembers.userId, userId)))
+    .get();
+}
+export type DataroomMemberRow = NonNullable<Awaited<ReturnType<typeof findDataroomForMember>>>;
+
+export type DataroomListFilter = { userId: string; filter: "all" | "mine" | "shared"; q?: string; sort: "updated" | "name" | "created"; dir: "asc" | "desc"; limit: number };
+
+/** The member's live rooms (not trashed), searched by name or description and sorted. */
+export async function listDataroomsForMember(db: Database, input: DataroomListFilter) {
+  const conditions: SQL[] = [eq(dataroomMembers.userId, input.userId), isNull(datarooms.trashedAt)];
+  if (input.filter === "mine") conditions.push(eq(datarooms.ownerId, input.userId));
+  if (input.filter === "shared") conditions.push(sql`${datarooms.ownerId} <> ${input.userId}`);
+  if (input.q) {
+    const like = `%${input.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    conditions.push(sql`(${spaces.name} LIKE ${like} ESCAPE '\\' OR ${datarooms.description} LIKE ${like} ESCAPE '\\')`);
+  }
+  const column = input.sort === "name" ? sql`${spaces.name} COLLATE NOCASE` : input.sort === "created" ? datarooms.createdAt : datarooms.updatedAt;
+  const order = input.dir === "asc" ? asc : desc;
+  return db
+    .select({
+      ...roomColumns,
+      fileCount: sql<number>`(select count(*) from ${files} where ${files.spaceId} = ${datarooms.id} and ${files.trashedAt} is null)`,
+      memberCount: sql<number>`(select count(*) from ${dataroomMembers} m where m.dataroom_id = ${datarooms.id})`,
+    })
+    .from(dataroomMembers)
+    .innerJoin(datarooms, eq(datarooms.id, dataroomMembers.dataroomId))
+    .innerJoin(spaces, eq(spaces.id, datarooms.id))
+    .where(and(...conditions))
+    .orderBy(order(column), asc(datarooms.id))
+    .limit(input.limit)
+    .all();
+}
+
+/** The room's root folder (the top of its file manager). */
+export async function findDataroomRootFolderId(db: Database, id: string): Promise<string | undefined> {
+  const row = await db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(and(eq(folders.spaceId, id), eq(folders.kind, "root")))
+    .get();
+  return row?.id;
+}
+
+/** Name (on the space and its root folder) and description; the room's updated time moves. */
+export async function updateDataroomProfile(db: Database, id: string, change: { name?: string; description?: string }, now: Date): Promise<void> {
+  const statements = [db.update(datarooms).set({ updatedAt: now, ...(change.description !== undefined ? { description: change.description } : {}) }).where(eq(datarooms.id, id))];
+  if (change.name !== undefined) {
+    await db.batch([
+      statements[0]!,
+      db.update(spaces).set({ name: change.name, updatedAt: now }).where(eq(spaces.id, id)),
+      db.update(folders).set({ label: change.name, updatedAt: now }).where(and(eq(folders.spaceId, id), eq(folders.kind, "root"))),
+    ]);
+    return;
+  }
+  await statements[0]!;
+}
+
+export async function setDataroomArchived(db: Database, id: string, archivedAt: Date | null, now: Date): Promise<void> {
+  await db.update(datarooms).set({ archivedAt, updatedAt: now }).where(eq(datarooms.id, id));
+}
+
+export type { DataroomRole };

@@ -1,0 +1,137 @@
+import { assertWithinLimit, loadMemberAccess, requireFeature, requirePermission } from "~/features/access/access.server";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { parseInput } from "~/lib/validation";
+import { ARCHIVED_MESSAGE, effectivePermissions, type DataroomPermission } from "./datarooms.permissions";
+import {
+  countOwnedDatarooms,
+  findDataroomForMember,
+  findDataroomRootFolderId,
+  insertDataroom,
+  listDataroomsForMember,
+  setDataroomArchived,
+  updateDataroomProfile,
+  type DataroomMemberRow,
+} from "./datarooms.queries.server";
+import { createDataroomSchema, dataroomIdSchema, listDataroomsQuerySchema, updateDataroomSchema } from "./datarooms.schema";
+
+/**
+ * Data rooms, part 1 (issue 19): create, list, open, rename and describe, archive and unarchive.
+ * Every use case starts from `requireDataroom`: someone not in the room gets 404 exactly as if it
+ * did not exist; a member without the right gets 403 naming what is missing.
+ */
+
+export type DataroomSummary = {
+  id: string;
+  name: string;
+  description: string;
+  owner: { id: string; name: string };
+  role: DataroomMemberRow["role"];
+  isOwner: boolean;
+  archived: boolean;
+  archivedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  permissions: Record<DataroomPermission, boolean>;
+};
+
+const PERMISSION_MESSAGES: Record<DataroomPermission, string> = {
+  view: "You don't have permission to view this data room.",
+  download: "You don't have permission to download from this data room.",
+  upload: "You don't have permission to upload to this data room.",
+  edit: "You don't have permission to change files in this data room.",
+  delete: "You don't have permission to delete in this data room.",
+  share: "You don't have permission to share from this data room.",
+  invite: "You don't have permission to invite people to this data room.",
+  manage_members: "You don't have permission to manage this data room's members.",
+  manage_settings: "You don't have permission to change this data room's settings.",
+  comment: "You don't have permission to comment in this data room.",
+  view_analytics: "You don't have permission to see this data room's analytics.",
+  view_audit_log: "You don't have permission to see this data room's audit log.",
+};
+
+export const dataroomNotFound = () => new AppError("NOT_FOUND", "This data room does not exist or you don't have access to it.");
+
+function toSummary(row: DataroomMemberRow, userId: string): DataroomSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    owner: { id: row.ownerId, name: row.ownerName },
+    role: row.role,
+    isOwner: row.ownerId === userId,
+    archived: row.archivedAt !== null,
+    archivedAt: row.archivedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    permissions: effectivePermissions(row.role, row.overrides),
+  };
+}
+
+/** The room as the caller sees it, or 404 (not in it, trashed, malformed id); 403 without `permission`. */
+export async function requireDataroom(ctx: ServiceContext, userId: string, rawId: unknown, permission: DataroomPermission = "view") {
+  const parsed = dataroomIdSchema.safeParse(rawId);
+  if (!parsed.success) throw dataroomNotFound();
+  const row = await findDataroomForMember(ctx.db, parsed.data.toLowerCase(), userId);
+  if (!row || row.trashedAt !== null) throw dataroomNotFound();
+  const room = toSummary(row, userId);
+  if (!room.permissions[permission]) throw new AppError("FORBIDDEN", PERMISSION_MESSAGES[permission]);
+  return room;
+}
+
+/** A new room owned by the caller: needs `dataroom_create` and room under the plan's `max_datarooms` (plus add-ons). */
+export async function createDataroom(ctx: ServiceContext, userId: string, input: unknown): Promise<DataroomSummary> {
+  const { name, description } = parseInput(createDataroomSchema, input);
+  const access = await loadMemberAccess(ctx, userId);
+  requireFeature(access, "dataroom_create");
+  assertWithinLimit(access, "max_datarooms", await countOwnedDatarooms(ctx.db, userId));
+  const id = crypto.randomUUID();
+  await insertDataroom(ctx.db, { id, rootId: crypto.randomUUID(), ownerId: userId, name, description, now: ctx.now() });
+  ctx.logger.info("data room created", { dataroomId: id });
+  return requireDataroom(ctx, userId, id);
+}
+
+export type DataroomListItem = DataroomSummary & { fileCount: number; memberCount: number };
+
+/** GET /api/datarooms and /datarooms: mine and shared with me, searched and sorted. */
+export async function listDatarooms(ctx: ServiceContext, userId: string, rawQuery: unknown = {}) {
+  const access = await loadMemberAccess(ctx, userId);
+  requirePermission(access, "core_access");
+  const query = parseInput(listDataroomsQuerySchema, rawQuery ?? {});
+  const dir = query.dir ?? (query.sort === "name" ? "asc" : "desc");
+  const rows = await listDataroomsForMember(ctx.db, { userId, filter: query.filter, q: query.q, sort: query.sort, dir, limit: 500 });
+  const owned = await countOwnedDatarooms(ctx.db, userId);
+  return {
+    datarooms: rows.map((row): DataroomListItem => ({ ...toSummary(row, userId), fileCount: row.fileCount, memberCount: row.memberCount })),
+    query: { q: query.q ?? "", filter: query.filter, sort: query.sort, dir },
+    /** What the index needs to offer "New data room" or explain why not. */
+    quota: { owned, limit: access.limits.max_datarooms },
+  };
+}
+
+/** One room and the root folder of its file manager. */
+export async function getDataroom(ctx: ServiceContext, userId: string, rawId: unknown) {
+  const room = await requireDataroom(ctx, userId, rawId);
+  const rootFolderId = await findDataroomRootFolderId(ctx.db, room.id);
+  if (!rootFolderId) throw new AppError("INTERNAL_ERROR");
+  return { dataroom: room, rootFolderId };
+}
+
+/** Name and description (manage_settings); refused while archived. */
+export async function updateDataroom(ctx: ServiceContext, userId: string, rawId: unknown, input: unknown): Promise<DataroomSummary> {
+  const room = await requireDataroom(ctx, userId, rawId, "manage_settings");
+  const change = parseInput(updateDataroomSchema, input);
+  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  await updateDataroomProfile(ctx.db, room.id, change, ctx.now());
+  return requireDataroom(ctx, userId, room.id);
+}
+
+/** Archive (read-only for everyone) or unarchive; manage_settings. Doing it twice changes nothing. */
+export async function setArchived(ctx: ServiceContext, userId: string, rawId: unknown, archived: boolean): Promise<DataroomSummary> {
+  const room = await requireDataroom(ctx, userId, rawId, "manage_settings");
+  if (room.archived !== archived) {
+    await setDataroomArchived(ctx.db, room.id, archived ? ctx.now() : null, ctx.now());
+    ctx.logger.info(archived ? "data room archived" : "data room unarchived", { dataroomId: room.id });
+  }
+  return requireDataroom(ctx, userId, room.id);
+}
