@@ -50,6 +50,12 @@ export default [
   route("templates", "routes/files/templates.tsx"),
   route("trash", "routes/files/trash.tsx"),
 
+  // Data rooms (spec §2 "Data room"). /dataroom/ pages are loaded as whole documents (spec: the
+  // client router skips them); /datarooms is permission-critical (app/features/access/critical-routes.ts).
+  route("datarooms", "routes/datarooms/index.tsx"),
+  route("dataroom/:id", "routes/datarooms/room.tsx"),
+  route("dataroom/:id/profile", "routes/datarooms/profile.tsx"),
+
   // Development only: the mail outbox.
   route("dev/mail", "routes/dev/mail.tsx"),
 

@@ -105,7 +105,9 @@ export const DEMO_FOLDERS = [
   { label: "Site photos", color: "#ea580c", icon: "photo_library", kind: "gallery" },
 ];
 
-/** Folders, a multi-page PDF, images, a text and a CSV file, and a file in the trash. */
+export const DEMO_DATAROOM = { name: "Project Falcon", description: "Due diligence for the Falcon acquisition: teaser, financials and legal documents." };
+
+/** Folders, a multi-page PDF, images, a text and a CSV file, a file in the trash, and a data room. */
 export async function seedDemoContent(baseURL, member = DEMO_MEMBER) {
   const browser = client(baseURL);
   await browser.signIn(member);
@@ -133,11 +135,18 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER) {
   await upload(browser, made["Site photos"], "Roof terrace.png", makePng(320, 200, [234, 88, 12]));
   const draft = await upload(browser, inbox.uid, "Old draft.txt", Buffer.from("An early draft, superseded by the board pack.\n"));
   await browser.json("/api/items/delete", { method: "POST", body: JSON.stringify({ items: [{ type: "file", id: draft }] }) });
-  return { folders: Object.keys(made).length, files: 6, trashed: 1 };
+
+  // A data room with its own documents (docs/datarooms.md).
+  const { dataroom } = await browser.json("/api/datarooms", { method: "POST", body: JSON.stringify(DEMO_DATAROOM) }, 201);
+  const { rootFolderId } = await browser.json(`/api/datarooms/${dataroom.id}`);
+  const financials = await browser.json("/api/folders", { method: "POST", body: JSON.stringify({ parentId: rootFolderId, label: "Financials", color: "#7c3aed", icon: "insights" }) }, 201);
+  await upload(browser, rootFolderId, "Falcon teaser.pdf", makePdf({ pages: 3 }));
+  await upload(browser, financials.folder.uid, "Revenue by quarter.csv", Buffer.from("quarter,revenue_eur\n2026-Q1,1840000\n2026-Q2,2015000\n2026-Q3,2230000\n"));
+  return { folders: Object.keys(made).length, files: 6, trashed: 1, datarooms: 1 };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const baseURL = process.argv[2] ?? `http://localhost:${process.env.PORT ?? "5173"}`;
   const result = await seedDemoContent(baseURL);
-  console.log(`Seeded the demo member's sample content: ${result.folders} folders, ${result.files} files, ${result.trashed} in the trash.`);
+  console.log(`Seeded the demo member's sample content: ${result.folders} folders, ${result.files} files, ${result.trashed} in the trash, ${result.datarooms} data room.`);
 }

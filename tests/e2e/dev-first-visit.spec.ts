@@ -67,7 +67,11 @@ test("a fresh npm start shows every page right on its first visit, with the demo
   ]);
   const pdf = (await listing(board)).files.find((file) => file.name === "Board pack Q3.pdf")!.id;
 
-  for (const path of MEMBER_PAGES) await visit(page, path.replace("{inbox}", photos).replace("{file}", pdf));
+  const rooms = async () => ((await (await page.request.get("/api/datarooms")).json()) as { datarooms: { id: string; name: string }[] }).datarooms;
+  await expect.poll(async () => (await rooms()).map((room) => room.name), { timeout: 60_000 }).toEqual(["Project Falcon"]);
+  const room = (await rooms())[0]!.id;
+
+  for (const path of MEMBER_PAGES) await visit(page, path.replace("{inbox}", photos).replace("{file}", pdf).replace("{room}", room));
 
   // What the newcomer sees: the sample folders, the PDF's first page, something in the trash.
   await visit(page, `/folders/${inbox}`);
@@ -76,6 +80,9 @@ test("a fresh npm start shows every page right on its first visit, with the demo
   await expect(page.getByText("Page 1 of 6")).toBeVisible({ timeout: 30_000 });
   await visit(page, "/trash");
   await expect(page.getByText("Old draft.txt")).toBeVisible();
+  await visit(page, `/dataroom/${room}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Project Falcon" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Financials" }).first()).toBeVisible();
 
   expect(problems).toEqual([]);
 });

@@ -185,6 +185,9 @@ test.describe("interface kit: controls", () => {
     await expect(listbox.getByRole("option", { name: "Board minutes" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(kit.getByText("Chosen type: Board minutes")).toBeVisible();
+    // The list gives the focus back to its trigger as it closes; a key pressed before that is lost.
+    await expect(listbox).toBeHidden();
+    await expect(trigger).toBeFocused();
 
     await page.keyboard.press("Enter");
     await expect(listbox).toBeVisible();

@@ -1,6 +1,6 @@
 /**
  * The app's pages, for the specs that visit every one (axe, the fresh `npm start` check).
- * Placeholders: {inbox} is the member's inbox, {file} a file of theirs.
+ * Placeholders: {inbox} is the member's inbox, {file} a file of theirs, {room} a data room they own.
  */
 export const PUBLIC_PAGES = ["/", "/privacy-policy", "/ui", "/login", "/register", "/forgot-password", "/no-such-page"] as const;
 
@@ -31,4 +31,7 @@ export const MEMBER_PAGES = [
   "/favorites",
   "/templates",
   "/trash",
+  "/datarooms",
+  "/dataroom/{room}",
+  "/dataroom/{room}/profile",
 ] as const;

@@ -10,7 +10,7 @@ import { pageTitle } from "~/lib/title";
 import type { Route } from "./+types/folder";
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => [
-  { title: pageTitle(data ? (data.page.folder.kind === "root" ? "My files" : data.page.folder.label) : "Folder") },
+  { title: pageTitle(data ? data.page.folder.label : "Folder") },
 ];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

@@ -13,6 +13,7 @@ import { FavoriteButton } from "./favorite-button";
 import { FileGlyph, FolderGlyph } from "./folder-glyph";
 import { UploadPanel } from "./upload-panel";
 import { FileNameLink } from "./file-name-link";
+import { roleHasRight } from "../files.permissions";
 
 export type ViewMode = "list" | "grid";
 
@@ -32,7 +33,7 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [isEditOpen, setEditOpen] = useState(false);
   const [isDeleteOpen, setDeleteOpen] = useState(false);
-  const canEdit = page.role !== "viewer";
+  const canEdit = roleHasRight(page.role, "files.edit");
   const isRoot = page.folder.kind === "root";
 
   const rows: Row[] = useMemo(
@@ -71,14 +72,15 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
     void revalidator.revalidate();
   };
 
-  const title = isRoot ? "My files" : page.folder.label;
+  // A space's top folder carries the space's name ("My files", or a data room's name).
+  const title = page.folder.label;
   return (
     <div className="space-y-6">
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
           {page.crumbs.map((crumb, index) => {
             const isLast = index === page.crumbs.length - 1;
-            const label = crumb.kind === "root" ? "My files" : crumb.label;
+            const label = crumb.label;
             return (
               <li key={crumb.uid} className="flex items-center gap-1">
                 {index > 0 ? <span aria-hidden>/</span> : null}
@@ -259,7 +261,7 @@ type ViewProps = { page: FolderPage; selected: ReadonlySet<string>; onToggle: (k
 function ListView({ page, selected, onToggle, canSelect }: ViewProps) {
   const favorites = new Set(page.favorites);
   return (
-    <Table caption={`Contents of ${page.folder.kind === "root" ? "My files" : page.folder.label}`} isCaptionHidden>
+    <Table caption={`Contents of ${page.folder.label}`} isCaptionHidden>
       <TableHead>
         <tr>
           {canSelect ? (

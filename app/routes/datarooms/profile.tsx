@@ -1,0 +1,108 @@
+import { data, Form, useNavigation } from "react-router";
+import { CsrfInput } from "~/components/csrf-input";
+import { ErrorPage } from "~/components/error-page";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonClassName } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { requireMember } from "~/features/auth/auth-guard.server";
+import { redirectWithNotice } from "~/features/auth/auth-route.server";
+import { DataroomFields } from "~/features/datarooms/components/dataroom-fields";
+import { requireDataroom, setArchived, updateDataroom } from "~/features/datarooms/datarooms.server";
+import { runLoader } from "~/lib/action-result.server";
+import { AppError, type FieldErrors } from "~/lib/errors";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { titleMeta } from "~/lib/title";
+import type { Route } from "./+types/profile";
+
+export const meta: Route.MetaFunction = () => titleMeta("Data room profile");
+
+/** /dataroom/{id}/profile: name, description, archive. Only for people with manage_settings (else 403; outsiders 404). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { user } = requireMember(context, request);
+  return runLoader(async () => ({ dataroom: await requireDataroom(serviceContextFor(context), user.id, params.id, "manage_settings") }));
+}
+
+type Failure = { ok: false; message: string; fieldErrors?: FieldErrors; values?: { name: string; description: string } };
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { user } = requireMember(context, request);
+  const ctx = serviceContextFor(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "save");
+  const values = { name: String(form.get("name") ?? ""), description: String(form.get("description") ?? "") };
+  try {
+    if (intent === "archive" || intent === "unarchive") {
+      const room = await setArchived(ctx, user.id, params.id, intent === "archive");
+      const message = room.archived ? "Data room archived: it is read-only now." : "Data room unarchived.";
+      return redirectWithNotice(context, `/dataroom/${room.id}`, { type: "success", message });
+    }
+    const room = await updateDataroom(ctx, user.id, params.id, values);
+    return redirectWithNotice(context, `/dataroom/${room.id}`, { type: "success", message: "Data room updated." });
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    return data<Failure>({ ok: false, message: error.message, fieldErrors: error.fieldErrors, values }, { status: error.status });
+  }
+}
+
+export default function DataroomProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { dataroom } = loaderData;
+  const navigation = useNavigation();
+  const failure = actionData && "ok" in actionData ? (actionData as Failure) : null;
+  const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "save") : null;
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <div className="space-y-1">
+        <p className="text-sm text-slate-600">
+          <a href={`/dataroom/${dataroom.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            {dataroom.name}
+          </a>
+        </p>
+        <h1 className="text-2xl font-semibold text-slate-900">Data room profile</h1>
+      </div>
+      {failure && !failure.fieldErrors ? <Alert variant="error">{failure.message}</Alert> : null}
+      <Card>
+        <CardContent>
+          {dataroom.archived ? (
+            <p className="text-slate-700">This room is archived: its name and description cannot change until it is unarchived.</p>
+          ) : (
+            <Form method="post" className="space-y-4">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="save" />
+              <DataroomFields values={{ name: failure?.values?.name ?? dataroom.name, description: failure?.values?.description ?? dataroom.description }} errors={failure?.fieldErrors} rows={3} />
+              <div className="flex justify-end gap-2">
+                <a href={`/dataroom/${dataroom.id}`} className={buttonClassName({ variant: "secondary" })}>
+                  Cancel
+                </a>
+                <Button type="submit" isLoading={busy === "save"}>
+                  Save
+                </Button>
+              </div>
+            </Form>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="space-y-3">
+          <h2 className="text-lg font-semibold text-slate-900">{dataroom.archived ? "Unarchive" : "Archive"}</h2>
+          <p className="text-slate-700">
+            {dataroom.archived
+              ? "Unarchiving lets the people in the room upload, edit and delete again, as their rights allow."
+              : "An archived room is read-only for everyone, you included: its files can be opened and downloaded, nothing can be added, changed or deleted. You can unarchive it at any time."}
+          </p>
+          <Form method="post">
+            <CsrfInput />
+            <input type="hidden" name="intent" value={dataroom.archived ? "unarchive" : "archive"} />
+            <Button type="submit" variant="secondary" isLoading={busy === "archive" || busy === "unarchive"}>
+              {dataroom.archived ? "Unarchive data room" : "Archive data room"}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

@@ -1,0 +1,67 @@
+import { useSearchParams } from "react-router";
+import { ErrorPage } from "~/components/error-page";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { buttonClassName } from "~/components/ui/button";
+import { loadMemberAccess } from "~/features/access/access.server";
+import { checkFeature } from "~/features/access/access-check";
+import { requireMember } from "~/features/auth/auth-guard.server";
+import { ROLE_LABELS } from "~/features/datarooms/datarooms.permissions";
+import { getDataroom } from "~/features/datarooms/datarooms.server";
+import { FolderBrowser, type ViewMode } from "~/features/files/components/folder-browser";
+import { getFolderPage } from "~/features/files/folders.server";
+import { runLoader } from "~/lib/action-result.server";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { pageTitle } from "~/lib/title";
+import type { Route } from "./+types/room";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(loaderData ? loaderData.dataroom.name : "Data room") }];
+
+/** /dataroom/{id}: the room's file manager (the folder browser on the room's top folder). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { user } = requireMember(context, request);
+  const ctx = serviceContextFor(context);
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  return runLoader(async () => {
+    const { dataroom, rootFolderId } = await getDataroom(ctx, user.id, params.id);
+    const [page, access] = await Promise.all([getFolderPage(ctx, user.id, rootFolderId, query), loadMemberAccess(ctx, user.id)]);
+    return { dataroom, page, canUploadFolders: checkFeature(access, "bulk_upload") };
+  });
+}
+
+export default function DataroomPage({ loaderData }: Route.ComponentProps) {
+  const { dataroom, page, canUploadFolders } = loaderData;
+  const [searchParams] = useSearchParams();
+  const view: ViewMode = searchParams.get("view") === "grid" ? "grid" : "list";
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 pb-4">
+        <div className="min-w-0 space-y-1">
+          <p className="text-sm text-slate-600">
+            <a href="/datarooms" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              Data rooms
+            </a>
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-sm text-slate-700">Your role</span>
+            <Badge variant={dataroom.isOwner ? "brand" : "neutral"}>{ROLE_LABELS[dataroom.role]}</Badge>
+            {dataroom.archived ? <Badge variant="warning">Archived</Badge> : null}
+          </div>
+          {dataroom.description ? <p className="max-w-3xl text-sm text-slate-700">{dataroom.description}</p> : null}
+          {!dataroom.isOwner ? <p className="text-xs text-slate-600">Owned by {dataroom.owner.name}</p> : null}
+        </div>
+        {dataroom.permissions.manage_settings ? (
+          <a href={`/dataroom/${dataroom.id}/profile`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+            Room profile
+          </a>
+        ) : null}
+      </header>
+      {dataroom.archived ? <Alert variant="info">This data room is archived and read-only. Its files can be opened and downloaded, not changed.</Alert> : null}
+      <FolderBrowser page={page} canUploadFolders={canUploadFolders} view={view} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

@@ -1,0 +1,127 @@
+import type { Page } from "@playwright/test";
+import { csrfToken, uploadViaTus } from "./files-helpers";
+import { createMember, expect, gotoHydrated, test, waitForHydration } from "./fixtures";
+
+/**
+ * Data rooms, part 1 in Chromium (issue 19): the index, creating a room, its file manager, its
+ * profile, archiving; the plan's room limit; someone else's room.
+ */
+
+async function createRoomViaApi(page: Page, name: string): Promise<string> {
+  const response = await page.request.post("/api/datarooms", {
+    data: { name },
+    headers: { "X-CSRF-TOKEN": await csrfToken(page), "X-Requested-With": "XMLHttpRequest" },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { dataroom: { id: string } }).dataroom.id;
+}
+
+test.describe("data rooms", () => {
+  test("a member creates a room, works in its file manager, finds it, renames it, and archives it read-only", async ({ page }) => {
+    test.setTimeout(90_000);
+    await createMember(page.request, { tier: "pro" });
+    await gotoHydrated(page, "/datarooms");
+    await expect(page).toHaveTitle("Data rooms - Strongroom");
+    await expect(page.getByText("No data rooms yet.")).toBeVisible();
+    await expect(page.getByTestId("dataroom-quota")).toHaveText("You own 0 of the 20 data rooms your plan allows.");
+
+    // An empty name is refused by the server with the field's message; what was typed stays.
+    await page.getByRole("textbox", { name: "Description" }).fill("Series B documents");
+    await page.getByRole("textbox", { name: "Name" }).evaluate((input: HTMLInputElement) => (input.required = false));
+    await page.getByRole("button", { name: "Create data room" }).click();
+    await expect(page.getByText("Name is required.")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Description" })).toHaveValue("Series B documents");
+
+    await page.getByRole("textbox", { name: "Name" }).fill("Series B");
+    await page.getByRole("button", { name: "Create data room" }).click();
+    await page.waitForURL(/\/dataroom\/[0-9a-f-]{36}$/);
+    await waitForHydration(page);
+    const roomId = new URL(page.url()).pathname.split("/").at(-1)!;
+    await expect(page).toHaveTitle("Series B - Strongroom");
+    await expect(page.getByRole("heading", { level: 1, name: "Series B" })).toBeVisible();
+    await expect(page.locator(".Toastify__toast").filter({ hasText: "Data room Created Successfully." })).toBeVisible();
+    await expect(page.getByText("Owner", { exact: true })).toBeVisible();
+
+    // The room's file manager is the folder browser: a file uploaded to the room is listed there.
+    const root = ((await (await page.request.get(`/api/datarooms/${roomId}`)).json()) as { rootFolderId: string }).rootFolderId;
+    await uploadViaTus(page.request, { folderId: root, name: "term sheet.txt", body: Buffer.from("Term sheet, draft 3\n"), csrf: await csrfToken(page) });
+    await gotoHydrated(page, `/dataroom/${roomId}`);
+    await expect(page.getByRole("link", { name: "term sheet.txt" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Upload files" })).toBeVisible();
+
+    // The index lists it; search finds it by its description; another word finds nothing.
+    await gotoHydrated(page, "/datarooms");
+    const row = page.getByTestId("dataroom-row").filter({ hasText: "Series B" });
+    await expect(row).toContainText("Yours · 1 file · 1 person");
+    await page.getByRole("searchbox", { name: "Search" }).fill("series b documents");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/q=series\+b\+documents/);
+    await expect(page.getByTestId("dataroom-row")).toHaveCount(1);
+    await page.getByRole("searchbox", { name: "Search" }).fill("no such room");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("No data room matches.")).toBeVisible();
+
+    // The profile renames it; the file manager's heading follows.
+    await gotoHydrated(page, `/dataroom/${roomId}/profile`);
+    await expect(page).toHaveTitle("Data room profile - Strongroom");
+    await page.getByRole("textbox", { name: "Name" }).fill("Series B (closing)");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(new RegExp(`/dataroom/${roomId}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Series B (closing)" })).toBeVisible();
+
+    // Archived: read-only for everyone, the owner included; the upload control is gone.
+    await gotoHydrated(page, `/dataroom/${roomId}/profile`);
+    await page.getByRole("button", { name: "Archive data room" }).click();
+    await page.waitForURL(new RegExp(`/dataroom/${roomId}$`));
+    await waitForHydration(page);
+    await expect(page.getByText("This data room is archived and read-only.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "term sheet.txt" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Upload files" })).toHaveCount(0);
+    const refused = await page.request.post("/api/folders", {
+      data: { parentId: root, label: "Late addition" },
+      headers: { "X-CSRF-TOKEN": await csrfToken(page), "X-Requested-With": "XMLHttpRequest" },
+    });
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe("This data room is archived and read-only. Unarchive it to make changes.");
+
+    await gotoHydrated(page, `/dataroom/${roomId}/profile`);
+    await page.getByRole("button", { name: "Unarchive data room" }).click();
+    await page.waitForURL(new RegExp(`/dataroom/${roomId}$`));
+    await waitForHydration(page);
+    await expect(page.getByRole("button", { name: "Upload files" })).toBeVisible();
+  });
+
+  test("a free member at the plan's room limit is told so and offered the plans instead of the form", async ({ page }) => {
+    await createMember(page.request, { tier: "free" });
+    await gotoHydrated(page, "/datarooms");
+    await createRoomViaApi(page, "First");
+    await createRoomViaApi(page, "Second");
+    await gotoHydrated(page, "/datarooms");
+    await expect(page.getByTestId("dataroom-quota")).toHaveText("You own 2 of the 2 data rooms your plan allows.");
+    await expect(page.getByRole("button", { name: "Create data room" })).toHaveCount(0);
+    const alert = page.getByRole("alert").filter({ hasText: "Your plan allows 2 data rooms and you own 2." });
+    await expect(alert).toBeVisible();
+    await alert.getByRole("link", { name: "See the plans" }).click();
+    await expect(page).toHaveURL(/\/settings\/plan$/);
+  });
+
+  test("someone else's room is a not-found page, and its profile too", async ({ page, browser, baseURL }) => {
+    await createMember(page.request, { tier: "pro" });
+    const context = await browser.newContext({ baseURL });
+    try {
+      const otherPage = await context.newPage();
+      await createMember(otherPage.request, { tier: "pro", name: "Other Owner" });
+      await gotoHydrated(otherPage, "/datarooms");
+      const theirs = await createRoomViaApi(otherPage, "Private deal");
+      for (const path of [`/dataroom/${theirs}`, `/dataroom/${theirs}/profile`, "/dataroom/not-a-room"]) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(404);
+        await expect(page.getByText("Private deal")).toHaveCount(0);
+      }
+      await gotoHydrated(page, "/datarooms");
+      await expect(page.getByText("Private deal")).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
