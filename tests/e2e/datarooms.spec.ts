@@ -105,6 +105,24 @@ test.describe("data rooms", () => {
     await expect(page).toHaveURL(/\/settings\/plan$/);
   });
 
+  test("the owner deletes a room to the trash and restores it from the trash view", async ({ page }) => {
+    await createMember(page.request, { tier: "pro" });
+    await gotoHydrated(page, "/datarooms");
+    const roomId = await createRoomViaApi(page, "Old deal");
+    await gotoHydrated(page, `/dataroom/${roomId}/profile`);
+    await page.getByRole("button", { name: "Delete data room" }).click();
+    await page.waitForURL(/\/datarooms\?filter=trash$/);
+    await waitForHydration(page);
+    await expect(page.locator(".Toastify__toast").filter({ hasText: "Old deal is in the trash. You can restore it for 30 days." })).toBeVisible();
+    const row = page.getByTestId("dataroom-row").filter({ hasText: "Old deal" });
+    await expect(row).toContainText("Deleted for good on");
+    expect((await page.request.get(`/api/datarooms/${roomId}`)).status()).toBe(404);
+
+    await row.getByRole("button", { name: "Restore Old deal" }).click();
+    await page.waitForURL(new RegExp(`/dataroom/${roomId}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Old deal" })).toBeVisible();
+  });
+
   test("someone else's room is a not-found page, and its profile too", async ({ page, browser, baseURL }) => {
     await createMember(page.request, { tier: "pro" });
     const context = await browser.newContext({ baseURL });

@@ -1,6 +1,9 @@
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { purgeExpiredDatarooms } from "~/features/datarooms/datarooms.server";
+import { purgeTrash } from "~/features/files/trash.server";
 import { addDataroomMember, dataroomRow } from "~tests/factories/datarooms";
+import { createFile, testContext } from "~tests/factories/files";
 import { createUser } from "~tests/factories/users";
 import { loginJson, origin, postJson, testEnv, type AuthClient, type ErrorBody } from "./helpers";
 
@@ -276,5 +279,54 @@ describe("an archived room", () => {
     const unarchived = await send(owner.client, "POST", `/api/datarooms/${room.id}/unarchive`);
     expect((await unarchived.json<{ dataroom: Room }>()).dataroom.archived).toBe(false);
     expect((await postJson(member.client, "/api/folders", { parentId: rootFolderId, label: "More" })).status).toBe(201);
+  });
+});
+
+describe("a room in the trash", () => {
+  it("is deleted by its owner only, vanishes for everyone, is restored within the plan's limit, and is purged with its files after 30 days", async () => {
+    const owner = await signedIn({ tier: "free" });
+    const admin = await signedIn();
+    const room = await createRoom(owner.client, "Old deal");
+    await addDataroomMember(room.id, admin.id, "admin");
+    const { rootFolderId } = await (await get(`/api/datarooms/${room.id}`, owner.client)).json<{ rootFolderId: string }>();
+    const file = await createFile({ spaceId: room.id, folderId: rootFolderId, name: "memo.txt", content: "memo" });
+
+    // An admin may change the settings but not delete the room; an outsider does not see it at all.
+    const byAdmin = await send(admin.client, "DELETE", `/api/datarooms/${room.id}`);
+    expect(byAdmin.status).toBe(403);
+    expect((await byAdmin.json<ErrorBody>()).message).toBe("Only the owner can delete this data room.");
+
+    const trashed = await send(owner.client, "DELETE", `/api/datarooms/${room.id}`);
+    expect(trashed.status).toBe(200);
+    expect((await trashed.json<{ dataroom: Room & { purgeAt: string } }>()).dataroom.purgeAt).toBeTruthy();
+    for (const person of [owner, admin]) {
+      expect((await get(`/api/datarooms/${room.id}`, person.client)).status).toBe(404);
+      expect((await list(person.client)).datarooms.map((item) => item.id)).not.toContain(room.id);
+    }
+    expect((await list(owner.client, "?filter=trash")).datarooms.map((item) => item.name)).toEqual(["Old deal"]);
+    expect((await list(admin.client, "?filter=trash")).datarooms).toEqual([]);
+    expect((await send(admin.client, "POST", `/api/datarooms/${room.id}/restore`)).status).toBe(404);
+
+    // A room in the trash does not count: two new ones fit the free plan; then restoring does not.
+    await createRoom(owner.client, "New A");
+    await createRoom(owner.client, "New B");
+    const refused = await send(owner.client, "POST", `/api/datarooms/${room.id}/restore`);
+    expect(refused.status).toBe(403);
+    expect((await refused.json<ErrorBody>()).message).toBe("Your Free plan allows 2 data rooms. Upgrade your plan or add extra data rooms.");
+    await testEnv.DB.prepare("insert into user_addons (user_id, addon, quantity, updated_at) values (?, 'extra_datarooms', 1, ?)").bind(owner.id, Date.now()).run();
+    const restored = await send(owner.client, "POST", `/api/datarooms/${room.id}/restore`);
+    expect(restored.status).toBe(200);
+    expect((await get(`/api/datarooms/${room.id}`, admin.client)).status).toBe(200);
+
+    // Back to the trash, and 30 days later the nightly purge deletes the room, its files and their objects.
+    await send(owner.client, "DELETE", `/api/datarooms/${room.id}`);
+    const trashedAt = (await testEnv.DB.prepare("select trashed_at as t from datarooms where id = ?").bind(room.id).first<{ t: number }>())!.t;
+    expect(await purgeExpiredDatarooms(testContext(() => new Date(trashedAt + 29 * 24 * 3600_000)))).toBe(0);
+    expect(await dataroomRow(room.id)).not.toBeNull();
+    await purgeTrash(testContext(() => new Date(trashedAt + 31 * 24 * 3600_000)));
+    expect(await dataroomRow(room.id)).toBeNull();
+    expect(await testEnv.DB.prepare("select count(*) as n from files where id = ?").bind(file.id).first<{ n: number }>()).toEqual({ n: 0 });
+    expect(await testEnv.DB.prepare("select count(*) as n from dataroom_members where dataroom_id = ?").bind(room.id).first<{ n: number }>()).toEqual({ n: 0 });
+    expect(await testEnv.FILES.head(file.r2Key)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { rawBatch } from "~/db/raw-batch.server";
 import { dataroomMembers, datarooms, files, folders, spaceMembers, spaces, type DataroomRole } from "~/db/schema";
 
 export type NewDataroom = { id: string; rootId: string; ownerId: string; name: string; description: string; now: Date };
@@ -55,11 +56,15 @@ export async function findDataroomForMember(db: Database, id: string, userId: st
 }
 export type DataroomMemberRow = NonNullable<Awaited<ReturnType<typeof findDataroomForMember>>>;
 
-export type DataroomListFilter = { userId: string; filter: "all" | "mine" | "shared"; q?: string; sort: "updated" | "name" | "created"; dir: "asc" | "desc"; limit: number };
+export type DataroomListFilter = { userId: string; filter: "all" | "mine" | "shared" | "trash"; q?: string; sort: "updated" | "name" | "created"; dir: "asc" | "desc"; limit: number };
 
 /** The member's live rooms (not trashed), searched by name or description and sorted. */
 export async function listDataroomsForMember(db: Database, input: DataroomListFilter) {
-  const conditions: SQL[] = [eq(dataroomMembers.userId, input.userId), isNull(datarooms.trashedAt)];
+  // The trash shows the rooms the member owns and deleted; every other view only live rooms.
+  const conditions: SQL[] =
+    input.filter === "trash"
+      ? [eq(dataroomMembers.userId, input.userId), eq(datarooms.ownerId, input.userId), isNotNull(datarooms.trashedAt)]
+      : [eq(dataroomMembers.userId, input.userId), isNull(datarooms.trashedAt)];
   if (input.filter === "mine") conditions.push(eq(datarooms.ownerId, input.userId));
   if (input.filter === "shared") conditions.push(sql`${datarooms.ownerId} <> ${input.userId}`);
   if (input.q) {
@@ -109,6 +114,41 @@ export async function updateDataroomProfile(db: Database, id: string, change: { 
 
 export async function setDataroomArchived(db: Database, id: string, archivedAt: Date | null, now: Date): Promise<void> {
   await db.update(datarooms).set({ archivedAt, updatedAt: now }).where(eq(datarooms.id, id));
+}
+
+export async function setDataroomTrashed(db: Database, id: string, trashedAt: Date | null, now: Date): Promise<void> {
+  await db.update(datarooms).set({ trashedAt, updatedAt: now }).where(eq(datarooms.id, id));
+}
+
+/** Rooms whose 30 days in the trash are over (trashed before `cutoff`), oldest first. */
+export async function findExpiredTrashedDatarooms(db: Database, cutoff: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: datarooms.id })
+    .from(datarooms)
+    .where(and(isNotNull(datarooms.trashedAt), lt(datarooms.trashedAt, cutoff)))
+    .orderBy(asc(datarooms.trashedAt))
+    .limit(limit)
+    .all();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Deletes a room for good in ONE batch: its R2 keys (files and their versions) go to r2_deletions
+ * (the purge deletes the objects afterwards), its favorites go, and deleting the space cascades to
+ * the room row, its people, folders, files, versions, tags, metadata and uploads. Only a room that
+ * is still in the trash is deleted (a restore that won the race keeps it). Safe to run twice.
+ */
+export async function deleteTrashedDataroom(db: Database, id: string, now: Date): Promise<void> {
+  const inTrash = sql`EXISTS (SELECT 1 FROM datarooms WHERE id = ${id} AND trashed_at IS NOT NULL)`;
+  await rawBatch(db, [
+    sql`INSERT OR IGNORE INTO r2_deletions (key, created_at)
+      SELECT r2_key, ${now.getTime()} FROM files WHERE space_id = ${id} AND ${inTrash}
+      UNION SELECT v.r2_key, ${now.getTime()} FROM file_versions v JOIN files f ON f.id = v.file_id WHERE f.space_id = ${id} AND ${inTrash}`,
+    sql`DELETE FROM favorites WHERE ${inTrash} AND (
+      (item_type = 'file' AND item_id IN (SELECT id FROM files WHERE space_id = ${id}))
+      OR (item_type = 'folder' AND item_id IN (SELECT id FROM folders WHERE space_id = ${id})))`,
+    sql`DELETE FROM spaces WHERE id = ${id} AND kind = 'dataroom' AND ${inTrash}`,
+  ]);
 }
 
 export type { DataroomRole };

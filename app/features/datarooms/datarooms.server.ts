@@ -2,14 +2,18 @@ import { assertWithinLimit, loadMemberAccess, requireFeature, requirePermission 
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
+import { TRASH_RETENTION_DAYS, TRASH_RETENTION_MS } from "~/features/files/files.constants";
 import { ARCHIVED_MESSAGE, effectivePermissions, type DataroomPermission } from "./datarooms.permissions";
 import {
   countOwnedDatarooms,
   findDataroomForMember,
   findDataroomRootFolderId,
   insertDataroom,
+  deleteTrashedDataroom,
+  findExpiredTrashedDatarooms,
   listDataroomsForMember,
   setDataroomArchived,
+  setDataroomTrashed,
   updateDataroomProfile,
   type DataroomMemberRow,
 } from "./datarooms.queries.server";
@@ -30,6 +34,9 @@ export type DataroomSummary = {
   isOwner: boolean;
   archived: boolean;
   archivedAt: string | null;
+  /** When it went to the trash (its owner's trash view only), and the day it is deleted for good. */
+  trashedAt: string | null;
+  purgeAt: string | null;
   createdAt: string;
   updatedAt: string;
   permissions: Record<DataroomPermission, boolean>;
@@ -62,6 +69,8 @@ function toSummary(row: DataroomMemberRow, userId: string): DataroomSummary {
     isOwner: row.ownerId === userId,
     archived: row.archivedAt !== null,
     archivedAt: row.archivedAt?.toISOString() ?? null,
+    trashedAt: row.trashedAt?.toISOString() ?? null,
+    purgeAt: row.trashedAt ? new Date(row.trashedAt.getTime() + TRASH_RETENTION_MS).toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     permissions: effectivePermissions(row.role, row.overrides),
@@ -134,4 +143,44 @@ export async function setArchived(ctx: ServiceContext, userId: string, rawId: un
     ctx.logger.info(archived ? "data room archived" : "data room unarchived", { dataroomId: room.id });
   }
   return requireDataroom(ctx, userId, room.id);
+}
+
+/**
+ * Deletes a room to the trash: only its owner may, it disappears from every list and page for
+ * everyone, and it can be restored for 30 days, then the nightly purge deletes it for good.
+ */
+export async function trashDataroom(ctx: ServiceContext, userId: string, rawId: unknown): Promise<DataroomSummary> {
+  const room = await requireDataroom(ctx, userId, rawId, "manage_settings");
+  if (!room.isOwner) throw new AppError("FORBIDDEN", "Only the owner can delete this data room.");
+  await setDataroomTrashed(ctx.db, room.id, ctx.now(), ctx.now());
+  ctx.logger.info("data room moved to the trash", { dataroomId: room.id });
+  return toSummary((await findDataroomForMember(ctx.db, room.id, userId))!, userId);
+}
+
+/** Brings the owner's room back from the trash, if their plan still has room for it. */
+export async function restoreDataroom(ctx: ServiceContext, userId: string, rawId: unknown): Promise<DataroomSummary> {
+  const parsed = dataroomIdSchema.safeParse(rawId);
+  if (!parsed.success) throw dataroomNotFound();
+  const row = await findDataroomForMember(ctx.db, parsed.data.toLowerCase(), userId);
+  if (!row || row.ownerId !== userId) throw dataroomNotFound();
+  if (row.trashedAt === null) return toSummary(row, userId);
+  const access = await loadMemberAccess(ctx, userId);
+  assertWithinLimit(access, "max_datarooms", await countOwnedDatarooms(ctx.db, userId));
+  await setDataroomTrashed(ctx.db, row.id, null, ctx.now());
+  ctx.logger.info("data room restored", { dataroomId: row.id });
+  return requireDataroom(ctx, userId, row.id);
+}
+
+/** Nightly, with the files' purge: rooms in the trash longer than 30 days are deleted for good. */
+export async function purgeExpiredDatarooms(ctx: ServiceContext): Promise<number> {
+  const cutoff = new Date(ctx.now().getTime() - TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  let purged = 0;
+  for (let round = 0; round < 20; round++) {
+    const ids = await findExpiredTrashedDatarooms(ctx.db, cutoff, 10);
+    for (const id of ids) await deleteTrashedDataroom(ctx.db, id, ctx.now());
+    purged += ids.length;
+    if (ids.length < 10) break;
+  }
+  if (purged > 0) ctx.logger.info("data rooms purged", { purged });
+  return purged;
 }

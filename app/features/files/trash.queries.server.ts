@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/db/client.server";
+import { rawBatch } from "~/db/raw-batch.server";
 import type { FolderKind, SpaceRole } from "~/db/schema";
 import type { EffectiveSpaceRole } from "./files.permissions";
 import { effectiveSpaceRoleOfM } from "./space-role.queries.server";
@@ -22,22 +22,6 @@ import type { ItemType } from "./trash.constants";
 const MAX_DEPTH = 64;
 
 const idList = (ids: readonly string[]) => JSON.stringify(ids);
-
-/**
- * drizzle 0.45's `db.batch` cannot carry raw `sql` queries that have parameters (it calls
- * `stmt.bind` on an object without a statement), so the raw batches here go through D1's own
- * `batch()`: still one round trip, one implicit transaction.
- */
-const dialect = new SQLiteAsyncDialect();
-
-function statement(db: Database, query: SQL): D1PreparedStatement {
-  const built = dialect.sqlToQuery(query);
-  return db.$client.prepare(built.sql).bind(...built.params);
-}
-
-async function rawBatch(db: Database, queries: readonly SQL[]): Promise<D1Result[]> {
-  return db.$client.batch(queries.map((query) => statement(db, query)));
-}
 
 function rowsOf<T>(result: D1Result | undefined): T[] {
   return (result?.results ?? []) as T[];

@@ -28,6 +28,7 @@ import {
 } from "./trash.queries.server";
 import { deleteItemsSchema, restoreItemsSchema, trashQuerySchema } from "./trash.schema";
 import { abortExpiredUploads } from "./uploads.server";
+import { purgeExpiredDatarooms } from "~/features/datarooms/datarooms.server";
 
 /**
  * Delete, trash, restore and the purge (spec §2 "Delete dialog", §9 "Deleted items can be
@@ -394,6 +395,8 @@ export type PurgeResult = { groups: number; objects: number; uploads: number };
  */
 export async function purgeTrash(ctx: ServiceContext): Promise<PurgeResult> {
   const rows = await purgeExpiredRows(ctx);
+  // Whole data rooms past their 30 days: their R2 keys join r2_deletions, drained just below.
+  await purgeExpiredDatarooms(ctx);
   const drained = await drainR2Deletions(ctx);
   const uploads = await abortExpiredUploads(ctx, ctx.now());
   ctx.logger.info("trash purged", { groups: rows.groups, keys: rows.keys, objects: drained.objects, uploadsAborted: uploads.aborted, uploadsForgotten: uploads.forgotten });

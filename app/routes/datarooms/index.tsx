@@ -10,7 +10,7 @@ import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { ROLE_LABELS } from "~/features/datarooms/datarooms.permissions";
 import { DataroomFields } from "~/features/datarooms/components/dataroom-fields";
 import { Input } from "~/components/ui/input";
-import { createDataroom, listDatarooms } from "~/features/datarooms/datarooms.server";
+import { createDataroom, listDatarooms, restoreDataroom } from "~/features/datarooms/datarooms.server";
 import { runLoader } from "~/lib/action-result.server";
 import { AppError, type FieldErrors } from "~/lib/errors";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -27,18 +27,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return runLoader(() => listDatarooms(serviceContextFor(context), user.id, query));
 }
 
-type CreateFailure = { ok: false; message: string; fieldErrors?: FieldErrors; values: { name: string; description: string } };
+type CreateFailure = { ok: false; intent: "create" | "restore"; message: string; fieldErrors?: FieldErrors; values: { name: string; description: string } };
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { user } = requireMember(context, request);
   const form = await request.formData();
   const values = { name: String(form.get("name") ?? ""), description: String(form.get("description") ?? "") };
   try {
+    if (form.get("intent") === "restore") {
+      const room = await restoreDataroom(serviceContextFor(context), user.id, form.get("id"));
+      return redirectWithNotice(context, `/dataroom/${room.id}`, { type: "success", message: `${room.name} is restored.` });
+    }
     const room = await createDataroom(serviceContextFor(context), user.id, values);
     return redirectWithNotice(context, `/dataroom/${room.id}`, { type: "success", message: toastMessages.created("Data room") });
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
-    return data<CreateFailure>({ ok: false, message: error.message, fieldErrors: error.fieldErrors, values }, { status: error.status });
+    const intent = form.get("intent") === "restore" ? "restore" : "create";
+    return data<CreateFailure>({ ok: false, intent, message: error.message, fieldErrors: error.fieldErrors, values }, { status: error.status });
   }
 }
 
@@ -46,6 +51,7 @@ const FILTERS = [
   { value: "all", label: "All rooms" },
   { value: "mine", label: "Mine" },
   { value: "shared", label: "Shared with me" },
+  { value: "trash", label: "In the trash" },
 ] as const;
 const SORTS = [
   { value: "updated", label: "Last changed" },
@@ -58,10 +64,13 @@ const selectClassName = "mt-1 block w-full rounded-md border border-slate-300 bg
 export default function DataroomsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { datarooms, query, quota } = loaderData;
   const navigation = useNavigation();
-  const failure = actionData && "ok" in actionData ? (actionData as CreateFailure) : null;
+  const sent = actionData && "ok" in actionData ? (actionData as CreateFailure) : null;
+  const failure = sent?.intent === "create" ? sent : null;
+  const restoreFailure = sent?.intent === "restore" ? sent : null;
   const atLimit = quota.limit !== -1 && quota.owned >= quota.limit;
   const isCreating = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const isFiltered = query.q !== "" || query.filter !== "all";
+  const isTrash = query.filter === "trash";
 
   return (
     <div className="space-y-8">
@@ -136,9 +145,10 @@ export default function DataroomsPage({ loaderData, actionData }: Route.Componen
           </Button>
         </Form>
 
+        {restoreFailure ? <Alert variant="error">{restoreFailure.message}</Alert> : null}
         {datarooms.length === 0 ? (
           <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-700">
-            {isFiltered ? "No data room matches." : "No data rooms yet. Create one above, or ask someone to invite you to theirs."}
+            {isTrash ? "No data room in the trash." : isFiltered ? "No data room matches." : "No data rooms yet. Create one above, or ask someone to invite you to theirs."}
           </p>
         ) : (
           <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white" aria-label="Data rooms">
@@ -147,9 +157,13 @@ export default function DataroomsPage({ loaderData, actionData }: Route.Componen
                 <div className="min-w-0 space-y-1">
                   <div className="flex flex-wrap items-center gap-2">
                     {/* /dataroom/ pages are server-driven navigations (spec §2): a full document load. */}
-                    <a href={`/dataroom/${room.id}`} className="text-base font-medium text-brand-700 underline-offset-2 hover:underline">
-                      {room.name}
-                    </a>
+                    {room.trashedAt ? (
+                      <span className="text-base font-medium text-slate-900">{room.name}</span>
+                    ) : (
+                      <a href={`/dataroom/${room.id}`} className="text-base font-medium text-brand-700 underline-offset-2 hover:underline">
+                        {room.name}
+                      </a>
+                    )}
                     <Badge variant={room.isOwner ? "brand" : "neutral"}>{ROLE_LABELS[room.role]}</Badge>
                     {room.archived ? <Badge variant="warning">Archived</Badge> : null}
                   </div>
@@ -159,9 +173,21 @@ export default function DataroomsPage({ loaderData, actionData }: Route.Componen
                     {room.memberCount === 1 ? "person" : "people"}
                   </p>
                 </div>
-                <a href={`/dataroom/${room.id}`} className={buttonClassName({ variant: "secondary", size: "sm" })} aria-label={`Open ${room.name}`}>
-                  Open
-                </a>
+                {room.trashedAt ? (
+                  <Form method="post" className="flex items-center gap-3">
+                    <CsrfInput />
+                    <input type="hidden" name="intent" value="restore" />
+                    <input type="hidden" name="id" value={room.id} />
+                    <span className="text-xs text-slate-600">Deleted for good on {room.purgeAt?.slice(0, 10)}</span>
+                    <Button type="submit" size="sm" variant="secondary" aria-label={`Restore ${room.name}`}>
+                      Restore
+                    </Button>
+                  </Form>
+                ) : (
+                  <a href={`/dataroom/${room.id}`} className={buttonClassName({ variant: "secondary", size: "sm" })} aria-label={`Open ${room.name}`}>
+                    Open
+                  </a>
+                )}
               </li>
             ))}
           </ul>

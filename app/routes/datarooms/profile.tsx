@@ -7,7 +7,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { DataroomFields } from "~/features/datarooms/components/dataroom-fields";
-import { requireDataroom, setArchived, updateDataroom } from "~/features/datarooms/datarooms.server";
+import { requireDataroom, setArchived, trashDataroom, updateDataroom } from "~/features/datarooms/datarooms.server";
 import { runLoader } from "~/lib/action-result.server";
 import { AppError, type FieldErrors } from "~/lib/errors";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -31,6 +31,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "save");
   const values = { name: String(form.get("name") ?? ""), description: String(form.get("description") ?? "") };
   try {
+    if (intent === "delete") {
+      const room = await trashDataroom(ctx, user.id, params.id);
+      return redirectWithNotice(context, "/datarooms?filter=trash", { type: "success", message: `${room.name} is in the trash. You can restore it for 30 days.` });
+    }
     if (intent === "archive" || intent === "unarchive") {
       const room = await setArchived(ctx, user.id, params.id, intent === "archive");
       const message = room.archived ? "Data room archived: it is read-only now." : "Data room unarchived.";
@@ -99,6 +103,24 @@ export default function DataroomProfilePage({ loaderData, actionData }: Route.Co
           </Form>
         </CardContent>
       </Card>
+      {dataroom.isOwner ? (
+        <Card>
+          <CardContent className="space-y-3">
+            <h2 className="text-lg font-semibold text-slate-900">Delete</h2>
+            <p className="text-slate-700">
+              The room goes to the trash with everything in it and disappears for everyone in it. You can restore it from the trash of the data
+              rooms page for 30 days; after that it is deleted for good.
+            </p>
+            <Form method="post">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="delete" />
+              <Button type="submit" variant="danger" isLoading={busy === "delete"}>
+                Delete data room
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      ) : null}
     </div>
   );
 }
