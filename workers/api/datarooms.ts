@@ -1,5 +1,8 @@
 import { Hono } from "hono";
 import { createDataroom, getDataroom, listDatarooms, restoreDataroom, setArchived, trashDataroom, updateDataroom } from "~/features/datarooms/datarooms.server";
+import { publicOrigin } from "~/features/auth/auth-context.server";
+import { invitePeople, resendInvitation, revokeInvitation } from "~/features/datarooms/invitations.server";
+import { changeMemberRole, leaveDataroom, listRoomPeople, removeMember, transferOwnership } from "~/features/datarooms/members.server";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
@@ -41,4 +44,43 @@ export const dataroomsApi = new Hono<AppEnv>()
   .post("/:id/restore", async (c) => {
     const actor = requireApiActor(c);
     return c.json({ dataroom: await restoreDataroom(apiServiceContext(c), actor.userId, c.req.param("id")) }, 200);
+  })
+  // People (issue 19): the users overview, roles, removal, leaving, ownership, invitations.
+  .get("/:id/members", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await listRoomPeople(apiServiceContext(c), actor.userId, c.req.param("id")), 200);
+  })
+  .patch("/:id/members/:userId", async (c) => {
+    const actor = requireApiActor(c);
+    const members = await changeMemberRole(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("userId"), await readJsonBody(c));
+    return c.json({ members }, 200);
+  })
+  .delete("/:id/members/:userId", async (c) => {
+    const actor = requireApiActor(c);
+    await removeMember(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("userId"));
+    return c.json({ success: true }, 200);
+  })
+  .post("/:id/leave", async (c) => {
+    const actor = requireApiActor(c);
+    await leaveDataroom(apiServiceContext(c), actor.userId, c.req.param("id"));
+    return c.json({ success: true }, 200);
+  })
+  .post("/:id/transfer", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ dataroom: await transferOwnership(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)) }, 200);
+  })
+  .post("/:id/invitations", async (c) => {
+    const actor = requireApiActor(c);
+    const result = await invitePeople(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c), publicOrigin(c.env, c.req.raw));
+    return c.json(result, 201);
+  })
+  .post("/:id/invitations/:invitationId/resend", async (c) => {
+    const actor = requireApiActor(c);
+    const invitation = await resendInvitation(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("invitationId"), publicOrigin(c.env, c.req.raw));
+    return c.json({ invitation }, 200);
+  })
+  .delete("/:id/invitations/:invitationId", async (c) => {
+    const actor = requireApiActor(c);
+    await revokeInvitation(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("invitationId"));
+    return c.json({ success: true }, 200);
   });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { spaces } from "./files";
 
@@ -53,4 +53,38 @@ export const dataroomMembers = sqliteTable(
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
   },
   (table) => [primaryKey({ columns: [table.dataroomId, table.userId] }), index("dataroom_members_user_idx").on(table.userId)],
+);
+
+/**
+ * An invitation into a room (issue 19 "People"): sent to one e-mail address with a role and an
+ * optional message; its link carries a token of which only the SHA-256 is stored. Single use,
+ * valid 7 days; resending issues a new token (the old link stops working), revoking ends it.
+ * At most one open invitation per room and address (the partial unique index).
+ */
+export const dataroomInvitations = sqliteTable(
+  "dataroom_invitations",
+  {
+    id: text("id").primaryKey(),
+    dataroomId: text("dataroom_id")
+      .notNull()
+      .references(() => datarooms.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: dataroomRoles }).notNull(),
+    message: text("message").notNull().default(""),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+    sendCount: integer("send_count").notNull().default(1),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [
+    index("dataroom_invitations_room_idx").on(table.dataroomId, table.createdAt),
+    uniqueIndex("dataroom_invitations_open_idx")
+      .on(table.dataroomId, table.email)
+      .where(sql`accepted_at IS NULL AND revoked_at IS NULL`),
+  ],
 );

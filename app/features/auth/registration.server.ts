@@ -4,7 +4,8 @@ import { readConfig } from "~/lib/config.server";
 import { parseInput } from "~/lib/validation";
 import { recordAuthEvent } from "./activity.server";
 import { ipKey, type AuthCall } from "./auth-context.server";
-import { findUserByEmail, insertUserIfEmailFree, updateUser } from "./auth.queries.server";
+import { findUserByEmail, insertUserIfEmailFree, updateUser, type UserRow } from "./auth.queries.server";
+import { createSession, type AuthenticatedSession } from "./session.server";
 import { registerSchema } from "./auth.schema";
 import { consumeAttempt } from "./attempt-limits.server";
 import { sendVerificationEmail } from "./email-verification.server";
@@ -72,3 +73,40 @@ export async function register(
   await sendVerificationEmail(call, user);
   return { email };
 }
+
+/**
+ * Sign-up on the way into a data room (issue 19): the visitor holds a single-use link that was
+ * mailed to `email`, which proves they read that mailbox, so the account starts confirmed and
+ * signed in (no second confirmation round trip). Same rules as sign-up (limits, common
+ * passwords, hashing); an address that already has an account is told to sign in instead.
+ * The caller has already checked the invitation; it consumes it right after.
+ */
+export async function registerFromInvitation(
+  call: AuthCall,
+  input: { email: string; fields: { name: unknown; password: unknown } },
+): Promise<{ user: UserRow; signIn: { token: string; session: AuthenticatedSession } }> {
+  const { ctx, meta } = call;
+  const { name, email, password } = parseInput(registerSchema, { ...input.fields, email: input.email });
+  await consumeAttempt(ctx.env, "register", { account: email, ip: ipKey(meta) });
+  await assertPasswordNotCommon(password);
+  const existing = await findUserByEmail(ctx.db, email);
+  if (existing?.emailVerifiedAt) throw new AppError("CONFLICT", ACCOUNT_EXISTS_MESSAGE);
+  const passwordHash = await hashPassword(password, scryptParamsFor(ctx.env));
+  const now = ctx.now();
+  if (existing) {
+    // An unconfirmed sign-up for this address: the invitation link confirms it, with the new details.
+    await updateUser(ctx.db, existing.id, { name, passwordHash, emailVerifiedAt: now, updatedAt: now });
+  } else {
+    const inserted = await insertUserIfEmailFree(ctx.db, { id: crypto.randomUUID(), email, name, passwordHash, emailVerifiedAt: now, createdAt: now, updatedAt: now });
+    if (!inserted) throw new AppError("CONFLICT", ACCOUNT_EXISTS_MESSAGE);
+  }
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) throw new AppError("CONFLICT", "The account could not be created. Please try again.");
+  if (!existing) await recordAuthEvent(ctx, { userId: user.id, type: "account_created", meta });
+  await recordAuthEvent(ctx, { userId: user.id, type: "email_verified", meta });
+  const signIn = await createSession(ctx.db, { user, pendingSecondFactor: null, meta, now });
+  await recordAuthEvent(ctx, { userId: user.id, type: "sign_in", meta, detail: "data room invitation" });
+  return { user, signIn };
+}
+
+export const ACCOUNT_EXISTS_MESSAGE = "An account with this e-mail address already exists. Sign in to accept the invitation.";

@@ -48,3 +48,39 @@ export const listDataroomsQuerySchema = z.object({
   dir: z.enum(["asc", "desc"]).optional().catch(undefined),
 });
 export type ListDataroomsQuery = z.output<typeof listDataroomsQuerySchema>;
+
+/** At most this many addresses in one invitation round. */
+export const INVITE_BATCH_MAX = 20;
+export const INVITE_MESSAGE_MAX = 1000;
+export const INVITABLE_ROLES = ["admin", "member", "guest"] as const;
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+
+const addressSchema = z.email({ error: "is not a valid e-mail address" }).max(254);
+
+/**
+ * Invite several people at once: `emails` as a list or as one text separated by commas, semicolons,
+ * spaces or new lines (what people paste); each address must be valid, duplicates count once.
+ */
+export const inviteSchema = z.object({
+  emails: z
+    .union([z.string(), z.array(z.string())], { error: "Enter at least one e-mail address." })
+    .transform((value) => (Array.isArray(value) ? value : value.split(/[\s,;]+/)))
+    .transform((list) => [...new Set(list.map((email) => email.trim().toLowerCase()).filter((email) => email !== ""))])
+    .superRefine((list, check) => {
+      if (list.length === 0) check.addIssue({ code: "custom", message: "Enter at least one e-mail address." });
+      if (list.length > INVITE_BATCH_MAX) check.addIssue({ code: "custom", message: `Invite at most ${INVITE_BATCH_MAX} people at a time.` });
+      const invalid = list.filter((email) => !addressSchema.safeParse(email).success);
+      if (invalid.length > 0) check.addIssue({ code: "custom", message: `Not a valid e-mail address: ${invalid.slice(0, 3).join(", ")}.` });
+    }),
+  role: z.enum(INVITABLE_ROLES, { error: "Choose a role: admin, member or guest." }).default("member"),
+  message: z
+    .string({ error: "The message must be text." })
+    .trim()
+    .max(INVITE_MESSAGE_MAX, `The message is at most ${INVITE_MESSAGE_MAX} characters.`)
+    .optional()
+    .default(""),
+});
+
+export const changeRoleSchema = z.object({ role: z.enum(INVITABLE_ROLES, { error: "Choose a role: admin, member or guest." }) });
+
+export const transferOwnershipSchema = z.object({ user_id: z.string({ error: "Choose the member who becomes the owner." }).min(1, "Choose the member who becomes the owner.") });

@@ -16,7 +16,8 @@ export type MailTemplate =
   | { kind: "security-password-changed"; name: string; when: string; securityLink: string }
   | { kind: "security-two-factor-changed"; name: string; when: string; change: string; securityLink: string }
   | { kind: "security-email-changed"; name: string; when: string; newEmail: string }
-  | { kind: "account-deleted"; name: string };
+  | { kind: "account-deleted"; name: string }
+  | { kind: "dataroom-invitation"; inviterName: string; roomName: string; roleLabel: string; message: string; link: string; expiresOn: string };
 
 type Block = { paragraph: string } | { button: { label: string; href: string } } | { code: string };
 
@@ -107,6 +108,13 @@ export function renderMail(template: MailTemplate): MailContent {
       return render("Your Strongroom e-mail address was changed", hi(template.name), [
         { paragraph: `On ${template.when} the e-mail address of your account was changed to ${template.newEmail}.` },
         { paragraph: "If this was not you, contact support at once by replying to this message." },
+      ]);
+    case "dataroom-invitation":
+      return render(`${template.inviterName} invited you to the data room "${template.roomName}"`, "Hello,", [
+        { paragraph: `${template.inviterName} invited you to join the data room "${template.roomName}" on Strongroom as ${template.roleLabel.toLowerCase()}.` },
+        ...(template.message ? [{ paragraph: `Their message: "${template.message}"` }] : []),
+        { button: { label: "Open the invitation", href: template.link } },
+        { paragraph: `The link works once and expires on ${template.expiresOn}. If you don't have an account yet, you can create one on the way. If you did not expect this, ignore this message.` },
       ]);
     case "account-deleted":
       return render("Your Strongroom account was deleted", hi(template.name), [

@@ -1,0 +1,238 @@
+import type { AuthCall } from "~/features/auth/auth-context.server";
+import { consumeAttempt } from "~/features/auth/attempt-limits.server";
+import { registerFromInvitation } from "~/features/auth/registration.server";
+import { hashLinkToken, LINK_TOKEN_PATTERN, newLinkToken } from "~/features/auth/secrets.server";
+import type { AuthenticatedSession } from "~/features/auth/session.server";
+import { sendMail } from "~/features/mail/mailer.server";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { parseInput } from "~/lib/validation";
+import type { DataroomRole } from "~/db/schema";
+import { ARCHIVED_MESSAGE, ROLE_LABELS } from "./datarooms.permissions";
+import { inviteSchema } from "./datarooms.schema";
+import { requireDataroom, type DataroomSummary } from "./datarooms.server";
+import { assertRoleAllowed, assertSeatsFor, toPendingInvitation, type PendingInvitation } from "./members.server";
+import {
+  acceptInvitationRows,
+  findInvitation,
+  findInvitationByTokenHash,
+  findDataroomMember,
+  findMemberEmails,
+  listOpenInvitations,
+  rearmInvitation,
+  revokeInvitationRow,
+  upsertInvitation,
+  type InvitationWithRoom,
+} from "./members.queries.server";
+
+/**
+ * Invitations into a data room (issue 19 "People"): sent by e-mail to several people at once with a
+ * role and a message; each link is single-use and valid 7 days; resend (a new link, 7 more days),
+ * revoke, expire. The invitee accepts signed in with the invited address, or creates their account
+ * on the way (the link proves the mailbox), and lands in the room. Seats are checked against the
+ * room owner's plan when inviting (open invitations hold a seat) and again when accepting.
+ */
+export const INVITATION_TTL_DAYS = 7;
+export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
+
+export type InviteResult = { invited: string[]; alreadyMembers: string[]; invitations: PendingInvitation[] };
+
+function assertWritable(room: DataroomSummary) {
+  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+}
+
+function expiryDay(date: Date): string {
+  return date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+async function mailInvitation(ctx: ServiceContext, input: { to: string; inviterName: string; room: Pick<DataroomSummary, "name">; role: DataroomRole; message: string; token: string; origin: string; expiresAt: Date }) {
+  await sendMail(ctx, {
+    to: input.to,
+    userId: null,
+    template: {
+      kind: "dataroom-invitation",
+      inviterName: input.inviterName,
+      roomName: input.room.name,
+      roleLabel: ROLE_LABELS[input.role],
+      message: input.message,
+      link: `${input.origin}/invite/${input.token}`,
+      expiresOn: expiryDay(input.expiresAt),
+    },
+  });
+}
+
+async function inviter(ctx: ServiceContext, roomId: string, userId: string): Promise<{ userId: string; name: string }> {
+  const member = await findDataroomMember(ctx.db, roomId, userId);
+  return { userId, name: member?.name ?? "A Strongroom member" };
+}
+
+/** Invites people (the `invite` right; admins only by the owner). People already in the room are skipped and named. */
+export async function invitePeople(ctx: ServiceContext, userId: string, rawId: unknown, input: unknown, origin: string): Promise<InviteResult> {
+  const room = await requireDataroom(ctx, userId, rawId, "invite");
+  const actor = await inviter(ctx, room.id, userId);
+  const { emails, role, message } = parseInput(inviteSchema, input);
+  assertWritable(room);
+  if (role === "admin" && !room.isOwner) throw new AppError("FORBIDDEN", "Only the owner can invite admins.");
+  const members = await findMemberEmails(ctx.db, room.id);
+  const alreadyMembers = emails.filter((email) => members.has(email));
+  const toInvite = emails.filter((email) => !members.has(email));
+  if (toInvite.length === 0) {
+    throw new AppError("VALIDATION_ERROR", `${alreadyMembers.join(", ")} ${alreadyMembers.length === 1 ? "is" : "are"} already in this data room.`);
+  }
+  // A re-sent open invitation keeps its seat; only new addresses (or a seat of the other kind) take one.
+  const now = ctx.now();
+  const open = new Map((await listOpenInvitations(ctx.db, room.id)).filter((row) => row.expiresAt > now).map((row) => [row.email, row.role]));
+  const seatClass = (value: DataroomRole) => (value === "guest" ? "guest" : "member");
+  const taking = toInvite.filter((email) => !open.has(email) || seatClass(open.get(email)!) !== seatClass(role)).map(() => role);
+  await assertRoleAllowed(ctx, room, role);
+  await assertSeatsFor(ctx, room, taking);
+  await consumeAttempt(ctx.env, "invite", { account: actor.userId });
+
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  for (const email of toInvite) {
+    const { token, hash } = newLinkToken();
+    await upsertInvitation(ctx.db, { id: crypto.randomUUID(), dataroomId: room.id, email, role, message, tokenHash: hash, invitedBy: actor.userId, now, expiresAt });
+    await mailInvitation(ctx, { to: email, inviterName: actor.name, room, role, message, token, origin, expiresAt });
+  }
+  ctx.logger.info("data room invitations sent", { dataroomId: room.id, count: toInvite.length, role });
+  const invitations = (await listOpenInvitations(ctx.db, room.id)).map((row) => toPendingInvitation(row, ctx.now()));
+  return { invited: toInvite, alreadyMembers, invitations };
+}
+
+async function requireManagedInvitation(ctx: ServiceContext, userId: string, rawId: unknown, invitationId: string) {
+  const room = await requireDataroom(ctx, userId, rawId, "invite");
+  const invitation = typeof invitationId === "string" && invitationId.length <= 64 ? await findInvitation(ctx.db, room.id, invitationId) : undefined;
+  if (!invitation || invitation.acceptedAt || invitation.revokedAt) throw new AppError("NOT_FOUND", "This invitation was already accepted or revoked.");
+  if (invitation.role === "admin" && !room.isOwner) throw new AppError("FORBIDDEN", "Only the owner can manage invitations of admins.");
+  return { room, invitation };
+}
+
+/** Sends the invitation again with a new link (the old one stops working) valid 7 more days. */
+export async function resendInvitation(ctx: ServiceContext, userId: string, rawId: unknown, invitationId: string, origin: string): Promise<PendingInvitation> {
+  const { room, invitation } = await requireManagedInvitation(ctx, userId, rawId, invitationId);
+  const actor = await inviter(ctx, room.id, userId);
+  assertWritable(room);
+  // An expired invitation gave its seat back: it needs one again.
+  if (invitation.expiresAt <= ctx.now()) await assertSeatsFor(ctx, room, [invitation.role]);
+  await consumeAttempt(ctx.env, "invite", { account: actor.userId });
+  const { token, hash } = newLinkToken();
+  const expiresAt = new Date(ctx.now().getTime() + INVITATION_TTL_MS);
+  if (!(await rearmInvitation(ctx.db, invitation.id, hash, ctx.now(), expiresAt))) throw new AppError("NOT_FOUND", "This invitation was already accepted or revoked.");
+  await mailInvitation(ctx, { to: invitation.email, inviterName: actor.name, room, role: invitation.role, message: invitation.message, token, origin, expiresAt });
+  const updated = await findInvitation(ctx.db, room.id, invitation.id);
+  return toPendingInvitation(updated!, ctx.now());
+}
+
+/** Ends an invitation: its link stops working at once. */
+export async function revokeInvitation(ctx: ServiceContext, userId: string, rawId: unknown, invitationId: string): Promise<void> {
+  const { room, invitation } = await requireManagedInvitation(ctx, userId, rawId, invitationId);
+  await revokeInvitationRow(ctx.db, room.id, invitation.id, ctx.now());
+  ctx.logger.info("data room invitation revoked", { dataroomId: room.id, invitationId: invitation.id });
+}
+
+// The invitee's side: /invite/{token}
+
+export type InvitationState = "open" | "expired" | "accepted" | "revoked" | "invalid";
+
+export type InvitationView = {
+  state: InvitationState;
+  /** Only for a link that exists and whose room still does. */
+  invitation: {
+    email: string;
+    roomName: string;
+    inviterName: string;
+    roleLabel: string;
+    message: string;
+    expiresAt: string;
+  } | null;
+  /** Where the visitor stands: not signed in, signed in with the invited address, or with another one. */
+  viewer: "anonymous" | "invitee" | "someone-else";
+  /** The room, for someone who is in it already (an accepted link opened again). */
+  dataroomId: string | null;
+};
+
+async function findByToken(ctx: ServiceContext, token: unknown): Promise<{ row: InvitationWithRoom; hash: string } | null> {
+  if (typeof token !== "string" || !LINK_TOKEN_PATTERN.test(token)) return null;
+  const hash = hashLinkToken(token);
+  const row = await findInvitationByTokenHash(ctx.db, hash);
+  if (!row || row.roomTrashedAt !== null) return null;
+  return { row, hash };
+}
+
+function stateOf(row: InvitationWithRoom, now: Date): InvitationState {
+  if (row.acceptedAt) return "accepted";
+  if (row.revokedAt) return "revoked";
+  if (row.expiresAt <= now) return "expired";
+  return "open";
+}
+
+/** What the invitation page shows (reading it changes nothing: mail scanners may fetch links). */
+export async function viewInvitation(ctx: ServiceContext, token: unknown, viewer: { userId: string; email: string } | null): Promise<InvitationView> {
+  const found = await findByToken(ctx, token);
+  if (!found) return { state: "invalid", invitation: null, viewer: viewer ? "someone-else" : "anonymous", dataroomId: null };
+  const { row } = found;
+  const state = stateOf(row, ctx.now());
+  const isInvitee = viewer !== null && viewer.email.toLowerCase() === row.email;
+  return {
+    state,
+    invitation: {
+      email: row.email,
+      roomName: row.roomName,
+      inviterName: row.inviterName ?? "A Strongroom member",
+      roleLabel: ROLE_LABELS[row.role],
+      message: row.message,
+      expiresAt: row.expiresAt.toISOString(),
+    },
+    viewer: viewer === null ? "anonymous" : isInvitee ? "invitee" : "someone-else",
+    dataroomId: state === "accepted" && viewer !== null && row.acceptedBy === viewer.userId ? row.dataroomId : null,
+  };
+}
+
+const INVALID_MESSAGES: Record<Exclude<InvitationState, "open">, string> = {
+  invalid: "This invitation link is not valid. Check that you opened the whole link from the e-mail.",
+  expired: "This invitation has expired. Ask the person who invited you to send a new one.",
+  accepted: "This invitation was already used. If that was you, open the data room from your list of data rooms.",
+  revoked: "This invitation was withdrawn. Ask the person who invited you if you still need access.",
+};
+
+async function openInvitation(ctx: ServiceContext, token: unknown) {
+  const found = await findByToken(ctx, token);
+  if (!found) throw new AppError("NOT_FOUND", INVALID_MESSAGES.invalid);
+  const state = stateOf(found.row, ctx.now());
+  if (state !== "open") throw new AppError("NOT_FOUND", INVALID_MESSAGES[state]);
+  return found;
+}
+
+async function join(ctx: ServiceContext, found: { row: InvitationWithRoom; hash: string }, userId: string): Promise<string> {
+  const { row, hash } = found;
+  // The plan may have changed since the invitation was sent: the seat is checked again (this invitation's own seat excluded).
+  await assertSeatsFor(ctx, { id: row.dataroomId, owner: { id: row.roomOwnerId, name: "" } }, [row.role], { exceptInvitationId: row.id });
+  if (!(await acceptInvitationRows(ctx.db, { id: row.id, tokenHash: hash, userId, now: ctx.now() }))) {
+    throw new AppError("NOT_FOUND", INVALID_MESSAGES.accepted);
+  }
+  ctx.logger.info("data room invitation accepted", { dataroomId: row.dataroomId, invitationId: row.id });
+  return row.dataroomId;
+}
+
+/** A signed-in member accepts: only with the address the invitation was sent to. Returns the room's id. */
+export async function acceptInvitation(ctx: ServiceContext, viewer: { userId: string; email: string }, token: unknown): Promise<string> {
+  const found = await openInvitation(ctx, token);
+  if (viewer.email.toLowerCase() !== found.row.email) {
+    throw new AppError("FORBIDDEN", `This invitation was sent to ${found.row.email}. Sign in with that address to accept it.`);
+  }
+  return join(ctx, found, viewer.userId);
+}
+
+/** A visitor without an account creates one (confirmed by the link) and joins in one step. */
+export async function registerAndAccept(
+  call: AuthCall,
+  token: unknown,
+  fields: { name: unknown; password: unknown },
+): Promise<{ dataroomId: string; signIn: { token: string; session: AuthenticatedSession } }> {
+  const found = await openInvitation(call.ctx, token);
+  // No account is made for an invitation that cannot be accepted.
+  await assertSeatsFor(call.ctx, { id: found.row.dataroomId, owner: { id: found.row.roomOwnerId, name: "" } }, [found.row.role], { exceptInvitationId: found.row.id });
+  const { user, signIn } = await registerFromInvitation(call, { email: found.row.email, fields });
+  const dataroomId = await join(call.ctx, found, user.id);
+  return { dataroomId, signIn };
+}

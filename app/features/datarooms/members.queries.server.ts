@@ -1,0 +1,274 @@
+import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { rawBatch } from "~/db/raw-batch.server";
+import { dataroomInvitations, dataroomMembers, datarooms, spaceMembers, spaces, users, type DataroomRole, type SpaceRole } from "~/db/schema";
+
+/**
+ * The people of a room: its members (with their user), its invitations, and the writes that
+ * change who is in it. A room member always has two rows: `dataroom_members` (role, overrides)
+ * and `space_members` (what the file manager reads: owner → owner, admin and member → editor,
+ * guest → viewer). Every write here changes both in one batch.
+ */
+export const SPACE_ROLE_FOR: Record<DataroomRole, SpaceRole> = { owner: "owner", admin: "editor", member: "editor", guest: "viewer" };
+
+export async function listDataroomMembers(db: Database, dataroomId: string) {
+  return db
+    .select({
+      userId: dataroomMembers.userId,
+      name: users.name,
+      email: users.email,
+      role: dataroomMembers.role,
+      overrides: dataroomMembers.overrides,
+      joinedAt: dataroomMembers.joinedAt,
+      lastSeenAt: dataroomMembers.lastSeenAt,
+    })
+    .from(dataroomMembers)
+    .innerJoin(users, eq(users.id, dataroomMembers.userId))
+    .where(eq(dataroomMembers.dataroomId, dataroomId))
+    .orderBy(sql`CASE ${dataroomMembers.role} WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 WHEN 'member' THEN 2 ELSE 3 END`, asc(sql`${users.name} COLLATE NOCASE`))
+    .all();
+}
+export type DataroomMemberListRow = Awaited<ReturnType<typeof listDataroomMembers>>[number];
+
+export async function findDataroomMember(db: Database, dataroomId: string, userId: string) {
+  return db
+    .select({ userId: dataroomMembers.userId, role: dataroomMembers.role, name: users.name, email: users.email })
+    .from(dataroomMembers)
+    .innerJoin(users, eq(users.id, dataroomMembers.userId))
+    .where(and(eq(dataroomMembers.dataroomId, dataroomId), eq(dataroomMembers.userId, userId)))
+    .get();
+}
+
+/** E-mail addresses (lower case) of the room's members, to refuse inviting someone already in it. */
+export async function findMemberEmails(db: Database, dataroomId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(dataroomMembers)
+    .innerJoin(users, eq(users.id, dataroomMembers.userId))
+    .where(eq(dataroomMembers.dataroomId, dataroomId))
+    .all();
+  return new Set(rows.map((row) => row.email.toLowerCase()));
+}
+
+/**
+ * Seats taken in a room: guests and everyone else (owner included), each counting members and
+ * invitations still open (not accepted, revoked or expired), so inviting cannot overbook a room.
+ */
+export async function countSeats(db: Database, dataroomId: string, now: Date, exceptInvitationId?: string): Promise<{ members: number; guests: number }> {
+  const people = await db
+    .select({ guests: sql<number>`sum(case when ${dataroomMembers.role} = 'guest' then 1 else 0 end)`, all: sql<number>`count(*)` })
+    .from(dataroomMembers)
+    .where(eq(dataroomMembers.dataroomId, dataroomId))
+    .get();
+  const invited = await db
+    .select({ guests: sql<number>`sum(case when ${dataroomInvitations.role} = 'guest' then 1 else 0 end)`, all: sql<number>`count(*)` })
+    .from(dataroomInvitations)
+    .where(
+      and(
+        eq(dataroomInvitations.dataroomId, dataroomId),
+        isNull(dataroomInvitations.acceptedAt),
+        isNull(dataroomInvitations.revokedAt),
+        gt(dataroomInvitations.expiresAt, now),
+        exceptInvitationId ? sql`${dataroomInvitations.id} <> ${exceptInvitationId}` : undefined,
+      ),
+    )
+    .get();
+  const guests = Number(people?.guests ?? 0) + Number(invited?.guests ?? 0);
+  const all = Number(people?.all ?? 0) + Number(invited?.all ?? 0);
+  return { guests, members: all - guests };
+}
+
+/** Someone leaves or is removed: both rows go, so the very next request is refused. */
+export async function deleteDataroomMember(db: Database, dataroomId: string, userId: string, now: Date): Promise<boolean> {
+  const [removed] = await db.batch([
+    db
+      .delete(dataroomMembers)
+      .where(and(eq(dataroomMembers.dataroomId, dataroomId), eq(dataroomMembers.userId, userId), sql`${dataroomMembers.role} <> 'owner'`))
+      .returning({ userId: dataroomMembers.userId }),
+    db.delete(spaceMembers).where(and(eq(spaceMembers.spaceId, dataroomId), eq(spaceMembers.userId, userId), sql`${spaceMembers.role} <> 'owner'`)),
+    db.update(datarooms).set({ updatedAt: now }).where(eq(datarooms.id, dataroomId)),
+  ]);
+  return removed.length > 0;
+}
+
+/** A new role for someone who is not the owner (ownership moves only by transfer). */
+export async function updateDataroomMemberRole(db: Database, dataroomId: string, userId: string, role: Exclude<DataroomRole, "owner">): Promise<boolean> {
+  const [changed] = await db.batch([
+    db
+      .update(dataroomMembers)
+      .set({ role })
+      .where(and(eq(dataroomMembers.dataroomId, dataroomId), eq(dataroomMembers.userId, userId), sql`${dataroomMembers.role} <> 'owner'`))
+      .returning({ userId: dataroomMembers.userId }),
+    db
+      .update(spaceMembers)
+      .set({ role: SPACE_ROLE_FOR[role] })
+      .where(and(eq(spaceMembers.spaceId, dataroomId), eq(spaceMembers.userId, userId), sql`${spaceMembers.role} <> 'owner'`)),
+  ]);
+  return changed.length > 0;
+}
+
+/**
+ * Ownership moves in one batch: the new owner (already in the room) becomes owner of the room and
+ * its space; the old owner stays in the room as an admin. Only while `fromUserId` still owns it.
+ */
+export async function transferDataroomOwnership(db: Database, dataroomId: string, fromUserId: string, toUserId: string, now: Date): Promise<boolean> {
+  const owns = sql`EXISTS (SELECT 1 FROM datarooms WHERE id = ${dataroomId} AND owner_id = ${fromUserId})`;
+  const results = await rawBatch(db, [
+    sql`UPDATE dataroom_members SET role = 'owner', overrides = '{}' WHERE dataroom_id = ${dataroomId} AND user_id = ${toUserId} AND ${owns}`,
+    sql`UPDATE space_members SET role = 'owner' WHERE space_id = ${dataroomId} AND user_id = ${toUserId} AND ${owns}`,
+    sql`UPDATE dataroom_members SET role = 'admin' WHERE dataroom_id = ${dataroomId} AND user_id = ${fromUserId} AND ${owns}`,
+    sql`UPDATE space_members SET role = 'editor' WHERE space_id = ${dataroomId} AND user_id = ${fromUserId} AND ${owns}`,
+    sql`UPDATE spaces SET owner_id = ${toUserId}, updated_at = ${now.getTime()} WHERE id = ${dataroomId} AND ${owns}`,
+    sql`UPDATE datarooms SET owner_id = ${toUserId}, updated_at = ${now.getTime()} WHERE id = ${dataroomId} AND owner_id = ${fromUserId}`,
+  ]);
+  return (results.at(-1)?.meta.changes ?? 0) > 0;
+}
+
+/** The member was here now; the row changes only when the last note is older than `everyMs`. */
+export async function touchDataroomMember(db: Database, dataroomId: string, userId: string, now: Date, everyMs: number): Promise<void> {
+  await db
+    .update(dataroomMembers)
+    .set({ lastSeenAt: now })
+    .where(
+      and(
+        eq(dataroomMembers.dataroomId, dataroomId),
+        eq(dataroomMembers.userId, userId),
+        sql`(${dataroomMembers.lastSeenAt} IS NULL OR ${dataroomMembers.lastSeenAt} < ${now.getTime() - everyMs})`,
+      ),
+    );
+}
+
+// Invitations
+
+export type NewInvitation = { id: string; dataroomId: string; email: string; role: DataroomRole; message: string; tokenHash: string; invitedBy: string; now: Date; expiresAt: Date };
+
+/**
+ * Opens an invitation, or re-arms the open one the address already has in this room (new token,
+ * role, message and expiry: the old link stops working). Returns the invitation's id.
+ */
+export async function upsertInvitation(db: Database, invitation: NewInvitation): Promise<string> {
+  const row = await db
+    .insert(dataroomInvitations)
+    .values({
+      id: invitation.id,
+      dataroomId: invitation.dataroomId,
+      email: invitation.email,
+      role: invitation.role,
+      message: invitation.message,
+      tokenHash: invitation.tokenHash,
+      invitedBy: invitation.invitedBy,
+      createdAt: invitation.now,
+      sentAt: invitation.now,
+      expiresAt: invitation.expiresAt,
+    })
+    .onConflictDoUpdate({
+      target: [dataroomInvitations.dataroomId, dataroomInvitations.email],
+      targetWhere: sql`accepted_at IS NULL AND revoked_at IS NULL`,
+      set: {
+        role: invitation.role,
+        message: invitation.message,
+        tokenHash: invitation.tokenHash,
+        invitedBy: invitation.invitedBy,
+        sentAt: invitation.now,
+        expiresAt: invitation.expiresAt,
+        sendCount: sql`${dataroomInvitations.sendCount} + 1`,
+      },
+    })
+    .returning({ id: dataroomInvitations.id })
+    .get();
+  return row!.id;
+}
+
+/** A new token and 7 more days for an open invitation (resend). */
+export async function rearmInvitation(db: Database, id: string, tokenHash: string, now: Date, expiresAt: Date): Promise<boolean> {
+  const rows = await db
+    .update(dataroomInvitations)
+    .set({ tokenHash, sentAt: now, expiresAt, sendCount: sql`${dataroomInvitations.sendCount} + 1` })
+    .where(and(eq(dataroomInvitations.id, id), isNull(dataroomInvitations.acceptedAt), isNull(dataroomInvitations.revokedAt)))
+    .returning({ id: dataroomInvitations.id });
+  return rows.length > 0;
+}
+
+export async function revokeInvitationRow(db: Database, dataroomId: string, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(dataroomInvitations)
+    .set({ revokedAt: now })
+    .where(and(eq(dataroomInvitations.id, id), eq(dataroomInvitations.dataroomId, dataroomId), isNull(dataroomInvitations.acceptedAt), isNull(dataroomInvitations.revokedAt)))
+    .returning({ id: dataroomInvitations.id });
+  return rows.length > 0;
+}
+
+const invitationColumns = {
+  id: dataroomInvitations.id,
+  dataroomId: dataroomInvitations.dataroomId,
+  email: dataroomInvitations.email,
+  role: dataroomInvitations.role,
+  message: dataroomInvitations.message,
+  invitedBy: dataroomInvitations.invitedBy,
+  inviterName: sql<string | null>`(select name from users where users.id = ${dataroomInvitations.invitedBy})`,
+  createdAt: dataroomInvitations.createdAt,
+  sentAt: dataroomInvitations.sentAt,
+  sendCount: dataroomInvitations.sendCount,
+  expiresAt: dataroomInvitations.expiresAt,
+  acceptedAt: dataroomInvitations.acceptedAt,
+  acceptedBy: dataroomInvitations.acceptedBy,
+  revokedAt: dataroomInvitations.revokedAt,
+};
+
+/** Invitations not yet accepted or revoked (expired ones included: they can be resent). */
+export async function listOpenInvitations(db: Database, dataroomId: string) {
+  return db
+    .select(invitationColumns)
+    .from(dataroomInvitations)
+    .where(and(eq(dataroomInvitations.dataroomId, dataroomId), isNull(dataroomInvitations.acceptedAt), isNull(dataroomInvitations.revokedAt)))
+    .orderBy(desc(dataroomInvitations.sentAt))
+    .all();
+}
+export type InvitationRow = Awaited<ReturnType<typeof listOpenInvitations>>[number];
+
+export async function findInvitation(db: Database, dataroomId: string, id: string) {
+  return db
+    .select(invitationColumns)
+    .from(dataroomInvitations)
+    .where(and(eq(dataroomInvitations.id, id), eq(dataroomInvitations.dataroomId, dataroomId)))
+    .get();
+}
+
+/** The invitation behind a link with its room (name, owner, state), whatever its state. */
+export async function findInvitationByTokenHash(db: Database, tokenHash: string) {
+  return db
+    .select({
+      ...invitationColumns,
+      roomName: spaces.name,
+      roomOwnerId: datarooms.ownerId,
+      roomTrashedAt: datarooms.trashedAt,
+      roomArchivedAt: datarooms.archivedAt,
+    })
+    .from(dataroomInvitations)
+    .innerJoin(datarooms, eq(datarooms.id, dataroomInvitations.dataroomId))
+    .innerJoin(spaces, eq(spaces.id, datarooms.id))
+    .where(eq(dataroomInvitations.tokenHash, tokenHash))
+    .get();
+}
+export type InvitationWithRoom = NonNullable<Awaited<ReturnType<typeof findInvitationByTokenHash>>>;
+
+/**
+ * Accepting is single-use and atomic: ONE batch marks the invitation accepted only while it is
+ * still open and unexpired, and adds the person (both rows) only if that update happened. Someone
+ * already in the room keeps their role. Returns whether this call used the invitation.
+ */
+export async function acceptInvitationRows(db: Database, input: { id: string; tokenHash: string; userId: string; now: Date }): Promise<boolean> {
+  const { id, tokenHash, userId, now } = input;
+  const t = now.getTime();
+  const usedByThisCall = sql`EXISTS (SELECT 1 FROM dataroom_invitations WHERE id = ${id} AND accepted_by = ${userId} AND accepted_at = ${t})`;
+  const results = await rawBatch(db, [
+    sql`UPDATE dataroom_invitations SET accepted_at = ${t}, accepted_by = ${userId}
+      WHERE id = ${id} AND token_hash = ${tokenHash} AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ${t}`,
+    sql`INSERT OR IGNORE INTO dataroom_members (dataroom_id, user_id, role, overrides, joined_at)
+      SELECT dataroom_id, ${userId}, role, '{}', ${t} FROM dataroom_invitations WHERE id = ${id} AND ${usedByThisCall}`,
+    sql`INSERT OR IGNORE INTO space_members (space_id, user_id, role, created_at)
+      SELECT dataroom_id, ${userId}, CASE role WHEN 'guest' THEN 'viewer' ELSE 'editor' END, ${t} FROM dataroom_invitations WHERE id = ${id} AND ${usedByThisCall}`,
+    sql`UPDATE datarooms SET updated_at = ${t} WHERE id = (SELECT dataroom_id FROM dataroom_invitations WHERE id = ${id}) AND ${usedByThisCall}`,
+  ]);
+  return (results[0]?.meta.changes ?? 0) > 0;
+}
