@@ -55,6 +55,9 @@ export default [
   route("datarooms", "routes/datarooms/index.tsx"),
   route("dataroom/:id", "routes/datarooms/room.tsx"),
   route("dataroom/:id/profile", "routes/datarooms/profile.tsx"),
+  route("dataroom/:id/users", "routes/datarooms/users.tsx"),
+  // The link of a data-room invitation: opened signed out or in, by someone who may have no account yet.
+  route("invite/:token", "routes/invitations/invite.tsx"),
 
   // Development only: the mail outbox.
   route("dev/mail", "routes/dev/mail.tsx"),

@@ -8,6 +8,7 @@ import { featuresApi } from "./features";
 import { filesApi } from "./files";
 import { foldersApi } from "./folders";
 import { healthApi } from "./health";
+import { invitationsApi } from "./invitations";
 import { itemsApi } from "./items";
 import { organizeApi } from "./organize";
 import { permissionsApi } from "./permissions";
@@ -23,6 +24,7 @@ export const api = new Hono<AppEnv>()
   .route("/permissions", permissionsApi)
   .route("/features", featuresApi)
   .route("/datarooms", dataroomsApi)
+  .route("/invitations", invitationsApi)
   .route("/folders", foldersApi)
   .route("/uploads", uploadsApi)
   .route("/items", itemsApi)

@@ -17,6 +17,7 @@ import {
   updateDataroomProfile,
   type DataroomMemberRow,
 } from "./datarooms.queries.server";
+import { touchDataroomMember } from "./members.queries.server";
 import { createDataroomSchema, dataroomIdSchema, listDataroomsQuerySchema, updateDataroomSchema } from "./datarooms.schema";
 
 /**
@@ -118,10 +119,13 @@ export async function listDatarooms(ctx: ServiceContext, userId: string, rawQuer
   };
 }
 
-/** One room and the root folder of its file manager. */
+/** "Last seen" in the users overview moves at most every five minutes. */
+const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
+
+/** One room and the root folder of its file manager; opening it notes the member's visit. */
 export async function getDataroom(ctx: ServiceContext, userId: string, rawId: unknown) {
   const room = await requireDataroom(ctx, userId, rawId);
-  const rootFolderId = await findDataroomRootFolderId(ctx.db, room.id);
+  const [rootFolderId] = await Promise.all([findDataroomRootFolderId(ctx.db, room.id), touchDataroomMember(ctx.db, room.id, userId, ctx.now(), LAST_SEEN_EVERY_MS)]);
   if (!rootFolderId) throw new AppError("INTERNAL_ERROR");
   return { dataroom: room, rootFolderId };
 }

@@ -1,5 +1,6 @@
 import type { AuthCall } from "~/features/auth/auth-context.server";
 import { consumeAttempt } from "~/features/auth/attempt-limits.server";
+import { findUserByEmail, findUserById } from "~/features/auth/auth.queries.server";
 import { registerFromInvitation } from "~/features/auth/registration.server";
 import { hashLinkToken, LINK_TOKEN_PATTERN, newLinkToken } from "~/features/auth/secrets.server";
 import type { AuthenticatedSession } from "~/features/auth/session.server";
@@ -149,6 +150,8 @@ export type InvitationView = {
   viewer: "anonymous" | "invitee" | "someone-else";
   /** The room, for someone who is in it already (an accepted link opened again). */
   dataroomId: string | null;
+  /** Whether the invited address has an account already (sign in) or not (create one on the way). */
+  accountExists: boolean;
 };
 
 async function findByToken(ctx: ServiceContext, token: unknown): Promise<{ row: InvitationWithRoom; hash: string } | null> {
@@ -169,7 +172,7 @@ function stateOf(row: InvitationWithRoom, now: Date): InvitationState {
 /** What the invitation page shows (reading it changes nothing: mail scanners may fetch links). */
 export async function viewInvitation(ctx: ServiceContext, token: unknown, viewer: { userId: string; email: string } | null): Promise<InvitationView> {
   const found = await findByToken(ctx, token);
-  if (!found) return { state: "invalid", invitation: null, viewer: viewer ? "someone-else" : "anonymous", dataroomId: null };
+  if (!found) return { state: "invalid", invitation: null, viewer: viewer ? "someone-else" : "anonymous", dataroomId: null, accountExists: false };
   const { row } = found;
   const state = stateOf(row, ctx.now());
   const isInvitee = viewer !== null && viewer.email.toLowerCase() === row.email;
@@ -185,6 +188,7 @@ export async function viewInvitation(ctx: ServiceContext, token: unknown, viewer
     },
     viewer: viewer === null ? "anonymous" : isInvitee ? "invitee" : "someone-else",
     dataroomId: state === "accepted" && viewer !== null && row.acceptedBy === viewer.userId ? row.dataroomId : null,
+    accountExists: state === "open" && viewer === null ? Boolean((await findUserByEmail(ctx.db, row.email))?.emailVerifiedAt) : viewer !== null,
   };
 }
 
@@ -215,12 +219,14 @@ async function join(ctx: ServiceContext, found: { row: InvitationWithRoom; hash:
 }
 
 /** A signed-in member accepts: only with the address the invitation was sent to. Returns the room's id. */
-export async function acceptInvitation(ctx: ServiceContext, viewer: { userId: string; email: string }, token: unknown): Promise<string> {
+export async function acceptInvitation(ctx: ServiceContext, userId: string, token: unknown): Promise<string> {
   const found = await openInvitation(ctx, token);
-  if (viewer.email.toLowerCase() !== found.row.email) {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError("UNAUTHENTICATED");
+  if (user.email.toLowerCase() !== found.row.email) {
     throw new AppError("FORBIDDEN", `This invitation was sent to ${found.row.email}. Sign in with that address to accept it.`);
   }
-  return join(ctx, found, viewer.userId);
+  return join(ctx, found, userId);
 }
 
 /** A visitor without an account creates one (confirmed by the link) and joins in one step. */

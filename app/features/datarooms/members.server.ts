@@ -15,7 +15,6 @@ import {
   findDataroomMember,
   listDataroomMembers,
   listOpenInvitations,
-  touchDataroomMember,
   transferDataroomOwnership,
   updateDataroomMemberRole,
   type InvitationRow,
@@ -219,11 +218,4 @@ export async function transferOwnership(ctx: ServiceContext, userId: string, raw
   await transferDataroomOwnership(ctx.db, room.id, userId, targetUserId, ctx.now());
   ctx.logger.info("data room ownership transferred", { dataroomId: room.id, from: userId, to: targetUserId });
   return requireDataroom(ctx, userId, room.id);
-}
-
-const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
-
-/** Records that the member opened the room (for "last seen"); the row changes at most every five minutes. */
-export async function noteRoomVisit(ctx: ServiceContext, userId: string, roomId: string): Promise<void> {
-  await touchDataroomMember(ctx.db, roomId, userId, ctx.now(), LAST_SEEN_EVERY_MS);
 }

@@ -1,0 +1,345 @@
+import { data, Form, useNavigation } from "react-router";
+import { CsrfInput } from "~/components/csrf-input";
+import { ErrorPage } from "~/components/error-page";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
+import { Textarea } from "~/components/ui/textarea";
+import { publicOrigin } from "~/features/auth/auth-context.server";
+import { requireMember } from "~/features/auth/auth-guard.server";
+import { redirectWithNotice } from "~/features/auth/auth-route.server";
+import { INVITE_BATCH_MAX, INVITE_MESSAGE_MAX } from "~/features/datarooms/datarooms.schema";
+import { invitePeople, resendInvitation, revokeInvitation } from "~/features/datarooms/invitations.server";
+import { changeMemberRole, leaveDataroom, listRoomPeople, removeMember, transferOwnership } from "~/features/datarooms/members.server";
+import { runLoader } from "~/lib/action-result.server";
+import { AppError, type FieldErrors } from "~/lib/errors";
+import { requestContext, serviceContextFor } from "~/lib/request-context.server";
+import { pageTitle } from "~/lib/title";
+import type { Route } from "./+types/users";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(loaderData ? `People of ${loaderData.dataroom.name}` : "Data room people") }];
+
+/** /dataroom/{id}/users: the users overview (everyone in the room, roles, last seen, pending invitations) and inviting. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { user } = requireMember(context, request);
+  return runLoader(() => listRoomPeople(serviceContextFor(context), user.id, params.id));
+}
+
+type Failure = { ok: false; intent: string; message: string; fieldErrors?: FieldErrors; values?: { emails: string; role: string; message: string } };
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { user } = requireMember(context, request);
+  const ctx = serviceContextFor(context);
+  const origin = publicOrigin(context.get(requestContext).env, request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const target = String(form.get("user_id") ?? "");
+  const invitationId = String(form.get("invitation_id") ?? "");
+  const here = `/dataroom/${params.id}/users`;
+  try {
+    switch (intent) {
+      case "invite": {
+        const result = await invitePeople(ctx, user.id, params.id, { emails: String(form.get("emails") ?? ""), role: form.get("role"), message: String(form.get("message") ?? "") }, origin);
+        const sent = `Invitation sent to ${result.invited.join(", ")}.`;
+        const skipped = result.alreadyMembers.length ? ` Already in the room: ${result.alreadyMembers.join(", ")}.` : "";
+        return redirectWithNotice(context, here, { type: "success", message: sent + skipped });
+      }
+      case "resend": {
+        const invitation = await resendInvitation(ctx, user.id, params.id, invitationId, origin);
+        return redirectWithNotice(context, here, { type: "success", message: `Invitation sent again to ${invitation.email}. The new link works for 7 days.` });
+      }
+      case "revoke":
+        await revokeInvitation(ctx, user.id, params.id, invitationId);
+        return redirectWithNotice(context, here, { type: "success", message: "Invitation withdrawn. Its link no longer works." });
+      case "role":
+        await changeMemberRole(ctx, user.id, params.id, target, { role: form.get("role") });
+        return redirectWithNotice(context, here, { type: "success", message: "Role changed." });
+      case "remove":
+        await removeMember(ctx, user.id, params.id, target);
+        return redirectWithNotice(context, here, { type: "success", message: "Removed from the data room. Their access ended at once." });
+      case "leave":
+        await leaveDataroom(ctx, user.id, params.id);
+        return redirectWithNotice(context, "/datarooms", { type: "success", message: "You left the data room." });
+      case "transfer": {
+        const room = await transferOwnership(ctx, user.id, params.id, { user_id: target });
+        return redirectWithNotice(context, here, { type: "success", message: `Ownership transferred. ${room.owner.name} owns the room now; you are an admin.` });
+      }
+      default:
+        throw new AppError("VALIDATION_ERROR", "Unknown action. Reload the page and try again.");
+    }
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    const values = intent === "invite" ? { emails: String(form.get("emails") ?? ""), role: String(form.get("role") ?? "member"), message: String(form.get("message") ?? "") } : undefined;
+    return data<Failure>({ ok: false, intent, message: error.message, fieldErrors: error.fieldErrors, values }, { status: error.status });
+  }
+}
+
+const selectClassName = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
+
+function when(iso: string | null): string {
+  if (!iso) return "Never";
+  return new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" }) + " UTC";
+}
+
+function limitText(used: number, max: number): string {
+  return max === -1 ? `${used} (no limit)` : `${used} of ${max}`;
+}
+
+export default function DataroomUsersPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { dataroom, members, invitations, seats } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" ? `${navigation.formData?.get("intent")}:${navigation.formData?.get("user_id") ?? navigation.formData?.get("invitation_id") ?? ""}` : null;
+  const failure = actionData && "ok" in actionData ? (actionData as Failure) : null;
+  const canInvite = dataroom.permissions.invite && !dataroom.archived;
+  const canManage = dataroom.permissions.manage_members && !dataroom.archived;
+  const roleOptions = [
+    ...(dataroom.isOwner && seats.adminsAllowed ? [{ value: "admin", label: "Admin: everything but deleting the room" }] : []),
+    { value: "member", label: "Member: view, download, upload and edit" },
+    ...(seats.guestsAllowed ? [{ value: "guest", label: "Guest: view only" }] : []),
+  ];
+  const transferable = members.filter((member) => !member.isOwner && member.role !== "guest");
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-8">
+      <div className="space-y-1">
+        <p className="text-sm text-slate-600">
+          <a href="/datarooms" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            Data rooms
+          </a>{" "}
+          /{" "}
+          <a href={`/dataroom/${dataroom.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            {dataroom.name}
+          </a>
+        </p>
+        <h1 className="text-2xl font-semibold text-slate-900">People</h1>
+        <p className="text-sm text-slate-700">
+          Members: {limitText(seats.members, seats.maxMembers)} · Guests: {seats.guestsAllowed ? limitText(seats.guests, seats.maxGuests) : "not on this plan"} (pending invitations hold a
+          seat)
+        </p>
+      </div>
+
+      {failure && failure.intent !== "invite" ? <Alert variant="error">{failure.message}</Alert> : null}
+      {dataroom.archived ? <Alert variant="info">This data room is archived and read-only. Unarchive it to invite people or change roles.</Alert> : null}
+
+      {canInvite ? (
+        <section aria-labelledby="invite-heading">
+          <Card>
+            <CardContent className="space-y-4">
+              <h2 id="invite-heading" className="text-lg font-semibold text-slate-900">
+                Invite people
+              </h2>
+              <Form method="post" className="space-y-4">
+                <CsrfInput />
+                <input type="hidden" name="intent" value="invite" />
+                {failure?.intent === "invite" ? <Alert variant="error">{failure.message}</Alert> : null}
+                <Textarea
+                  label="E-mail addresses"
+                  name="emails"
+                  required
+                  rows={3}
+                  defaultValue={failure?.values?.emails}
+                  description={`Up to ${INVITE_BATCH_MAX} addresses, separated by commas or new lines. Each gets a link that works once, for 7 days.`}
+                />
+                <label className="block text-sm font-medium text-slate-900">
+                  Role
+                  <select name="role" defaultValue={failure?.values?.role ?? "member"} className={selectClassName}>
+                    {roleOptions.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <Textarea label="Message (optional)" name="message" rows={2} maxLength={INVITE_MESSAGE_MAX} defaultValue={failure?.values?.message} />
+                <div className="flex justify-end">
+                  <Button type="submit" isLoading={busy === "invite:"}>
+                    Send invitations
+                  </Button>
+                </div>
+              </Form>
+            </CardContent>
+          </Card>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="members-heading" className="space-y-3">
+        <h2 id="members-heading" className="text-lg font-semibold text-slate-900">
+          In this room
+        </h2>
+        <Table caption="People in this data room" isCaptionHidden>
+          <TableHead>
+            <TableRow>
+              <TableHeaderCell>Name</TableHeaderCell>
+              <TableHeaderCell>Role</TableHeaderCell>
+              <TableHeaderCell>Last seen</TableHeaderCell>
+              <TableHeaderCell>Joined</TableHeaderCell>
+              {canManage ? <TableHeaderCell>Actions</TableHeaderCell> : null}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {members.map((member) => {
+              const manageable = canManage && !member.isOwner && !member.isYou && (member.role !== "admin" || dataroom.isOwner);
+              return (
+                <TableRow key={member.userId} data-testid="room-member">
+                  <TableCell>
+                    <span className="font-medium text-slate-900">{member.name}</span>
+                    {member.isYou ? <span className="text-slate-600"> (you)</span> : null}
+                    {member.email ? <span className="block text-xs text-slate-600">{member.email}</span> : null}
+                  </TableCell>
+                  <TableCell>
+                    <Badge variant={member.isOwner ? "brand" : "neutral"}>{member.roleLabel}</Badge>
+                  </TableCell>
+                  <TableCell>{when(member.lastSeenAt)}</TableCell>
+                  <TableCell>{when(member.joinedAt)}</TableCell>
+                  {canManage ? (
+                    <TableCell>
+                      {manageable ? (
+                        <div className="flex flex-wrap items-end gap-2">
+                          <Form method="post" className="flex items-end gap-2">
+                            <CsrfInput />
+                            <input type="hidden" name="intent" value="role" />
+                            <input type="hidden" name="user_id" value={member.userId} />
+                            <label className="text-xs font-medium text-slate-900">
+                              Role of {member.name}
+                              <select name="role" defaultValue={member.role} className={selectClassName}>
+                                {roleOptions.map((option) => (
+                                  <option key={option.value} value={option.value}>
+                                    {option.value[0]!.toUpperCase() + option.value.slice(1)}
+                                  </option>
+                                ))}
+                              </select>
+                            </label>
+                            <Button type="submit" size="sm" variant="secondary" isLoading={busy === `role:${member.userId}`}>
+                              Change
+                            </Button>
+                          </Form>
+                          <Form method="post">
+                            <CsrfInput />
+                            <input type="hidden" name="intent" value="remove" />
+                            <input type="hidden" name="user_id" value={member.userId} />
+                            <Button type="submit" size="sm" variant="danger" isLoading={busy === `remove:${member.userId}`} aria-label={`Remove ${member.name}`}>
+                              Remove
+                            </Button>
+                          </Form>
+                        </div>
+                      ) : null}
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </section>
+
+      {dataroom.permissions.invite ? (
+        <section aria-labelledby="invitations-heading" className="space-y-3">
+          <h2 id="invitations-heading" className="text-lg font-semibold text-slate-900">
+            Pending invitations
+          </h2>
+          {invitations.length === 0 ? (
+            <p className="text-sm text-slate-700">No invitations are waiting for an answer.</p>
+          ) : (
+            <Table caption="Pending invitations" isCaptionHidden>
+              <TableHead>
+                <TableRow>
+                  <TableHeaderCell>E-mail</TableHeaderCell>
+                  <TableHeaderCell>Role</TableHeaderCell>
+                  <TableHeaderCell>Sent</TableHeaderCell>
+                  <TableHeaderCell>Link valid until</TableHeaderCell>
+                  <TableHeaderCell>Actions</TableHeaderCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {invitations.map((invitation) => (
+                  <TableRow key={invitation.id} data-testid="pending-invitation">
+                    <TableCell>
+                      {invitation.email}
+                      {invitation.invitedBy ? <span className="block text-xs text-slate-600">by {invitation.invitedBy}</span> : null}
+                    </TableCell>
+                    <TableCell>{invitation.roleLabel}</TableCell>
+                    <TableCell>
+                      {when(invitation.sentAt)}
+                      {invitation.sendCount > 1 ? <span className="block text-xs text-slate-600">sent {invitation.sendCount} times</span> : null}
+                    </TableCell>
+                    <TableCell>{invitation.expired ? <Badge variant="warning">Expired</Badge> : when(invitation.expiresAt)}</TableCell>
+                    <TableCell>
+                      {dataroom.archived || (invitation.role === "admin" && !dataroom.isOwner) ? null : (
+                        <div className="flex flex-wrap gap-2">
+                          <Form method="post">
+                            <CsrfInput />
+                            <input type="hidden" name="intent" value="resend" />
+                            <input type="hidden" name="invitation_id" value={invitation.id} />
+                            <Button type="submit" size="sm" variant="secondary" isLoading={busy === `resend:${invitation.id}`} aria-label={`Resend the invitation to ${invitation.email}`}>
+                              Resend
+                            </Button>
+                          </Form>
+                          <Form method="post">
+                            <CsrfInput />
+                            <input type="hidden" name="intent" value="revoke" />
+                            <input type="hidden" name="invitation_id" value={invitation.id} />
+                            <Button type="submit" size="sm" variant="ghost" isLoading={busy === `revoke:${invitation.id}`} aria-label={`Withdraw the invitation to ${invitation.email}`}>
+                              Withdraw
+                            </Button>
+                          </Form>
+                        </div>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </section>
+      ) : null}
+
+      {dataroom.isOwner && transferable.length > 0 && !dataroom.archived ? (
+        <section aria-labelledby="ownership-heading" className="space-y-3">
+          <h2 id="ownership-heading" className="text-lg font-semibold text-slate-900">
+            Ownership
+          </h2>
+          <Form method="post" className="flex flex-wrap items-end gap-3">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="transfer" />
+            <label className="block text-sm font-medium text-slate-900">
+              New owner
+              <select name="user_id" className={selectClassName}>
+                {transferable.map((member) => (
+                  <option key={member.userId} value={member.userId}>
+                    {member.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Button type="submit" variant="secondary" isLoading={busy?.startsWith("transfer:") ?? false}>
+              Transfer ownership
+            </Button>
+            <p className="w-full text-sm text-slate-600">The room then counts toward the new owner's plan; you stay in it as an admin.</p>
+          </Form>
+        </section>
+      ) : null}
+
+      {!dataroom.isOwner ? (
+        <section aria-labelledby="leave-heading" className="space-y-3">
+          <h2 id="leave-heading" className="text-lg font-semibold text-slate-900">
+            Leave
+          </h2>
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="leave" />
+            <Button type="submit" variant="danger" isLoading={busy === "leave:"}>
+              Leave data room
+            </Button>
+            <p className="text-sm text-slate-600">You lose access at once; someone will have to invite you again.</p>
+          </Form>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

@@ -1,0 +1,171 @@
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { CsrfInput } from "~/components/csrf-input";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonClassName } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.constants";
+import { authCallFor } from "~/features/auth/auth-guard.server";
+import { noReferrerHeaders, redirectSignedOut, redirectWithNotice, redirectWithSession } from "~/features/auth/auth-route.server";
+import { AuthLayout, fieldError, FormError } from "~/features/auth/components/auth-layout";
+import { logout } from "~/features/auth/login.server";
+import { acceptInvitation, registerAndAccept, viewInvitation } from "~/features/datarooms/invitations.server";
+import { runFormAction, runLoader } from "~/lib/action-result.server";
+import { AppError } from "~/lib/errors";
+import { requestContext, serviceContextFor } from "~/lib/request-context.server";
+import { titleMeta } from "~/lib/title";
+import type { Route } from "./+types/invite";
+
+export const meta: Route.MetaFunction = () => titleMeta("Invitation");
+export const headers = noReferrerHeaders;
+
+/**
+ * /invite/{token}: the link of a data-room invitation. Reading it changes nothing (mail scanners
+ * fetch links); joining is a POST. Signed in with the invited address: Join. Signed in as someone
+ * else: sign out and continue. Signed out: sign in (then come back here), or create the account
+ * on the way when the address has none.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { actor, auth } = context.get(requestContext);
+  const viewer = actor && auth ? { userId: actor.userId, email: auth.user.email } : null;
+  const view = await runLoader(() => viewInvitation(serviceContextFor(context), params.token, viewer));
+  if (view.dataroomId) throw redirect(`/dataroom/${view.dataroomId}`);
+  return { view, token: params.token, signedInAs: auth?.user.email ?? null, here: new URL(request.url).pathname };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  return runFormAction(
+    async () => {
+      const { actor, auth } = context.get(requestContext);
+      if (intent === "switch-account") {
+        if (auth) await logout(authCallFor(context, request), auth.session);
+        return redirectSignedOut(context, `/invite/${params.token}`);
+      }
+      if (intent === "register") {
+        if (actor) throw new AppError("CONFLICT", "You are signed in already. Reload the page to join.");
+        const result = await registerAndAccept(authCallFor(context, request), params.token, { name: form.get("name"), password: form.get("password") });
+        return redirectWithSession(
+          context,
+          `/dataroom/${result.dataroomId}`,
+          { token: result.signIn.token, absoluteExpiresAt: result.signIn.session.absoluteExpiresAt },
+          { type: "success", message: "Welcome! Your account is ready and you have joined the data room." },
+        );
+      }
+      if (!actor) throw new AppError("UNAUTHENTICATED", "Sign in to accept the invitation.");
+      const dataroomId = await acceptInvitation(serviceContextFor(context), actor.userId, params.token);
+      return redirectWithNotice(context, `/dataroom/${dataroomId}`, { type: "success", message: "You have joined the data room." });
+    },
+    { intent },
+  );
+}
+
+function formatDay(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+export default function InvitationPage({ loaderData }: Route.ComponentProps) {
+  const { view, signedInAs, here } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
+  const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
+  const invitation = view.invitation;
+
+  if (view.state !== "open" || !invitation) {
+    const messages = {
+      invalid: "This invitation link is not valid. Check that you opened the whole link from the e-mail.",
+      expired: "This invitation has expired. Ask the person who invited you to send a new one.",
+      accepted: "This invitation was already used. If that was you, open the data room from your list of data rooms.",
+      revoked: "This invitation was withdrawn. Ask the person who invited you if you still need access.",
+      open: "",
+    } as const;
+    return (
+      <AuthLayout title="Invitation" description={invitation ? `To the data room "${invitation.roomName}"` : undefined}>
+        <Alert variant="warning" title="This link can't be used">
+          {messages[view.state]}
+        </Alert>
+        <p className="mt-4 text-sm">
+          <Link to={signedInAs ? "/datarooms" : "/login"} className="text-brand-700 underline">
+            {signedInAs ? "Go to your data rooms" : "Sign in"}
+          </Link>
+        </p>
+      </AuthLayout>
+    );
+  }
+
+  const summary = (
+    <div className="space-y-2 text-sm text-slate-700">
+      <p>
+        <strong>{invitation.inviterName}</strong> invited <strong>{invitation.email}</strong> to join as{" "}
+        <strong>{invitation.roleLabel.toLowerCase()}</strong>.
+      </p>
+      {invitation.message ? <blockquote className="border-l-4 border-slate-300 pl-3 italic">{invitation.message}</blockquote> : null}
+      <p className="text-slate-600">The invitation works once and expires on {formatDay(invitation.expiresAt)}.</p>
+    </div>
+  );
+
+  return (
+    <AuthLayout title={`Join "${invitation.roomName}"`} description="A data room on Strongroom">
+      <div className="space-y-5">
+        {summary}
+        <FormError message={failure?.message} />
+        {view.viewer === "invitee" ? (
+          <Form method="post">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="accept" />
+            <Button type="submit" className="w-full" isLoading={busy === "accept"}>
+              Join data room
+            </Button>
+          </Form>
+        ) : view.viewer === "someone-else" ? (
+          <div className="space-y-3">
+            <Alert variant="info">
+              You are signed in as <strong>{signedInAs}</strong>, but this invitation is for <strong>{invitation.email}</strong>.
+              Sign out and continue with that address.
+            </Alert>
+            <Form method="post">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="switch-account" />
+              <Button type="submit" variant="secondary" className="w-full" isLoading={busy === "switch-account"}>
+                Sign out and continue
+              </Button>
+            </Form>
+          </div>
+        ) : view.accountExists ? (
+          <Link to={`/login?redirectTo=${encodeURIComponent(here)}`} className={buttonClassName({ className: "w-full" })}>
+            Sign in to accept
+          </Link>
+        ) : (
+          <Form method="post" className="space-y-4" noValidate>
+            <CsrfInput />
+            <input type="hidden" name="intent" value="register" />
+            <p className="text-sm text-slate-700">Create your free account to join. Your e-mail address is confirmed by this invitation.</p>
+            <Input label="E-mail address" name="email-shown" type="email" value={invitation.email} readOnly autoComplete="username" />
+            <Input label="Name" name="name" autoComplete="name" required maxLength={100} error={fieldError(failure?.fieldErrors, "name")} />
+            <Input
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN_LENGTH}
+              maxLength={PASSWORD_MAX_LENGTH}
+              description={`At least ${PASSWORD_MIN_LENGTH} characters. A long phrase is easier to remember and harder to guess.`}
+              error={fieldError(failure?.fieldErrors, "password")}
+            />
+            <Button type="submit" className="w-full" isLoading={busy === "register"}>
+              Create account and join
+            </Button>
+            <p className="text-sm text-slate-700">
+              Already have an account with this address?{" "}
+              <Link to={`/login?redirectTo=${encodeURIComponent(here)}`} className="font-medium text-brand-700 underline">
+                Sign in
+              </Link>
+            </p>
+          </Form>
+        )}
+      </div>
+    </AuthLayout>
+  );
+}
