@@ -34,4 +34,5 @@ export const MEMBER_PAGES = [
   "/datarooms",
   "/dataroom/{room}",
   "/dataroom/{room}/profile",
+  "/dataroom/{room}/users",
 ] as const;

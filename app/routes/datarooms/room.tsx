@@ -50,11 +50,16 @@ export default function DataroomPage({ loaderData }: Route.ComponentProps) {
           {dataroom.description ? <p className="max-w-3xl text-sm text-slate-700">{dataroom.description}</p> : null}
           {!dataroom.isOwner ? <p className="text-xs text-slate-600">Owned by {dataroom.owner.name}</p> : null}
         </div>
-        {dataroom.permissions.manage_settings ? (
-          <a href={`/dataroom/${dataroom.id}/profile`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
-            Room profile
+        <div className="flex flex-wrap gap-2">
+          <a href={`/dataroom/${dataroom.id}/users`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+            People
           </a>
-        ) : null}
+          {dataroom.permissions.manage_settings ? (
+            <a href={`/dataroom/${dataroom.id}/profile`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+              Room profile
+            </a>
+          ) : null}
+        </div>
       </header>
       {dataroom.archived ? <Alert variant="info">This data room is archived and read-only. Its files can be opened and downloaded, not changed.</Alert> : null}
       <FolderBrowser page={page} canUploadFolders={canUploadFolders} view={view} />
