@@ -27,6 +27,7 @@ export const PASSWORD_MIN_LENGTH: number;
 export const PASSWORD_MAX_LENGTH: number;
 export const NAME_MAX_LENGTH: number;
 export const DEMO_MEMBER: Member;
+export const DEMO_GUEST: Member;
 export const USAGE: string;
 export const SCRYPT_PARAMS: { N: number; r: number; p: number; keyLength: number };
 

@@ -35,6 +35,14 @@ export const DEMO_MEMBER = {
   tier: "pro",
 };
 
+/** A second demo account: a guest in the demo member's data room, to see a room from the other side. */
+export const DEMO_GUEST = {
+  email: "guest@strongroom.local",
+  password: "strongroom-guest-2026",
+  name: "Demo Guest",
+  tier: "free",
+};
+
 /** A refusal the CLI prints as-is (exit 1), without a stack trace. */
 export class OpsError extends Error {
   name = "OpsError";

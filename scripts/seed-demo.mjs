@@ -4,7 +4,7 @@
 // beyond the local server. Usage on its own: node scripts/seed-demo.mjs [http://localhost:5173]
 import { deflateSync, crc32 } from "node:zlib";
 import { makePdf } from "./bench/pdf-fixture.mjs";
-import { DEMO_MEMBER } from "./ops-lib.mjs";
+import { DEMO_GUEST, DEMO_MEMBER } from "./ops-lib.mjs";
 
 /** A tiny browser: cookies follow Set-Cookie, unsafe requests carry the CSRF token. */
 function client(baseURL) {
@@ -108,7 +108,7 @@ export const DEMO_FOLDERS = [
 export const DEMO_DATAROOM = { name: "Project Falcon", description: "Due diligence for the Falcon acquisition: teaser, financials and legal documents." };
 
 /** Folders, a multi-page PDF, images, a text and a CSV file, a file in the trash, and a data room. */
-export async function seedDemoContent(baseURL, member = DEMO_MEMBER) {
+export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEMO_GUEST) {
   const browser = client(baseURL);
   await browser.signIn(member);
   const { folders } = await browser.json("/api/user/default-folders");
@@ -142,11 +142,21 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER) {
   const financials = await browser.json("/api/folders", { method: "POST", body: JSON.stringify({ parentId: rootFolderId, label: "Financials", color: "#7c3aed", icon: "insights" }) }, 201);
   await upload(browser, rootFolderId, "Falcon teaser.pdf", makePdf({ pages: 3 }));
   await upload(browser, financials.folder.uid, "Revenue by quarter.csv", Buffer.from("quarter,revenue_eur\n2026-Q1,1840000\n2026-Q2,2015000\n2026-Q3,2230000\n"));
-  return { folders: Object.keys(made).length, files: 6, trashed: 1, datarooms: 1 };
+
+  // The demo guest joins the room the way anyone would: an invitation mailed to them, its link accepted.
+  const message = "Welcome to the Falcon data room: start with the teaser.";
+  await browser.json(`/api/datarooms/${dataroom.id}/invitations`, { method: "POST", body: JSON.stringify({ emails: [guest.email], role: "guest", message }) }, 201);
+  const mailbox = await (await browser.request(`/dev/mail?to=${encodeURIComponent(guest.email)}`)).text();
+  const token = /\/invite\/([A-Za-z0-9_-]{43})/.exec(mailbox)?.[1];
+  if (!token) throw new Error("The demo guest's invitation is not in the development mailbox.");
+  const guestBrowser = client(baseURL);
+  await guestBrowser.signIn(guest);
+  await guestBrowser.json("/api/invitations/accept", { method: "POST", body: JSON.stringify({ token }) });
+  return { folders: Object.keys(made).length, files: 6, trashed: 1, datarooms: 1, guests: 1 };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const baseURL = process.argv[2] ?? `http://localhost:${process.env.PORT ?? "5173"}`;
   const result = await seedDemoContent(baseURL);
-  console.log(`Seeded the demo member's sample content: ${result.folders} folders, ${result.files} files, ${result.trashed} in the trash, ${result.datarooms} data room.`);
+  console.log(`Seeded the demo member's sample content: ${result.folders} folders, ${result.files} files, ${result.trashed} in the trash, ${result.datarooms} data room with ${result.guests} guest.`);
 }

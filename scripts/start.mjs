@@ -4,7 +4,7 @@
 // sample content through the app's own API (scripts/seed-demo.mjs).
 import { spawn } from "node:child_process";
 import { ensureDevVars, quietWranglerEnv, run } from "./lib.mjs";
-import { DEMO_MEMBER, createMember } from "./ops-lib.mjs";
+import { DEMO_GUEST, DEMO_MEMBER, createMember } from "./ops-lib.mjs";
 import { seedDemoContent } from "./seed-demo.mjs";
 
 ensureDevVars();
@@ -23,11 +23,13 @@ let demoCreated = false;
 try {
   const demo = await createMember(DEMO_MEMBER, target);
   demoCreated = demo.created;
-  console.log(demo.created ? "\nCreated the demo member." : "\nThe demo member already exists.");
+  if (demo.created) await createMember(DEMO_GUEST, target);
+  console.log(demo.created ? "\nCreated the demo member and the demo guest." : "\nThe demo member already exists.");
 } catch (error) {
   console.warn(`\nCould not seed the demo member: ${error instanceof Error ? error.message : String(error)}`);
 }
 console.log(`Demo account: ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}`);
+console.log(`Demo guest (in the demo's data room): ${DEMO_GUEST.email} / ${DEMO_GUEST.password}`);
 
 const port = process.env.PORT ?? "5173";
 const baseURL = `http://localhost:${port}`;
@@ -43,7 +45,7 @@ if (demoCreated) {
   try {
     await waitForHealth(baseURL);
     const seeded = await seedDemoContent(baseURL);
-    console.log(`\nThe demo member's space has sample content: ${seeded.folders} folders, ${seeded.files} files, ${seeded.trashed} in the trash, and ${seeded.datarooms} data room.\n`);
+    console.log(`\nThe demo member's space has sample content: ${seeded.folders} folders, ${seeded.files} files, ${seeded.trashed} in the trash, and ${seeded.datarooms} data room with ${seeded.guests} guest.\n`);
   } catch (error) {
     console.warn(`\nCould not add the demo member's sample content: ${error instanceof Error ? error.message : String(error)}`);
   }

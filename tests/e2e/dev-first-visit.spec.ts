@@ -83,6 +83,11 @@ test("a fresh npm start shows every page right on its first visit, with the demo
   await visit(page, `/dataroom/${room}`);
   await expect(page.getByRole("heading", { level: 1, name: "Project Falcon" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Financials" }).first()).toBeVisible();
+  // The second demo account joined the room as a guest through its invitation.
+  const people = async () => ((await (await page.request.get(`/api/datarooms/${room}/members`)).json()) as { members: { name: string; role: string }[] }).members;
+  await expect.poll(async () => (await people()).map((member) => `${member.name} (${member.role})`), { timeout: 60_000 }).toEqual(["Demo Member (owner)", "Demo Guest (guest)"]);
+  await visit(page, `/dataroom/${room}/users`);
+  await expect(page.getByTestId("room-member").filter({ hasText: "Demo Guest" })).toBeVisible();
 
   expect(problems).toEqual([]);
 });
