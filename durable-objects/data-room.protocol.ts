@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { DataroomRole } from "~/db/schema";
+import type { DataroomPermission } from "~/features/datarooms/datarooms.permissions";
 
 /**
  * The data room socket protocol, shared by the Durable Object, the services that publish events
@@ -7,6 +9,21 @@ import { z } from "zod";
  */
 export const KEEPALIVE_REQUEST = "ping";
 export const KEEPALIVE_RESPONSE = "pong";
+
+/** Spec §4/§9 "Dataroom permission updates": debounced 300 ms; a breaker at more than 5 in 10 s. */
+export const PERMISSION_DEBOUNCE_MS = 300;
+export const BREAKER_LIMIT = 5;
+export const BREAKER_WINDOW_MS = 10_000;
+
+/** Set by workers/realtime.ts on an authenticated socket's request (never taken from the client). */
+export const REALTIME_USER_HEADER = "x-strongroom-user";
+
+/** A permission decision of the room's authority. */
+export type RoomDecision = {
+  role: DataroomRole;
+  overrides: Record<string, boolean>;
+  permissions: Record<DataroomPermission, boolean>;
+};
 
 export const roomEventSchema = z.object({
   name: z.string().min(1).max(100),
@@ -18,6 +35,8 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("presence"), connections: z.number().int().nonnegative() }),
   z.object({ type: z.literal("event"), name: z.string(), data: z.record(z.string(), z.unknown()), at: z.number() }),
   z.object({ type: z.literal("error"), message: z.string() }),
+  /** Sent to a person's sockets right before they are closed because they were removed. */
+  z.object({ type: z.literal("removed"), message: z.string() }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 

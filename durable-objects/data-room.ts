@@ -1,27 +1,85 @@
-import { Server, type Connection, type WSMessage } from "partyserver";
+import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { createDb } from "~/db/client.server";
+import type { DataroomRole } from "~/db/schema";
+import { effectivePermissions, type DataroomPermission } from "~/features/datarooms/datarooms.permissions";
 import {
+  acceptInvitationRows,
+  deleteDataroomMember,
+  loadRoomRoster,
+  transferDataroomOwnership,
+  updateDataroomMemberRole,
+  writeMemberOverrides,
+} from "~/features/datarooms/members.queries.server";
+import {
+  BREAKER_LIMIT,
+  BREAKER_WINDOW_MS,
   clientMessageSchema,
   KEEPALIVE_REQUEST,
   KEEPALIVE_RESPONSE,
+  PERMISSION_DEBOUNCE_MS,
+  REALTIME_USER_HEADER,
   roomEventSchema,
+  type RoomDecision,
   type RoomEvent,
   type ServerMessage,
 } from "./data-room.protocol";
 
+type ConnectionState = { userId: string };
+
 /**
- * One SQLite-backed Durable Object per data room: the atom of coordination for its realtime
- * sockets (and, later, its permission table). Hibernation is on: no timers, no in-memory state
- * that the sockets themselves don't carry. Sockets are authenticated before they get here
- * (workers/realtime.ts); services publish through the `publish` RPC.
+ * One SQLite-backed Durable Object per data room: the AUTHORITY for who is in the room and what
+ * each person may do (ADR 018). Its own SQLite holds the roster (role and permission overrides per
+ * person); D1's dataroom_members is the copy for lists and joins.
+ *
+ * - Decisions (`decide`) read the object's SQLite: correct right after any change, and the same
+ *   after hibernation or eviction (nothing lives only in memory).
+ * - Membership changes (join, remove, role, transfer) write D1 inside the object and then its own
+ *   state, one at a time (a promise chain serialises them), so lists agree at once.
+ * - Permission overrides apply to the object's state at once; the D1 copy and the broadcast to the
+ *   sockets are debounced 300 ms (an alarm): a burst of changes is one D1 batch and one broadcast.
+ *   More than 5 updates in 10 s trip a circuit breaker: further updates are refused until the
+ *   window passes. The window lives in SQLite too.
+ * - A roster is loaded once from the D1 copy (a room created before the object existed, or a new
+ *   room), then kept here.
+ *
+ * Sockets are authenticated (session, membership, short-lived token) by workers/realtime.ts before
+ * they reach the object, which checks membership once more and tags each socket with its person,
+ * so a removed person's sockets are closed at once. Callers pass the clock (`now`) in, so tests
+ * control it.
  */
 export class DataRoom extends Server<Env> {
   static override options = { hibernate: true };
+
+  /** Serialises the changes (D1 writes happen inside); decisions never wait on it. */
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // The object's own tables, before any call (RPC calls do not run onStart).
+    const sql = ctx.storage.sql;
+    sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS members (user_id TEXT PRIMARY KEY, role TEXT NOT NULL, overrides TEXT NOT NULL DEFAULT '{}')`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS pending (user_id TEXT PRIMARY KEY)`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS updates (at INTEGER NOT NULL)`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL)`);
+  }
 
   override onStart(): void {
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(KEEPALIVE_REQUEST, KEEPALIVE_RESPONSE));
   }
 
-  override onConnect(connection: Connection): void {
+  // ---- sockets -------------------------------------------------------------------------------
+
+  override async onConnect(connection: Connection<ConnectionState>, context: ConnectionContext): Promise<void> {
+    const userId = context.request.headers.get(REALTIME_USER_HEADER) ?? "";
+    const roomId = this.roomIdFromRequest(context.request);
+    const decision = userId && roomId ? await this.decide(roomId, userId) : null;
+    if (!decision) {
+      send(connection, { type: "error", message: "You are not in this data room." });
+      connection.close(4403, "not a member");
+      return;
+    }
+    connection.setState({ userId });
     send(connection, { type: "presence", connections: this.countConnections() });
     this.broadcastMessage({ type: "presence", connections: this.countConnections() }, [connection.id]);
   }
@@ -41,17 +99,252 @@ export class DataRoom extends Server<Env> {
     }
   }
 
-  /** RPC: how many sockets are open on this room right now. */
+  // ---- RPC: realtime -------------------------------------------------------------------------
+
+  /** How many sockets are open on this room right now. */
   presence(): { connections: number } {
     return { connections: this.countConnections() };
   }
 
-  /** RPC: validated fan-out of one event to every socket in the room; returns how many got it. */
+  /** Validated fan-out of one event to every socket in the room; returns how many got it. */
   publish(event: RoomEvent): { delivered: number } {
     const parsed = roomEventSchema.parse(event);
     const delivered = this.countConnections();
     this.broadcastMessage({ type: "event", name: parsed.name, data: parsed.data, at: Date.now() });
+    this.bump("broadcasts");
     return { delivered };
+  }
+
+  // ---- RPC: decisions ------------------------------------------------------------------------
+
+  /** The person's role and effective permissions in the room, or null when they are not in it. */
+  async decide(roomId: string, userId: string): Promise<RoomDecision | null> {
+    await this.ensureLoaded(roomId);
+    this.bump("decisions");
+    const row = this.ctx.storage.sql.exec<{ role: string; overrides: string }>(`SELECT role, overrides FROM members WHERE user_id = ?`, userId).toArray()[0];
+    if (!row) return null;
+    const role = row.role as DataroomRole;
+    const overrides = parseOverrides(row.overrides);
+    return { role, overrides, permissions: effectivePermissions(role, overrides) };
+  }
+
+  /** Everyone in the room with their role and overrides (the permissions page). */
+  async roster(roomId: string): Promise<{ userId: string; role: DataroomRole; overrides: Record<string, boolean> }[]> {
+    await this.ensureLoaded(roomId);
+    return this.ctx.storage.sql
+      .exec<{ user_id: string; role: string; overrides: string }>(`SELECT user_id, role, overrides FROM members`)
+      .toArray()
+      .map((row) => ({ userId: row.user_id, role: row.role as DataroomRole, overrides: parseOverrides(row.overrides) }));
+  }
+
+  // ---- RPC: membership changes (D1 first, inside the object, then the object's state) --------
+
+  /** Uses an invitation (single-use, in one D1 batch) and lets its person in. True when this call used it. */
+  join(roomId: string, input: { invitationId: string; tokenHash: string; userId: string; role: DataroomRole; now: number }): Promise<boolean> {
+    return this.serialized(async () => {
+      await this.ensureLoaded(roomId);
+      const used = await acceptInvitationRows(this.db(), { id: input.invitationId, tokenHash: input.tokenHash, userId: input.userId, now: new Date(input.now) });
+      if (!used) return false;
+      // Someone already in the room keeps their role (as the D1 batch does).
+      this.ctx.storage.sql.exec(`INSERT OR IGNORE INTO members (user_id, role, overrides) VALUES (?, ?, '{}')`, input.userId, input.role);
+      this.publishInternal("members.changed", {});
+      return true;
+    });
+  }
+
+  /** Takes someone out (not the owner): their next decision is "not in the room" and their sockets close. */
+  remove(roomId: string, input: { userId: string; now: number; message: string }): Promise<boolean> {
+    return this.serialized(async () => {
+      await this.ensureLoaded(roomId);
+      const removed = await deleteDataroomMember(this.db(), roomId, input.userId, new Date(input.now));
+      const local = this.ctx.storage.sql.exec(`DELETE FROM members WHERE user_id = ? AND role <> 'owner'`, input.userId).rowsWritten > 0;
+      this.ctx.storage.sql.exec(`DELETE FROM pending WHERE user_id = ?`, input.userId);
+      if (removed || local) {
+        for (const connection of this.connectionsOf(input.userId)) {
+          send(connection, { type: "removed", message: input.message });
+          connection.close(4001, "removed from the data room");
+        }
+        this.publishInternal("members.changed", {});
+      }
+      return removed || local;
+    });
+  }
+
+  /** A new role (not for the owner); overrides stay. */
+  setRole(roomId: string, input: { userId: string; role: Exclude<DataroomRole, "owner"> }): Promise<boolean> {
+    return this.serialized(async () => {
+      await this.ensureLoaded(roomId);
+      const changed = await updateDataroomMemberRole(this.db(), roomId, input.userId, input.role);
+      if (changed) {
+        this.ctx.storage.sql.exec(`UPDATE members SET role = ? WHERE user_id = ? AND role <> 'owner'`, input.role, input.userId);
+        this.sendPermissions([input.userId]);
+        this.publishInternal("members.changed", {});
+      }
+      return changed;
+    });
+  }
+
+  /** Hands the room to `to` (in the room); `from` stays as an admin. */
+  transfer(roomId: string, input: { from: string; to: string; now: number }): Promise<boolean> {
+    return this.serialized(async () => {
+      await this.ensureLoaded(roomId);
+      const moved = await transferDataroomOwnership(this.db(), roomId, input.from, input.to, new Date(input.now));
+      if (moved) {
+        this.ctx.storage.transactionSync(() => {
+          this.ctx.storage.sql.exec(`UPDATE members SET role = 'owner', overrides = '{}' WHERE user_id = ?`, input.to);
+          this.ctx.storage.sql.exec(`UPDATE members SET role = 'admin' WHERE user_id = ?`, input.from);
+        });
+        this.sendPermissions([input.from, input.to]);
+        this.publishInternal("members.changed", {});
+      }
+      return moved;
+    });
+  }
+
+  // ---- RPC: permission overrides (debounced copy, circuit breaker) ---------------------------
+
+  /**
+   * Sets (`value` true/false) or clears (`value` null: back to the role's default) one permission
+   * of one person. Applied here at once; copied to D1 and broadcast 300 ms after the last change
+   * of a burst. Refused while the breaker is open (more than 5 updates in the last 10 s).
+   */
+  async updatePermission(
+    roomId: string,
+    input: { userId: string; permission: DataroomPermission; value: boolean | null; now: number },
+  ): Promise<{ applied: true; decision: RoomDecision } | { applied: false; reason: "not-member" | "owner" } | { applied: false; reason: "breaker"; retryAfterSeconds: number }> {
+    await this.ensureLoaded(roomId);
+    const sql = this.ctx.storage.sql;
+    sql.exec(`DELETE FROM updates WHERE at <= ?`, input.now - BREAKER_WINDOW_MS);
+    const recent = sql.exec<{ n: number; oldest: number | null }>(`SELECT count(*) AS n, min(at) AS oldest FROM updates`).one();
+    if (recent.n >= BREAKER_LIMIT) {
+      const reopensAt = (recent.oldest ?? input.now) + BREAKER_WINDOW_MS;
+      return { applied: false, reason: "breaker", retryAfterSeconds: Math.max(1, Math.ceil((reopensAt - input.now) / 1000)) };
+    }
+    const row = sql.exec<{ role: string; overrides: string }>(`SELECT role, overrides FROM members WHERE user_id = ?`, input.userId).toArray()[0];
+    if (!row) return { applied: false, reason: "not-member" };
+    if (row.role === "owner") return { applied: false, reason: "owner" };
+    const overrides = parseOverrides(row.overrides);
+    if (input.value === null) delete overrides[input.permission];
+    else overrides[input.permission] = input.value;
+    this.ctx.storage.transactionSync(() => {
+      sql.exec(`UPDATE members SET overrides = ? WHERE user_id = ?`, JSON.stringify(overrides), input.userId);
+      sql.exec(`INSERT OR IGNORE INTO pending (user_id) VALUES (?)`, input.userId);
+      sql.exec(`INSERT INTO updates (at) VALUES (?)`, input.now);
+    });
+    // Debounce: the alarm moves to 300 ms after the latest change.
+    await this.ctx.storage.setAlarm(Date.now() + PERMISSION_DEBOUNCE_MS);
+    const role = row.role as DataroomRole;
+    return { applied: true, decision: { role, overrides, permissions: effectivePermissions(role, overrides) } };
+  }
+
+  /** The debounced flush: ONE D1 batch for every pending person, ONE broadcast. Safe to run twice. */
+  override async onAlarm(): Promise<void> {
+    await this.flushPending();
+  }
+
+  async flushPending(): Promise<{ written: number }> {
+    return this.serialized(async () => {
+      const roomId = this.meta("room_id");
+      const sql = this.ctx.storage.sql;
+      const rows = sql
+        .exec<{ user_id: string; overrides: string }>(`SELECT p.user_id, m.overrides FROM pending p JOIN members m ON m.user_id = p.user_id`)
+        .toArray();
+      if (!roomId || rows.length === 0) {
+        sql.exec(`DELETE FROM pending`);
+        return { written: 0 };
+      }
+      await writeMemberOverrides(
+        this.db(),
+        roomId,
+        rows.map((row) => ({ userId: row.user_id, overrides: parseOverrides(row.overrides) })),
+      );
+      this.bump("d1_batches");
+      sql.exec(`DELETE FROM pending`);
+      this.sendPermissions(rows.map((row) => row.user_id));
+      return { written: rows.length };
+    });
+  }
+
+  /**
+   * Loads the roster again from the D1 copy (pending overrides are written first, so nothing is
+   * lost): for operators who changed dataroom_members by hand or restored D1 from a backup.
+   */
+  async reload(roomId: string): Promise<{ members: number }> {
+    await this.flushPending();
+    return this.serialized(async () => {
+      this.ctx.storage.sql.exec(`DELETE FROM meta WHERE key = 'loaded'`);
+      await this.ensureLoaded(roomId);
+      return { members: this.ctx.storage.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM members`).one().n };
+    });
+  }
+
+  /** Counters for tests and the bench (G10): decisions made, D1 batches written, broadcasts sent. */
+  stats(): { decisions: number; d1Batches: number; broadcasts: number; pending: number } {
+    const value = (name: string) => this.ctx.storage.sql.exec<{ value: number }>(`SELECT value FROM counters WHERE name = ?`, name).toArray()[0]?.value ?? 0;
+    const pending = this.ctx.storage.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM pending`).one().n;
+    return { decisions: value("decisions"), d1Batches: value("d1_batches"), broadcasts: value("broadcasts"), pending };
+  }
+
+  // ---- inside ----------------------------------------------------------------------------------
+
+  private db() {
+    return createDb(this.env.DB);
+  }
+
+  private meta(key: string): string | null {
+    return this.ctx.storage.sql.exec<{ value: string }>(`SELECT value FROM meta WHERE key = ?`, key).toArray()[0]?.value ?? null;
+  }
+
+  /** The roster is loaded from the D1 copy once; after that this object is the authority. */
+  private async ensureLoaded(roomId: string): Promise<void> {
+    if (this.meta("loaded") === "1") return;
+    const roster = await loadRoomRoster(this.db(), roomId);
+    if (this.meta("loaded") === "1") return;
+    this.ctx.storage.transactionSync(() => {
+      const sql = this.ctx.storage.sql;
+      sql.exec(`DELETE FROM members`);
+      for (const member of roster) sql.exec(`INSERT INTO members (user_id, role, overrides) VALUES (?, ?, ?)`, member.userId, member.role, JSON.stringify(member.overrides ?? {}));
+      sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('room_id', ?), ('loaded', '1')`, roomId);
+    });
+  }
+
+  private serialized<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(run, run);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  private bump(name: string): void {
+    this.ctx.storage.sql.exec(`INSERT INTO counters (name, value) VALUES (?, 1) ON CONFLICT(name) DO UPDATE SET value = value + 1`, name);
+  }
+
+  private roomIdFromRequest(request: Request): string | null {
+    const fromHeader = request.headers.get("x-partykit-room");
+    if (fromHeader) return fromHeader;
+    return new URL(request.url).pathname.split("/").filter(Boolean).at(-1) ?? null;
+  }
+
+  private *connectionsOf(userId: string): Iterable<Connection<ConnectionState>> {
+    for (const connection of this.getConnections<ConnectionState>()) if (connection.state?.userId === userId) yield connection;
+  }
+
+  /** One fan-out: each changed person's sockets get their own new permissions. */
+  private sendPermissions(userIds: string[]): void {
+    const wanted = new Set(userIds);
+    const at = Date.now();
+    for (const connection of this.getConnections<ConnectionState>()) {
+      const userId = connection.state?.userId;
+      if (!userId || !wanted.has(userId)) continue;
+      const row = this.ctx.storage.sql.exec<{ role: string; overrides: string }>(`SELECT role, overrides FROM members WHERE user_id = ?`, userId).toArray()[0];
+      if (!row) continue;
+      const permissions = effectivePermissions(row.role as DataroomRole, parseOverrides(row.overrides));
+      send(connection, { type: "event", name: "permissions.changed", data: { role: row.role, permissions }, at });
+    }
+    this.bump("broadcasts");
+  }
+
+  private publishInternal(name: string, data: Record<string, unknown>): void {
+    this.broadcastMessage({ type: "event", name, data, at: Date.now() });
   }
 
   private countConnections(excludingId?: string): number {
@@ -62,6 +355,16 @@ export class DataRoom extends Server<Env> {
 
   private broadcastMessage(message: ServerMessage, without?: string[]): void {
     this.broadcast(JSON.stringify(message), without);
+  }
+}
+
+function parseOverrides(text: string): Record<string, boolean> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!parsed || typeof parsed !== "object") return {};
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, boolean] => typeof entry[1] === "boolean"));
+  } catch {
+    return {};
   }
 }
 
@@ -76,3 +379,5 @@ function safeJson(text: string): unknown {
     return null;
   }
 }
+
+export type { DataroomPermission };

@@ -15,6 +15,7 @@ import { requestContextMiddleware } from "./middleware/request-context";
 import { securityHeadersMiddleware } from "./middleware/security-headers";
 import { sessionMiddleware } from "./middleware/session";
 import { handleQueue } from "./queue";
+import { broadcasting } from "./broadcasting";
 import { handleRealtime } from "./realtime";
 import { testHooks } from "./test-hooks";
 import type { AppEnv } from "./types";
@@ -65,6 +66,7 @@ export const app = new Hono<AppEnv>()
   .route("/api", api)
   .route("/", auth)
   .route("/folder", folder)
+  .route("/broadcasting", broadcasting)
   .all("/parties/*", handleRealtime)
   // Test-only routes (TEST_HOOKS=on, the e2e server); anywhere else these paths are ordinary pages (404).
   .use("/__test/*", (c, next) => (readConfig(c.env).testHooks ? next() : renderPage(c)))

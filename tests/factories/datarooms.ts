@@ -5,7 +5,8 @@ const SPACE_ROLE: Record<DataroomRole, "owner" | "editor" | "viewer"> = { owner:
 
 /**
  * Puts someone in a room with a role (and optional permission overrides), as an accepted
- * invitation will: the room membership and the file manager's space membership.
+ * invitation does: the room membership and the file manager's space membership in D1, then the
+ * room's authority reloads its roster from that copy.
  */
 export async function addDataroomMember(dataroomId: string, userId: string, role: DataroomRole, overrides: Record<string, boolean> = {}) {
   const now = Date.now();
@@ -19,6 +20,8 @@ export async function addDataroomMember(dataroomId: string, userId: string, role
     ),
     testEnv.DB.prepare("insert into space_members (space_id, user_id, role, created_at) values (?, ?, ?, ?)").bind(dataroomId, userId, SPACE_ROLE[role], now),
   ]);
+  // The room's Durable Object is the authority: it reads the copy again, as an operator's reload does.
+  await testEnv.DATA_ROOM.getByName(dataroomId).reload(dataroomId);
 }
 
 /** The room's row as stored (null when there is none). */

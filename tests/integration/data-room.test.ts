@@ -1,78 +1,336 @@
-import { runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DataRoom } from "~durable-objects/data-room";
-import { origin, testEnv } from "./helpers";
+import { grantPermission } from "~/features/datarooms/permissions.server";
+import { addDataroomMember } from "~tests/factories/datarooms";
+import { createFile, testContext } from "~tests/factories/files";
+import { createUser } from "~tests/factories/users";
+import { loginJson, origin, postJson, testEnv, type AuthClient, type ErrorBody } from "./helpers";
 
-const roomId = "0f8e2a4c-1b2d-4e5f-8a9b-0c1d2e3f4a5b";
+/**
+ * The data room's Durable Object as the authority for membership and permissions (issue 19,
+ * ADR 018): decisions, the 300 ms debounced D1 copy and broadcast, the circuit breaker (5 in
+ * 10 s, clock controlled), hibernation and eviction, revocation, and authenticated sockets.
+ */
 
-/** Opens a socket straight on the object (the router's authentication is tested below). */
-async function openSocket(name: string) {
-  const stub = testEnv.DATA_ROOM.getByName(name);
-  return stub.fetch(`${origin}/parties/data-room/${name}`, {
-    headers: { Upgrade: "websocket", "x-partykit-room": name },
+type Room = { id: string };
+
+async function signedIn(options: { tier?: string; name?: string } = {}) {
+  const user = await createUser({ name: options.name ?? "Room Person" });
+  if (options.tier) await testEnv.DB.prepare("update users set tier = ? where id = ?").bind(options.tier, user.id).run();
+  const { response, client } = await loginJson(user.email, user.password);
+  expect(response.status).toBe(200);
+  return { id: user.id, email: user.email, client };
+}
+type Person = Awaited<ReturnType<typeof signedIn>>;
+
+function send(client: AuthClient | null, method: string, path: string, body?: unknown) {
+  return exports.default.fetch(`${origin}${path}`, {
+    method,
+    headers: {
+      accept: "application/json",
+      "content-type": "application/json",
+      origin,
+      ...(client ? { cookie: client.jar.header(), "x-csrf-token": client.csrfToken } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
 
-describe("the DataRoom Durable Object", () => {
-  it("answers RPC: a fresh room has no open sockets", async () => {
-    const stub = testEnv.DATA_ROOM.getByName(roomId);
-    expect(await stub.presence()).toEqual({ connections: 0 });
+function get(path: string, client?: AuthClient) {
+  return exports.default.fetch(`${origin}${path}`, { headers: { accept: "application/json", ...(client ? { cookie: client.jar.header() } : {}) } });
+}
+
+async function createRoom(client: AuthClient, name: string): Promise<Room & { rootFolderId: string }> {
+  const response = await postJson(client, "/api/datarooms", { name });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const { dataroom } = await response.json<{ dataroom: Room }>();
+  const { rootFolderId } = await (await get(`/api/datarooms/${dataroom.id}`, client)).json<{ rootFolderId: string }>();
+  return { id: dataroom.id, rootFolderId };
+}
+
+function stub(roomId: string) {
+  return testEnv.DATA_ROOM.getByName(roomId);
+}
+
+async function overridesInD1(roomId: string, userId: string): Promise<Record<string, boolean>> {
+  const row = await testEnv.DB.prepare("select overrides from dataroom_members where dataroom_id = ? and user_id = ?").bind(roomId, userId).first<{ overrides: string }>();
+  return JSON.parse(row!.overrides) as Record<string, boolean>;
+}
+
+/** Flushes the debounced copy now (the alarm may also have run by itself: both are fine). */
+async function flush(roomId: string) {
+  await runDurableObjectAlarm(stub(roomId));
+}
+
+async function channelToken(client: AuthClient, roomId: string) {
+  return postJson(client, "/broadcasting/auth", { channel_name: `private-dataroom.${roomId}`, socket_id: "1.1" });
+}
+
+/** Opens an authenticated socket the way the browser does: session cookie + token from /broadcasting/auth. */
+async function openSocket(client: AuthClient, roomId: string) {
+  const auth = await channelToken(client, roomId);
+  expect(auth.status, await auth.clone().text()).toBe(200);
+  const { url } = await auth.json<{ url: string }>();
+  const response = await exports.default.fetch(`${origin}${url}`, { headers: { Upgrade: "websocket", cookie: client.jar.header() } });
+  expect(response.status).toBe(101);
+  const socket = response.webSocket!;
+  const received: { type: string; name?: string; data?: Record<string, unknown>; message?: string }[] = [];
+  let closed: number | null = null;
+  socket.addEventListener("message", (event) => received.push(JSON.parse(event.data as string)));
+  socket.addEventListener("close", (event) => (closed = event.code));
+  socket.accept();
+  return { socket, received, closedCode: () => closed };
+}
+
+describe("the room's authority decides", () => {
+  let owner: Person;
+  let member: Person;
+  let room: Room & { rootFolderId: string };
+  let fileId: string;
+  beforeAll(async () => {
+    owner = await signedIn({ name: "Owner Authority", tier: "pro" });
+    member = await signedIn({ name: "Member Authority" });
+    room = await createRoom(owner.client, "Authority room");
+    await addDataroomMember(room.id, member.id, "member");
+    fileId = (await createFile({ spaceId: room.id, folderId: room.rootFolderId, name: "deck.txt", content: "deck" })).id;
   });
 
-  it("is a SQLite-backed object", async () => {
-    const stub = testEnv.DATA_ROOM.getByName(roomId);
-    await runInDurableObject(stub, async (instance: DataRoom, state) => {
+  it("is a SQLite-backed object that answers who is in the room with their permissions", async () => {
+    await runInDurableObject(stub(room.id), async (instance: DataRoom, state) => {
       expect(instance).toBeInstanceOf(DataRoom);
-      expect(state.storage.sql.exec("select 1 as one").one().one).toBe(1);
+      expect(state.storage.sql.exec("select count(*) as n from members").one().n).toBe(2);
     });
+    const decision = await stub(room.id).decide(room.id, member.id);
+    expect(decision).toMatchObject({ role: "member", permissions: { view: true, download: true, manage_members: false } });
+    expect(await stub(room.id).decide(room.id, crypto.randomUUID())).toBeNull();
   });
 
-  it("accepts a socket, tells it the presence count, and delivers published events", async () => {
-    const response = await openSocket(roomId);
-    expect(response.status).toBe(101);
-    const socket = response.webSocket!;
-    const received: unknown[] = [];
-    socket.addEventListener("message", (event) => received.push(JSON.parse(event.data as string)));
-    socket.accept();
-    await expect.poll(() => received.length).toBeGreaterThan(0);
-    expect(received[0]).toEqual({ type: "presence", connections: 1 });
+  it("a revoked download refuses the very next request, before the D1 copy is written", async () => {
+    expect((await get(`/api/files/${fileId}/download`, member.client)).status).toBe(200);
+    const revoked = await send(owner.client, "DELETE", `/api/datarooms/${room.id}/permissions`, { user_id: member.id, permission: "download" });
+    expect(revoked.status, await revoked.clone().text()).toBe(200);
+    expect(await revoked.json()).toMatchObject({ success: true, permissions: { download: false, view: true } });
+    const refused = await get(`/api/files/${fileId}/download`, member.client);
+    expect(refused.status).toBe(403);
+    expect((await refused.json<ErrorBody>()).message).toBe("You don't have permission to download these files.");
+    // Viewing stays: view-only is the point of taking download away.
+    expect((await get(`/api/files/${fileId}/preview`, member.client)).status).toBe(200);
 
-    const stub = testEnv.DATA_ROOM.getByName(roomId);
-    expect(await stub.publish({ name: "file.uploaded", data: { fileId: "f1" } })).toEqual({ delivered: 1 });
-    await expect.poll(() => received.length).toBeGreaterThan(1);
-    expect(received[1]).toMatchObject({ type: "event", name: "file.uploaded", data: { fileId: "f1" } });
-    socket.close();
+    const granted = await postJson(owner.client, `/api/datarooms/${room.id}/permissions`, { user_id: member.id, permission: "download", action: "grant" });
+    expect(granted.status).toBe(200);
+    expect(await granted.json()).toMatchObject({ success: true });
+    expect((await get(`/api/files/${fileId}/download`, member.client)).status).toBe(200);
+    await flush(room.id);
+    expect(await overridesInD1(room.id, member.id)).toEqual({ download: true });
+    const reset = await send(owner.client, "PUT", `/api/datarooms/${room.id}/permissions/${member.id}`, { permission: "download", value: null });
+    expect(reset.status).toBe(200);
+    await flush(room.id);
+    expect(await overridesInD1(room.id, member.id)).toEqual({});
   });
 
-  it("answers a message it does not understand with an error, not a crash", async () => {
-    const name = "1f8e2a4c-1b2d-4e5f-8a9b-0c1d2e3f4a5b";
-    const socket = (await openSocket(name)).webSocket!;
-    const received: { type: string }[] = [];
-    socket.addEventListener("message", (event) => received.push(JSON.parse(event.data as string)));
-    socket.accept();
-    socket.send("{ definitely not json");
-    await expect.poll(() => received.some((m) => m.type === "error")).toBe(true);
-    socket.close();
+  it("keeps its decisions through hibernation and eviction (they live in the object's SQLite)", async () => {
+    const ctx = testContext(() => new Date());
+    await grantPermission(ctx, owner.id, room.id, { user_id: member.id, permission: "share", action: "grant" });
+    // Eviction: the object is thrown away; a new instance reads the same SQLite.
+    await runInDurableObject(stub(room.id), (_instance, state) => {
+      try {
+        state.abort("evicted by the test");
+      } catch {
+        /* abort throws inside the object by design */
+      }
+    }).catch(() => undefined);
+    const fresh = testEnv.DATA_ROOM.getByName(room.id);
+    expect((await fresh.decide(room.id, member.id))?.permissions.share).toBe(true);
+    await flush(room.id);
+    expect((await overridesInD1(room.id, member.id)).share).toBe(true);
   });
 });
 
-describe("realtime routing", () => {
-  it("refuses an anonymous socket to a data room with 401 before it reaches the object", async () => {
-    const response = await exports.default.fetch(`${origin}/parties/data-room/${roomId}`, { headers: { Upgrade: "websocket" } });
-    expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({ code: "UNAUTHENTICATED" });
-  });
+describe("permission updates: debounced 300 ms, and a circuit breaker at more than 5 in 10 s", () => {
+  it("a burst of 10 updates applies 5 at once, refuses the rest with when to retry, and makes one D1 batch and one broadcast", async () => {
+    const owner = await signedIn({ tier: "pro" });
+    const room = await createRoom(owner.client, "Burst room");
+    const people: Person[] = [];
+    for (let i = 0; i < 2; i++) people.push(await signedIn({ name: `Burst ${i}` }));
+    for (const person of people) await addDataroomMember(room.id, person.id, "member");
+    await flush(room.id);
+    const before = await stub(room.id).stats();
 
-  it("answers 404 for a room id that is not a 36-character id", async () => {
-    for (const bad of ["undefined", "null", "abc", "0f8e2a4c-1b2d-4e5f-8a9b-0c1d2e3f4a5bXX", "%3Cscript%3E"]) {
-      const response = await exports.default.fetch(`${origin}/parties/data-room/${bad}`, { headers: { Upgrade: "websocket" } });
-      expect(response.status).toBe(404);
+    let clock = Date.UTC(2026, 10, 24, 12, 0, 0);
+    const ctx = () => testContext(() => new Date(clock));
+    const permissions = ["download", "upload", "edit", "comment", "share", "invite", "view_analytics", "download", "upload", "edit"];
+    const outcomes: (number | string)[] = [];
+    for (const [index, permission] of permissions.entries()) {
+      clock += 20; // all ten within 200 ms
+      try {
+        await grantPermission(ctx(), owner.id, room.id, { user_id: people[index % 2]!.id, permission, action: index % 3 === 0 ? "revoke" : "grant" });
+        outcomes.push("applied");
+      } catch (error) {
+        outcomes.push((error as { status: number }).status);
+        if (index === 5) {
+          expect((error as Error).message).toBe("Too many permission changes in this data room: at most 5 in 10 seconds. Try again in 10 seconds.");
+          expect((error as { retryAfterSeconds: number }).retryAfterSeconds).toBe(10);
+        }
+      }
     }
+    expect(outcomes).toEqual(["applied", "applied", "applied", "applied", "applied", 429, 429, 429, 429, 429]);
+    // Applied at once: the decision already reflects the first person's revoked download.
+    expect((await stub(room.id).decide(room.id, people[0]!.id))?.permissions.download).toBe(false);
+
+    await flush(room.id);
+    const after = await stub(room.id).stats();
+    expect(after.d1Batches - before.d1Batches).toBe(1);
+    expect(after.broadcasts - before.broadcasts).toBe(1);
+    expect(after.pending).toBe(0);
+    expect(await overridesInD1(room.id, people[0]!.id)).toEqual({ download: false, edit: true, share: true });
+    expect(await overridesInD1(room.id, people[1]!.id)).toEqual({ upload: true, comment: false });
+
+    // When the window has passed, updates are accepted again.
+    clock += 10_000;
+    await expect(grantPermission(ctx(), owner.id, room.id, { user_id: people[1]!.id, permission: "share", action: "grant" })).resolves.toMatchObject({ success: true });
+  });
+});
+
+describe("who may change permissions", () => {
+  let owner: Person;
+  let admin: Person;
+  let member: Person;
+  let guest: Person;
+  let outsider: Person;
+  let roomId: string;
+  beforeAll(async () => {
+    owner = await signedIn({ tier: "business" });
+    admin = await signedIn();
+    member = await signedIn();
+    guest = await signedIn();
+    outsider = await signedIn();
+    roomId = (await createRoom(owner.client, "Permission matrix")).id;
+    await addDataroomMember(roomId, admin.id, "admin");
+    await addDataroomMember(roomId, member.id, "member");
+    await addDataroomMember(roomId, guest.id, "guest");
   });
 
-  it("does not expose plain HTTP requests to a room", async () => {
-    const response = await exports.default.fetch(`${origin}/parties/data-room/${roomId}`);
-    expect(response.status).toBe(404);
+  it("anonymous 401, outsider 404 with nothing changed, guest and member 403 naming the right", async () => {
+    const body = { user_id: member.id, permission: "download", action: "grant" };
+    expect([401, 419]).toContain((await send(null, "POST", `/api/datarooms/${roomId}/permissions`, body)).status);
+    for (const method of ["POST", "DELETE"]) expect((await send(outsider.client, method, `/api/datarooms/${roomId}/permissions`, body)).status).toBe(404);
+    expect((await send(outsider.client, "PUT", `/api/datarooms/${roomId}/permissions/${member.id}`, { permission: "download", value: false })).status).toBe(404);
+    expect((await get(`/api/datarooms/${roomId}/permissions`, outsider.client)).status).toBe(404);
+    for (const person of [guest, member]) {
+      const refused = await send(person.client, "DELETE", `/api/datarooms/${roomId}/permissions`, { user_id: guest.id, permission: "view" });
+      expect(refused.status).toBe(403);
+      expect((await refused.json<ErrorBody>()).message).toBe("You don't have permission to manage this data room's members.");
+    }
+    expect((await stub(roomId).decide(roomId, member.id))?.overrides).toEqual({});
+  });
+
+  it("an admin changes a member's and a guest's permissions but not another admin's, the owner's or their own; the owner changes an admin's", async () => {
+    expect((await send(admin.client, "DELETE", `/api/datarooms/${roomId}/permissions`, { user_id: member.id, permission: "upload" })).status).toBe(200);
+    expect((await postJson(admin.client, `/api/datarooms/${roomId}/permissions`, { user_id: guest.id, permission: "download", action: "grant" })).status).toBe(200);
+    const ownerRights = await send(admin.client, "DELETE", `/api/datarooms/${roomId}/permissions`, { user_id: owner.id, permission: "view" });
+    expect(ownerRights.status).toBe(403);
+    expect((await ownerRights.json<ErrorBody>()).message).toBe("The owner's permissions cannot be changed: the owner always has every permission.");
+    const own = await send(admin.client, "DELETE", `/api/datarooms/${roomId}/permissions`, { user_id: admin.id, permission: "view" });
+    expect(own.status).toBe(403);
+    const second = await signedIn();
+    await addDataroomMember(roomId, second.id, "admin");
+    const otherAdmin = await send(admin.client, "DELETE", `/api/datarooms/${roomId}/permissions`, { user_id: second.id, permission: "invite" });
+    expect(otherAdmin.status).toBe(403);
+    expect((await otherAdmin.json<ErrorBody>()).message).toBe("Only the owner can change an admin's permissions.");
+    expect((await send(owner.client, "DELETE", `/api/datarooms/${roomId}/permissions`, { user_id: second.id, permission: "invite" })).status).toBe(200);
+
+    const matrix = await (await get(`/api/datarooms/${roomId}/permissions`, owner.client)).json<{ rows: { userId: string; permissions: Record<string, boolean>; overridden: string[]; editable: boolean }[] }>();
+    const row = (id: string) => matrix.rows.find((item) => item.userId === id)!;
+    expect(row(member.id)).toMatchObject({ overridden: ["upload"], editable: true, permissions: { upload: false } });
+    expect(row(guest.id)).toMatchObject({ overridden: ["download"], permissions: { download: true } });
+    expect(row(owner.id).editable).toBe(false);
+  });
+
+  it("refuses an unknown permission, an unknown person and a malformed body with a message", async () => {
+    const unknown = await postJson(owner.client, `/api/datarooms/${roomId}/permissions`, { user_id: member.id, permission: "teleport", action: "grant" });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json<ErrorBody>()).message).toBe(
+      'Unknown permission "teleport". Use one of: view, download, upload, edit, delete, share, invite, manage_members, manage_settings, comment, view_analytics, view_audit_log.',
+    );
+    const nobody = await postJson(owner.client, `/api/datarooms/${roomId}/permissions`, { user_id: outsider.id, permission: "view", action: "grant" });
+    expect(nobody.status).toBe(404);
+    expect((await nobody.json<ErrorBody>()).message).toBe("This person is not in this data room.");
+    const badValue = await send(owner.client, "PUT", `/api/datarooms/${roomId}/permissions/${member.id}`, { permission: "view", value: "yes" });
+    expect(badValue.status).toBe(400);
+    expect((await postJson(owner.client, `/api/datarooms/${roomId}/permissions`, "not json")).status).toBe(400);
+  });
+});
+
+describe("realtime: authorised channels and sockets", () => {
+  let owner: Person;
+  let member: Person;
+  let outsider: Person;
+  let roomId: string;
+  beforeAll(async () => {
+    owner = await signedIn({ tier: "pro" });
+    member = await signedIn();
+    outsider = await signedIn();
+    roomId = (await createRoom(owner.client, "Socket room")).id;
+    await addDataroomMember(roomId, member.id, "member");
+  });
+
+  it("POST /broadcasting/auth gives a member a short-lived token for the room's private channel; others are refused", async () => {
+    const granted = await channelToken(member.client, roomId);
+    expect(granted.status).toBe(200);
+    const body = await granted.json<{ auth: string; channel: string; url: string; expires_at: string }>();
+    expect(body.channel).toBe(`private-dataroom.${roomId}`);
+    expect(new Date(body.expires_at).getTime() - Date.now()).toBeLessThanOrEqual(60_000);
+    expect((await channelToken(outsider.client, roomId)).status).toBe(404);
+    const anonymous = await exports.default.fetch(`${origin}/broadcasting/auth`, { method: "POST", headers: { accept: "application/json", "content-type": "application/json", origin }, body: "{}" });
+    expect([401, 419]).toContain(anonymous.status);
+    const bad = await postJson(member.client, "/broadcasting/auth", { channel_name: "presence-everything" });
+    expect(bad.status).toBe(400);
+  });
+
+  it("refuses a socket without a session (401), without a valid token or with another room's token (403), and a malformed room (404)", async () => {
+    expect((await exports.default.fetch(`${origin}/parties/data-room/${roomId}`, { headers: { Upgrade: "websocket" } })).status).toBe(401);
+    expect((await exports.default.fetch(`${origin}/parties/data-room/${roomId}`, { headers: { Upgrade: "websocket", cookie: member.client.jar.header() } })).status).toBe(403);
+    expect((await exports.default.fetch(`${origin}/parties/data-room/${roomId}?token=123.abc`, { headers: { Upgrade: "websocket", cookie: member.client.jar.header() } })).status).toBe(403);
+    const otherRoom = (await createRoom(owner.client, "Other socket room")).id;
+    const { auth } = await (await channelToken(owner.client, otherRoom)).json<{ auth: string }>();
+    const crossed = await exports.default.fetch(`${origin}/parties/data-room/${roomId}?token=${encodeURIComponent(auth)}`, { headers: { Upgrade: "websocket", cookie: owner.client.jar.header() } });
+    expect(crossed.status).toBe(403);
+    // The outsider's own token for the room cannot be had, and someone else's token is not theirs.
+    const { auth: memberToken } = await (await channelToken(member.client, roomId)).json<{ auth: string }>();
+    const stolen = await exports.default.fetch(`${origin}/parties/data-room/${roomId}?token=${encodeURIComponent(memberToken)}`, { headers: { Upgrade: "websocket", cookie: outsider.client.jar.header() } });
+    expect(stolen.status).toBe(403);
+    for (const bad of ["undefined", "null", "abc", "%3Cscript%3E"]) {
+      expect((await exports.default.fetch(`${origin}/parties/data-room/${bad}`, { headers: { Upgrade: "websocket", cookie: member.client.jar.header() } })).status).toBe(404);
+    }
+    expect((await exports.default.fetch(`${origin}/parties/data-room/${roomId}`)).status).toBe(404);
+  });
+
+  it("tells a member's socket their new permissions after the debounce, and closes a removed member's sockets with a message", async () => {
+    const socket = await openSocket(member.client, roomId);
+    await expect.poll(() => socket.received.some((message) => message.type === "presence")).toBe(true);
+    const revoked = await send(owner.client, "DELETE", `/api/datarooms/${roomId}/permissions`, { user_id: member.id, permission: "download" });
+    expect(revoked.status).toBe(200);
+    await flush(roomId);
+    await expect.poll(() => socket.received.find((message) => message.name === "permissions.changed")?.data).toMatchObject({ permissions: { download: false } });
+
+    const removed = await send(owner.client, "DELETE", `/api/datarooms/${roomId}/members/${member.id}`);
+    expect(removed.status).toBe(200);
+    await expect.poll(() => socket.received.find((message) => message.type === "removed")?.message).toBe(
+      "You were removed from this data room. Ask its owner if you need access again.",
+    );
+    await expect.poll(() => socket.closedCode()).toBe(4001);
+    expect((await get(`/api/datarooms/${roomId}`, member.client)).status).toBe(404);
+    expect((await channelToken(member.client, roomId)).status).toBe(404);
+  });
+
+  it("answers a message it does not understand with an error, not a crash", async () => {
+    const socket = await openSocket(owner.client, roomId);
+    socket.socket.send("{ definitely not json");
+    await expect.poll(() => socket.received.some((message) => message.type === "error")).toBe(true);
+    expect(await stub(roomId).publish({ name: "file.uploaded", data: { fileId: "f1" } })).toMatchObject({ delivered: 1 });
+    await expect.poll(() => socket.received.some((message) => message.name === "file.uploaded")).toBe(true);
+    socket.socket.close();
   });
 });

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { createDataroom, getDataroom, listDatarooms, restoreDataroom, setArchived, trashDataroom, updateDataroom } from "~/features/datarooms/datarooms.server";
 import { publicOrigin } from "~/features/auth/auth-context.server";
 import { invitePeople, resendInvitation, revokeInvitation } from "~/features/datarooms/invitations.server";
+import { getPermissionMatrix, grantPermission, revokePermission, setPermission } from "~/features/datarooms/permissions.server";
 import { changeMemberRole, leaveDataroom, listRoomPeople, removeMember, transferOwnership } from "~/features/datarooms/members.server";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
@@ -44,6 +45,23 @@ export const dataroomsApi = new Hono<AppEnv>()
   .post("/:id/restore", async (c) => {
     const actor = requireApiActor(c);
     return c.json({ dataroom: await restoreDataroom(apiServiceContext(c), actor.userId, c.req.param("id")) }, 200);
+  })
+  // Per-person permissions (spec §7 "Dataroom permissions"): the room's authority applies them.
+  .get("/:id/permissions", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await getPermissionMatrix(apiServiceContext(c), actor.userId, c.req.param("id")), 200);
+  })
+  .post("/:id/permissions", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await grantPermission(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)), 200);
+  })
+  .put("/:id/permissions/:userId", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await setPermission(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("userId"), await readJsonBody(c)), 200);
+  })
+  .delete("/:id/permissions", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await revokePermission(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)), 200);
   })
   // People (issue 19): the users overview, roles, removal, leaving, ownership, invitations.
   .get("/:id/members", async (c) => {

@@ -43,6 +43,9 @@ export const DEFAULT_REFERRER_POLICY = "strict-origin-when-cross-origin";
 
 /** The headers above, plus a Referrer-Policy unless the page set a stricter one itself. */
 export const securityHeadersMiddleware = createMiddleware(async (c, next) => {
+  // A socket handshake's 101 answer comes from the room's Durable Object with immutable headers;
+  // there is no document to protect on it (refusals of a handshake are small JSON answers).
+  if (c.req.header("upgrade")?.toLowerCase() === "websocket") return next();
   let ownPolicy: string | null = null;
   await secureHeadersMiddleware(c, async () => {
     await next();

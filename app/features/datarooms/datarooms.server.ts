@@ -18,6 +18,7 @@ import {
   type DataroomMemberRow,
 } from "./datarooms.queries.server";
 import { touchDataroomMember } from "./members.queries.server";
+import { decideInRoom } from "./room-authority.server";
 import { createDataroomSchema, dataroomIdSchema, listDataroomsQuerySchema, updateDataroomSchema } from "./datarooms.schema";
 
 /**
@@ -78,13 +79,19 @@ function toSummary(row: DataroomMemberRow, userId: string): DataroomSummary {
   };
 }
 
-/** The room as the caller sees it, or 404 (not in it, trashed, malformed id); 403 without `permission`. */
+/**
+ * The room as the caller sees it, or 404 (not in it, trashed, malformed id); 403 without
+ * `permission`. Role and permissions come from the room's Durable Object (the authority).
+ */
 export async function requireDataroom(ctx: ServiceContext, userId: string, rawId: unknown, permission: DataroomPermission = "view") {
   const parsed = dataroomIdSchema.safeParse(rawId);
   if (!parsed.success) throw dataroomNotFound();
   const row = await findDataroomForMember(ctx.db, parsed.data.toLowerCase(), userId);
   if (!row || row.trashedAt !== null) throw dataroomNotFound();
-  const room = toSummary(row, userId);
+  // The room's authority decides (one call per request): D1's role and overrides are its copy.
+  const decision = await decideInRoom(ctx, row.id, userId);
+  if (!decision) throw dataroomNotFound();
+  const room = toSummary({ ...row, role: decision.role, overrides: decision.overrides }, userId);
   if (!room.permissions[permission]) throw new AppError("FORBIDDEN", PERMISSION_MESSAGES[permission]);
   return room;
 }

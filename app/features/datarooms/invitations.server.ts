@@ -12,9 +12,9 @@ import type { DataroomRole } from "~/db/schema";
 import { ARCHIVED_MESSAGE, ROLE_LABELS } from "./datarooms.permissions";
 import { inviteSchema } from "./datarooms.schema";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
+import { forgetRoomDecisions, roomAuthority } from "./room-authority.server";
 import { assertRoleAllowed, assertSeatsFor, toPendingInvitation, type PendingInvitation } from "./members.server";
 import {
-  acceptInvitationRows,
   findInvitation,
   findInvitationByTokenHash,
   findDataroomMember,
@@ -211,9 +211,9 @@ async function join(ctx: ServiceContext, found: { row: InvitationWithRoom; hash:
   const { row, hash } = found;
   // The plan may have changed since the invitation was sent: the seat is checked again (this invitation's own seat excluded).
   await assertSeatsFor(ctx, { id: row.dataroomId, owner: { id: row.roomOwnerId, name: "" } }, [row.role], { exceptInvitationId: row.id });
-  if (!(await acceptInvitationRows(ctx.db, { id: row.id, tokenHash: hash, userId, now: ctx.now() }))) {
-    throw new AppError("NOT_FOUND", INVALID_MESSAGES.accepted);
-  }
+  const used = await roomAuthority(ctx, row.dataroomId).join(row.dataroomId, { invitationId: row.id, tokenHash: hash, userId, role: row.role, now: ctx.now().getTime() });
+  if (!used) throw new AppError("NOT_FOUND", INVALID_MESSAGES.accepted);
+  forgetRoomDecisions(ctx, row.dataroomId);
   ctx.logger.info("data room invitation accepted", { dataroomId: row.dataroomId, invitationId: row.id });
   return row.dataroomId;
 }

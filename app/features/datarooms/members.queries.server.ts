@@ -272,3 +272,26 @@ export async function acceptInvitationRows(db: Database, input: { id: string; to
   ]);
   return (results[0]?.meta.changes ?? 0) > 0;
 }
+
+// The room authority's copy (durable-objects/data-room.ts)
+
+/** Everyone in a room with role and overrides, as the D1 copy has them (the authority's first load). */
+export async function loadRoomRoster(db: Database, dataroomId: string) {
+  return db
+    .select({ userId: dataroomMembers.userId, role: dataroomMembers.role, overrides: dataroomMembers.overrides })
+    .from(dataroomMembers)
+    .where(eq(dataroomMembers.dataroomId, dataroomId))
+    .all();
+}
+
+/** The debounced copy of permission overrides: one D1 batch for every person changed in a burst. */
+export async function writeMemberOverrides(db: Database, dataroomId: string, rows: { userId: string; overrides: Record<string, boolean> }[]): Promise<void> {
+  if (rows.length === 0) return;
+  const [first, ...rest] = rows.map((row) =>
+    db
+      .update(dataroomMembers)
+      .set({ overrides: row.overrides })
+      .where(and(eq(dataroomMembers.dataroomId, dataroomId), eq(dataroomMembers.userId, row.userId))),
+  );
+  await db.batch([first!, ...rest]);
+}

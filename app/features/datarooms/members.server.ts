@@ -9,14 +9,12 @@ import { ARCHIVED_MESSAGE, ROLE_LABELS } from "./datarooms.permissions";
 import { countOwnedDatarooms } from "./datarooms.queries.server";
 import { changeRoleSchema, transferOwnershipSchema } from "./datarooms.schema";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
+import { forgetRoomDecisions, roomAuthority } from "./room-authority.server";
 import {
   countSeats,
-  deleteDataroomMember,
   findDataroomMember,
   listDataroomMembers,
   listOpenInvitations,
-  transferDataroomOwnership,
-  updateDataroomMemberRole,
   type InvitationRow,
 } from "./members.queries.server";
 
@@ -147,6 +145,9 @@ export async function listRoomPeople(ctx: ServiceContext, userId: string, rawId:
   };
 }
 
+/** What a removed person's open pages say (sent over their sockets right before they close). */
+export const REMOVED_MESSAGE = "You were removed from this data room. Ask its owner if you need access again.";
+
 const NOT_IN_ROOM = () => new AppError("NOT_FOUND", "This person is not in this data room.");
 
 function assertWritable(room: DataroomSummary) {
@@ -172,7 +173,8 @@ export async function changeMemberRole(ctx: ServiceContext, userId: string, rawI
     const adding = role === "guest" && target.role !== "guest" ? ["guest" as const] : role !== "guest" && target.role === "guest" ? [role] : [];
     await assertRoleAllowed(ctx, room, role);
     await assertSeatsFor(ctx, room, adding);
-    await updateDataroomMemberRole(ctx.db, room.id, targetUserId, role);
+    await roomAuthority(ctx, room.id).setRole(room.id, { userId: targetUserId, role });
+    forgetRoomDecisions(ctx, room.id);
     ctx.logger.info("data room role changed", { dataroomId: room.id, userId: targetUserId, role });
   }
   return (await listRoomPeople(ctx, userId, room.id)).members;
@@ -185,7 +187,8 @@ export async function removeMember(ctx: ServiceContext, userId: string, rawId: u
   const target = await findDataroomMember(ctx.db, room.id, targetUserId);
   if (!target) throw NOT_IN_ROOM();
   assertMayManage(room, target.role);
-  await deleteDataroomMember(ctx.db, room.id, targetUserId, ctx.now());
+  await roomAuthority(ctx, room.id).remove(room.id, { userId: targetUserId, now: ctx.now().getTime(), message: REMOVED_MESSAGE });
+  forgetRoomDecisions(ctx, room.id);
   ctx.logger.info("data room member removed", { dataroomId: room.id, userId: targetUserId });
 }
 
@@ -193,7 +196,8 @@ export async function removeMember(ctx: ServiceContext, userId: string, rawId: u
 export async function leaveDataroom(ctx: ServiceContext, userId: string, rawId: unknown): Promise<void> {
   const room = await requireDataroom(ctx, userId, rawId);
   if (room.isOwner) throw new AppError("FORBIDDEN", "The owner cannot leave the data room. Transfer ownership to another member first, or delete the room.");
-  await deleteDataroomMember(ctx.db, room.id, userId, ctx.now());
+  await roomAuthority(ctx, room.id).remove(room.id, { userId, now: ctx.now().getTime(), message: "You left this data room." });
+  forgetRoomDecisions(ctx, room.id);
   ctx.logger.info("data room left", { dataroomId: room.id, userId });
 }
 
@@ -215,7 +219,8 @@ export async function transferOwnership(ctx: ServiceContext, userId: string, raw
   } catch {
     throw new AppError("FORBIDDEN", `${target.name}'s plan has no room for another data room. They can upgrade their plan or add extra data rooms first.`);
   }
-  await transferDataroomOwnership(ctx.db, room.id, userId, targetUserId, ctx.now());
+  await roomAuthority(ctx, room.id).transfer(room.id, { from: userId, to: targetUserId, now: ctx.now().getTime() });
+  forgetRoomDecisions(ctx, room.id);
   ctx.logger.info("data room ownership transferred", { dataroomId: room.id, from: userId, to: targetUserId });
   return requireDataroom(ctx, userId, room.id);
 }

@@ -14,9 +14,9 @@ import {
 } from "./content-headers";
 import { listFileVersions, listZipTree } from "./content.queries.server";
 import { ZIP_MAX_BYTES, ZIP_MAX_ENTRIES, formatBytes, previewKindOf, type PreviewKind } from "./files.constants";
-import { roleHasRight, type EffectiveSpaceRole } from "./files.permissions";
+import type { EffectiveSpaceRole } from "./files.permissions";
 import { findBreadcrumbs, type FileRow } from "./folders.queries.server";
-import { requireFileAccess, requireFolderAccess } from "./spaces.server";
+import { canDo, requireFileAccess, requireFolderAccess } from "./spaces.server";
 import { zipPaths } from "./zip-paths";
 
 /**
@@ -139,7 +139,7 @@ export type FilePage = {
 
 /** /files/:id: the file, the folders above it and its earlier versions (right `files.view`). */
 export async function getFilePage(ctx: ServiceContext, userId: string, fileId: string): Promise<FilePage> {
-  const { file, role } = await requireFileAccess(ctx, userId, fileId, "files.view");
+  const { file, role, roomPermissions } = await requireFileAccess(ctx, userId, fileId, "files.view");
   const [crumbs, versions] = await Promise.all([findBreadcrumbs(ctx.db, file.folderId), listFileVersions(ctx.db, file.id)]);
   return {
     file: {
@@ -154,8 +154,8 @@ export async function getFilePage(ctx: ServiceContext, userId: string, fileId: s
       previewKind: previewKindOf(file.contentType, file.name),
     },
     role,
-    canDownload: roleHasRight(role, "files.download"),
-    canEdit: roleHasRight(role, "files.edit"),
+    canDownload: canDo(role, roomPermissions, "files.download"),
+    canEdit: canDo(role, roomPermissions, "files.edit"),
     crumbs: crumbs.map((crumb) => ({ uid: crumb.id, label: crumb.label, kind: crumb.kind })),
     versions: versions.map((version) => ({
       id: version.id,

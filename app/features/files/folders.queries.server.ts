@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { favorites, files, folders, spaceMembers, spaces, type FolderKind } from "~/db/schema";
 import type { FileSort, SortDirection } from "./files.constants";
 import type { EffectiveSpaceRole } from "./files.permissions";
-import { effectiveSpaceRole } from "./space-role.queries.server";
+import { effectiveSpaceRole, isDataroomSpace } from "./space-role.queries.server";
 
 export type FolderRow = typeof folders.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
@@ -49,13 +49,12 @@ export async function insertPersonalSpace(db: Database, space: NewSpace): Promis
   ]);
 }
 
-export async function findSpaceRole(db: Database, spaceId: string, userId: string): Promise<EffectiveSpaceRole | undefined> {
-  const row = await db
-    .select({ role: effectiveSpaceRole })
+export async function findSpaceRole(db: Database, spaceId: string, userId: string): Promise<{ role: EffectiveSpaceRole; isDataroom: number } | undefined> {
+  return db
+    .select({ role: effectiveSpaceRole, isDataroom: isDataroomSpace })
     .from(spaceMembers)
     .where(and(eq(spaceMembers.spaceId, spaceId), eq(spaceMembers.userId, userId)))
     .get();
-  return row?.role;
 }
 
 export async function listMemberSpaces(db: Database, userId: string) {
@@ -82,7 +81,7 @@ export async function findRootFolder(db: Database, spaceId: string): Promise<Fol
 /** A live (not trashed) folder together with the caller's role in its space; nothing for outsiders. */
 function folderWithRoleQuery(db: Database, folderId: string, userId: string) {
   return db
-    .select({ folder: folders, role: effectiveSpaceRole })
+    .select({ folder: folders, role: effectiveSpaceRole, isDataroom: isDataroomSpace })
     .from(folders)
     .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, folders.spaceId), eq(spaceMembers.userId, userId)))
     .where(and(eq(folders.id, folderId), isNull(folders.trashedAt)));
@@ -201,7 +200,7 @@ export async function loadFolderPage(db: Database, query: FolderPageQuery) {
  */
 export async function findFolderAccess(db: Database, folderId: string, userId: string) {
   return db
-    .select({ spaceId: folders.spaceId, kind: folders.kind, role: effectiveSpaceRole })
+    .select({ spaceId: folders.spaceId, kind: folders.kind, role: effectiveSpaceRole, isDataroom: isDataroomSpace })
     .from(folders)
     .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, folders.spaceId), eq(spaceMembers.userId, userId)))
     .where(and(eq(folders.id, folderId), isNull(folders.trashedAt)))
@@ -358,7 +357,7 @@ export async function findFolderByLabel(db: Database, spaceId: string, parentId:
 /** A live file with the caller's role in its space; nothing for outsiders. */
 export async function findFileWithRole(db: Database, fileId: string, userId: string) {
   return db
-    .select({ file: files, role: effectiveSpaceRole })
+    .select({ file: files, role: effectiveSpaceRole, isDataroom: isDataroomSpace })
     .from(files)
     .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, files.spaceId), eq(spaceMembers.userId, userId)))
     .where(and(eq(files.id, fileId), isNull(files.trashedAt)))

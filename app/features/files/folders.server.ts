@@ -21,8 +21,8 @@ import {
   updateFolderRow,
   type FileListRow,
 } from "./folders.queries.server";
-import type { EffectiveSpaceRole } from "./files.permissions";
-import { assertRight, decodeCursor, encodeCursor, ensurePersonalSpace, folderNotFound, requireFolderAccess } from "./spaces.server";
+import { SPACE_RIGHTS, type EffectiveSpaceRole, type SpaceRight } from "./files.permissions";
+import { assertSpaceRight, canDo, decodeCursor, encodeCursor, ensurePersonalSpace, folderNotFound, requireFolderAccess } from "./spaces.server";
 
 /** The shapes the UI and the API receive (no database types leak out, G4 keeps them small). */
 export type FolderSummary = { uid: string; label: string; color: string | null; icon: string | null; kind: FolderKind };
@@ -32,6 +32,8 @@ export type Crumb = { uid: string; label: string; kind: FolderKind };
 export type FolderPage = {
   folder: FolderSummary & { spaceId: string; parentId: string | null };
   role: EffectiveSpaceRole;
+  /** What the caller may do here: the role's rights, narrowed in a data room by their room permissions. */
+  rights: SpaceRight[];
   crumbs: Crumb[];
   folders: FolderSummary[];
   files: FileSummary[];
@@ -104,6 +106,7 @@ export async function getFolderPage(ctx: ServiceContext, userId: string, folderI
   return {
     folder: { ...toFolderSummary(folder), spaceId: folder.spaceId, parentId: folder.parentId },
     role,
+    rights: SPACE_RIGHTS.filter((right) => canDo(role, access.roomPermissions, right)),
     crumbs: page.crumbs.map((crumb) => ({ uid: crumb.id, label: crumb.label, kind: crumb.kind })),
     folders: visibleFolders.map(toFolderSummary),
     files: visibleFiles.map(toFileSummary),
@@ -141,7 +144,7 @@ export async function createFolder(ctx: ServiceContext, userId: string, input: u
 export async function updateFolder(ctx: ServiceContext, userId: string, folderId: string, input: unknown): Promise<FolderSummary> {
   const found = await findFolderWithRole(ctx.db, folderId, userId);
   if (!found) throw folderNotFound();
-  assertRight(found.role, "files.edit");
+  await assertSpaceRight(ctx, userId, { spaceId: found.folder.spaceId, role: found.role, isDataroom: found.isDataroom }, "files.edit");
   if (found.folder.kind === "root") throw new AppError("FORBIDDEN", "The top of a space cannot be renamed.");
   const data = parseInput(updateFolderSchema, input);
   // A field left out of the body keeps its value; null or "" clears it.
@@ -156,7 +159,7 @@ export async function updateFolder(ctx: ServiceContext, userId: string, folderId
 export async function removeFolderIcon(ctx: ServiceContext, userId: string, folderId: string): Promise<FolderSummary> {
   const found = await findFolderWithRole(ctx.db, folderId, userId);
   if (!found) throw folderNotFound();
-  assertRight(found.role, "files.edit");
+  await assertSpaceRight(ctx, userId, { spaceId: found.folder.spaceId, role: found.role, isDataroom: found.isDataroom }, "files.edit");
   await clearFolderIcon(ctx.db, folderId, ctx.now());
   const { folder } = found;
   return { uid: folder.id, label: folder.label, color: folder.color, icon: null, kind: folder.kind };
@@ -238,7 +241,7 @@ export type GalleryPage = { folder: FolderSummary; items: FileSummary[]; nextCur
 export async function getFolderGallery(ctx: ServiceContext, userId: string, folderId: string, cursor: string | undefined): Promise<GalleryPage> {
   const found = await findFolderWithRole(ctx.db, folderId, userId);
   if (!found) throw folderNotFound();
-  assertRight(found.role, "files.view");
+  await assertSpaceRight(ctx, userId, { spaceId: found.folder.spaceId, role: found.role, isDataroom: found.isDataroom }, "files.view");
   const rows = await listMediaInFolder(ctx.db, folderId, decodeCursor(cursor), PAGE_SIZE + 1);
   const visible = rows.slice(0, PAGE_SIZE);
   const last = visible.at(-1);

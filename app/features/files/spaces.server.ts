@@ -1,9 +1,11 @@
 import { encodeBase64urlNoPadding, decodeBase64urlIgnorePadding } from "@oslojs/encoding";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { ARCHIVED_MESSAGE } from "~/features/datarooms/datarooms.permissions";
+import { ARCHIVED_MESSAGE, type DataroomPermission } from "~/features/datarooms/datarooms.permissions";
+import { decideInRoom } from "~/features/datarooms/room-authority.server";
 import { roleHasRight, type EffectiveSpaceRole, type SpaceRight } from "./files.permissions";
 import { findFileWithRole, findFolderAccess, findPersonalSpace, findSpaceRole, insertPersonalSpace, type Keyset, type SpaceRow } from "./folders.queries.server";
+import { findIsDataroomSpace } from "./space-role.queries.server";
 
 /**
  * Spaces and the permission layer of the file manager. Every file and folder use case starts
@@ -51,28 +53,63 @@ export async function ensurePersonalSpace(ctx: ServiceContext, userId: string): 
   return created;
 }
 
-/** The caller's role in a space, or 404 for an outsider. */
-export async function requireSpaceRole(ctx: ServiceContext, userId: string, spaceId: string, right: SpaceRight): Promise<EffectiveSpaceRole> {
-  const role = await findSpaceRole(ctx.db, spaceId, userId);
-  if (!role) throw new AppError("NOT_FOUND", "This space does not exist or you don't have access to it.");
-  assertRight(role, right);
-  return role;
+/** The file rights of a space and the data-room permission that governs each inside a room. */
+const ROOM_PERMISSION_FOR: Record<SpaceRight, DataroomPermission> = {
+  "files.view": "view",
+  "files.download": "download",
+  "files.upload": "upload",
+  "files.edit": "edit",
+  "files.delete": "delete",
+};
+
+export type RoomPermissions = Record<DataroomPermission, boolean>;
+
+/** Where the caller stands in a space: their (effective) role, and whether the space is a data room. */
+export type SpaceStanding = { spaceId: string; role: EffectiveSpaceRole; isDataroom?: number | boolean };
+
+/**
+ * The one check behind every file right: the caller's role in the space allows it, and, in a data
+ * room, the room's authority (its Durable Object, one call per request) says they are still in it
+ * (else 404) and hold the room permission (else 403). Returns the room permissions (null outside
+ * a room) so pages can show only the controls that will work.
+ */
+export async function assertSpaceRight(ctx: ServiceContext, userId: string, standing: SpaceStanding, right: SpaceRight): Promise<RoomPermissions | null> {
+  assertRight(standing.role, right);
+  const isRoom = standing.isDataroom === undefined ? await findIsDataroomSpace(ctx.db, standing.spaceId) : Boolean(standing.isDataroom);
+  if (!isRoom) return null;
+  const decision = await decideInRoom(ctx, standing.spaceId, userId);
+  if (!decision) throw new AppError("NOT_FOUND", "This data room does not exist or you don't have access to it.");
+  if (!decision.permissions[ROOM_PERMISSION_FOR[right]]) throw new AppError("FORBIDDEN", RIGHT_MESSAGES[right]);
+  return decision.permissions;
 }
 
-/** A live folder the caller may act on: its space and kind, and the caller's role. */
+/** Whether a right is there, given the role and (in a data room) the room permissions of a check. */
+export function canDo(role: EffectiveSpaceRole, roomPermissions: RoomPermissions | null, right: SpaceRight): boolean {
+  return roleHasRight(role, right) && (roomPermissions === null || roomPermissions[ROOM_PERMISSION_FOR[right]]);
+}
+
+/** The caller's role in a space, or 404 for an outsider. */
+export async function requireSpaceRole(ctx: ServiceContext, userId: string, spaceId: string, right: SpaceRight): Promise<EffectiveSpaceRole> {
+  const found = await findSpaceRole(ctx.db, spaceId, userId);
+  if (!found) throw new AppError("NOT_FOUND", "This space does not exist or you don't have access to it.");
+  await assertSpaceRight(ctx, userId, { spaceId, ...found }, right);
+  return found.role;
+}
+
+/** A live folder the caller may act on: its space and kind, the caller's role and room permissions. */
 export async function requireFolderAccess(ctx: ServiceContext, userId: string, folderId: string, right: SpaceRight) {
   const access = await findFolderAccess(ctx.db, folderId, userId);
   if (!access) throw folderNotFound();
-  assertRight(access.role, right);
-  return access;
+  const roomPermissions = await assertSpaceRight(ctx, userId, access, right);
+  return { ...access, roomPermissions };
 }
 
 /** A live file the caller may act on, with the caller's role; 404 for outsiders and unknown ids. */
 export async function requireFileAccess(ctx: ServiceContext, userId: string, fileId: string, right: SpaceRight) {
   const found = await findFileWithRole(ctx.db, fileId, userId);
   if (!found) throw fileNotFound();
-  assertRight(found.role, right);
-  return found;
+  const roomPermissions = await assertSpaceRight(ctx, userId, { spaceId: found.file.spaceId, role: found.role, isDataroom: found.isDataroom }, right);
+  return { ...found, roomPermissions };
 }
 
 // ---- keyset cursors ----------------------------------------------------------------------------

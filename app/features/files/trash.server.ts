@@ -6,7 +6,7 @@ import { parseInput } from "~/lib/validation";
 import { FILE_NAME_MAX, FOLDER_LABEL_MAX, PAGE_SIZE, TRASH_RETENTION_MS } from "./files.constants";
 import { ROLE_RIGHTS } from "./files.permissions";
 import { findFolderByLabel, findRootFolder, insertFolder } from "./folders.queries.server";
-import { assertRight, decodeCursor, encodeCursor } from "./spaces.server";
+import { assertRight, assertSpaceRight, decodeCursor, encodeCursor } from "./spaces.server";
 import { daysLeftInTrash, RESTORED_SUFFIX, type ItemRef, type ItemType } from "./trash.constants";
 import {
   deletePendingDeletions,
@@ -79,6 +79,9 @@ async function loadItems(ctx: ServiceContext, userId: string, refs: ItemRef[]): 
     if (!rows[index]) throw itemNotFound(ref.type);
   });
   const present = rows as ItemAccessRow[];
+  // One check per space (in a data room, one call to its authority).
+  const bySpace = new Map(present.map((row) => [row.spaceId, row.role]));
+  for (const [spaceId, role] of bySpace) await assertSpaceRight(ctx, userId, { spaceId, role }, "files.delete");
   for (const row of present) assertRight(row.role, "files.delete");
   return present;
 }

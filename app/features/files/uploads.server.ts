@@ -5,7 +5,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { FILE_NAME_MAX, FOLDER_DEPTH_MAX, FOLDER_LABEL_MAX, MAX_UPLOAD_SIZE, UPLOAD_EXPIRY_MS, formatBytes, partSizeFor } from "./files.constants";
 import { hashFileJob, hashJobId, newSha256Stream, toHex } from "./files.jobs";
 import { SNIFF_BYTES, sniffContentType } from "./sniff.server";
-import { assertRight, requireFolderAccess } from "./spaces.server";
+import { assertSpaceRight, requireFolderAccess } from "./spaces.server";
 import { assertUploadFits, spaceUsage } from "./storage.server";
 import {
   deleteUploadRow,
@@ -221,7 +221,7 @@ function stateOf(upload: UploadRow, fileId: string | null = upload.fileId): Uplo
 export async function getUploadState(ctx: ServiceContext, userId: string, uploadId: string): Promise<UploadState> {
   const { upload, role } = await requireOwnUpload(ctx, userId, uploadId);
   if (upload.status === "completing") {
-    assertRight(role, "files.upload");
+    await assertSpaceRight(ctx, userId, { spaceId: upload.spaceId, role }, "files.upload");
     return stateOf(upload, await completeUpload(ctx, upload, null));
   }
   if (upload.status === "completed" && upload.fileId) {
@@ -250,7 +250,7 @@ export async function receiveChunk(ctx: ServiceContext, userId: string, uploadId
   const mediaType = (input.contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (mediaType !== TUS_CONTENT_TYPE) throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Send the bytes as ${TUS_CONTENT_TYPE}.`);
   const { upload, role } = await requireOwnUpload(ctx, userId, uploadId);
-  assertRight(role, "files.upload");
+  await assertSpaceRight(ctx, userId, { spaceId: upload.spaceId, role }, "files.upload");
   const offset = parseByteCount(input.offset, "Upload-Offset");
   if (offset === null) throw new AppError("VALIDATION_ERROR", "Upload-Offset is required.");
   const contentLength = parseByteCount(input.contentLength, "Content-Length");

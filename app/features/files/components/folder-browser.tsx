@@ -13,7 +13,6 @@ import { FavoriteButton } from "./favorite-button";
 import { FileGlyph, FolderGlyph } from "./folder-glyph";
 import { UploadPanel } from "./upload-panel";
 import { FileNameLink } from "./file-name-link";
-import { roleHasRight } from "../files.permissions";
 
 export type ViewMode = "list" | "grid";
 
@@ -33,7 +32,11 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [isEditOpen, setEditOpen] = useState(false);
   const [isDeleteOpen, setDeleteOpen] = useState(false);
-  const canEdit = roleHasRight(page.role, "files.edit");
+  // What the caller may do here (in a data room, their room permissions narrow their role).
+  const canEdit = page.rights.includes("files.edit");
+  const canUpload = page.rights.includes("files.upload");
+  const canDelete = page.rights.includes("files.delete");
+  const canDownload = page.rights.includes("files.download");
   const isRoot = page.folder.kind === "root";
 
   const rows: Row[] = useMemo(
@@ -120,13 +123,15 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
               Gallery
             </Link>
           ) : null}
-          <a href={`/api/zip/folders/${page.folder.uid}`} className={buttonClassName({ variant: "secondary", size: "sm" })} download>
-            Download folder
-          </a>
+          {canDownload ? (
+            <a href={`/api/zip/folders/${page.folder.uid}`} className={buttonClassName({ variant: "secondary", size: "sm" })} download>
+              Download folder
+            </a>
+          ) : null}
         </div>
       </div>
 
-      {canEdit ? <UploadPanel folderId={page.folder.uid} canUploadFolders={canUploadFolders} onUploaded={refresh} /> : null}
+      {canUpload ? <UploadPanel folderId={page.folder.uid} canUploadFolders={canUploadFolders} onUploaded={refresh} /> : null}
 
       <div className="flex flex-wrap items-end gap-3">
         <Form method="get" role="search" className="flex items-end gap-2">
@@ -193,7 +198,7 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
         </p>
       ) : null}
 
-      {canEdit && rows.length > 0 ? (
+      {canDelete && rows.length > 0 ? (
         <div className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2">
           <Checkbox
             label="Select all"
@@ -211,12 +216,12 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
 
       {rows.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-700">
-          {page.query ? "Nothing matches that name." : canEdit ? "This folder is empty. Drop files here or use Upload files." : "This folder is empty."}
+          {page.query ? "Nothing matches that name." : canUpload ? "This folder is empty. Drop files here or use Upload files." : "This folder is empty."}
         </div>
       ) : view === "grid" ? (
-        <GridView page={page} selected={selected} onToggle={toggle} canSelect={canEdit} />
+        <GridView page={page} selected={selected} onToggle={toggle} canSelect={canDelete} />
       ) : (
-        <ListView page={page} selected={selected} onToggle={toggle} canSelect={canEdit} />
+        <ListView page={page} selected={selected} onToggle={toggle} canSelect={canDelete} />
       )}
 
       {page.nextCursor || page.nextFolderCursor ? (
@@ -240,7 +245,7 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
       {canEdit && !isRoot ? (
         <EditFolderPanel folder={toSummary(page)} open={isEditOpen} onOpenChange={setEditOpen} onSaved={() => void revalidator.revalidate()} />
       ) : null}
-      {canEdit ? (
+      {canDelete ? (
         <DeleteDialog items={selectedItems} inTrash={false} open={isDeleteOpen} onOpenChange={setDeleteOpen} onDeleted={refresh} />
       ) : null}
     </div>

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { parseInput } from "~/lib/validation";
+import { ARCHIVED_MESSAGE, DATAROOM_PERMISSIONS, isDataroomPermission, ROLE_LABELS, ROLE_PERMISSIONS, type DataroomPermission } from "./datarooms.permissions";
+import { requireDataroom } from "./datarooms.server";
+import { listDataroomMembers } from "./members.queries.server";
+import { decideInRoom, forgetRoomDecisions, roomAuthority } from "./room-authority.server";
+
+/**
+ * Per-person permissions of a data room (spec §7 "Dataroom permissions", issue 19): grant, revoke
+ * or reset one permission of one person. Room admins (manage_members) decide; the room's
+ * authority applies the change at once, copies it to D1 and tells the sockets 300 ms after the
+ * last change of a burst, and refuses more than 5 changes in 10 s (429, with when to retry).
+ */
+
+const userIdField = z.string({ error: "Say whose permission changes: user_id is required." }).trim().min(1, "Say whose permission changes: user_id is required.").max(64);
+const permissionField = z.string({ error: "Say which permission changes: permission is required." }).trim().min(1, "Say which permission changes: permission is required.");
+
+const grantSchema = z.object({
+  user_id: userIdField,
+  permission: permissionField,
+  action: z.enum(["grant", "revoke"], { error: "action is 'grant' or 'revoke'." }).default("grant"),
+});
+const setSchema = z.object({
+  permission: permissionField,
+  value: z.union([z.boolean(), z.null()], { error: "value is true (grant), false (revoke) or null (back to the role's default)." }),
+});
+const revokeSchema = z.object({ user_id: userIdField, permission: permissionField });
+
+export type PermissionChange = { success: true; user_id: string; role: string; permissions: Record<DataroomPermission, boolean>; overrides: Record<string, boolean> };
+
+function unknownPermission(name: string): AppError {
+  return new AppError("VALIDATION_ERROR", `Unknown permission "${name.slice(0, 60)}". Use one of: ${DATAROOM_PERMISSIONS.join(", ")}.`);
+}
+
+async function change(ctx: ServiceContext, actorId: string, rawRoomId: unknown, targetUserId: string, permission: string, value: boolean | null): Promise<PermissionChange> {
+  const room = await requireDataroom(ctx, actorId, rawRoomId, "manage_members");
+  if (!isDataroomPermission(permission)) throw unknownPermission(permission);
+  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  if (targetUserId === actorId) throw new AppError("FORBIDDEN", "You cannot change your own permissions. Ask the room's owner.");
+  const target = await decideInRoom(ctx, room.id, targetUserId);
+  if (!target) throw new AppError("NOT_FOUND", "This person is not in this data room.");
+  if (target.role === "owner") throw new AppError("FORBIDDEN", "The owner's permissions cannot be changed: the owner always has every permission.");
+  if (target.role === "admin" && !room.isOwner) throw new AppError("FORBIDDEN", "Only the owner can change an admin's permissions.");
+  const result = await roomAuthority(ctx, room.id).updatePermission(room.id, { userId: targetUserId, permission, value, now: ctx.now().getTime() });
+  forgetRoomDecisions(ctx, room.id);
+  if (!result.applied) {
+    if (result.reason === "breaker") {
+      throw new AppError(
+        "RATE_LIMITED",
+        `Too many permission changes in this data room: at most 5 in 10 seconds. Try again in ${result.retryAfterSeconds} second${result.retryAfterSeconds === 1 ? "" : "s"}.`,
+        { retryAfterSeconds: result.retryAfterSeconds },
+      );
+    }
+    if (result.reason === "owner") throw new AppError("FORBIDDEN", "The owner's permissions cannot be changed: the owner always has every permission.");
+    throw new AppError("NOT_FOUND", "This person is not in this data room.");
+  }
+  ctx.logger.info("data room permission changed", { dataroomId: room.id, userId: targetUserId, permission, value });
+  return { success: true, user_id: targetUserId, role: result.decision.role, permissions: result.decision.permissions, overrides: result.decision.overrides };
+}
+
+/** POST /api/datarooms/{id}/permissions { user_id, permission, action: 'grant' } → { success }. */
+export async function grantPermission(ctx: ServiceContext, actorId: string, rawRoomId: unknown, input: unknown): Promise<PermissionChange> {
+  const { user_id, permission, action } = parseInput(grantSchema, input);
+  return change(ctx, actorId, rawRoomId, user_id, permission, action === "grant");
+}
+
+/** PUT /api/datarooms/{id}/permissions/{userId} { permission, value }: true, false, or null for the role's default. */
+export async function setPermission(ctx: ServiceContext, actorId: string, rawRoomId: unknown, targetUserId: string, input: unknown): Promise<PermissionChange> {
+  const { permission, value } = parseInput(setSchema, input);
+  return change(ctx, actorId, rawRoomId, targetUserId, permission, value);
+}
+
+/** DELETE /api/datarooms/{id}/permissions { user_id, permission }: the permission is taken away. */
+export async function revokePermission(ctx: ServiceContext, actorId: string, rawRoomId: unknown, input: unknown): Promise<PermissionChange> {
+  const { user_id, permission } = parseInput(revokeSchema, input);
+  return change(ctx, actorId, rawRoomId, user_id, permission, false);
+}
+
+export type PermissionMatrixRow = {
+  userId: string;
+  name: string;
+  role: string;
+  roleLabel: string;
+  permissions: Record<DataroomPermission, boolean>;
+  /** Which permissions differ from the role's default (an override). */
+  overridden: DataroomPermission[];
+  /** Whether the caller may change this person's permissions. */
+  editable: boolean;
+};
+
+/** The members × permissions matrix of the permissions page (manage_members), from the room's authority. */
+export async function getPermissionMatrix(ctx: ServiceContext, actorId: string, rawRoomId: unknown) {
+  const room = await requireDataroom(ctx, actorId, rawRoomId, "manage_members");
+  const [roster, people] = await Promise.all([roomAuthority(ctx, room.id).roster(room.id), listDataroomMembers(ctx.db, room.id)]);
+  const names = new Map(people.map((person) => [person.userId, person.name]));
+  const order = { owner: 0, admin: 1, member: 2, guest: 3 } as const;
+  const rows: PermissionMatrixRow[] = roster
+    .map((member) => {
+      const defaults = new Set<DataroomPermission>(ROLE_PERMISSIONS[member.role]);
+      const permissions = Object.fromEntries(
+        DATAROOM_PERMISSIONS.map((permission) => [permission, member.role === "owner" ? true : (member.overrides[permission] ?? defaults.has(permission))]),
+      ) as Record<DataroomPermission, boolean>;
+      return {
+        userId: member.userId,
+        name: names.get(member.userId) ?? "Someone",
+        role: member.role,
+        roleLabel: ROLE_LABELS[member.role],
+        permissions,
+        overridden: DATAROOM_PERMISSIONS.filter((permission) => member.role !== "owner" && member.overrides[permission] !== undefined && member.overrides[permission] !== defaults.has(permission)),
+        editable: !room.archived && member.role !== "owner" && member.userId !== actorId && (member.role !== "admin" || room.isOwner),
+      };
+    })
+    .sort((a, b) => order[a.role as keyof typeof order] - order[b.role as keyof typeof order] || a.name.localeCompare(b.name));
+  return { dataroom: room, permissions: DATAROOM_PERMISSIONS, rows };
+}

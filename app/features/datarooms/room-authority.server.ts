@@ -1,0 +1,36 @@
+import type { RoomDecision } from "~durable-objects/data-room.protocol";
+import type { ServiceContext } from "~/lib/service-context.server";
+
+/**
+ * The way into a room's authority (its Durable Object, ADR 018). A permission decision costs at
+ * most ONE call to the object per request and person (G10): the answer is kept for the rest of
+ * the request (never longer: the next request asks again, so a change applies at once), and a
+ * change made in this request forgets it.
+ */
+export function roomAuthority(ctx: ServiceContext, roomId: string) {
+  return ctx.env.DATA_ROOM.getByName(roomId);
+}
+
+const decisions = new WeakMap<ServiceContext, Map<string, Promise<RoomDecision | null>>>();
+
+/** The person's role and permissions in the room according to its authority, or null when they are not in it. */
+export function decideInRoom(ctx: ServiceContext, roomId: string, userId: string): Promise<RoomDecision | null> {
+  let perRequest = decisions.get(ctx);
+  if (!perRequest) decisions.set(ctx, (perRequest = new Map()));
+  const key = `${roomId}:${userId}`;
+  let pending = perRequest.get(key);
+  if (!pending) {
+    pending = roomAuthority(ctx, roomId).decide(roomId, userId) as Promise<RoomDecision | null>;
+    perRequest.set(key, pending);
+    // A failed call is not remembered: the next check in this request asks again.
+    pending.catch(() => perRequest.delete(key));
+  }
+  return pending;
+}
+
+/** After a change in this request, the room's decisions are asked for again. */
+export function forgetRoomDecisions(ctx: ServiceContext, roomId: string): void {
+  const perRequest = decisions.get(ctx);
+  if (!perRequest) return;
+  for (const key of perRequest.keys()) if (key.startsWith(`${roomId}:`)) perRequest.delete(key);
+}
