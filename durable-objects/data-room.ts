@@ -1,11 +1,11 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
-import { createDb } from "~/db/client.server";
 import type { DataroomRole } from "~/db/schema";
 import { effectivePermissions, type DataroomPermission } from "~/features/datarooms/datarooms.permissions";
 import {
   acceptInvitationRows,
   deleteDataroomMember,
   loadRoomRoster,
+  roomCopyDatabase,
   transferDataroomOwnership,
   updateDataroomMemberRole,
   writeMemberOverrides,
@@ -288,7 +288,7 @@ export class DataRoom extends Server<Env> {
   // ---- inside ----------------------------------------------------------------------------------
 
   private db() {
-    return createDb(this.env.DB);
+    return roomCopyDatabase(this.env.DB);
   }
 
   private meta(key: string): string | null {

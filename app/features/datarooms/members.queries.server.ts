@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { createDb, type Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
 import { dataroomInvitations, dataroomMembers, datarooms, spaceMembers, spaces, users, type DataroomRole, type SpaceRole } from "~/db/schema";
 
@@ -274,6 +274,11 @@ export async function acceptInvitationRows(db: Database, input: { id: string; to
 }
 
 // The room authority's copy (durable-objects/data-room.ts)
+
+/** The D1 copy as the room's Durable Object writes it (it has the binding, not a request). */
+export function roomCopyDatabase(d1: D1Database): Database {
+  return createDb(d1);
+}
 
 /** Everyone in a room with role and overrides, as the D1 copy has them (the authority's first load). */
 export async function loadRoomRoster(db: Database, dataroomId: string) {
