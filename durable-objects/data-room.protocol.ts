@@ -10,10 +10,7 @@ import type { DataroomPermission } from "~/features/datarooms/datarooms.permissi
 export const KEEPALIVE_REQUEST = "ping";
 export const KEEPALIVE_RESPONSE = "pong";
 
-/** Spec §4/§9 "Dataroom permission updates": debounced 300 ms; a breaker at more than 5 in 10 s. */
-export const PERMISSION_DEBOUNCE_MS = 300;
-export const BREAKER_LIMIT = 5;
-export const BREAKER_WINDOW_MS = 10_000;
+export { BREAKER_LIMIT, BREAKER_WINDOW_MS, PERMISSION_DEBOUNCE_MS } from "~/features/datarooms/datarooms.constants";
 
 /** Set by workers/realtime.ts on an authenticated socket's request (never taken from the client). */
 export const REALTIME_USER_HEADER = "x-strongroom-user";

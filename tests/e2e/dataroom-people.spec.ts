@@ -28,7 +28,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test.describe("data room people", () => {
-  test("an owner invites a newcomer, who creates an account from the link, lands in the room and opens its PDF; removed, they are refused", async ({ page, browser, baseURL }) => {
+  test("an owner invites a newcomer, who registers from the link and opens the PDF; revoking download and removing them show on their open page at once", async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000);
     await createMember(page.request, { tier: "pro", name: "Olivia Owner" });
     await gotoHydrated(page, "/datarooms");
@@ -77,14 +77,40 @@ test.describe("data room people", () => {
       await gotoHydrated(guest, mail.link!);
       await guest.waitForURL(new RegExp(`/dataroom/${roomId}$`));
 
-      // The owner sees them in the room, no invitation pending, and removes them.
+      // The newcomer has the PDF open, with its Download control, live-connected to the room.
+      await gotoHydrated(guest, `/files/${fileId}`);
+      await expect(guest.getByRole("link", { name: "Download" })).toBeVisible();
+      await expect(guest.getByTestId("realtime-status")).toHaveAttribute("data-status", "connected");
+
+      // The owner sees them in the room, no invitation pending, and takes Download away on the permissions page.
       await gotoHydrated(page, `/dataroom/${roomId}/users`);
       const row = page.getByTestId("room-member").filter({ hasText: "Nils Newcomer" });
       await expect(row).toContainText(newcomer);
       await expect(page.getByText("No invitations are waiting for an answer.")).toBeVisible();
-      await row.getByRole("button", { name: "Remove Nils Newcomer" }).click();
+      await page.getByRole("link", { name: "Permissions" }).click();
+      await page.waitForURL(new RegExp(`/dataroom/${roomId}/permissions$`));
+      await waitForHydration(page);
+      await expect(page).toHaveTitle("Permissions of Project Osprey - Strongroom");
+      const download = page.getByRole("switch", { name: "Download for Nils Newcomer" });
+      await expect(download).toBeChecked();
+      await expect(page.getByRole("switch", { name: "Download for Olivia Owner" })).toBeDisabled();
+      await download.uncheck();
+      await expect(page.getByTestId("permissions-pending")).toHaveText("All changes saved.");
+      await expect(download).not.toBeChecked();
+
+      // Without reloading, the newcomer's page drops its Download control; a direct download is refused.
+      await expect(guest.getByRole("link", { name: "Download" })).toHaveCount(0);
+      await expect(guest.getByRole("img", { name: "Page 1 of Teaser.pdf" })).toBeVisible();
+      expect((await guest.request.get(`/api/files/${fileId}/download`)).status()).toBe(403);
+
+      // The owner removes them: their open page says so at once.
+      await gotoHydrated(page, `/dataroom/${roomId}/users`);
+      await page.getByTestId("room-member").filter({ hasText: "Nils Newcomer" }).getByRole("button", { name: "Remove Nils Newcomer" }).click();
       await expect(page.locator(".Toastify__toast").filter({ hasText: "Removed from the data room." })).toBeVisible();
       await expect(page.getByTestId("room-member")).toHaveCount(1);
+      const notice = guest.getByRole("dialog", { name: "You no longer have access" });
+      await expect(notice).toBeVisible();
+      await expect(notice).toContainText("You were removed from this data room.");
 
       // Their access ended: the room, the file and its download are refused.
       const roomPage = await guest.goto(`/dataroom/${roomId}`);

@@ -35,4 +35,5 @@ export const MEMBER_PAGES = [
   "/dataroom/{room}",
   "/dataroom/{room}/profile",
   "/dataroom/{room}/users",
+  "/dataroom/{room}/permissions",
 ] as const;

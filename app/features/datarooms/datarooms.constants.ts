@@ -12,3 +12,8 @@ export function isValidDataroomId(value: unknown): value is string {
   const id = value.trim();
   return id !== "" && id !== "undefined" && id !== "null" && DATAROOM_ID_PATTERN.test(id);
 }
+
+/** Spec §4/§9 "Dataroom permission updates": debounced 300 ms; a breaker at more than 5 in 10 s. */
+export const PERMISSION_DEBOUNCE_MS = 300;
+export const BREAKER_LIMIT = 5;
+export const BREAKER_WINDOW_MS = 10_000;

@@ -131,6 +131,8 @@ export type FilePage = {
     previewKind: PreviewKind;
   };
   role: EffectiveSpaceRole;
+  /** The data room the file is in (its page then follows the room's live permission changes), or null. */
+  dataroomId: string | null;
   canDownload: boolean;
   canEdit: boolean;
   crumbs: FileCrumb[];
@@ -154,6 +156,7 @@ export async function getFilePage(ctx: ServiceContext, userId: string, fileId: s
       previewKind: previewKindOf(file.contentType, file.name),
     },
     role,
+    dataroomId: roomPermissions ? file.spaceId : null,
     canDownload: canDo(role, roomPermissions, "files.download"),
     canEdit: canDo(role, roomPermissions, "files.edit"),
     crumbs: crumbs.map((crumb) => ({ uid: crumb.id, label: crumb.label, kind: crumb.kind })),

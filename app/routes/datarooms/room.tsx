@@ -13,6 +13,7 @@ import { getFolderPage } from "~/features/files/folders.server";
 import { runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { pageTitle } from "~/lib/title";
+import { RoomLiveUpdates } from "~/features/datarooms/components/room-live-updates";
 import type { Route } from "./+types/room";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(loaderData ? loaderData.dataroom.name : "Data room") }];
@@ -35,6 +36,7 @@ export default function DataroomPage({ loaderData }: Route.ComponentProps) {
   const view: ViewMode = searchParams.get("view") === "grid" ? "grid" : "list";
   return (
     <div className="space-y-6">
+      <RoomLiveUpdates roomId={dataroom.id} />
       <header className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 pb-4">
         <div className="min-w-0 space-y-1">
           <p className="text-sm text-slate-600">

@@ -3,7 +3,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { ErrorPage } from "~/components/error-page";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClassName } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
@@ -113,7 +113,14 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
             {dataroom.name}
           </a>
         </p>
-        <h1 className="text-2xl font-semibold text-slate-900">People</h1>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-semibold text-slate-900">People</h1>
+          {dataroom.permissions.manage_members ? (
+            <a href={`/dataroom/${dataroom.id}/permissions`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+              Permissions
+            </a>
+          ) : null}
+        </div>
         <p className="text-sm text-slate-700">
           Members: {limitText(seats.members, seats.maxMembers)} · Guests: {seats.guestsAllowed ? limitText(seats.guests, seats.maxGuests) : "not on this plan"} (pending invitations hold a
           seat)

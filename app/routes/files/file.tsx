@@ -12,6 +12,7 @@ import { runLoader } from "~/lib/action-result.server";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
+import { RoomLiveUpdates } from "~/features/datarooms/components/room-live-updates";
 import type { Route } from "./+types/file";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.file.name ?? "File");
@@ -59,9 +60,10 @@ function Breadcrumbs({ crumbs, current }: { crumbs: { uid: string; label: string
 }
 
 export default function FilePage({ loaderData }: Route.ComponentProps) {
-  const { file, crumbs, versions, canDownload, canEdit, extras, addedAt } = loaderData;
+  const { file, crumbs, versions, canDownload, canEdit, extras, addedAt, dataroomId } = loaderData;
   return (
     <div className="space-y-6">
+      {dataroomId ? <RoomLiveUpdates roomId={dataroomId} /> : null}
       <Breadcrumbs crumbs={crumbs} current={file.name} />
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 space-y-2">
