@@ -9,8 +9,6 @@ import { defineConfig, devices } from "@playwright/test";
  *   STATE_DIR  where its local D1/R2/DO state lives (.wrangler/e2e-state)
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
-/** The fresh `npm start` (dev server, empty Vite cache) that tests/e2e/dev-first-visit.spec.ts visits. */
-const devPort = Number(process.env.E2E_DEV_PORT ?? 5190);
 const stateDir = process.env.STATE_DIR ?? ".wrangler/e2e-state";
 const outputDir = process.env.E2E_OUTPUT_DIR ?? "test-results/e2e";
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((p) => existsSync(p));
@@ -44,6 +42,8 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  // The fresh `npm start` that tests/e2e/dev-first-visit.spec.ts visits is started by global-setup.ts
+  // in the background (not here: a web server must be up before the first test runs).
   webServer: [
     {
       command: `node scripts/e2e-server.mjs --port ${port}`,
@@ -53,14 +53,6 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
       env: { STATE_DIR: stateDir },
-    },
-    {
-      command: `node scripts/e2e-dev-server.mjs --port ${devPort}`,
-      url: `http://localhost:${devPort}/api/health`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 180_000,
-      stdout: "ignore",
-      stderr: "pipe",
     },
   ],
 });

@@ -1,7 +1,7 @@
 // npm run bench: performance budgets of ../shared/QUALITY.md as counts and ratios, one table.
 // Sizes are deterministic, so one measurement each. Filled so far: G5 (first-load JS per route,
 // gzip), G6 (Worker size raw and gzip from `wrangler deploy --dry-run`), G1/G2/G4 (folder pages),
-// G7 (a 1 GiB upload) and G8 (a 200-page PDF preview).
+// G7 (a 1 GiB upload), G8 (a 200-page PDF preview), G10 and G3 (data rooms: scripts/bench/g10-rooms.mjs).
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -100,7 +100,7 @@ try {
   }
   // The file manager's budgets, each in its own module (scripts/bench/*.mjs).
   const baseUrl = `http://localhost:${port}`;
-  for (const name of ["g1-folders", "g7-upload", "g8-pdf"]) {
+  for (const name of ["g1-folders", "g7-upload", "g8-pdf", "g10-rooms"]) {
     const module = await import(`./bench/${name}.mjs`);
     await module.bench({ baseUrl, stateDir, add });
   }

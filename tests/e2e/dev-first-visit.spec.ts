@@ -4,7 +4,7 @@ import { MEMBER_PAGES, PUBLIC_PAGES } from "./pages";
 
 /**
  * A newcomer's first look: `npm start` on an empty local state and an empty Vite dependency cache
- * (scripts/e2e-dev-server.mjs, the second web server of playwright.config.ts). Every page, visited
+ * (scripts/e2e-dev-server.mjs, started in the background by global-setup.ts). Every page, visited
  * once, is right on that first visit: it answers, hydrates, carries its title, and the console has
  * no error (a mid-visit dependency re-optimization would show as "Invalid hook call" or a 504).
  * The demo member signs in with the credentials the README gives and finds the sample content.
@@ -40,6 +40,10 @@ type Listing = { folders: { uid: string; label: string }[]; files: { id: string;
 
 test("a fresh npm start shows every page right on its first visit, with the demo's sample content", async ({ page }) => {
   test.setTimeout(300_000);
+  // global-setup.ts started it in the background; it takes ~20 s to come up.
+  await expect
+    .poll(async () => (await page.request.get("/api/health", { failOnStatusCode: false }).catch(() => null))?.status() ?? 0, { timeout: 180_000, intervals: [1000] })
+    .toBe(200);
   const problems = watchConsole(page);
   for (const path of PUBLIC_PAGES) await visit(page, path);
 

@@ -148,6 +148,29 @@ describe("the room's authority decides", () => {
   });
 });
 
+describe("the user store's data room context", () => {
+  it("GET /api/user/context/dataroom:{id} answers the room with the member's permissions from its authority; /dataroom lists their rooms", async () => {
+    const owner = await signedIn({ tier: "pro", name: "Context Owner" });
+    const member = await signedIn();
+    const room = await createRoom(owner.client, "Context room");
+    await addDataroomMember(room.id, member.id, "member");
+    await send(owner.client, "DELETE", `/api/datarooms/${room.id}/permissions`, { user_id: member.id, permission: "download" });
+    const body = await (await get(`/api/user/context/dataroom:${room.id}`, member.client)).json<{
+      context: { scope: string; entities: { id: string; name: string; role: string }[]; permissions: Record<string, boolean> };
+    }>();
+    expect(body.context.scope).toBe(`dataroom:${room.id}`);
+    expect(body.context.entities).toMatchObject([{ type: "dataroom", id: room.id, name: "Context room", role: "member" }]);
+    expect(body.context.permissions).toMatchObject({ view: true, download: false, "dataroom.view": true, "dataroom.download": false, upload: true });
+    const scoped = await (await get(`/api/permissions?scope=dataroom:${room.id}`, member.client)).json<{ scoped_permissions: Record<string, boolean> }>();
+    expect(scoped.scoped_permissions).toMatchObject({ download: false, "dataroom.download": false });
+    const all = await (await get("/api/user/context/dataroom", member.client)).json<{ context: { entities: { id: string }[] } }>();
+    expect(all.context.entities.map((entity) => entity.id)).toEqual([room.id]);
+    // Someone not in the room learns nothing about it.
+    const outsider = await signedIn();
+    expect((await (await get(`/api/user/context/dataroom:${room.id}`, outsider.client)).json<{ context: { entities: unknown[] } }>()).context.entities).toEqual([]);
+  });
+});
+
 describe("permission updates: debounced 300 ms, and a circuit breaker at more than 5 in 10 s", () => {
   it("a burst of 10 updates applies 5 at once, refuses the rest with when to retry, and makes one D1 batch and one broadcast", async () => {
     const owner = await signedIn({ tier: "pro" });

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { fileObjectKeyForBaseline } from "~/features/system/bench-baselines.server";
+import { fileObjectKeyForBaseline, roomAuthorityBench } from "~/features/system/bench-baselines.server";
 import { AppError } from "~/lib/errors";
 import type { AppEnv } from "../types";
 import { apiServiceContext, requireApiActor } from "./require-actor";
@@ -42,4 +42,9 @@ export const devBenchApi = new Hono<AppEnv>()
     if (!object) throw new AppError("NOT_FOUND");
     const status = c.req.header("range") ? 206 : 200;
     return new Response(object.body, { status });
+  })
+  // A room authority's counters and decision time (G10).
+  .get("/rooms/:id", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await roomAuthorityBench(apiServiceContext(c), actor.userId, c.req.param("id"), { samples: Number(c.req.query("samples") ?? 0), reload: c.req.query("reload") === "1" }), 200);
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listDatarooms, requireDataroom } from "~/features/datarooms/datarooms.server";
 import { DATAROOM_ID_PATTERN, dataroomIdSchema } from "~/features/datarooms/datarooms.schema";
 import { AppError } from "~/lib/errors";
 import { listDefaultFolders } from "~/features/files/folders.server";
@@ -154,11 +155,43 @@ export async function userScopes(ctx: ServiceContext, userId: string): Promise<{
 
 export type ScopeContext = { scope: string; entities: unknown[]; permissions: Record<string, boolean> };
 
-/** GET /api/user/context/{scope}: the scope's row of the permission matrix. */
+/**
+ * A data room's row of the matrix: the member's grants for that scope, then the room's own
+ * permissions as its authority decides them (plain names and `dataroom.{name}`, spec §6). For a
+ * room the member is not in, only their own grants (and no entity).
+ */
+async function roomRow(ctx: ServiceContext, userId: string, access: MemberAccess, scope: string) {
+  const row = matrixRow(access, scope);
+  let room: Awaited<ReturnType<typeof requireDataroom>>;
+  try {
+    room = await requireDataroom(ctx, userId, scope.slice(DATAROOM_SCOPE_PREFIX.length));
+  } catch (error) {
+    // Not in that room: only the member's own grants for the scope (nothing about the room).
+    if (error instanceof AppError && error.status === 404) return { room: null, row };
+    throw error;
+  }
+  for (const [name, allowed] of Object.entries(room.permissions)) {
+    row[name] = allowed;
+    row[`dataroom.${name}`] = allowed;
+  }
+  return { room, row };
+}
+
+/** GET /api/user/context/{scope}: the scope's row of the permission matrix and its entities. */
 export async function userContext(ctx: ServiceContext, userId: string, rawScope: string): Promise<{ context: ScopeContext }> {
   const scope = parseInput(scopeSchema, rawScope);
   const access = await loadMemberAccess(ctx, userId);
-  // Entities (the data rooms, folders… of a scope) are listed by the modules that own them; none exist yet.
+  if (scope.startsWith(DATAROOM_SCOPE_PREFIX)) {
+    const { room, row } = await roomRow(ctx, userId, access, scope);
+    const entities = room ? [{ type: "dataroom", id: room.id, name: room.name, role: room.role, archived: room.archived, owner: room.owner }] : [];
+    return { context: { scope, entities, permissions: row } };
+  }
+  if (scope === SCOPE_DATAROOM) {
+    const { datarooms } = await listDatarooms(ctx, userId);
+    const entities = datarooms.map((room) => ({ type: "dataroom", id: room.id, name: room.name, role: room.role, archived: room.archived }));
+    return { context: { scope, entities, permissions: matrixRow(access, scope) } };
+  }
+  // Entities of other scopes (teams, workflows…) are listed by the modules that will own them.
   return { context: { scope, entities: [], permissions: matrixRow(access, scope) } };
 }
 
@@ -180,10 +213,11 @@ export type PermissionsResponse = {
 export async function memberPermissions(ctx: ServiceContext, userId: string, rawScope: string | undefined): Promise<PermissionsResponse> {
   const scope = parseInput(optionalScopeSchema, rawScope);
   const access = await loadMemberAccess(ctx, userId);
+  const scoped = scope.startsWith(DATAROOM_SCOPE_PREFIX) ? (await roomRow(ctx, userId, access, scope)).row : matrixRow(access, scope);
   return {
     permissions: access.permissions,
     features: access.features,
-    scoped_permissions: matrixRow(access, scope),
+    scoped_permissions: scoped,
     data: { tier: access.tier, permission_matrix: access.permissionMatrix, limits: access.limits, addons: activeAddons(access) },
   };
 }
