@@ -278,6 +278,22 @@ export class DataRoom extends Server<Env> {
     });
   }
 
+  /**
+   * The bench (G10): makes `n` decisions for one person inside the object and returns how many
+   * people the room has. Timed by the caller (the Worker's clock advances across the call; the
+   * object's does not during synchronous work), against a call with n = 0.
+   */
+  async decideMany(roomId: string, userId: string, n: number): Promise<{ members: number; allowed: number }> {
+    await this.ensureLoaded(roomId);
+    const count = Math.min(Math.max(Math.trunc(n), 0), 20_000);
+    let allowed = 0;
+    for (let i = 0; i < count; i++) {
+      const row = this.ctx.storage.sql.exec<{ role: string; overrides: string }>(`SELECT role, overrides FROM members WHERE user_id = ?`, userId).toArray()[0];
+      if (row && effectivePermissions(row.role as DataroomRole, parseOverrides(row.overrides)).view) allowed++;
+    }
+    return { members: this.ctx.storage.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM members`).one().n, allowed };
+  }
+
   /** Counters for tests and the bench (G10): decisions made, D1 batches written, broadcasts sent. */
   stats(): { decisions: number; d1Batches: number; broadcasts: number; pending: number } {
     const value = (name: string) => this.ctx.storage.sql.exec<{ value: number }>(`SELECT value FROM counters WHERE name = ?`, name).toArray()[0]?.value ?? 0;

@@ -30,5 +30,17 @@ export async function roomAuthorityBench(ctx: ServiceContext, userId: string, ro
   const started = performance.now();
   for (let i = 0; i < n; i++) await stub.decide(room.id, userId);
   const elapsed = performance.now() - started;
-  return { stats: await stub.stats(), decisions: n, msPerDecision: n > 0 ? elapsed / n : null };
+  let inside: { members: number; msPerDecision: number } | null = null;
+  if (n > 0) {
+    const timed = async (count: number) => {
+      const begun = performance.now();
+      const result = await stub.decideMany(room.id, userId, count);
+      return { ms: performance.now() - begun, members: result.members };
+    };
+    const many = 20 * n;
+    const empty = await timed(0);
+    const full = await timed(many);
+    inside = { members: full.members, msPerDecision: Math.max(0, full.ms - empty.ms) / many };
+  }
+  return { stats: await stub.stats(), decisions: n, msPerDecision: n > 0 ? elapsed / n : null, inside };
 }
