@@ -121,7 +121,7 @@ test.describe("data room people", () => {
     }
   });
 
-  test("someone with an account joins with one click; signed in as someone else they are offered to switch", async ({ page, browser, baseURL }) => {
+  test("someone with an account joins with one click, sees files added live, and the permissions page holds a burst to 5 in 10 s; signed in as someone else one is offered to switch", async ({ page, browser, baseURL }) => {
     test.setTimeout(90_000);
     await createMember(page.request, { tier: "pro", name: "Oscar Owner" });
     await gotoHydrated(page, "/datarooms");
@@ -149,6 +149,24 @@ test.describe("data room people", () => {
       await other.waitForURL(new RegExp(`/dataroom/${roomId}$`));
       await expect(other.getByText("Guest", { exact: true })).toBeVisible();
       await expect(other.getByRole("button", { name: "Upload files" })).toHaveCount(0);
+
+      // A file the owner adds shows up on the guest's open room page without a reload.
+      await expect(other.getByTestId("realtime-status")).toHaveAttribute("data-status", "connected");
+      const { rootFolderId } = (await (await page.request.get(`/api/datarooms/${roomId}`)).json()) as { rootFolderId: string };
+      await uploadViaTus(page.request, { folderId: rootFolderId, name: "Heron memo.txt", body: Buffer.from("Heron memo\n"), csrf: await csrfToken(page) });
+      await expect(other.getByRole("link", { name: "Heron memo.txt" })).toBeVisible();
+
+      // The permissions page sends a burst of toggles together, and refuses more than 5 in 10 s.
+      await gotoHydrated(page, `/dataroom/${roomId}/permissions`);
+      for (const permission of ["Download", "Upload", "Edit", "Share", "Invite", "Analytics"]) {
+        await page.getByRole("switch", { name: `${permission} for Ines Invitee` }).click();
+      }
+      await expect(page.locator(".Toastify__toast").filter({ hasText: "Too many permission changes: at most 5 in 10 seconds." })).toBeVisible();
+      await expect(page.getByTestId("permissions-pending")).toHaveText("All changes saved.");
+      await expect(page.getByRole("switch", { name: "Analytics for Ines Invitee" })).not.toBeChecked();
+      await expect(page.getByRole("switch", { name: "Invite for Ines Invitee" })).toBeChecked();
+      const matrix = (await (await page.request.get(`/api/datarooms/${roomId}/permissions`)).json()) as { rows: { name: string; overridden: string[] }[] };
+      expect(matrix.rows.find((row) => row.name === "Ines Invitee")!.overridden.sort()).toEqual(["download", "edit", "invite", "share", "upload"]);
 
       // A guest sees the owner and themselves in the users overview, and can leave.
       await gotoHydrated(other, `/dataroom/${roomId}/users`);

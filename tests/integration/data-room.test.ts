@@ -348,6 +348,20 @@ describe("realtime: authorised channels and sockets", () => {
     expect((await channelToken(member.client, roomId)).status).toBe(404);
   });
 
+  it("tells everyone in the room when files or folders are added, deleted or restored", async () => {
+    const socket = await openSocket(owner.client, roomId);
+    await expect.poll(() => socket.received.some((message) => message.type === "presence")).toBe(true);
+    const { rootFolderId } = await (await get(`/api/datarooms/${roomId}`, owner.client)).json<{ rootFolderId: string }>();
+    const folder = await postJson(owner.client, "/api/folders", { parentId: rootFolderId, label: "Live folder" });
+    expect(folder.status).toBe(201);
+    const uid = (await folder.json<{ folder: { uid: string } }>()).folder.uid;
+    await expect.poll(() => socket.received.filter((message) => message.name === "files.changed").map((message) => message.data?.action)).toEqual(["added"]);
+    expect((await postJson(owner.client, "/api/items/delete", { items: [{ type: "folder", id: uid }] })).status).toBe(200);
+    expect((await postJson(owner.client, "/api/items/restore", { items: [{ type: "folder", id: uid }] })).status).toBe(200);
+    await expect.poll(() => socket.received.filter((message) => message.name === "files.changed").map((message) => message.data?.action)).toEqual(["added", "removed", "restored"]);
+    socket.socket.close();
+  });
+
   it("answers a message it does not understand with an error, not a crash", async () => {
     const socket = await openSocket(owner.client, roomId);
     socket.socket.send("{ definitely not json");

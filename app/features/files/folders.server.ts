@@ -22,7 +22,7 @@ import {
   type FileListRow,
 } from "./folders.queries.server";
 import { SPACE_RIGHTS, type EffectiveSpaceRole, type SpaceRight } from "./files.permissions";
-import { assertSpaceRight, canDo, decodeCursor, encodeCursor, ensurePersonalSpace, folderNotFound, requireFolderAccess } from "./spaces.server";
+import { announceFilesChanged, assertSpaceRight, canDo, decodeCursor, encodeCursor, ensurePersonalSpace, folderNotFound, requireFolderAccess } from "./spaces.server";
 
 /** The shapes the UI and the API receive (no database types leak out, G4 keeps them small). */
 export type FolderSummary = { uid: string; label: string; color: string | null; icon: string | null; kind: FolderKind };
@@ -137,6 +137,7 @@ export async function createFolder(ctx: ServiceContext, userId: string, input: u
     userId,
     now: ctx.now(),
   });
+  await announceFilesChanged(ctx, [parent.spaceId], "added");
   return { uid: id, label: data.label, color: data.color, icon: data.icon, kind: data.kind };
 }
 
@@ -152,6 +153,7 @@ export async function updateFolder(ctx: ServiceContext, userId: string, folderId
   const color = sent.color === undefined ? found.folder.color : data.color;
   const icon = sent.icon === undefined ? found.folder.icon : data.icon;
   await updateFolderRow(ctx.db, folderId, { label: data.label, color, icon, now: ctx.now() });
+  await announceFilesChanged(ctx, [found.folder.spaceId], "changed");
   return { uid: folderId, label: data.label, color, icon, kind: found.folder.kind };
 }
 

@@ -2,7 +2,7 @@ import { encodeBase64urlNoPadding, decodeBase64urlIgnorePadding } from "@oslojs/
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { ARCHIVED_MESSAGE, type DataroomPermission } from "~/features/datarooms/datarooms.permissions";
-import { decideInRoom } from "~/features/datarooms/room-authority.server";
+import { decideInRoom, roomAuthority } from "~/features/datarooms/room-authority.server";
 import { roleHasRight, type EffectiveSpaceRole, type SpaceRight } from "./files.permissions";
 import { findFileWithRole, findFolderAccess, findPersonalSpace, findSpaceRole, insertPersonalSpace, type Keyset, type SpaceRow } from "./folders.queries.server";
 import { findIsDataroomSpace } from "./space-role.queries.server";
@@ -81,6 +81,23 @@ export async function assertSpaceRight(ctx: ServiceContext, userId: string, stan
   if (!decision) throw new AppError("NOT_FOUND", "This data room does not exist or you don't have access to it.");
   if (!decision.permissions[ROOM_PERMISSION_FOR[right]]) throw new AppError("FORBIDDEN", RIGHT_MESSAGES[right]);
   return decision.permissions;
+}
+
+/**
+ * Tells the people who have a data room open that its files changed (an upload finished, items
+ * went to the trash or came back, a folder was made or edited), so their pages refresh. Personal
+ * spaces have no audience. Never fails the change that happened: a lost event only means a page
+ * shows the change on its next load.
+ */
+export async function announceFilesChanged(ctx: ServiceContext, spaceIds: Iterable<string>, action: "added" | "removed" | "restored" | "changed"): Promise<void> {
+  for (const spaceId of new Set(spaceIds)) {
+    try {
+      if (!(await findIsDataroomSpace(ctx.db, spaceId))) continue;
+      await roomAuthority(ctx, spaceId).publish({ name: "files.changed", data: { action } });
+    } catch (error) {
+      ctx.logger.warn("room event not delivered", { spaceId, action, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
 }
 
 /** Whether a right is there, given the role and (in a data room) the room permissions of a check. */

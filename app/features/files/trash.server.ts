@@ -6,7 +6,7 @@ import { parseInput } from "~/lib/validation";
 import { FILE_NAME_MAX, FOLDER_LABEL_MAX, PAGE_SIZE, TRASH_RETENTION_MS } from "./files.constants";
 import { ROLE_RIGHTS } from "./files.permissions";
 import { findFolderByLabel, findRootFolder, insertFolder } from "./folders.queries.server";
-import { assertRight, assertSpaceRight, decodeCursor, encodeCursor } from "./spaces.server";
+import { announceFilesChanged, assertRight, assertSpaceRight, decodeCursor, encodeCursor } from "./spaces.server";
 import { daysLeftInTrash, RESTORED_SUFFIX, type ItemRef, type ItemType } from "./trash.constants";
 import {
   deletePendingDeletions,
@@ -172,6 +172,7 @@ export async function deleteItems(ctx: ServiceContext, userId: string, input: un
   if (!data.permanent) {
     if (statements.length > 0) await markTrashed(ctx.db, statements);
     ctx.logger.info("items moved to the trash", { userId, items: rows.length, roots: liveRoots.length });
+    await announceFilesChanged(ctx, rows.map((row) => row.spaceId), "removed");
     return { deleted: rows.length, permanent: false };
   }
 
@@ -179,6 +180,7 @@ export async function deleteItems(ctx: ServiceContext, userId: string, input: un
   const keys = await deleteTrashGroups(ctx.db, rootIds, now, statements);
   await removeObjects(ctx, keys);
   ctx.logger.info("items deleted permanently", { userId, items: rows.length, objects: keys.length });
+  await announceFilesChanged(ctx, rows.map((row) => row.spaceId), "removed");
   return { deleted: rows.length, permanent: true };
 }
 
@@ -276,6 +278,7 @@ export async function restoreItems(ctx: ServiceContext, userId: string, input: u
   }
   await restoreGroups(ctx.db, moves, ctx.now());
   ctx.logger.info("items restored", { userId, items: moves.length });
+  await announceFilesChanged(ctx, rows.map((row) => row.spaceId), "restored");
   return { restored: moves.length, items: moves.map((move) => ({ type: move.type, id: move.id, name: move.name, parentId: move.parentId })) };
 }
 

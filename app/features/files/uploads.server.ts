@@ -5,7 +5,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { FILE_NAME_MAX, FOLDER_DEPTH_MAX, FOLDER_LABEL_MAX, MAX_UPLOAD_SIZE, UPLOAD_EXPIRY_MS, formatBytes, partSizeFor } from "./files.constants";
 import { hashFileJob, hashJobId, newSha256Stream, toHex } from "./files.jobs";
 import { SNIFF_BYTES, sniffContentType } from "./sniff.server";
-import { assertSpaceRight, requireFolderAccess } from "./spaces.server";
+import { announceFilesChanged, assertSpaceRight, requireFolderAccess } from "./spaces.server";
 import { assertUploadFits, spaceUsage } from "./storage.server";
 import {
   deleteUploadRow,
@@ -430,6 +430,7 @@ async function completeUpload(ctx: ServiceContext, upload: UploadRow, sha256: st
     await enqueueJob(ctx, { definition: hashFileJob, payload: { fileId: done.fileId, r2Key: upload.r2Key }, jobId: hashJobId(upload.r2Key) });
   }
   ctx.logger.info("upload completed", { uploadId: upload.id, fileId: done.fileId, size: upload.length, contentType });
+  await announceFilesChanged(ctx, [upload.spaceId], "added");
   return done.fileId;
 }
 

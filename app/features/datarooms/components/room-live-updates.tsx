@@ -1,20 +1,33 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { useRoomRealtime } from "./use-room-realtime";
 
+const FILES_RELOAD_DELAY_MS = 500;
+
 /**
  * Keeps a data-room page true while it is open: when the person's permissions change, the page
- * reloads its data (controls they lost disappear, ones they gained appear); when they are removed,
- * a dialog that cannot be dismissed says so and leads back to their data rooms.
+ * reloads its data (controls they lost disappear, ones they gained appear); when someone adds,
+ * deletes or restores files or folders in the room, the page reloads its data; when they are
+ * removed, a dialog that cannot be dismissed says so and leads back to their data rooms.
  */
 export function RoomLiveUpdates({ roomId }: { roomId: string }) {
   const revalidator = useRevalidator();
   const [removed, setRemoved] = useState<string | null>(null);
+  // Several changes in a row (a folder upload) reload the page's data once.
+  const pendingReload = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(pendingReload.current), []);
+  const reloadSoon = () => {
+    clearTimeout(pendingReload.current);
+    pendingReload.current = setTimeout(() => void revalidator.revalidate(), FILES_RELOAD_DELAY_MS);
+  };
   const status = useRoomRealtime(roomId, {
     onPermissionsChanged: () => void revalidator.revalidate(),
     onRemoved: setRemoved,
+    onEvent: (name) => {
+      if (name === "files.changed") reloadSoon();
+    },
   });
   return (
     <>
