@@ -54,6 +54,7 @@ export default [
   // client router skips them); /datarooms is permission-critical (app/features/access/critical-routes.ts).
   route("datarooms", "routes/datarooms/index.tsx"),
   route("dataroom/:id", "routes/datarooms/room.tsx"),
+  route("dataroom/:id/folders/:uid", "routes/datarooms/room.tsx", { id: "dataroom-folder" }),
   route("dataroom/:id/profile", "routes/datarooms/profile.tsx"),
   route("dataroom/:id/users", "routes/datarooms/users.tsx"),
   route("dataroom/:id/permissions", "routes/datarooms/permissions.tsx"),

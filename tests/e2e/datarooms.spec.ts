@@ -91,6 +91,36 @@ test.describe("data rooms", () => {
     await expect(page.getByRole("button", { name: "Upload files" })).toBeVisible();
   });
 
+  test("a room's folders open under the room's address, with its header, and old folder links lead there", async ({ page }) => {
+    test.setTimeout(60_000);
+    await createMember(page.request, { tier: "pro" });
+    await gotoHydrated(page, "/datarooms");
+    const roomId = await createRoomViaApi(page, "Kestrel");
+    const { rootFolderId } = (await (await page.request.get(`/api/datarooms/${roomId}`)).json()) as { rootFolderId: string };
+    const created = await page.request.post("/api/folders", {
+      data: { parentId: rootFolderId, label: "Legal" },
+      headers: { "X-CSRF-TOKEN": await csrfToken(page), "X-Requested-With": "XMLHttpRequest" },
+    });
+    const legal = ((await created.json()) as { folder: { uid: string } }).folder.uid;
+
+    await gotoHydrated(page, `/dataroom/${roomId}`);
+    await page.getByRole("link", { name: "Legal" }).first().click();
+    await page.waitForURL(new RegExp(`/dataroom/${roomId}/folders/${legal}$`));
+    await waitForHydration(page);
+    await expect(page).toHaveTitle("Legal - Strongroom");
+    await expect(page.getByRole("heading", { level: 1, name: "Legal" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "People" })).toBeVisible();
+    await page.getByRole("navigation", { name: /breadcrumb/i }).getByRole("link", { name: "Kestrel" }).click();
+    await page.waitForURL(new RegExp(`/dataroom/${roomId}$`));
+
+    // A /folders/ link to a room's folder (favorites, search, older bookmarks) leads to the room's address.
+    await page.goto(`/folders/${legal}?view=grid`);
+    await expect(page).toHaveURL(new RegExp(`/dataroom/${roomId}/folders/${legal}\\?view=grid$`));
+    // Another room's folder is not found under this room's address.
+    const other = await createRoomViaApi(page, "Osprey");
+    expect((await page.goto(`/dataroom/${other}/folders/${legal}`))?.status()).toBe(404);
+  });
+
   test("a free member at the plan's room limit is told so and offered the plans instead of the form", async ({ page }) => {
     await createMember(page.request, { tier: "free" });
     await gotoHydrated(page, "/datarooms");

@@ -34,6 +34,8 @@ export type FolderPage = {
   role: EffectiveSpaceRole;
   /** What the caller may do here: the role's rights, narrowed in a data room by their room permissions. */
   rights: SpaceRight[];
+  /** The data room the folder is in (its pages live under /dataroom/{id}), or null. */
+  dataroomId: string | null;
   crumbs: Crumb[];
   folders: FolderSummary[];
   files: FileSummary[];
@@ -107,6 +109,7 @@ export async function getFolderPage(ctx: ServiceContext, userId: string, folderI
     folder: { ...toFolderSummary(folder), spaceId: folder.spaceId, parentId: folder.parentId },
     role,
     rights: SPACE_RIGHTS.filter((right) => canDo(role, access.roomPermissions, right)),
+    dataroomId: access.roomPermissions ? access.spaceId : null,
     crumbs: page.crumbs.map((crumb) => ({ uid: crumb.id, label: crumb.label, kind: crumb.kind })),
     folders: visibleFolders.map(toFolderSummary),
     files: visibleFiles.map(toFileSummary),

@@ -11,21 +11,30 @@ import { getDataroom } from "~/features/datarooms/datarooms.server";
 import { FolderBrowser, type ViewMode } from "~/features/files/components/folder-browser";
 import { getFolderPage } from "~/features/files/folders.server";
 import { runLoader } from "~/lib/action-result.server";
+import { AppError } from "~/lib/errors";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { pageTitle } from "~/lib/title";
 import { RoomLiveUpdates } from "~/features/datarooms/components/room-live-updates";
 import type { Route } from "./+types/room";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(loaderData ? loaderData.dataroom.name : "Data room") }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle(loaderData ? (loaderData.page.folder.kind === "root" ? loaderData.dataroom.name : loaderData.page.folder.label) : "Data room") },
+];
 
-/** /dataroom/{id}: the room's file manager (the folder browser on the room's top folder). */
+/**
+ * /dataroom/{id}: the room's file manager (the folder browser on the room's top folder), and
+ * /dataroom/{id}/folders/{uid}: one of its folders, under the room's header. A folder of another
+ * space is not found here.
+ */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
   const ctx = serviceContextFor(context);
   const query = Object.fromEntries(new URL(request.url).searchParams);
+  const folderId = "uid" in params && typeof params.uid === "string" ? params.uid : null;
   return runLoader(async () => {
     const { dataroom, rootFolderId } = await getDataroom(ctx, user.id, params.id);
-    const [page, access] = await Promise.all([getFolderPage(ctx, user.id, rootFolderId, query), loadMemberAccess(ctx, user.id)]);
+    const [page, access] = await Promise.all([getFolderPage(ctx, user.id, folderId ?? rootFolderId, query), loadMemberAccess(ctx, user.id)]);
+    if (page.folder.spaceId !== dataroom.id) throw new AppError("NOT_FOUND", "This folder does not exist in this data room.");
     return { dataroom, page, canUploadFolders: checkFeature(access, "bulk_upload") };
   });
 }

@@ -1,7 +1,7 @@
-import { useSearchParams } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 import { loadMemberAccess } from "~/features/access/access.server";
 import { checkFeature } from "~/features/access/access-check";
-import { FolderBrowser, type ViewMode } from "~/features/files/components/folder-browser";
+import { FolderBrowser, folderHref, type ViewMode } from "~/features/files/components/folder-browser";
 import { getFolderPage } from "~/features/files/folders.server";
 import { runLoader } from "~/lib/action-result.server";
 import { requireMember } from "~/features/auth/auth-guard.server";
@@ -19,6 +19,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const query = Object.fromEntries(new URL(request.url).searchParams);
   return runLoader(async () => {
     const [page, access] = await Promise.all([getFolderPage(ctx, member.user.id, params.uid, query), loadMemberAccess(ctx, member.user.id)]);
+    // A data room's folder lives under the room's address (with its header and live updates).
+    if (page.dataroomId) throw redirect(`${folderHref(page, page.folder.uid)}${new URL(request.url).search}`);
     return { page, canUploadFolders: checkFeature(access, "bulk_upload") };
   });
 }

@@ -92,7 +92,7 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
                     {label}
                   </span>
                 ) : (
-                  <Link to={`/folders/${crumb.uid}`} className="underline-offset-2 hover:underline">
+                  <Link to={folderHref(page, crumb.uid)} reloadDocument={isRoomPath(page)} className="underline-offset-2 hover:underline">
                     {label}
                   </Link>
                 )}
@@ -263,6 +263,20 @@ function isSpecialKind(kind: string | undefined): boolean {
 
 type ViewProps = { page: FolderPage; selected: ReadonlySet<string>; onToggle: (key: string, isOn: boolean) => void; canSelect: boolean };
 
+/**
+ * Where a folder's page is: under /dataroom/{id} for a folder of a data room (its top is the room
+ * page itself), /folders/{uid} otherwise. /dataroom/ pages load as whole documents (spec §2: the
+ * client router skips them).
+ */
+export function folderHref(page: Pick<FolderPage, "dataroomId" | "crumbs">, uid: string): string {
+  if (!page.dataroomId) return `/folders/${uid}`;
+  return uid === page.crumbs[0]?.uid ? `/dataroom/${page.dataroomId}` : `/dataroom/${page.dataroomId}/folders/${uid}`;
+}
+
+function isRoomPath(page: Pick<FolderPage, "dataroomId">): boolean {
+  return page.dataroomId !== null;
+}
+
 function ListView({ page, selected, onToggle, canSelect }: ViewProps) {
   const favorites = new Set(page.favorites);
   return (
@@ -295,7 +309,7 @@ function ListView({ page, selected, onToggle, canSelect }: ViewProps) {
                 </td>
               ) : null}
               <td className="px-4 py-2">
-                <Link to={`/folders/${folder.uid}`} className="flex items-center gap-2 font-medium text-slate-900 hover:underline">
+                <Link to={folderHref(page, folder.uid)} reloadDocument={isRoomPath(page)} className="flex items-center gap-2 font-medium text-slate-900 hover:underline">
                   <FolderGlyph color={folder.color} icon={folder.icon} kind={folder.kind} />
                   {folder.label}
                 </Link>
@@ -345,7 +359,7 @@ function GridView({ page, selected, onToggle, canSelect }: ViewProps) {
                 <SelectBox label={`Select ${folder.label}`} checked={selected.has(key)} onChange={(isOn) => onToggle(key, isOn)} />
               </div>
             ) : null}
-            <Link to={`/folders/${folder.uid}`} className="flex flex-col items-center gap-2 text-center text-sm text-slate-900">
+            <Link to={folderHref(page, folder.uid)} reloadDocument={isRoomPath(page)} className="flex flex-col items-center gap-2 text-center text-sm text-slate-900">
               <FolderGlyph color={folder.color} icon={folder.icon} kind={folder.kind} className="text-5xl" />
               <span className="line-clamp-2 break-all">{folder.label}</span>
             </Link>
