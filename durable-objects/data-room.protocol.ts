@@ -14,6 +14,8 @@ export { BREAKER_LIMIT, BREAKER_WINDOW_MS, PERMISSION_DEBOUNCE_MS } from "~/feat
 
 /** Set by workers/realtime.ts on an authenticated socket's request (never taken from the client). */
 export const REALTIME_USER_HEADER = "x-strongroom-user";
+/** The person's display name, for presence (set by the Worker from the session, like the id). */
+export const REALTIME_NAME_HEADER = "x-strongroom-user-name";
 
 /** A permission decision of the room's authority. */
 export type RoomDecision = {
@@ -29,7 +31,12 @@ export const roomEventSchema = z.object({
 export type RoomEvent = z.input<typeof roomEventSchema>;
 
 export const serverMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("presence"), connections: z.number().int().nonnegative() }),
+  /** Who is in the room now: open sockets, and the people behind them (each once). */
+  z.object({
+    type: z.literal("presence"),
+    connections: z.number().int().nonnegative(),
+    people: z.array(z.object({ userId: z.string(), name: z.string() })),
+  }),
   z.object({ type: z.literal("event"), name: z.string(), data: z.record(z.string(), z.unknown()), at: z.number() }),
   z.object({ type: z.literal("error"), message: z.string() }),
   /** Sent to a person's sockets right before they are closed because they were removed. */

@@ -17,6 +17,7 @@ import {
   KEEPALIVE_REQUEST,
   KEEPALIVE_RESPONSE,
   PERMISSION_DEBOUNCE_MS,
+  REALTIME_NAME_HEADER,
   REALTIME_USER_HEADER,
   roomEventSchema,
   type RoomDecision,
@@ -24,7 +25,7 @@ import {
   type ServerMessage,
 } from "./data-room.protocol";
 
-type ConnectionState = { userId: string };
+type ConnectionState = { userId: string; name: string };
 
 /**
  * One SQLite-backed Durable Object per data room: the AUTHORITY for who is in the room and what
@@ -79,13 +80,13 @@ export class DataRoom extends Server<Env> {
       connection.close(4403, "not a member");
       return;
     }
-    connection.setState({ userId });
-    send(connection, { type: "presence", connections: this.countConnections() });
-    this.broadcastMessage({ type: "presence", connections: this.countConnections() }, [connection.id]);
+    const name = decodeURIComponent(context.request.headers.get(REALTIME_NAME_HEADER) ?? "").slice(0, 100) || "Someone";
+    connection.setState({ userId, name });
+    this.broadcastMessage(this.presenceMessage());
   }
 
   override onClose(connection: Connection): void {
-    this.broadcastMessage({ type: "presence", connections: this.countConnections(connection.id) }, [connection.id]);
+    this.broadcastMessage(this.presenceMessage(connection.id), [connection.id]);
   }
 
   override onMessage(connection: Connection, raw: WSMessage): void {
@@ -95,7 +96,7 @@ export class DataRoom extends Server<Env> {
       return;
     }
     if (parsed.data.type === "presence.request") {
-      send(connection, { type: "presence", connections: this.countConnections() });
+      send(connection, this.presenceMessage());
     }
   }
 
@@ -361,6 +362,19 @@ export class DataRoom extends Server<Env> {
 
   private publishInternal(name: string, data: Record<string, unknown>): void {
     this.broadcastMessage({ type: "event", name, data, at: Date.now() });
+  }
+
+  /** Open sockets and the people behind them, each person once (a person may have several tabs). */
+  private presenceMessage(excludingId?: string): ServerMessage {
+    const people = new Map<string, string>();
+    let connections = 0;
+    for (const connection of this.getConnections<ConnectionState>()) {
+      if (connection.id === excludingId) continue;
+      connections++;
+      const state = connection.state;
+      if (state?.userId) people.set(state.userId, state.name);
+    }
+    return { type: "presence", connections, people: [...people].map(([userId, name]) => ({ userId, name })) };
   }
 
   private countConnections(excludingId?: string): number {

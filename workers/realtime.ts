@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { routePartykitRequest } from "partyserver";
-import { REALTIME_USER_HEADER } from "~durable-objects/data-room.protocol";
+import { REALTIME_NAME_HEADER, REALTIME_USER_HEADER } from "~durable-objects/data-room.protocol";
 import { isDataroomId } from "~/features/datarooms/datarooms.schema";
 import { verifyChannelToken } from "~/features/datarooms/realtime.server";
 import { readConfig } from "~/lib/config.server";
@@ -34,6 +34,7 @@ export async function handleRealtime(c: Context<AppEnv>): Promise<Response> {
       }
       const headers = new Headers(request.headers);
       headers.set(REALTIME_USER_HEADER, actor.userId);
+      headers.set(REALTIME_NAME_HEADER, encodeURIComponent(c.get("auth")?.user.name ?? ""));
       return new Request(request, { headers });
     },
     onBeforeRequest: () => refuse(new AppError("NOT_FOUND")),

@@ -156,6 +156,11 @@ test.describe("data room people", () => {
       await uploadViaTus(page.request, { folderId: rootFolderId, name: "Heron memo.txt", body: Buffer.from("Heron memo\n"), csrf: await csrfToken(page) });
       await expect(other.getByRole("link", { name: "Heron memo.txt" })).toBeVisible();
 
+      // Both in the room: each page says who is there now.
+      await gotoHydrated(page, `/dataroom/${roomId}`);
+      await expect(page.getByTestId("room-presence")).toContainText("Ines Invitee");
+      await expect(other.getByTestId("room-presence")).toContainText("Oscar Owner");
+
       // The permissions page sends a burst of toggles together, and refuses more than 5 in 10 s.
       await gotoHydrated(page, `/dataroom/${roomId}/permissions`);
       for (const permission of ["Download", "Upload", "Edit", "Share", "Invite", "Analytics"]) {

@@ -362,6 +362,23 @@ describe("realtime: authorised channels and sockets", () => {
     socket.socket.close();
   });
 
+  it("tells everyone who is in the room now, each person once, and who left", async () => {
+    const host = await signedIn({ tier: "pro", name: "Hana Host" });
+    const visitor = await signedIn({ name: "Vik Visitor" });
+    const room = (await createRoom(host.client, "Presence room")).id;
+    await addDataroomMember(room, visitor.id, "guest");
+    type Presence = { type: string; people?: { name: string }[] };
+    const names = (messages: Presence[]) => messages.filter((message) => message.type === "presence").at(-1)?.people?.map((person) => person.name).sort();
+    const hostSocket = await openSocket(host.client, room);
+    const secondTab = await openSocket(host.client, room);
+    const visitorSocket = await openSocket(visitor.client, room);
+    await expect.poll(() => names(hostSocket.received as Presence[])).toEqual(["Hana Host", "Vik Visitor"]);
+    visitorSocket.socket.close();
+    await expect.poll(() => names(hostSocket.received as Presence[])).toEqual(["Hana Host"]);
+    hostSocket.socket.close();
+    secondTab.socket.close();
+  });
+
   it("answers a message it does not understand with an error, not a crash", async () => {
     const socket = await openSocket(owner.client, roomId);
     socket.socket.send("{ definitely not json");

@@ -45,7 +45,7 @@ export default function DataroomPage({ loaderData }: Route.ComponentProps) {
   const view: ViewMode = searchParams.get("view") === "grid" ? "grid" : "list";
   return (
     <div className="space-y-6">
-      <RoomLiveUpdates roomId={dataroom.id} />
+      <RoomLiveUpdates roomId={dataroom.id} showPresence />
       <header className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 pb-4">
         <div className="min-w-0 space-y-1">
           <p className="text-sm text-slate-600">

@@ -12,9 +12,10 @@ const FILES_RELOAD_DELAY_MS = 500;
  * deletes or restores files or folders in the room, the page reloads its data; when they are
  * removed, a dialog that cannot be dismissed says so and leads back to their data rooms.
  */
-export function RoomLiveUpdates({ roomId }: { roomId: string }) {
+export function RoomLiveUpdates({ roomId, showPresence = false }: { roomId: string; showPresence?: boolean }) {
   const revalidator = useRevalidator();
   const [removed, setRemoved] = useState<string | null>(null);
+  const [present, setPresent] = useState<{ userId: string; name: string }[]>([]);
   // Several changes in a row (a folder upload) reload the page's data once.
   const pendingReload = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(pendingReload.current), []);
@@ -25,12 +26,19 @@ export function RoomLiveUpdates({ roomId }: { roomId: string }) {
   const status = useRoomRealtime(roomId, {
     onPermissionsChanged: () => void revalidator.revalidate(),
     onRemoved: setRemoved,
+    onPresence: setPresent,
     onEvent: (name) => {
       if (name === "files.changed") reloadSoon();
     },
   });
   return (
     <>
+      {showPresence && present.length > 0 ? (
+        <p className="text-sm text-slate-700" data-testid="room-presence">
+          <span className="mr-1 inline-block h-2 w-2 rounded-full bg-emerald-600" aria-hidden="true" />
+          In the room now: {present.map((person) => person.name).join(", ")}
+        </p>
+      ) : null}
       <span className="sr-only" data-testid="realtime-status" data-status={status}>
         {status === "connected" ? "Live updates on" : status === "unavailable" ? "Live updates unavailable, retrying" : ""}
       </span>

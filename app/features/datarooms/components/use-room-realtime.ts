@@ -19,11 +19,13 @@ export type RoomRealtimeHandlers = {
   onPermissionsChanged?: (data: { role: string; permissions: Record<string, boolean> }) => void;
   /** The person was removed (or left elsewhere): the socket is closed for good. */
   onRemoved?: (message: string) => void;
+  /** Who is in the room now (each person once), whenever someone arrives or leaves. */
+  onPresence?: (people: { userId: string; name: string }[]) => void;
   /** Anything else the room publishes (files, members). */
   onEvent?: (name: string, data: Record<string, unknown>) => void;
 };
 
-type Incoming = { type: string; name?: string; data?: Record<string, unknown>; message?: string };
+type Incoming = { type: string; name?: string; data?: Record<string, unknown>; message?: string; people?: { userId: string; name: string }[] };
 
 export function useRoomRealtime(roomId: string | null, handlers: RoomRealtimeHandlers): RealtimeStatus {
   const [status, setStatus] = useState<RealtimeStatus>("connecting");
@@ -115,6 +117,10 @@ export function useRoomRealtime(roomId: string | null, handlers: RoomRealtimeHan
           setStatus("closed");
           created.close();
           latest.current.onRemoved?.(message.message ?? "You no longer have access to this data room.");
+          return;
+        }
+        if (message.type === "presence") {
+          latest.current.onPresence?.(message.people ?? []);
           return;
         }
         if (message.type !== "event" || !message.name) return;
