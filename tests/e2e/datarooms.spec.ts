@@ -69,6 +69,16 @@ test.describe("data rooms", () => {
     await page.waitForURL(new RegExp(`/dataroom/${roomId}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Series B (closing)" })).toBeVisible();
 
+    // A logo: uploaded on the profile, shown on the room's page.
+    await gotoHydrated(page, `/dataroom/${roomId}/profile`);
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+    await page.getByLabel("Image (PNG, JPEG, WebP or GIF, at most 512 KB)").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+    await page.getByRole("button", { name: "Upload logo" }).click();
+    await expect(page.locator(".Toastify__toast").filter({ hasText: "Logo updated." })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Logo of Series B (closing)" })).toBeVisible();
+    await gotoHydrated(page, `/dataroom/${roomId}`);
+    await expect(page.getByRole("img", { name: "Logo of Series B (closing)" })).toBeVisible();
+
     // Archived: read-only for everyone, the owner included; the upload control is gone.
     await gotoHydrated(page, `/dataroom/${roomId}/profile`);
     await page.getByRole("button", { name: "Archive data room" }).click();

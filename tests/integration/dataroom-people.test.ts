@@ -474,3 +474,52 @@ describe("the people of a room", () => {
     expect((await send(owner.client, "PATCH", `/api/datarooms/${room}/members/${someone.id}`, { role: "guest" })).status).toBe(409);
   });
 });
+
+describe("the room's logo", () => {
+  // A 1×1 PNG.
+  const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
+
+  function putLogo(client: AuthClient | null, roomId: string, body: Uint8Array | string) {
+    return exports.default.fetch(`${origin}/api/datarooms/${roomId}/logo`, {
+      method: "PUT",
+      headers: { accept: "application/json", "content-type": "application/octet-stream", origin, ...(client ? { cookie: client.jar.header(), "x-csrf-token": client.csrfToken } : {}) },
+      body,
+    });
+  }
+
+  it("the owner sets a PNG logo that everyone in the room can load, and removes it; other bytes are refused", async () => {
+    const owner = await signedIn({ tier: "pro" });
+    const member = await signedIn();
+    const outsider = await signedIn();
+    const roomId = await createRoom(owner.client, "Logo room");
+    await addDataroomMember(roomId, member.id, "member");
+
+    const set = await putLogo(owner.client, roomId, PNG);
+    expect(set.status, await set.clone().text()).toBe(200);
+    const { dataroom } = await set.json<{ dataroom: { logoUrl: string } }>();
+    expect(dataroom.logoUrl).toMatch(new RegExp(`^/api/datarooms/${roomId}/logo\\?v=\\d+$`));
+    expect(JSON.stringify(dataroom)).not.toContain("/logo-");
+    const seen = await get(dataroom.logoUrl, member.client);
+    expect(seen.status).toBe(200);
+    expect(seen.headers.get("content-type")).toBe("image/png");
+    expect(seen.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(new Uint8Array(await seen.arrayBuffer())).toEqual(PNG);
+    expect((await get(`/api/datarooms/${roomId}/logo`, outsider.client)).status).toBe(404);
+
+    const svg = await putLogo(owner.client, roomId, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect(svg.status).toBe(415);
+    expect((await svg.json<ErrorBody>()).message).toBe("The logo must be a PNG, JPEG, WebP or GIF image.");
+    const big = new Uint8Array(600 * 1024);
+    big.set(PNG);
+    expect((await putLogo(owner.client, roomId, big)).status).toBe(413);
+    const byMember = await putLogo(member.client, roomId, PNG);
+    expect(byMember.status).toBe(403);
+    expect((await putLogo(outsider.client, roomId, PNG)).status).toBe(404);
+    expect((await get(`/api/datarooms/${roomId}/logo`, owner.client)).status).toBe(200);
+
+    const removed = await send(owner.client, "DELETE", `/api/datarooms/${roomId}/logo`);
+    expect(removed.status).toBe(200);
+    expect((await removed.json<{ dataroom: { logoUrl: string | null } }>()).dataroom.logoUrl).toBeNull();
+    expect((await get(`/api/datarooms/${roomId}/logo`, member.client)).status).toBe(404);
+  });
+});

@@ -4,6 +4,8 @@ import { publicOrigin } from "~/features/auth/auth-context.server";
 import { invitePeople, resendInvitation, revokeInvitation } from "~/features/datarooms/invitations.server";
 import { getPermissionMatrix, grantPermission, revokePermission, setPermission } from "~/features/datarooms/permissions.server";
 import { changeMemberRole, leaveDataroom, listRoomPeople, removeMember, transferOwnership } from "~/features/datarooms/members.server";
+import { LOGO_MAX_BYTES, readDataroomLogo, removeDataroomLogo, setDataroomLogo } from "~/features/datarooms/logo.server";
+import { AppError } from "~/lib/errors";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
@@ -45,6 +47,22 @@ export const dataroomsApi = new Hono<AppEnv>()
   .post("/:id/restore", async (c) => {
     const actor = requireApiActor(c);
     return c.json({ dataroom: await restoreDataroom(apiServiceContext(c), actor.userId, c.req.param("id")) }, 200);
+  })
+  // The room's logo: its bytes for everyone in the room; set (raw image body) and removed with manage_settings.
+  .get("/:id/logo", async (c) => {
+    const actor = requireApiActor(c);
+    return readDataroomLogo(apiServiceContext(c), actor.userId, c.req.param("id"));
+  })
+  .put("/:id/logo", async (c) => {
+    const actor = requireApiActor(c);
+    const length = Number(c.req.header("content-length") ?? "0");
+    if (length > LOGO_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "The logo is too large: use an image of at most 512 KB.");
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    return c.json({ dataroom: await setDataroomLogo(apiServiceContext(c), actor.userId, c.req.param("id"), bytes) }, 200);
+  })
+  .delete("/:id/logo", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ dataroom: await removeDataroomLogo(apiServiceContext(c), actor.userId, c.req.param("id")) }, 200);
   })
   // Per-person permissions (spec §7 "Dataroom permissions"): the room's authority applies them.
   .get("/:id/permissions", async (c) => {

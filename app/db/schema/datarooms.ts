@@ -19,6 +19,10 @@ export const datarooms = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     description: text("description").notNull().default(""),
+    /** The room's logo in R2 (PNG, JPEG, WebP or GIF, sniffed; at most 512 KiB), or null. */
+    logoKey: text("logo_key"),
+    logoType: text("logo_type"),
+    logoUpdatedAt: integer("logo_updated_at", { mode: "timestamp_ms" }),
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
     trashedAt: integer("trashed_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),

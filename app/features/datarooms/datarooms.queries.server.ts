@@ -38,6 +38,9 @@ const roomColumns = {
   ownerName: sql<string>`(select name from users where users.id = ${datarooms.ownerId})`,
   archivedAt: datarooms.archivedAt,
   trashedAt: datarooms.trashedAt,
+  logoKey: datarooms.logoKey,
+  logoType: datarooms.logoType,
+  logoUpdatedAt: datarooms.logoUpdatedAt,
   createdAt: datarooms.createdAt,
   updatedAt: datarooms.updatedAt,
   role: dataroomMembers.role,
@@ -142,6 +145,8 @@ export async function deleteTrashedDataroom(db: Database, id: string, now: Date)
   const inTrash = sql`EXISTS (SELECT 1 FROM datarooms WHERE id = ${id} AND trashed_at IS NOT NULL)`;
   await rawBatch(db, [
     sql`INSERT OR IGNORE INTO r2_deletions (key, created_at)
+      SELECT logo_key, ${now.getTime()} FROM datarooms WHERE id = ${id} AND logo_key IS NOT NULL AND ${inTrash}`,
+    sql`INSERT OR IGNORE INTO r2_deletions (key, created_at)
       SELECT r2_key, ${now.getTime()} FROM files WHERE space_id = ${id} AND ${inTrash}
       UNION SELECT v.r2_key, ${now.getTime()} FROM file_versions v JOIN files f ON f.id = v.file_id WHERE f.space_id = ${id} AND ${inTrash}`,
     sql`DELETE FROM favorites WHERE ${inTrash} AND (
@@ -152,3 +157,18 @@ export async function deleteTrashedDataroom(db: Database, id: string, now: Date)
 }
 
 export type { DataroomRole };
+
+/** A new logo (or none): the room's row points at the new object; returns the key it pointed at before. */
+export async function setDataroomLogoRow(db: Database, id: string, logo: { key: string; type: string } | null, now: Date): Promise<string | null> {
+  const before = await db.select({ key: datarooms.logoKey }).from(datarooms).where(eq(datarooms.id, id)).get();
+  await db
+    .update(datarooms)
+    .set({ logoKey: logo?.key ?? null, logoType: logo?.type ?? null, logoUpdatedAt: logo ? now : null, updatedAt: now })
+    .where(eq(datarooms.id, id));
+  return before?.key ?? null;
+}
+
+/** Where a room's logo is and what it is (null fields when it has none). */
+export async function findDataroomLogo(db: Database, id: string) {
+  return db.select({ key: datarooms.logoKey, type: datarooms.logoType }).from(datarooms).where(eq(datarooms.id, id)).get();
+}

@@ -42,6 +42,8 @@ export type DataroomSummary = {
   createdAt: string;
   updatedAt: string;
   permissions: Record<DataroomPermission, boolean>;
+  /** The logo's address (changes with the logo), or null. */
+  logoUrl: string | null;
 };
 
 const PERMISSION_MESSAGES: Record<DataroomPermission, string> = {
@@ -76,6 +78,7 @@ function toSummary(row: DataroomMemberRow, userId: string): DataroomSummary {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     permissions: effectivePermissions(row.role, row.overrides),
+    logoUrl: row.logoKey && row.logoUpdatedAt ? `/api/datarooms/${row.id}/logo?v=${row.logoUpdatedAt.getTime()}` : null,
   };
 }
 

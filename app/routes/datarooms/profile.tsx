@@ -8,6 +8,7 @@ import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { DataroomFields } from "~/features/datarooms/components/dataroom-fields";
 import { requireDataroom, setArchived, trashDataroom, updateDataroom } from "~/features/datarooms/datarooms.server";
+import { removeDataroomLogo, setDataroomLogo } from "~/features/datarooms/logo.server";
 import { runLoader } from "~/lib/action-result.server";
 import { AppError, type FieldErrors } from "~/lib/errors";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -22,7 +23,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return runLoader(async () => ({ dataroom: await requireDataroom(serviceContextFor(context), user.id, params.id, "manage_settings") }));
 }
 
-type Failure = { ok: false; message: string; fieldErrors?: FieldErrors; values?: { name: string; description: string } };
+type Failure = { ok: false; intent?: string; message: string; fieldErrors?: FieldErrors; values?: { name: string; description: string } };
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { user } = requireMember(context, request);
@@ -35,6 +36,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       const room = await trashDataroom(ctx, user.id, params.id);
       return redirectWithNotice(context, "/datarooms?filter=trash", { type: "success", message: `${room.name} is in the trash. You can restore it for 30 days.` });
     }
+    if (intent === "logo") {
+      const file = form.get("logo");
+      const bytes = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
+      const room = await setDataroomLogo(ctx, user.id, params.id, bytes);
+      return redirectWithNotice(context, `/dataroom/${room.id}/profile`, { type: "success", message: "Logo updated." });
+    }
+    if (intent === "remove-logo") {
+      const room = await removeDataroomLogo(ctx, user.id, params.id);
+      return redirectWithNotice(context, `/dataroom/${room.id}/profile`, { type: "success", message: "Logo removed." });
+    }
     if (intent === "archive" || intent === "unarchive") {
       const room = await setArchived(ctx, user.id, params.id, intent === "archive");
       const message = room.archived ? "Data room archived: it is read-only now." : "Data room unarchived.";
@@ -44,7 +55,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     return redirectWithNotice(context, `/dataroom/${room.id}`, { type: "success", message: "Data room updated." });
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
-    return data<Failure>({ ok: false, message: error.message, fieldErrors: error.fieldErrors, values }, { status: error.status });
+    return data<Failure>({ ok: false, intent, message: error.message, fieldErrors: error.fieldErrors, values }, { status: error.status });
   }
 }
 
@@ -64,7 +75,7 @@ export default function DataroomProfilePage({ loaderData, actionData }: Route.Co
         </p>
         <h1 className="text-2xl font-semibold text-slate-900">Data room profile</h1>
       </div>
-      {failure && !failure.fieldErrors ? <Alert variant="error">{failure.message}</Alert> : null}
+      {failure && !failure.fieldErrors && failure.intent !== "logo" ? <Alert variant="error">{failure.message}</Alert> : null}
       <Card>
         <CardContent>
           {dataroom.archived ? (
@@ -83,6 +94,49 @@ export default function DataroomProfilePage({ loaderData, actionData }: Route.Co
                 </Button>
               </div>
             </Form>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="space-y-3">
+          <h2 className="text-lg font-semibold text-slate-900">Logo</h2>
+          <div className="flex flex-wrap items-center gap-4">
+            {dataroom.logoUrl ? (
+              <img src={dataroom.logoUrl} alt={`Logo of ${dataroom.name}`} className="h-16 w-16 rounded border border-slate-200 object-contain" data-testid="room-logo" />
+            ) : (
+              <p className="text-sm text-slate-700">No logo yet. It shows next to the room's name for everyone in it.</p>
+            )}
+          </div>
+          {failure && failure.intent === "logo" ? <Alert variant="error">{failure.message}</Alert> : null}
+          {dataroom.archived ? null : (
+            <div className="flex flex-wrap items-end gap-3">
+              <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+                <CsrfInput />
+                <input type="hidden" name="intent" value="logo" />
+                <label className="block text-sm font-medium text-slate-900">
+                  Image (PNG, JPEG, WebP or GIF, at most 512 KB)
+                  <input
+                    type="file"
+                    name="logo"
+                    accept="image/png,image/jpeg,image/webp,image/gif"
+                    required
+                    className="mt-1 block text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5"
+                  />
+                </label>
+                <Button type="submit" variant="secondary" isLoading={busy === "logo"}>
+                  Upload logo
+                </Button>
+              </Form>
+              {dataroom.logoUrl ? (
+                <Form method="post">
+                  <CsrfInput />
+                  <input type="hidden" name="intent" value="remove-logo" />
+                  <Button type="submit" variant="ghost" isLoading={busy === "remove-logo"}>
+                    Remove logo
+                  </Button>
+                </Form>
+              ) : null}
+            </div>
           )}
         </CardContent>
       </Card>

@@ -53,6 +53,7 @@ export default function DataroomPage({ loaderData }: Route.ComponentProps) {
               Data rooms
             </a>
           </p>
+          {dataroom.logoUrl ? <img src={dataroom.logoUrl} alt={`Logo of ${dataroom.name}`} className="h-12 w-12 rounded object-contain" data-testid="room-logo" /> : null}
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-sm text-slate-700">Your role</span>
             <Badge variant={dataroom.isOwner ? "brand" : "neutral"}>{ROLE_LABELS[dataroom.role]}</Badge>
