@@ -483,7 +483,7 @@ describe("the room's logo", () => {
     return exports.default.fetch(`${origin}/api/datarooms/${roomId}/logo`, {
       method: "PUT",
       headers: { accept: "application/json", "content-type": "application/octet-stream", origin, ...(client ? { cookie: client.jar.header(), "x-csrf-token": client.csrfToken } : {}) },
-      body,
+      body: body as unknown as BodyInit,
     });
   }
 
@@ -521,5 +521,32 @@ describe("the room's logo", () => {
     expect(removed.status).toBe(200);
     expect((await removed.json<{ dataroom: { logoUrl: string | null } }>()).dataroom.logoUrl).toBeNull();
     expect((await get(`/api/datarooms/${roomId}/logo`, member.client)).status).toBe(404);
+  });
+});
+
+describe("a room's file limits", () => {
+  it("are the room owner's plan, whoever adds the folder", async () => {
+    const owner = await signedIn({ tier: "free" });
+    const colleague = await signedIn({ tier: "business" });
+    const roomId = await createRoom(owner.client, "Owner's plan room");
+    await addDataroomMember(roomId, colleague.id, "member");
+    const { rootFolderId } = await (await get(`/api/datarooms/${roomId}`, owner.client)).json<{ rootFolderId: string }>();
+    // Free allows 50 folders per room (its top folder not counted).
+    const now = Date.now();
+    const rows = Array.from({ length: 50 }, (_, index) =>
+      testEnv.DB.prepare("insert into folders (id, space_id, parent_id, kind, label, created_by, created_at, updated_at) values (?, ?, ?, 'folder', ?, ?, ?, ?)").bind(
+        crypto.randomUUID(),
+        roomId,
+        rootFolderId,
+        `Folder ${index}`,
+        owner.id,
+        now,
+        now,
+      ),
+    );
+    await testEnv.DB.batch(rows);
+    const refused = await postJson(colleague.client, "/api/folders", { parentId: rootFolderId, label: "One too many" });
+    expect(refused.status).toBe(403);
+    expect((await refused.json<ErrorBody>()).message).toBe("Your Free plan allows 50 folders per data room. Upgrade your plan to raise it.");
   });
 });

@@ -1,5 +1,5 @@
 import type { FolderKind } from "~/db/schema";
-import { loadMemberAccess, assertWithinLimit } from "~/features/access/access.server";
+import { assertWithinLimit } from "~/features/access/access.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
@@ -7,7 +7,6 @@ import { PAGE_SIZE, type FileSort, type SortDirection } from "./files.constants"
 import { createFolderSchema, listQuerySchema, updateFolderSchema } from "./files.schema";
 import {
   clearFolderIcon,
-  countSpaceItems,
   findFolderWithRole,
   findRootFolder,
   insertFolder,
@@ -22,6 +21,7 @@ import {
   type FileListRow,
 } from "./folders.queries.server";
 import { SPACE_RIGHTS, type EffectiveSpaceRole, type SpaceRight } from "./files.permissions";
+import { spaceUsage } from "./storage.server";
 import { announceFilesChanged, assertSpaceRight, canDo, decodeCursor, encodeCursor, ensurePersonalSpace, folderNotFound, requireFolderAccess } from "./spaces.server";
 
 /** The shapes the UI and the API receive (no database types leak out, G4 keeps them small). */
@@ -126,8 +126,9 @@ export async function getFolderPage(ctx: ServiceContext, userId: string, folderI
 export async function createFolder(ctx: ServiceContext, userId: string, input: unknown): Promise<FolderSummary> {
   const data = parseInput(createFolderSchema, input);
   const parent = await requireFolderAccess(ctx, userId, data.parentId, "files.edit");
-  const [access, counts] = await Promise.all([loadMemberAccess(ctx, userId), countSpaceItems(ctx.db, parent.spaceId)]);
-  assertWithinLimit(access, "max_dataroom_folders", counts.folders, 1);
+  // The space owner's plan sets the limit (in a data room, the room owner's, whoever creates the folder).
+  const usage = await spaceUsage(ctx, parent.spaceId);
+  assertWithinLimit(usage.access, "max_dataroom_folders", usage.folderCount, 1);
   const id = crypto.randomUUID();
   await insertFolder(ctx.db, {
     id,
