@@ -122,11 +122,7 @@ export class DataRoom extends Server<Env> {
   async decide(roomId: string, userId: string): Promise<RoomDecision | null> {
     await this.ensureLoaded(roomId);
     this.bump("decisions");
-    const row = this.ctx.storage.sql.exec<{ role: string; overrides: string }>(`SELECT role, overrides FROM members WHERE user_id = ?`, userId).toArray()[0];
-    if (!row) return null;
-    const role = row.role as DataroomRole;
-    const overrides = parseOverrides(row.overrides);
-    return { role, overrides, permissions: effectivePermissions(role, overrides) };
+    return this.decisionOf(userId);
   }
 
   /** Everyone in the room with their role and overrides (the permissions page). */
@@ -221,10 +217,10 @@ export class DataRoom extends Server<Env> {
       const reopensAt = (recent.oldest ?? input.now) + BREAKER_WINDOW_MS;
       return { applied: false, reason: "breaker", retryAfterSeconds: Math.max(1, Math.ceil((reopensAt - input.now) / 1000)) };
     }
-    const row = sql.exec<{ role: string; overrides: string }>(`SELECT role, overrides FROM members WHERE user_id = ?`, input.userId).toArray()[0];
-    if (!row) return { applied: false, reason: "not-member" };
-    if (row.role === "owner") return { applied: false, reason: "owner" };
-    const overrides = parseOverrides(row.overrides);
+    const current = this.decisionOf(input.userId);
+    if (!current) return { applied: false, reason: "not-member" };
+    if (current.role === "owner") return { applied: false, reason: "owner" };
+    const overrides = { ...current.overrides };
     if (input.value === null) delete overrides[input.permission];
     else overrides[input.permission] = input.value;
     this.ctx.storage.transactionSync(() => {
@@ -234,8 +230,7 @@ export class DataRoom extends Server<Env> {
     });
     // Debounce: the alarm moves to 300 ms after the latest change.
     await this.ctx.storage.setAlarm(Date.now() + PERMISSION_DEBOUNCE_MS);
-    const role = row.role as DataroomRole;
-    return { applied: true, decision: { role, overrides, permissions: effectivePermissions(role, overrides) } };
+    return { applied: true, decision: { role: current.role, overrides, permissions: effectivePermissions(current.role, overrides) } };
   }
 
   /** The debounced flush: ONE D1 batch for every pending person, ONE broadcast. Safe to run twice. */
@@ -288,10 +283,7 @@ export class DataRoom extends Server<Env> {
     await this.ensureLoaded(roomId);
     const count = Math.min(Math.max(Math.trunc(n), 0), 20_000);
     let allowed = 0;
-    for (let i = 0; i < count; i++) {
-      const row = this.ctx.storage.sql.exec<{ role: string; overrides: string }>(`SELECT role, overrides FROM members WHERE user_id = ?`, userId).toArray()[0];
-      if (row && effectivePermissions(row.role as DataroomRole, parseOverrides(row.overrides)).view) allowed++;
-    }
+    for (let i = 0; i < count; i++) if (this.decisionOf(userId)?.permissions.view) allowed++;
     return { members: this.ctx.storage.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM members`).one().n, allowed };
   }
 
@@ -303,6 +295,15 @@ export class DataRoom extends Server<Env> {
   }
 
   // ---- inside ----------------------------------------------------------------------------------
+
+  /** One person's role and effective permissions from the roster, or null when they are not in it. */
+  private decisionOf(userId: string): RoomDecision | null {
+    const row = this.ctx.storage.sql.exec<{ role: string; overrides: string }>(`SELECT role, overrides FROM members WHERE user_id = ?`, userId).toArray()[0];
+    if (!row) return null;
+    const role = row.role as DataroomRole;
+    const overrides = parseOverrides(row.overrides);
+    return { role, overrides, permissions: effectivePermissions(role, overrides) };
+  }
 
   private db() {
     return roomCopyDatabase(this.env.DB);
@@ -352,10 +353,9 @@ export class DataRoom extends Server<Env> {
     for (const connection of this.getConnections<ConnectionState>()) {
       const userId = connection.state?.userId;
       if (!userId || !wanted.has(userId)) continue;
-      const row = this.ctx.storage.sql.exec<{ role: string; overrides: string }>(`SELECT role, overrides FROM members WHERE user_id = ?`, userId).toArray()[0];
-      if (!row) continue;
-      const permissions = effectivePermissions(row.role as DataroomRole, parseOverrides(row.overrides));
-      send(connection, { type: "event", name: "permissions.changed", data: { role: row.role, permissions }, at });
+      const decision = this.decisionOf(userId);
+      if (!decision) continue;
+      send(connection, { type: "event", name: "permissions.changed", data: { role: decision.role, permissions: decision.permissions }, at });
     }
     this.bump("broadcasts");
   }

@@ -1,7 +1,7 @@
 import type { DataroomRole } from "~/db/schema";
+import { SPACE_ROLE_FOR } from "~/features/datarooms/members.queries.server";
 import { testEnv } from "~tests/integration/helpers";
 
-const SPACE_ROLE: Record<DataroomRole, "owner" | "editor" | "viewer"> = { owner: "owner", admin: "editor", member: "editor", guest: "viewer" };
 
 /**
  * Puts someone in a room with a role (and optional permission overrides), as an accepted
@@ -18,7 +18,7 @@ export async function addDataroomMember(dataroomId: string, userId: string, role
       JSON.stringify(overrides),
       now,
     ),
-    testEnv.DB.prepare("insert into space_members (space_id, user_id, role, created_at) values (?, ?, ?, ?)").bind(dataroomId, userId, SPACE_ROLE[role], now),
+    testEnv.DB.prepare("insert into space_members (space_id, user_id, role, created_at) values (?, ?, ?, ?)").bind(dataroomId, userId, SPACE_ROLE_FOR[role], now),
   ]);
   // The room's Durable Object is the authority: it reads the copy again, as an operator's reload does.
   await testEnv.DATA_ROOM.getByName(dataroomId).reload(dataroomId);

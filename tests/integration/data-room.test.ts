@@ -5,8 +5,8 @@ import { DataRoom } from "~durable-objects/data-room";
 import { grantPermission } from "~/features/datarooms/permissions.server";
 import { addDataroomMember } from "~tests/factories/datarooms";
 import { createFile, testContext } from "~tests/factories/files";
-import { createUser } from "~tests/factories/users";
-import { loginJson, origin, postJson, testEnv, type AuthClient, type ErrorBody } from "./helpers";
+import { origin, postJson, testEnv, type AuthClient, type ErrorBody } from "./helpers";
+import { get, send, signedIn, type Person } from "./dataroom-helpers";
 
 /**
  * The data room's Durable Object as the authority for membership and permissions (issue 19,
@@ -16,31 +16,8 @@ import { loginJson, origin, postJson, testEnv, type AuthClient, type ErrorBody }
 
 type Room = { id: string };
 
-async function signedIn(options: { tier?: string; name?: string } = {}) {
-  const user = await createUser({ name: options.name ?? "Room Person" });
-  if (options.tier) await testEnv.DB.prepare("update users set tier = ? where id = ?").bind(options.tier, user.id).run();
-  const { response, client } = await loginJson(user.email, user.password);
-  expect(response.status).toBe(200);
-  return { id: user.id, email: user.email, client };
-}
-type Person = Awaited<ReturnType<typeof signedIn>>;
 
-function send(client: AuthClient | null, method: string, path: string, body?: unknown) {
-  return exports.default.fetch(`${origin}${path}`, {
-    method,
-    headers: {
-      accept: "application/json",
-      "content-type": "application/json",
-      origin,
-      ...(client ? { cookie: client.jar.header(), "x-csrf-token": client.csrfToken } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
 
-function get(path: string, client?: AuthClient) {
-  return exports.default.fetch(`${origin}${path}`, { headers: { accept: "application/json", ...(client ? { cookie: client.jar.header() } : {}) } });
-}
 
 async function createRoom(client: AuthClient, name: string): Promise<Room & { rootFolderId: string }> {
   const response = await postJson(client, "/api/datarooms", { name });

@@ -6,6 +6,7 @@ import { addDataroomMember } from "~tests/factories/datarooms";
 import { testContext } from "~tests/factories/files";
 import { createUser, uniqueEmail } from "~tests/factories/users";
 import { countRows, loginJson, mailsTo, origin, postJson, testEnv, uniqueIp, type AuthClient, type ErrorBody } from "./helpers";
+import { get, send, signedIn, type Person } from "./dataroom-helpers";
 
 /**
  * Data rooms, people (issue 19): invitations by e-mail (single-use, 7 days, resend, revoke),
@@ -19,31 +20,8 @@ type People = { members: Member[]; invitations: Invitation[]; seats: { members: 
 
 const DAY = 24 * 60 * 60 * 1000;
 
-async function signedIn(options: { tier?: string; name?: string; email?: string } = {}) {
-  const user = await createUser({ name: options.name ?? "Room Person", email: options.email });
-  if (options.tier) await testEnv.DB.prepare("update users set tier = ? where id = ?").bind(options.tier, user.id).run();
-  const { response, client } = await loginJson(user.email, user.password);
-  expect(response.status).toBe(200);
-  return { id: user.id, email: user.email, client };
-}
-type Person = Awaited<ReturnType<typeof signedIn>>;
 
-function get(path: string, client?: AuthClient) {
-  return exports.default.fetch(`${origin}${path}`, { headers: { accept: "application/json", ...(client ? { cookie: client.jar.header() } : {}) } });
-}
 
-function send(client: AuthClient | null, method: string, path: string, body?: unknown) {
-  return exports.default.fetch(`${origin}${path}`, {
-    method,
-    headers: {
-      accept: "application/json",
-      "content-type": "application/json",
-      origin,
-      ...(client ? { cookie: client.jar.header(), "x-csrf-token": client.csrfToken } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
 
 async function createRoom(client: AuthClient, name: string): Promise<string> {
   const response = await postJson(client, "/api/datarooms", { name });

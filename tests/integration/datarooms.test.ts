@@ -1,11 +1,10 @@
-import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { purgeExpiredDatarooms } from "~/features/datarooms/datarooms.server";
 import { purgeTrash } from "~/features/files/trash.server";
 import { addDataroomMember, dataroomRow } from "~tests/factories/datarooms";
 import { createFile, testContext } from "~tests/factories/files";
-import { createUser } from "~tests/factories/users";
-import { loginJson, origin, postJson, testEnv, type AuthClient, type ErrorBody } from "./helpers";
+import { postJson, testEnv, type AuthClient, type ErrorBody } from "./helpers";
+import { get, send, signedIn } from "./dataroom-helpers";
 
 type Room = {
   id: string;
@@ -21,30 +20,8 @@ type ListBody = { datarooms: (Room & { fileCount: number; memberCount: number })
 
 const ARCHIVED = "This data room is archived and read-only. Unarchive it to make changes.";
 
-async function signedIn(options: { tier?: string; name?: string } = {}) {
-  const user = await createUser({ name: options.name ?? "Room Member" });
-  if (options.tier) await testEnv.DB.prepare("update users set tier = ? where id = ?").bind(options.tier, user.id).run();
-  const { response, client } = await loginJson(user.email, user.password);
-  expect(response.status).toBe(200);
-  return { id: user.id, client };
-}
 
-function get(path: string, client?: AuthClient) {
-  return exports.default.fetch(`${origin}${path}`, { headers: { accept: "application/json", ...(client ? { cookie: client.jar.header() } : {}) } });
-}
 
-function send(client: AuthClient | null, method: string, path: string, body?: unknown) {
-  return exports.default.fetch(`${origin}${path}`, {
-    method,
-    headers: {
-      accept: "application/json",
-      "content-type": "application/json",
-      origin,
-      ...(client ? { cookie: client.jar.header(), "x-csrf-token": client.csrfToken } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
 
 async function createRoom(client: AuthClient, name: string, description = ""): Promise<Room> {
   const response = await postJson(client, "/api/datarooms", { name, description });

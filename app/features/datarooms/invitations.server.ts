@@ -152,6 +152,8 @@ export type InvitationView = {
   dataroomId: string | null;
   /** Whether the invited address has an account already (sign in) or not (create one on the way). */
   accountExists: boolean;
+  /** Why the link can't be used (every state but "open"), in words. */
+  problem: string | null;
 };
 
 async function findByToken(ctx: ServiceContext, token: unknown): Promise<{ row: InvitationWithRoom; hash: string } | null> {
@@ -172,7 +174,7 @@ function stateOf(row: InvitationWithRoom, now: Date): InvitationState {
 /** What the invitation page shows (reading it changes nothing: mail scanners may fetch links). */
 export async function viewInvitation(ctx: ServiceContext, token: unknown, viewer: { userId: string; email: string } | null): Promise<InvitationView> {
   const found = await findByToken(ctx, token);
-  if (!found) return { state: "invalid", invitation: null, viewer: viewer ? "someone-else" : "anonymous", dataroomId: null, accountExists: false };
+  if (!found) return { state: "invalid", invitation: null, viewer: viewer ? "someone-else" : "anonymous", dataroomId: null, accountExists: false, problem: INVALID_MESSAGES.invalid };
   const { row } = found;
   const state = stateOf(row, ctx.now());
   const isInvitee = viewer !== null && viewer.email.toLowerCase() === row.email;
@@ -189,6 +191,7 @@ export async function viewInvitation(ctx: ServiceContext, token: unknown, viewer
     viewer: viewer === null ? "anonymous" : isInvitee ? "invitee" : "someone-else",
     dataroomId: state === "accepted" && viewer !== null && row.acceptedBy === viewer.userId ? row.dataroomId : null,
     accountExists: state === "open" && viewer === null ? Boolean((await findUserByEmail(ctx.db, row.email))?.emailVerifiedAt) : viewer !== null,
+    problem: state === "open" ? null : INVALID_MESSAGES[state],
   };
 }
 
@@ -207,10 +210,14 @@ async function openInvitation(ctx: ServiceContext, token: unknown) {
   return found;
 }
 
+/** The plan may have changed since the invitation was sent: its seat is checked again (its own seat excluded). */
+function assertSeatStillThere(ctx: ServiceContext, row: InvitationWithRoom): Promise<void> {
+  return assertSeatsFor(ctx, { id: row.dataroomId, owner: { id: row.roomOwnerId, name: "" } }, [row.role], { exceptInvitationId: row.id });
+}
+
+/** Uses the invitation (its seat already checked in this call). */
 async function join(ctx: ServiceContext, found: { row: InvitationWithRoom; hash: string }, userId: string): Promise<string> {
   const { row, hash } = found;
-  // The plan may have changed since the invitation was sent: the seat is checked again (this invitation's own seat excluded).
-  await assertSeatsFor(ctx, { id: row.dataroomId, owner: { id: row.roomOwnerId, name: "" } }, [row.role], { exceptInvitationId: row.id });
   const used = await roomAuthority(ctx, row.dataroomId).join(row.dataroomId, { invitationId: row.id, tokenHash: hash, userId, role: row.role, now: ctx.now().getTime() });
   if (!used) throw new AppError("NOT_FOUND", INVALID_MESSAGES.accepted);
   forgetRoomDecisions(ctx, row.dataroomId);
@@ -226,6 +233,7 @@ export async function acceptInvitation(ctx: ServiceContext, userId: string, toke
   if (user.email.toLowerCase() !== found.row.email) {
     throw new AppError("FORBIDDEN", `This invitation was sent to ${found.row.email}. Sign in with that address to accept it.`);
   }
+  await assertSeatStillThere(ctx, found.row);
   return join(ctx, found, userId);
 }
 
@@ -237,7 +245,7 @@ export async function registerAndAccept(
 ): Promise<{ dataroomId: string; signIn: { token: string; session: AuthenticatedSession } }> {
   const found = await openInvitation(call.ctx, token);
   // No account is made for an invitation that cannot be accepted.
-  await assertSeatsFor(call.ctx, { id: found.row.dataroomId, owner: { id: found.row.roomOwnerId, name: "" } }, [found.row.role], { exceptInvitationId: found.row.id });
+  await assertSeatStillThere(call.ctx, found.row);
   const { user, signIn } = await registerFromInvitation(call, { email: found.row.email, fields });
   const dataroomId = await join(call.ctx, found, user.id);
   return { dataroomId, signIn };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
-import { ARCHIVED_MESSAGE, DATAROOM_PERMISSIONS, isDataroomPermission, ROLE_LABELS, ROLE_PERMISSIONS, type DataroomPermission } from "./datarooms.permissions";
+import { ARCHIVED_MESSAGE, DATAROOM_PERMISSIONS, effectivePermissions, isDataroomPermission, ROLE_LABELS, ROLE_PERMISSIONS, type DataroomPermission } from "./datarooms.permissions";
 import { requireDataroom } from "./datarooms.server";
 import { listDataroomMembers } from "./members.queries.server";
 import { decideInRoom, forgetRoomDecisions, roomAuthority } from "./room-authority.server";
@@ -99,9 +99,7 @@ export async function getPermissionMatrix(ctx: ServiceContext, actorId: string, 
   const rows: PermissionMatrixRow[] = roster
     .map((member) => {
       const defaults = new Set<DataroomPermission>(ROLE_PERMISSIONS[member.role]);
-      const permissions = Object.fromEntries(
-        DATAROOM_PERMISSIONS.map((permission) => [permission, member.role === "owner" ? true : (member.overrides[permission] ?? defaults.has(permission))]),
-      ) as Record<DataroomPermission, boolean>;
+      const permissions = effectivePermissions(member.role, member.overrides);
       return {
         userId: member.userId,
         name: names.get(member.userId) ?? "Someone",

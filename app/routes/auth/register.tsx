@@ -4,8 +4,8 @@ import { CsrfInput } from "~/components/csrf-input";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.constants";
 import { AuthLayout, fieldError, FormError } from "~/features/auth/components/auth-layout";
+import { NewPasswordInput } from "~/features/auth/components/new-password-input";
 import { register } from "~/features/auth/registration.server";
 import { runFormAction } from "~/lib/action-result.server";
 import { authCallFor, redirectIfSignedIn } from "~/features/auth/auth-guard.server";
@@ -79,17 +79,7 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
         <FormError message={failure?.message} />
         <Input label="Name" name="name" autoComplete="name" required maxLength={100} error={fieldError(failure?.fieldErrors, "name")} />
         <Input label="E-mail address" name="email" type="email" autoComplete="email" required error={fieldError(failure?.fieldErrors, "email")} />
-        <Input
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-          description={`At least ${PASSWORD_MIN_LENGTH} characters. A long phrase is easier to remember and harder to guess.`}
-          error={fieldError(failure?.fieldErrors, "password")}
-        />
+        <NewPasswordInput error={fieldError(failure?.fieldErrors, "password")} />
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label htmlFor="register-website">Website</label>
           <input id="register-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />

@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { nativeSelectClassName } from "~/components/ui/native-select";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorPage } from "~/components/error-page";
 import { Alert } from "~/components/ui/alert";
@@ -59,7 +60,6 @@ const SORTS = [
   { value: "created", label: "Created" },
 ] as const;
 
-const selectClassName = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
 
 export default function DataroomsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { datarooms, query, quota } = loaderData;
@@ -122,7 +122,7 @@ export default function DataroomsPage({ loaderData, actionData }: Route.Componen
           <Input label="Search" name="q" type="search" defaultValue={query.q} placeholder="Name or description" />
           <label className="block text-sm font-medium text-slate-900">
             Show
-            <select name="filter" defaultValue={query.filter} className={selectClassName}>
+            <select name="filter" defaultValue={query.filter} className={nativeSelectClassName}>
               {FILTERS.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
@@ -132,7 +132,7 @@ export default function DataroomsPage({ loaderData, actionData }: Route.Componen
           </label>
           <label className="block text-sm font-medium text-slate-900">
             Sort by
-            <select name="sort" defaultValue={query.sort} className={selectClassName}>
+            <select name="sort" defaultValue={query.sort} className={nativeSelectClassName}>
               {SORTS.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}

@@ -1,5 +1,5 @@
-import { data, Form, useNavigation } from "react-router";
-import { CsrfInput } from "~/components/csrf-input";
+import { data, useNavigation } from "react-router";
+import { IntentForm } from "~/components/intent-form";
 import { ErrorPage } from "~/components/error-page";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClassName } from "~/components/ui/button";
@@ -81,9 +81,7 @@ export default function DataroomProfilePage({ loaderData, actionData }: Route.Co
           {dataroom.archived ? (
             <p className="text-slate-700">This room is archived: its name and description cannot change until it is unarchived.</p>
           ) : (
-            <Form method="post" className="space-y-4">
-              <CsrfInput />
-              <input type="hidden" name="intent" value="save" />
+            <IntentForm intent="save" className="space-y-4">
               <DataroomFields values={{ name: failure?.values?.name ?? dataroom.name, description: failure?.values?.description ?? dataroom.description }} errors={failure?.fieldErrors} rows={3} />
               <div className="flex justify-end gap-2">
                 <a href={`/dataroom/${dataroom.id}`} className={buttonClassName({ variant: "secondary" })}>
@@ -93,7 +91,7 @@ export default function DataroomProfilePage({ loaderData, actionData }: Route.Co
                   Save
                 </Button>
               </div>
-            </Form>
+            </IntentForm>
           )}
         </CardContent>
       </Card>
@@ -110,9 +108,7 @@ export default function DataroomProfilePage({ loaderData, actionData }: Route.Co
           {failure && failure.intent === "logo" ? <Alert variant="error">{failure.message}</Alert> : null}
           {dataroom.archived ? null : (
             <div className="flex flex-wrap items-end gap-3">
-              <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
-                <CsrfInput />
-                <input type="hidden" name="intent" value="logo" />
+              <IntentForm intent="logo" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
                 <label className="block text-sm font-medium text-slate-900">
                   Image (PNG, JPEG, WebP or GIF, at most 512 KB)
                   <input
@@ -126,15 +122,13 @@ export default function DataroomProfilePage({ loaderData, actionData }: Route.Co
                 <Button type="submit" variant="secondary" isLoading={busy === "logo"}>
                   Upload logo
                 </Button>
-              </Form>
+              </IntentForm>
               {dataroom.logoUrl ? (
-                <Form method="post">
-                  <CsrfInput />
-                  <input type="hidden" name="intent" value="remove-logo" />
+                <IntentForm intent="remove-logo">
                   <Button type="submit" variant="ghost" isLoading={busy === "remove-logo"}>
                     Remove logo
                   </Button>
-                </Form>
+                </IntentForm>
               ) : null}
             </div>
           )}
@@ -148,13 +142,11 @@ export default function DataroomProfilePage({ loaderData, actionData }: Route.Co
               ? "Unarchiving lets the people in the room upload, edit and delete again, as their rights allow."
               : "An archived room is read-only for everyone, you included: its files can be opened and downloaded, nothing can be added, changed or deleted. You can unarchive it at any time."}
           </p>
-          <Form method="post">
-            <CsrfInput />
-            <input type="hidden" name="intent" value={dataroom.archived ? "unarchive" : "archive"} />
+          <IntentForm intent={dataroom.archived ? "unarchive" : "archive"}>
             <Button type="submit" variant="secondary" isLoading={busy === "archive" || busy === "unarchive"}>
               {dataroom.archived ? "Unarchive data room" : "Archive data room"}
             </Button>
-          </Form>
+          </IntentForm>
         </CardContent>
       </Card>
       {dataroom.isOwner ? (
@@ -165,13 +157,11 @@ export default function DataroomProfilePage({ loaderData, actionData }: Route.Co
               The room goes to the trash with everything in it and disappears for everyone in it. You can restore it from the trash of the data
               rooms page for 30 days; after that it is deleted for good.
             </p>
-            <Form method="post">
-              <CsrfInput />
-              <input type="hidden" name="intent" value="delete" />
+            <IntentForm intent="delete">
               <Button type="submit" variant="danger" isLoading={busy === "delete"}>
                 Delete data room
               </Button>
-            </Form>
+            </IntentForm>
           </CardContent>
         </Card>
       ) : null}

@@ -1,5 +1,7 @@
-import { data, Form, useNavigation } from "react-router";
-import { CsrfInput } from "~/components/csrf-input";
+import { data, useNavigation } from "react-router";
+import { nativeSelectClassName } from "~/components/ui/native-select";
+import { IntentForm } from "~/components/intent-form";
+import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { ErrorPage } from "~/components/error-page";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -76,7 +78,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
 }
 
-const selectClassName = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
 
 function when(iso: string | null): string {
   if (!iso) return "Never";
@@ -104,15 +105,7 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
   return (
     <div className="mx-auto max-w-5xl space-y-8">
       <div className="space-y-1">
-        <p className="text-sm text-slate-600">
-          <a href="/datarooms" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-            Data rooms
-          </a>{" "}
-          /{" "}
-          <a href={`/dataroom/${dataroom.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-            {dataroom.name}
-          </a>
-        </p>
+        <RoomBreadcrumbs room={dataroom} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-semibold text-slate-900">People</h1>
           {dataroom.permissions.manage_members ? (
@@ -137,9 +130,7 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
               <h2 id="invite-heading" className="text-lg font-semibold text-slate-900">
                 Invite people
               </h2>
-              <Form method="post" className="space-y-4">
-                <CsrfInput />
-                <input type="hidden" name="intent" value="invite" />
+              <IntentForm intent="invite" className="space-y-4">
                 {failure?.intent === "invite" ? <Alert variant="error">{failure.message}</Alert> : null}
                 <Textarea
                   label="E-mail addresses"
@@ -151,7 +142,7 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
                 />
                 <label className="block text-sm font-medium text-slate-900">
                   Role
-                  <select name="role" defaultValue={failure?.values?.role ?? "member"} className={selectClassName}>
+                  <select name="role" defaultValue={failure?.values?.role ?? "member"} className={nativeSelectClassName}>
                     {roleOptions.map((option) => (
                       <option key={option.value} value={option.value}>
                         {option.label}
@@ -165,7 +156,7 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
                     Send invitations
                   </Button>
                 </div>
-              </Form>
+              </IntentForm>
             </CardContent>
           </Card>
         </section>
@@ -204,13 +195,10 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
                     <TableCell>
                       {manageable ? (
                         <div className="flex flex-wrap items-end gap-2">
-                          <Form method="post" className="flex items-end gap-2">
-                            <CsrfInput />
-                            <input type="hidden" name="intent" value="role" />
-                            <input type="hidden" name="user_id" value={member.userId} />
+                          <IntentForm intent="role" fields={{ user_id: member.userId }} className="flex items-end gap-2">
                             <label className="text-xs font-medium text-slate-900">
                               Role of {member.name}
-                              <select name="role" defaultValue={member.role} className={selectClassName}>
+                              <select name="role" defaultValue={member.role} className={nativeSelectClassName}>
                                 {roleOptions.map((option) => (
                                   <option key={option.value} value={option.value}>
                                     {option.value[0]!.toUpperCase() + option.value.slice(1)}
@@ -221,15 +209,12 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
                             <Button type="submit" size="sm" variant="secondary" isLoading={busy === `role:${member.userId}`}>
                               Change
                             </Button>
-                          </Form>
-                          <Form method="post">
-                            <CsrfInput />
-                            <input type="hidden" name="intent" value="remove" />
-                            <input type="hidden" name="user_id" value={member.userId} />
+                          </IntentForm>
+                          <IntentForm intent="remove" fields={{ user_id: member.userId }}>
                             <Button type="submit" size="sm" variant="danger" isLoading={busy === `remove:${member.userId}`} aria-label={`Remove ${member.name}`}>
                               Remove
                             </Button>
-                          </Form>
+                          </IntentForm>
                         </div>
                       ) : null}
                     </TableCell>
@@ -275,22 +260,16 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
                     <TableCell>
                       {dataroom.archived || (invitation.role === "admin" && !dataroom.isOwner) ? null : (
                         <div className="flex flex-wrap gap-2">
-                          <Form method="post">
-                            <CsrfInput />
-                            <input type="hidden" name="intent" value="resend" />
-                            <input type="hidden" name="invitation_id" value={invitation.id} />
+                          <IntentForm intent="resend" fields={{ invitation_id: invitation.id }}>
                             <Button type="submit" size="sm" variant="secondary" isLoading={busy === `resend:${invitation.id}`} aria-label={`Resend the invitation to ${invitation.email}`}>
                               Resend
                             </Button>
-                          </Form>
-                          <Form method="post">
-                            <CsrfInput />
-                            <input type="hidden" name="intent" value="revoke" />
-                            <input type="hidden" name="invitation_id" value={invitation.id} />
+                          </IntentForm>
+                          <IntentForm intent="revoke" fields={{ invitation_id: invitation.id }}>
                             <Button type="submit" size="sm" variant="ghost" isLoading={busy === `revoke:${invitation.id}`} aria-label={`Withdraw the invitation to ${invitation.email}`}>
                               Withdraw
                             </Button>
-                          </Form>
+                          </IntentForm>
                         </div>
                       )}
                     </TableCell>
@@ -307,12 +286,10 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
           <h2 id="ownership-heading" className="text-lg font-semibold text-slate-900">
             Ownership
           </h2>
-          <Form method="post" className="flex flex-wrap items-end gap-3">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="transfer" />
+          <IntentForm intent="transfer" className="flex flex-wrap items-end gap-3">
             <label className="block text-sm font-medium text-slate-900">
               New owner
-              <select name="user_id" className={selectClassName}>
+              <select name="user_id" className={nativeSelectClassName}>
                 {transferable.map((member) => (
                   <option key={member.userId} value={member.userId}>
                     {member.name}
@@ -324,7 +301,7 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
               Transfer ownership
             </Button>
             <p className="w-full text-sm text-slate-600">The room then counts toward the new owner's plan; you stay in it as an admin.</p>
-          </Form>
+          </IntentForm>
         </section>
       ) : null}
 
@@ -333,14 +310,12 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
           <h2 id="leave-heading" className="text-lg font-semibold text-slate-900">
             Leave
           </h2>
-          <Form method="post" className="flex flex-wrap items-center gap-3">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="leave" />
+          <IntentForm intent="leave" className="flex flex-wrap items-center gap-3">
             <Button type="submit" variant="danger" isLoading={busy === "leave:"}>
               Leave data room
             </Button>
             <p className="text-sm text-slate-600">You lose access at once; someone will have to invite you again.</p>
-          </Form>
+          </IntentForm>
         </section>
       ) : null}
     </div>

@@ -1,12 +1,12 @@
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { CsrfInput } from "~/components/csrf-input";
+import { Link, redirect, useActionData, useNavigation } from "react-router";
+import { IntentForm } from "~/components/intent-form";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.constants";
 import { authCallFor } from "~/features/auth/auth-guard.server";
 import { noReferrerHeaders, redirectSignedOut, redirectWithNotice, redirectWithSession } from "~/features/auth/auth-route.server";
 import { AuthLayout, fieldError, FormError } from "~/features/auth/components/auth-layout";
+import { NewPasswordInput } from "~/features/auth/components/new-password-input";
 import { logout } from "~/features/auth/login.server";
 import { acceptInvitation, registerAndAccept, viewInvitation } from "~/features/datarooms/invitations.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
@@ -73,17 +73,10 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
   const invitation = view.invitation;
 
   if (view.state !== "open" || !invitation) {
-    const messages = {
-      invalid: "This invitation link is not valid. Check that you opened the whole link from the e-mail.",
-      expired: "This invitation has expired. Ask the person who invited you to send a new one.",
-      accepted: "This invitation was already used. If that was you, open the data room from your list of data rooms.",
-      revoked: "This invitation was withdrawn. Ask the person who invited you if you still need access.",
-      open: "",
-    } as const;
     return (
       <AuthLayout title="Invitation" description={invitation ? `To the data room "${invitation.roomName}"` : undefined}>
         <Alert variant="warning" title="This link can't be used">
-          {messages[view.state]}
+          {view.problem}
         </Alert>
         <p className="mt-4 text-sm">
           <Link to={signedInAs ? "/datarooms" : "/login"} className="text-brand-700 underline">
@@ -111,49 +104,33 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
         {summary}
         <FormError message={failure?.message} />
         {view.viewer === "invitee" ? (
-          <Form method="post">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="accept" />
+          <IntentForm intent="accept">
             <Button type="submit" className="w-full" isLoading={busy === "accept"}>
               Join data room
             </Button>
-          </Form>
+          </IntentForm>
         ) : view.viewer === "someone-else" ? (
           <div className="space-y-3">
             <Alert variant="info">
               You are signed in as <strong>{signedInAs}</strong>, but this invitation is for <strong>{invitation.email}</strong>.
               Sign out and continue with that address.
             </Alert>
-            <Form method="post">
-              <CsrfInput />
-              <input type="hidden" name="intent" value="switch-account" />
+            <IntentForm intent="switch-account">
               <Button type="submit" variant="secondary" className="w-full" isLoading={busy === "switch-account"}>
                 Sign out and continue
               </Button>
-            </Form>
+            </IntentForm>
           </div>
         ) : view.accountExists ? (
           <Link to={`/login?redirectTo=${encodeURIComponent(here)}`} className={buttonClassName({ className: "w-full" })}>
             Sign in to accept
           </Link>
         ) : (
-          <Form method="post" className="space-y-4" noValidate>
-            <CsrfInput />
-            <input type="hidden" name="intent" value="register" />
+          <IntentForm intent="register" className="space-y-4" noValidate>
             <p className="text-sm text-slate-700">Create your free account to join. Your e-mail address is confirmed by this invitation.</p>
             <Input label="E-mail address" name="email-shown" type="email" value={invitation.email} readOnly autoComplete="username" />
             <Input label="Name" name="name" autoComplete="name" required maxLength={100} error={fieldError(failure?.fieldErrors, "name")} />
-            <Input
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              maxLength={PASSWORD_MAX_LENGTH}
-              description={`At least ${PASSWORD_MIN_LENGTH} characters. A long phrase is easier to remember and harder to guess.`}
-              error={fieldError(failure?.fieldErrors, "password")}
-            />
+            <NewPasswordInput error={fieldError(failure?.fieldErrors, "password")} />
             <Button type="submit" className="w-full" isLoading={busy === "register"}>
               Create account and join
             </Button>
@@ -163,7 +140,7 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
                 Sign in
               </Link>
             </p>
-          </Form>
+          </IntentForm>
         )}
       </div>
     </AuthLayout>

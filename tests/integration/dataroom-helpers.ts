@@ -1,0 +1,33 @@
+import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
+import { createUser } from "~tests/factories/users";
+import { loginJson, origin, testEnv, type AuthClient } from "./helpers";
+
+/** A signed-in member (optionally on a tier), for the data room tests. */
+export async function signedIn(options: { tier?: string; name?: string; email?: string } = {}) {
+  const user = await createUser({ name: options.name ?? "Room Person", email: options.email });
+  if (options.tier) await testEnv.DB.prepare("update users set tier = ? where id = ?").bind(options.tier, user.id).run();
+  const { response, client } = await loginJson(user.email, user.password);
+  expect(response.status).toBe(200);
+  return { id: user.id, email: user.email, client };
+}
+export type Person = Awaited<ReturnType<typeof signedIn>>;
+
+/** A GET as the browser's fetch wrapper sends it (JSON, the member's cookies). */
+export function get(path: string, client?: AuthClient) {
+  return exports.default.fetch(`${origin}${path}`, { headers: { accept: "application/json", ...(client ? { cookie: client.jar.header() } : {}) } });
+}
+
+/** Any method with a JSON body, CSRF token and same-site Origin (no cookies for `null`: anonymous). */
+export function send(client: AuthClient | null, method: string, path: string, body?: unknown) {
+  return exports.default.fetch(`${origin}${path}`, {
+    method,
+    headers: {
+      accept: "application/json",
+      "content-type": "application/json",
+      origin,
+      ...(client ? { cookie: client.jar.header(), "x-csrf-token": client.csrfToken } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
