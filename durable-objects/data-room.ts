@@ -287,11 +287,25 @@ export class DataRoom extends Server<Env> {
     return { members: this.ctx.storage.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM members`).one().n, allowed };
   }
 
-  /** Counters for tests and the bench (G10): decisions made, D1 batches written, broadcasts sent. */
-  stats(): { decisions: number; d1Batches: number; broadcasts: number; pending: number } {
+  /**
+   * Counters for tests and the bench (G10): decisions made, D1 batches written, broadcasts sent,
+   * and what keeps the object awake: a pending alarm (the 300 ms flush) and its sockets. A socket
+   * accepted through the hibernation API (`hibernatableSockets`) does not keep it in memory, so
+   * an idle room (no alarm, every socket hibernatable) can be evicted and woken by the next message.
+   */
+  async stats(): Promise<{ decisions: number; d1Batches: number; broadcasts: number; pending: number; alarmPending: boolean; sockets: number; hibernatableSockets: number }> {
     const value = (name: string) => this.ctx.storage.sql.exec<{ value: number }>(`SELECT value FROM counters WHERE name = ?`, name).toArray()[0]?.value ?? 0;
     const pending = this.ctx.storage.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM pending`).one().n;
-    return { decisions: value("decisions"), d1Batches: value("d1_batches"), broadcasts: value("broadcasts"), pending };
+    const alarmPending = (await this.ctx.storage.getAlarm()) !== null;
+    return {
+      decisions: value("decisions"),
+      d1Batches: value("d1_batches"),
+      broadcasts: value("broadcasts"),
+      pending,
+      alarmPending,
+      sockets: this.countConnections(),
+      hibernatableSockets: this.ctx.getWebSockets().length,
+    };
   }
 
   // ---- inside ----------------------------------------------------------------------------------

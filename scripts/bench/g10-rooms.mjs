@@ -1,6 +1,7 @@
 // G10 and G3 for data rooms: calls to the room's Durable Object per permission decision (a room
 // page, a file download in the room), the time of one decision with 5,000 people in the room, and
-// the SSR time of the room page and the room index against the bare Worker (/api/health).
+// the SSR time of the room page and the room index against the bare Worker (/api/health), and one
+// event fanned out to 500 sockets, then whether the idle room can hibernate.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -100,4 +101,71 @@ export async function bench({ baseUrl, stateDir, add }) {
   const index = await timeMs(`${baseUrl}/datarooms`, session.headers(), 15);
   add("G3", `room page SSR / bare Worker (median ${roomPage.toFixed(1)} / ${bare.toFixed(1)} ms)`, `${(roomPage / bare).toFixed(2)}×`, "≤ 3×", roomPage / bare <= 3);
   add("G3", `room index SSR / bare Worker (median ${index.toFixed(1)} / ${bare.toFixed(1)} ms)`, `${(index / bare).toFixed(2)}×`, "≤ 3×", index / bare <= 3);
+
+  // Last, so 500 sockets closing do not weigh on the timings above.
+  await fanOut({ baseUrl, session, roomId, rootFolderId, stats, add });
+}
+
+const SOCKETS = 500;
+
+/** Opens one room socket the way the browser does: the session cookie plus a token from /broadcasting/auth. */
+async function openSocket(baseUrl, session, roomId) {
+  const auth = await fetch(`${baseUrl}/broadcasting/auth`, {
+    method: "POST",
+    headers: { ...session.headers(), "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ channel_name: `private-dataroom.${roomId}`, socket_id: "1.1" }),
+  });
+  if (!auth.ok) throw new Error(`/broadcasting/auth answered ${auth.status}`);
+  const { url } = await auth.json();
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}${url}`, { headers: { Cookie: session.cookie } });
+  const messages = [];
+  socket.addEventListener("message", (event) => messages.push({ at: performance.now(), data: JSON.parse(String(event.data)) }));
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve, { once: true });
+    socket.addEventListener("error", () => reject(new Error("a room socket did not open")), { once: true });
+  });
+  return { socket, messages };
+}
+
+async function until(check, what, timeoutMs = 60_000) {
+  const started = performance.now();
+  while (!check()) {
+    if (performance.now() - started > timeoutMs) throw new Error(`bench: timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * G10: one event to 500 sockets (a folder made in the room: `files.changed` to everyone), timed
+ * from the request that causes it to the last socket that has it; then, once idle, the object has
+ * no alarm pending and every socket is held by the hibernation API.
+ */
+async function fanOut({ baseUrl, session, roomId, rootFolderId, stats, add }) {
+  const sockets = [];
+  for (let i = 0; i < SOCKETS; i += 50) sockets.push(...(await Promise.all(Array.from({ length: Math.min(50, SOCKETS - i) }, () => openSocket(baseUrl, session, roomId)))));
+  // Every socket has seen the last join's presence before the event is sent.
+  await until(() => sockets.every(({ messages }) => messages.some((m) => m.data.type === "presence" && m.data.connections >= SOCKETS)), "presence of all sockets");
+  const started = performance.now();
+  const made = await fetch(`${baseUrl}/api/folders`, {
+    method: "POST",
+    headers: { ...session.headers(), "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ parentId: rootFolderId, label: "Fan-out folder" }),
+  });
+  if (made.status !== 201) throw new Error(`creating a folder answered ${made.status}`);
+  const arrival = (messages) => messages.find((m) => m.data.name === "files.changed")?.at;
+  await until(() => sockets.every(({ messages }) => arrival(messages) !== undefined), "files.changed on every socket");
+  const last = Math.max(...sockets.map(({ messages }) => arrival(messages)));
+  const ms = last - started;
+  add("G10", `one event to ${SOCKETS} sockets: the request that causes it to the last socket that has it (local)`, `${ms.toFixed(0)} ms`, "≤ 250 ms", ms <= 250);
+
+  await new Promise((resolve) => setTimeout(resolve, 400)); // longer than the 300 ms permission debounce
+  const idle = (await stats()).stats;
+  add(
+    "G10",
+    `idle room with ${idle.sockets} open sockets: alarm pending / sockets held by the hibernation API`,
+    `${idle.alarmPending ? "yes" : "no"} / ${idle.hibernatableSockets}`,
+    `no / ${idle.sockets} (it can hibernate)`,
+    !idle.alarmPending && idle.hibernatableSockets === idle.sockets && idle.sockets >= SOCKETS,
+  );
+  for (const { socket } of sockets) socket.close();
 }

@@ -178,9 +178,12 @@ describe("permission updates: debounced 300 ms, and a circuit breaker at more th
     expect(outcomes).toEqual(["applied", "applied", "applied", "applied", "applied", 429, 429, 429, 429, 429]);
     // Applied at once: the decision already reflects the first person's revoked download.
     expect((await stub(room.id).decide(room.id, people[0]!.id))?.permissions.download).toBe(false);
+    // The flush waits on an alarm, the only thing that keeps an idle room awake; once it ran, none is left.
+    expect((await stub(room.id).stats()).alarmPending).toBe(true);
 
     await flush(room.id);
     const after = await stub(room.id).stats();
+    expect(after.alarmPending).toBe(false);
     expect(after.d1Batches - before.d1Batches).toBe(1);
     expect(after.broadcasts - before.broadcasts).toBe(1);
     expect(after.pending).toBe(0);
@@ -328,6 +331,10 @@ describe("realtime: authorised channels and sockets", () => {
   it("tells everyone in the room when files or folders are added, deleted or restored", async () => {
     const socket = await openSocket(owner.client, roomId);
     await expect.poll(() => socket.received.some((message) => message.type === "presence")).toBe(true);
+    // Sockets are accepted through the hibernation API, so an open socket does not keep the room in memory.
+    const held = await stub(roomId).stats();
+    expect(held.sockets).toBeGreaterThan(0);
+    expect(held.hibernatableSockets).toBe(held.sockets);
     const { rootFolderId } = await (await get(`/api/datarooms/${roomId}`, owner.client)).json<{ rootFolderId: string }>();
     const folder = await postJson(owner.client, "/api/folders", { parentId: rootFolderId, label: "Live folder" });
     expect(folder.status).toBe(201);
