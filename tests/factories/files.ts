@@ -30,6 +30,16 @@ export async function addSpaceMember(spaceId: string, userId: string, role: Spac
   await createDb(testEnv.DB).insert(spaceMembers).values({ spaceId, userId, role, createdAt: new Date() }).run();
 }
 
+/** A regular folder straight into D1. */
+export async function makeFolder(spaceId: string, parentId: string, label: string): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  await testEnv.DB.prepare("insert into folders (id, space_id, parent_id, kind, label, created_at, updated_at) values (?, ?, ?, 'regular', ?, ?, ?)")
+    .bind(id, spaceId, parentId, label, now, now)
+    .run();
+  return id;
+}
+
 export type TestFileOptions = {
   spaceId: string;
   folderId: string;

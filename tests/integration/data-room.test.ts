@@ -6,7 +6,7 @@ import { grantPermission } from "~/features/datarooms/permissions.server";
 import { addDataroomMember } from "~tests/factories/datarooms";
 import { createFile, testContext } from "~tests/factories/files";
 import { origin, postJson, testEnv, type AuthClient, type ErrorBody } from "./helpers";
-import { get, send, signedIn, type Person } from "./dataroom-helpers";
+import { createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
 
 /**
  * The data room's Durable Object as the authority for membership and permissions (issue 19,
@@ -18,14 +18,6 @@ type Room = { id: string };
 
 
 
-
-async function createRoom(client: AuthClient, name: string): Promise<Room & { rootFolderId: string }> {
-  const response = await postJson(client, "/api/datarooms", { name });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { dataroom } = await response.json<{ dataroom: Room }>();
-  const { rootFolderId } = await (await get(`/api/datarooms/${dataroom.id}`, client)).json<{ rootFolderId: string }>();
-  return { id: dataroom.id, rootFolderId };
-}
 
 function stub(roomId: string) {
   return testEnv.DATA_ROOM.getByName(roomId);
@@ -328,7 +320,7 @@ describe("realtime: authorised channels and sockets", () => {
     expect((await channelToken(member.client, roomId)).status).toBe(404);
   });
 
-  it("tells everyone in the room when files or folders are added, deleted or restored", async () => {
+  it("tells everyone in the room when files or folders are added, deleted, restored, renamed or moved", async () => {
     const socket = await openSocket(owner.client, roomId);
     await expect.poll(() => socket.received.some((message) => message.type === "presence")).toBe(true);
     // Sockets are accepted through the hibernation API, so an open socket does not keep the room in memory.
@@ -343,6 +335,16 @@ describe("realtime: authorised channels and sockets", () => {
     expect((await postJson(owner.client, "/api/items/delete", { items: [{ type: "folder", id: uid }] })).status).toBe(200);
     expect((await postJson(owner.client, "/api/items/restore", { items: [{ type: "folder", id: uid }] })).status).toBe(200);
     await expect.poll(() => socket.received.filter((message) => message.name === "files.changed").map((message) => message.data?.action)).toEqual(["added", "removed", "restored"]);
+    const file = await createFile({ spaceId: roomId, folderId: rootFolderId, name: "minutes.txt" });
+    expect((await send(owner.client, "PATCH", `/api/files/${file.id}`, { name: "board minutes.txt" })).status).toBe(200);
+    expect((await postJson(owner.client, "/api/items/move", { items: [{ type: "file", id: file.id }], targetFolderId: uid })).status).toBe(200);
+    await expect.poll(() => socket.received.filter((message) => message.name === "files.changed").map((message) => message.data?.action)).toEqual([
+      "added",
+      "removed",
+      "restored",
+      "renamed",
+      "moved",
+    ]);
     socket.socket.close();
   });
 

@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { createUser } from "~tests/factories/users";
-import { loginJson, origin, testEnv, type AuthClient } from "./helpers";
+import { loginJson, origin, postJson, testEnv, type AuthClient } from "./helpers";
 
 /** A signed-in member (optionally on a tier), for the data room tests. */
 export async function signedIn(options: { tier?: string; name?: string; email?: string } = {}) {
@@ -30,4 +30,13 @@ export function send(client: AuthClient | null, method: string, path: string, bo
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+}
+
+/** A new data room of the signed-in member, with the id of its top folder. */
+export async function createRoom(client: AuthClient, name: string): Promise<{ id: string; rootFolderId: string }> {
+  const response = await postJson(client, "/api/datarooms", { name });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const { dataroom } = await response.json<{ dataroom: { id: string } }>();
+  const { rootFolderId } = await (await get(`/api/datarooms/${dataroom.id}`, client)).json<{ rootFolderId: string }>();
+  return { id: dataroom.id, rootFolderId };
 }

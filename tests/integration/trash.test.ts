@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TRASH_RETENTION_MS } from "~/features/files/files.constants";
 import { purgeTrashJob } from "~/features/files/trash.jobs";
 import { deleteItems, drainR2Deletions, listTrash, purgeExpiredRows, purgeTrash, restoreItems, restoredName } from "~/features/files/trash.server";
-import { addSpaceMember, createFile, personalSpaceOf, testContext } from "~tests/factories/files";
+import { addSpaceMember, createFile, personalSpaceOf, testContext, makeFolder } from "~tests/factories/files";
 import { createUser } from "~tests/factories/users";
 import worker from "~workers/app";
 import { insertJobRow, jobStatus, loginJson, newAuthClient, origin, postJson, testEnv, type AuthClient, type ErrorBody } from "./helpers";
@@ -18,16 +18,6 @@ async function signedInMember(): Promise<Member> {
   const { response, client } = await loginJson(user.email, user.password);
   expect(response.status).toBe(200);
   return { id: user.id, client, ...(await personalSpaceOf(user.id)) };
-}
-
-/** A regular folder straight into D1. */
-async function makeFolder(spaceId: string, parentId: string, label: string): Promise<string> {
-  const id = crypto.randomUUID();
-  const now = Date.now();
-  await testEnv.DB.prepare("insert into folders (id, space_id, parent_id, kind, label, created_at, updated_at) values (?, ?, ?, 'regular', ?, ?, ?)")
-    .bind(id, spaceId, parentId, label, now, now)
-    .run();
-  return id;
 }
 
 type FileState = { id: string; name: string; folderId: string; trashedAt: number | null; trashRootId: string | null; originalPath: string | null };

@@ -1,12 +1,14 @@
 import { Hono, type Context } from "hono";
 import { deliverFileContent, type ContentRequest, type DeliveryMode } from "~/features/files/content.server";
+import { renameFile } from "~/features/files/move.server";
 import type { AppEnv } from "../types";
-import { apiServiceContext, requireApiActor } from "./require-actor";
+import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
 /**
  * /api/files/:id/download and /api/files/:id/preview: a file's bytes, streamed from R2 with
  * Range (206/416), ETag (304) and HEAD. Downloads are attachments; previews are inline but
- * sandboxed, and anything that could run as a page is sent as text/plain (S15).
+ * sandboxed, and anything that could run as a page is sent as text/plain (S15). PATCH /api/files/:id
+ * { name } renames the file.
  */
 function contentRequest(c: Context<AppEnv>): ContentRequest {
   return {
@@ -26,4 +28,9 @@ async function serve(c: Context<AppEnv>, mode: DeliveryMode): Promise<Response> 
 // Hono answers HEAD with the GET route (dropping the body); the service sees the HEAD and skips R2.
 export const filesApi = new Hono<AppEnv>()
   .get("/:id/download", (c) => serve(c, "download"))
-  .get("/:id/preview", (c) => serve(c, "preview"));
+  .get("/:id/preview", (c) => serve(c, "preview"))
+  .patch("/:id", noStore, async (c) => {
+    const actor = requireApiActor(c);
+    const file = await renameFile(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c));
+    return c.json({ message: "File renamed", file }, 200);
+  });

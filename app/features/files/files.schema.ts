@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FILE_SORTS, FOLDER_LABEL_MAX, SORT_DIRECTIONS } from "./files.constants";
+import { FILE_NAME_MAX, FILE_SORTS, FOLDER_LABEL_MAX, SORT_DIRECTIONS } from "./files.constants";
 import { COLOR_FORMAT_MESSAGE, parseFolderColor } from "./folder-color";
 import { isMaterialIconName } from "./material-icons";
 
@@ -12,6 +12,18 @@ export const folderLabelSchema = z
   .min(1, "Label is required.")
   .max(FOLDER_LABEL_MAX, `Label is at most ${FOLDER_LABEL_MAX} characters.`)
   .refine((label) => !/[\\/]/.test(label) && !/[\u0000-\u001f]/.test(label), "Label cannot contain / or \\.");
+
+/** A file name as members see it: 1..255 characters, no slash, backslash or control characters. */
+export const fileNameSchema = z
+  .string({ error: "The file needs a name." })
+  .trim()
+  .min(1, "The file needs a name.")
+  .refine((name) => [...name].length <= FILE_NAME_MAX, `A file name is at most ${FILE_NAME_MAX} characters.`)
+  .refine((name) => !/[\\/]/.test(name) && !/[\u0000-\u001f\u007f]/.test(name), "A file name cannot contain / or \\ or control characters.")
+  .refine((name) => name !== "." && name !== "..", "That is not a valid file name.");
+
+/** PATCH /api/files/{id}: a new name for the file. */
+export const renameFileSchema = z.object({ name: fileNameSchema }, { error: "The request body must be an object with a name." });
 
 /** Empty or absent means no colour; otherwise any accepted format, stored as canonical hex. */
 export const folderColorSchema = z

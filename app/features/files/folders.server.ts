@@ -157,7 +157,7 @@ export async function updateFolder(ctx: ServiceContext, userId: string, folderId
   const color = sent.color === undefined ? found.folder.color : data.color;
   const icon = sent.icon === undefined ? found.folder.icon : data.icon;
   await updateFolderRow(ctx.db, folderId, { label: data.label, color, icon, now: ctx.now() });
-  await announceFilesChanged(ctx, [found.folder.spaceId], "changed");
+  await announceFilesChanged(ctx, [found.folder.spaceId], data.label === found.folder.label ? "changed" : "renamed");
   return { uid: folderId, label: data.label, color, icon, kind: found.folder.kind };
 }
 

@@ -83,13 +83,17 @@ export async function assertSpaceRight(ctx: ServiceContext, userId: string, stan
   return decision.permissions;
 }
 
+/** What happened to a room's files, as `files.changed` events name it. */
+export type FilesChangedAction = "added" | "removed" | "restored" | "moved" | "renamed" | "changed";
+
 /**
  * Tells the people who have a data room open that its files changed (an upload finished, items
- * went to the trash or came back, a folder was made or edited), so their pages refresh. Personal
+ * went to the trash or came back, were moved or renamed, a folder was made or edited), so their
+ * pages refresh. Personal
  * spaces have no audience. Never fails the change that happened: a lost event only means a page
  * shows the change on its next load.
  */
-export async function announceFilesChanged(ctx: ServiceContext, spaceIds: Iterable<string>, action: "added" | "removed" | "restored" | "changed"): Promise<void> {
+export async function announceFilesChanged(ctx: ServiceContext, spaceIds: Iterable<string>, action: FilesChangedAction): Promise<void> {
   for (const spaceId of new Set(spaceIds)) {
     try {
       if (!(await findIsDataroomSpace(ctx.db, spaceId))) continue;

@@ -10,7 +10,7 @@ export const itemRefSchema = z.object(
   { error: "Each item must be an object with a type and an id." },
 );
 
-const itemsSchema = z
+export const itemsSchema = z
   .array(itemRefSchema, { error: "items must be a list of { type, id }." })
   .min(1, "Choose at least one item.")
   .max(MAX_ITEMS_PER_CALL, `At most ${MAX_ITEMS_PER_CALL} items can be changed at a time.`)

@@ -3,10 +3,11 @@ import type { SpaceRole } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
-import { FILE_NAME_MAX, FOLDER_LABEL_MAX, PAGE_SIZE, TRASH_RETENTION_MS } from "./files.constants";
+import { FOLDER_LABEL_MAX, PAGE_SIZE, TRASH_RETENTION_MS } from "./files.constants";
 import { ROLE_RIGHTS } from "./files.permissions";
 import { findFolderByLabel, findRootFolder, insertFolder } from "./folders.queries.server";
 import { announceFilesChanged, assertRight, assertSpaceRight, decodeCursor, encodeCursor } from "./spaces.server";
+import { nameWithSuffix } from "./item-names";
 import { daysLeftInTrash, RESTORED_SUFFIX, type ItemRef, type ItemType } from "./trash.constants";
 import {
   deletePendingDeletions,
@@ -189,13 +190,7 @@ export async function deleteItems(ctx: ServiceContext, userId: string, input: un
 /** "report.pdf" → "report (restored).pdf", "Reports" → "Reports (restored 2)"; kept within the length limit. */
 export function restoredName(name: string, type: ItemType, attempt: number): string {
   if (attempt === 0) return name;
-  const suffix = attempt === 1 ? RESTORED_SUFFIX : `${RESTORED_SUFFIX.slice(0, -1)} ${attempt})`;
-  const dot = type === "file" ? name.lastIndexOf(".") : -1;
-  const hasExtension = dot > 0 && name.length - dot <= 16;
-  const stem = hasExtension ? name.slice(0, dot) : name;
-  const extension = hasExtension ? name.slice(dot) : "";
-  const max = type === "file" ? FILE_NAME_MAX : FOLDER_LABEL_MAX;
-  return `${stem.slice(0, Math.max(1, max - suffix.length - extension.length))}${suffix}${extension}`;
+  return nameWithSuffix(name, type, attempt === 1 ? RESTORED_SUFFIX : `${RESTORED_SUFFIX.slice(0, -1)} ${attempt})`);
 }
 
 const NAME_ATTEMPTS = 25;

@@ -2,8 +2,9 @@ import { loadMemberAccess, assertWithinLimit, requireFeature } from "~/features/
 import { enqueueJob } from "~/features/jobs/enqueue-job.server";
 import { AppError, type AppErrorCode } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { FILE_NAME_MAX, FOLDER_DEPTH_MAX, FOLDER_LABEL_MAX, MAX_UPLOAD_SIZE, UPLOAD_EXPIRY_MS, formatBytes, partSizeFor } from "./files.constants";
+import { FOLDER_DEPTH_MAX, FOLDER_LABEL_MAX, MAX_UPLOAD_SIZE, UPLOAD_EXPIRY_MS, formatBytes, partSizeFor } from "./files.constants";
 import { hashFileJob, hashJobId, newSha256Stream, toHex } from "./files.jobs";
+import { fileNameSchema } from "./files.schema";
 import { SNIFF_BYTES, sniffContentType } from "./sniff.server";
 import { announceFilesChanged, assertSpaceRight, requireFolderAccess } from "./spaces.server";
 import { assertUploadFits, spaceUsage } from "./storage.server";
@@ -91,14 +92,11 @@ export function parseUploadMetadata(header: string | undefined): Map<string, str
   return metadata;
 }
 
-/** A file name as members see it: 1..255 characters, no slash, backslash or control characters. */
+/** A file name as members see it (fileNameSchema), or 400 naming the Upload-Metadata field. */
 export function validateFileName(raw: string | undefined): string {
-  const name = (raw ?? "").trim();
-  if (!name) throw new AppError("VALIDATION_ERROR", "filename: The file needs a name.");
-  if ([...name].length > FILE_NAME_MAX) throw new AppError("VALIDATION_ERROR", `filename: A file name is at most ${FILE_NAME_MAX} characters.`);
-  if (/[\\/]/.test(name) || CONTROL_CHARS.test(name)) throw new AppError("VALIDATION_ERROR", "filename: A file name cannot contain / or \\ or control characters.");
-  if (name === "." || name === "..") throw new AppError("VALIDATION_ERROR", "filename: That is not a valid file name.");
-  return name;
+  const parsed = fileNameSchema.safeParse(raw ?? "");
+  if (!parsed.success) throw new AppError("VALIDATION_ERROR", `filename: ${parsed.error.issues[0]?.message ?? "That is not a valid file name."}`);
+  return parsed.data;
 }
 
 /** The folders of a dropped folder ("Reports/2026"): relative, no "." or "..", each a valid label. */
