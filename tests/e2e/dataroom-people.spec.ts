@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { makePdf } from "../../scripts/bench/pdf-fixture.mjs";
 import { newConsentedContext, readLatestMail } from "./auth-helpers";
+import { seriousViolations } from "./axe-helpers";
 import { csrfToken, uploadViaTus } from "./files-helpers";
 import { createMember, expect, gotoHydrated, test, waitForHydration } from "./fixtures";
 
@@ -20,11 +20,6 @@ async function createRoomWithPdf(page: Page, name: string): Promise<{ roomId: st
   const { rootFolderId } = (await (await page.request.get(`/api/datarooms/${roomId}`)).json()) as { rootFolderId: string };
   const fileId = await uploadViaTus(page.request, { folderId: rootFolderId, name: "Teaser.pdf", body: makePdf({ pages: 2 }), csrf: headers["X-CSRF-TOKEN"] });
   return { roomId, fileId };
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
 }
 
 test.describe("data room people", () => {

@@ -3,6 +3,7 @@ import { ErrorPage } from "~/components/error-page";
 import { buttonClassName } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { getFilePage } from "~/features/files/content.server";
+import { FileActions } from "~/features/files/components/file-actions";
 import { FileDetailsPanel } from "~/features/files/components/file-details-panel";
 import { FilePreview } from "~/features/files/components/file-preview";
 import { downloadUrl } from "~/features/files/components/preview-fetch";
@@ -87,11 +88,14 @@ export default function FilePage({ loaderData }: Route.ComponentProps) {
             </div>
           </dl>
         </div>
-        {canDownload ? (
-          <a href={downloadUrl(file.id)} download className={buttonClassName()}>
-            Download
-          </a>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {canEdit && crumbs[0] ? <FileActions file={file} rootFolderId={crumbs[0].uid} /> : null}
+          {canDownload ? (
+            <a href={downloadUrl(file.id)} download className={buttonClassName()}>
+              Download
+            </a>
+          ) : null}
+        </div>
       </header>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">

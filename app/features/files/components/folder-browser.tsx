@@ -13,6 +13,8 @@ import { FavoriteButton } from "./favorite-button";
 import { FileGlyph, FolderGlyph } from "./folder-glyph";
 import { UploadPanel } from "./upload-panel";
 import { FileNameLink } from "./file-name-link";
+import { MoveDialog } from "./move-dialog";
+import { RenameDialog } from "./rename-dialog";
 
 export type ViewMode = "list" | "grid";
 
@@ -22,8 +24,8 @@ type Row = { key: string; type: "file" | "folder"; id: string; name: string };
 
 /**
  * The file manager of one folder (shared by every space: the personal space now, data rooms
- * next): breadcrumbs, toolbar, search, sorting, list and grid views, multi-select with delete,
- * upload by button or drop, and the edit-folder panel.
+ * next): breadcrumbs, toolbar, search, sorting, list and grid views, multi-select with move,
+ * rename and delete, upload by button or drop, and the edit-folder panel.
  */
 export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPage; canUploadFolders: boolean; view: ViewMode }) {
   const revalidator = useRevalidator();
@@ -32,12 +34,16 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [isEditOpen, setEditOpen] = useState(false);
   const [isDeleteOpen, setDeleteOpen] = useState(false);
+  const [isMoveOpen, setMoveOpen] = useState(false);
+  const [isRenameOpen, setRenameOpen] = useState(false);
   // What the caller may do here (in a data room, their room permissions narrow their role).
   const canEdit = page.rights.includes("files.edit");
   const canUpload = page.rights.includes("files.upload");
   const canDelete = page.rights.includes("files.delete");
   const canDownload = page.rights.includes("files.download");
   const isRoot = page.folder.kind === "root";
+  // Moving and renaming need edit; deleting needs delete: either makes rows selectable.
+  const canSelect = canEdit || canDelete;
 
   const rows: Row[] = useMemo(
     () => [
@@ -46,9 +52,9 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
     ],
     [page.folders, page.files],
   );
-  const selectedItems: DeletableItem[] = rows.filter((row) => selected.has(row.key)).map(({ type, id, name }) => ({ type, id, name }));
-  const deletableRows = rows.filter((row) => !(row.type === "folder" && isSpecialKind(page.folders.find((f) => f.uid === row.id)?.kind)));
-  const allSelected = deletableRows.length > 0 && deletableRows.every((row) => selected.has(row.key));
+  const selectedItems: DeletableItem[] = useMemo(() => rows.filter((row) => selected.has(row.key)).map(({ type, id, name }) => ({ type, id, name })), [rows, selected]);
+  const selectableRows = rows.filter((row) => !(row.type === "folder" && isSpecialKind(page.folders.find((f) => f.uid === row.id)?.kind)));
+  const allSelected = selectableRows.length > 0 && selectableRows.every((row) => selected.has(row.key));
 
   const toggle = (key: string, isOn: boolean) =>
     setSelected((current) => {
@@ -198,19 +204,31 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
         </p>
       ) : null}
 
-      {canDelete && rows.length > 0 ? (
+      {canSelect && rows.length > 0 ? (
         <div className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2">
           <Checkbox
             label="Select all"
             checked={allSelected ? true : selectedItems.length > 0 ? "indeterminate" : false}
-            onCheckedChange={(checked) => setSelected(checked === true ? new Set(deletableRows.map((row) => row.key)) : new Set())}
+            onCheckedChange={(checked) => setSelected(checked === true ? new Set(selectableRows.map((row) => row.key)) : new Set())}
           />
           <span className="text-sm text-slate-700" aria-live="polite">
             {selectedItems.length} selected
           </span>
-          <Button variant="danger" size="sm" disabled={selectedItems.length === 0} onClick={() => setDeleteOpen(true)}>
-            Delete
-          </Button>
+          {canEdit ? (
+            <>
+              <Button variant="secondary" size="sm" disabled={selectedItems.length === 0} onClick={() => setMoveOpen(true)}>
+                Move
+              </Button>
+              <Button variant="secondary" size="sm" disabled={selectedItems.length !== 1} onClick={() => setRenameOpen(true)}>
+                Rename
+              </Button>
+            </>
+          ) : null}
+          {canDelete ? (
+            <Button variant="danger" size="sm" disabled={selectedItems.length === 0} onClick={() => setDeleteOpen(true)}>
+              Delete
+            </Button>
+          ) : null}
         </div>
       ) : null}
 
@@ -219,9 +237,9 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
           {page.query ? "Nothing matches that name." : canUpload ? "This folder is empty. Drop files here or use Upload files." : "This folder is empty."}
         </div>
       ) : view === "grid" ? (
-        <GridView page={page} selected={selected} onToggle={toggle} canSelect={canDelete} />
+        <GridView page={page} selected={selected} onToggle={toggle} canSelect={canSelect} />
       ) : (
-        <ListView page={page} selected={selected} onToggle={toggle} canSelect={canDelete} />
+        <ListView page={page} selected={selected} onToggle={toggle} canSelect={canSelect} />
       )}
 
       {page.nextCursor || page.nextFolderCursor ? (
@@ -244,6 +262,19 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
 
       {canEdit && !isRoot ? (
         <EditFolderPanel folder={toSummary(page)} open={isEditOpen} onOpenChange={setEditOpen} onSaved={() => void revalidator.revalidate()} />
+      ) : null}
+      {canEdit ? (
+        <>
+          <MoveDialog
+            items={selectedItems}
+            rootFolderId={page.crumbs[0]?.uid ?? page.folder.uid}
+            currentFolderId={page.query ? null : page.folder.uid}
+            open={isMoveOpen}
+            onOpenChange={setMoveOpen}
+            onMoved={refresh}
+          />
+          <RenameDialog item={selectedItems.length === 1 ? (selectedItems[0] ?? null) : null} open={isRenameOpen} onOpenChange={setRenameOpen} onRenamed={refresh} />
+        </>
       ) : null}
       {canDelete ? (
         <DeleteDialog items={selectedItems} inTrash={false} open={isDeleteOpen} onOpenChange={setDeleteOpen} onDeleted={refresh} />

@@ -1,0 +1,172 @@
+import { useEffect, useMemo, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Modal } from "~/components/ui/modal";
+import { Spinner } from "~/components/ui/spinner";
+import { showToast } from "~/components/ui/toast";
+import { http } from "~/lib/http";
+import type { FolderTree, FolderTreeNode } from "../folders.server";
+import { itemCount, MAX_ITEMS_PER_CALL } from "../trash.constants";
+import { FolderGlyph } from "./folder-glyph";
+
+export type MovableItem = { type: "file" | "folder"; id: string; name: string };
+
+type Choice = { uid: string; label: string; depth: number; node: Pick<FolderTreeNode, "color" | "icon" | "kind">; isDisabled: boolean; note: string | null };
+
+/**
+ * The folders of one space, top first, each with its depth. A folder being moved, and everything
+ * below it, cannot be the target; nor can the folder the items are in now.
+ */
+function choicesOf(tree: FolderTree[number], items: MovableItem[], currentFolderId: string | null): Choice[] {
+  const moving = new Set(items.filter((item) => item.type === "folder").map((item) => item.id));
+  const choices: Choice[] = [
+    {
+      uid: tree.rootUid,
+      label: tree.spaceName,
+      depth: 0,
+      node: { color: null, icon: null, kind: "root" },
+      isDisabled: tree.rootUid === currentFolderId,
+      note: tree.rootUid === currentFolderId ? "current folder" : null,
+    },
+  ];
+  const walk = (nodes: FolderTreeNode[], depth: number, isInsideMoving: boolean) => {
+    for (const node of [...nodes].sort((a, b) => a.label.localeCompare(b.label))) {
+      const isMoving = isInsideMoving || moving.has(node.uid);
+      const isCurrent = node.uid === currentFolderId;
+      choices.push({
+        uid: node.uid,
+        label: node.label,
+        depth,
+        node,
+        isDisabled: isMoving || isCurrent,
+        note: isCurrent ? "current folder" : moving.has(node.uid) ? "being moved" : null,
+      });
+      walk(node.children, depth + 1, isMoving);
+    }
+  };
+  walk(tree.children, 1, false);
+  return choices;
+}
+
+/**
+ * "Move to…": pick a folder of the same space (a data room, or the member's own files) and move
+ * the selection there (POST /api/items/move, in parts of 100). Names already taken there are kept
+ * apart by the server (“report (2).pdf”).
+ */
+export function MoveDialog({
+  items,
+  rootFolderId,
+  currentFolderId,
+  open,
+  onOpenChange,
+  onMoved,
+}: {
+  items: MovableItem[];
+  /** The top folder of the space the items are in: its folders are the choices. */
+  rootFolderId: string;
+  currentFolderId: string | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onMoved: (targetFolderId: string) => void;
+}) {
+  const [tree, setTree] = useState<FolderTree[number] | null | undefined>(undefined);
+  const [target, setTarget] = useState<string | null>(null);
+  const [isMoving, setIsMoving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setTarget(null);
+    setTree(undefined);
+    let isCurrent = true;
+    http
+      .get<{ spaces: FolderTree }>("/api/folders")
+      .then(({ spaces }) => {
+        if (isCurrent) setTree(spaces.find((space) => space.rootUid === rootFolderId) ?? null);
+      })
+      .catch(() => {
+        // The HTTP client has told the member; the dialog offers nothing to pick.
+        if (isCurrent) setTree(null);
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [open, rootFolderId]);
+
+  const choices = useMemo(() => (tree === undefined ? null : tree === null ? [] : choicesOf(tree, items, currentFolderId)), [tree, items, currentFolderId]);
+  const count = items.length;
+  const chosen = choices?.find((choice) => choice.uid === target) ?? null;
+
+  const onConfirm = async () => {
+    if (!chosen || isMoving) return;
+    setIsMoving(true);
+    try {
+      for (let start = 0; start < items.length; start += MAX_ITEMS_PER_CALL) {
+        const part = items.slice(start, start + MAX_ITEMS_PER_CALL);
+        await http.post("/api/items/move", { items: part.map(({ type, id }) => ({ type, id })), targetFolderId: chosen.uid });
+      }
+      showToast(`Moved ${itemCount(count)} to “${chosen.label}”`, { type: "success" });
+      onOpenChange(false);
+      onMoved(chosen.uid);
+    } catch {
+      // The HTTP client has already said what went wrong; the dialog stays open to choose again.
+    } finally {
+      setIsMoving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Move ${itemCount(count)}`}
+      description={count === 1 ? `Choose where “${items[0]?.name}” goes.` : "Choose the folder they go to."}
+      isDismissable={!isMoving}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isMoving}>
+            Cancel
+          </Button>
+          <Button onClick={() => void onConfirm()} isLoading={isMoving} disabled={!chosen}>
+            {isMoving ? "Moving..." : "Move here"}
+          </Button>
+        </>
+      }
+    >
+      {choices === null ? (
+        <Spinner size="sm" label="Loading folders" />
+      ) : choices.length === 0 ? (
+        <p className="text-sm text-slate-700">No folders to choose from.</p>
+      ) : (
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-900">Folder</legend>
+          <ul className="max-h-80 space-y-0.5 overflow-y-auto rounded-md border border-slate-200 p-1">
+            {choices.map((choice) => (
+              <li key={choice.uid}>
+                <label
+                  className={
+                    choice.isDisabled
+                      ? "flex cursor-not-allowed items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-500"
+                      : "flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-900 hover:bg-slate-100 has-[:checked]:bg-brand-50"
+                  }
+                  style={{ paddingLeft: `${0.5 + choice.depth * 1.25}rem` }}
+                >
+                  <input
+                    type="radio"
+                    name="move-target"
+                    value={choice.uid}
+                    checked={target === choice.uid}
+                    disabled={choice.isDisabled || isMoving}
+                    onChange={() => setTarget(choice.uid)}
+                    className="h-4 w-4 accent-brand-600"
+                  />
+                  <FolderGlyph color={choice.node.color} icon={choice.node.icon} kind={choice.node.kind} />
+                  <span className="break-all">{choice.label}</span>
+                  {choice.note ? <span className="text-xs text-slate-600">({choice.note})</span> : null}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+    </Modal>
+  );
+}
