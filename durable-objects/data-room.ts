@@ -1,5 +1,8 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import type { DataroomRole } from "~/db/schema";
+import { chainEntry, type AuditFields, type ChainedEntry } from "~/features/datarooms/audit-chain";
+import { AUDIT_GENESIS_HASH } from "~/features/datarooms/audit.constants";
+import { insertAuditEntries } from "~/features/datarooms/audit.queries.server";
 import { effectivePermissions, type DataroomPermission } from "~/features/datarooms/datarooms.permissions";
 import {
   acceptInvitationRows,
@@ -43,6 +46,10 @@ type ConnectionState = { userId: string; name: string };
  * - A roster is loaded once from the D1 copy (a room created before the object existed, or a new
  *   room), then kept here.
  *
+ * - The room's audit log is appended here (`record`), one entry after another with nothing in
+ *   between, so its hash chain has one order; entries wait in SQLite and are copied to D1's
+ *   dataroom_audit_log by the same alarm (at most 300 ms later), in one batch.
+ *
  * Sockets are authenticated (session, membership, short-lived token) by workers/realtime.ts before
  * they reach the object, which checks membership once more and tags each socket with its person,
  * so a removed person's sockets are closed at once. Callers pass the clock (`now`) in, so tests
@@ -63,6 +70,7 @@ export class DataRoom extends Server<Env> {
     sql.exec(`CREATE TABLE IF NOT EXISTS pending (user_id TEXT PRIMARY KEY)`);
     sql.exec(`CREATE TABLE IF NOT EXISTS updates (at INTEGER NOT NULL)`);
     sql.exec(`CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL)`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS audit_pending (seq INTEGER PRIMARY KEY, entry TEXT NOT NULL)`);
   }
 
   override onStart(): void {
@@ -233,9 +241,53 @@ export class DataRoom extends Server<Env> {
     return { applied: true, decision: { role: current.role, overrides, permissions: effectivePermissions(current.role, overrides) } };
   }
 
-  /** The debounced flush: ONE D1 batch for every pending person, ONE broadcast. Safe to run twice. */
+  /** The debounced flush: ONE D1 batch for every pending person, ONE broadcast; then the audit entries. Safe to run twice. */
   override async onAlarm(): Promise<void> {
     await this.flushPending();
+    await this.flushAudit();
+  }
+
+  // ---- RPC: the audit log ----------------------------------------------------------------------
+
+  /**
+   * Appends entries to the room's audit log: each chained to the one before (seq + 1, the previous
+   * hash) with no await in between, then copied to D1 by the alarm within 300 ms. Returns the last seq.
+   */
+  async record(roomId: string, entries: AuditFields[]): Promise<{ seq: number }> {
+    const sql = this.ctx.storage.sql;
+    let head = this.auditHeadNow();
+    this.ctx.storage.transactionSync(() => {
+      for (const fields of entries) {
+        const entry = chainEntry(roomId, head, fields);
+        sql.exec(`INSERT INTO audit_pending (seq, entry) VALUES (?, ?)`, entry.seq, JSON.stringify(entry));
+        head = entry;
+      }
+      sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('audit_seq', ?), ('audit_hash', ?)`, String(head.seq), head.hash);
+      sql.exec(`INSERT OR IGNORE INTO meta (key, value) VALUES ('room_id', ?)`, roomId);
+    });
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + PERMISSION_DEBOUNCE_MS);
+    return { seq: head.seq };
+  }
+
+  /** Copies waiting audit entries to D1 (INSERT OR IGNORE: a repeated copy changes nothing). */
+  async flushAudit(): Promise<{ written: number }> {
+    return this.serialized(async () => {
+      const sql = this.ctx.storage.sql;
+      const rows = sql.exec<{ seq: number; entry: string }>(`SELECT seq, entry FROM audit_pending ORDER BY seq LIMIT 1000`).toArray();
+      const last = rows.at(-1);
+      if (!last) return { written: 0 };
+      await insertAuditEntries(this.db(), rows.map((row) => JSON.parse(row.entry) as ChainedEntry));
+      sql.exec(`DELETE FROM audit_pending WHERE seq <= ?`, last.seq);
+      this.bump("audit_batches");
+      if (sql.exec<{ n: number }>(`SELECT count(*) AS n FROM audit_pending`).one().n > 0) await this.ctx.storage.setAlarm(Date.now());
+      return { written: rows.length };
+    });
+  }
+
+  /** The newest entry's seq and hash (the tail the D1 copy must end with), after copying what waits. */
+  async auditHead(): Promise<{ seq: number; hash: string }> {
+    await this.flushAudit();
+    return this.auditHeadNow();
   }
 
   async flushPending(): Promise<{ written: number }> {
@@ -309,6 +361,10 @@ export class DataRoom extends Server<Env> {
   }
 
   // ---- inside ----------------------------------------------------------------------------------
+
+  private auditHeadNow(): { seq: number; hash: string } {
+    return { seq: Number(this.meta("audit_seq") ?? 0), hash: this.meta("audit_hash") ?? AUDIT_GENESIS_HASH };
+  }
 
   /** One person's role and effective permissions from the roster, or null when they are not in it. */
   private decisionOf(userId: string): RoomDecision | null {

@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { createRequestHandler } from "react-router";
 import { readConfig } from "~/lib/config.server";
 import { createRouterContext } from "~/lib/request-context.server";
+import { clientMetaOf } from "~/lib/service-context.server";
 import { api } from "./api";
 import { auth } from "./auth";
 import { handleScheduled } from "./cron";
@@ -43,6 +44,7 @@ function renderApp(c: Context<AppEnv>): Promise<Response> {
       logger: c.get("logger"),
       auth: c.get("auth"),
       actor: c.get("actor"),
+      client: clientMetaOf(c.req.raw),
     }),
   );
 }

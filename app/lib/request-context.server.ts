@@ -1,6 +1,6 @@
 import { createContext, RouterContextProvider } from "react-router";
 import type { Logger } from "./log.server";
-import { createServiceContext, type Actor, type ServiceContext } from "./service-context.server";
+import { createServiceContext, type Actor, type ClientMeta, type ServiceContext } from "./service-context.server";
 
 /**
  * The live session behind a request. Cross-cutting code knows no domain: the accounts feature
@@ -28,6 +28,7 @@ export type RequestContext = {
   auth: RequestAuth | null;
   /** The fully signed-in member, or null for an anonymous visitor. */
   actor: Actor | null;
+  client: ClientMeta;
 };
 
 export const requestContext = createContext<RequestContext>();
@@ -48,8 +49,8 @@ const serviceContexts = new WeakMap<Readonly<RouterContextProvider>, ServiceCont
 export function serviceContextFor(context: Readonly<RouterContextProvider>): ServiceContext {
   let ctx = serviceContexts.get(context);
   if (!ctx) {
-    const { env, requestId, logger, actor } = context.get(requestContext);
-    ctx = createServiceContext(env, { requestId, logger, actor });
+    const { env, requestId, logger, actor, client } = context.get(requestContext);
+    ctx = createServiceContext(env, { requestId, logger, actor, client });
     serviceContexts.set(context, ctx);
   }
   return ctx;

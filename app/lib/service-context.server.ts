@@ -6,7 +6,17 @@ import { createLogger, type Logger } from "./log.server";
  * bindings, who is acting, and request metadata for logs. Loaders, Hono handlers, the queue
  * consumer and the Durable Objects all build one with `createServiceContext`.
  */
-export type Actor = { userId: string; sessionId: string };
+export type Actor = { userId: string; sessionId: string; email?: string };
+
+/** Where a request came from, for audit records (IP from Cloudflare's edge, the browser's user agent). */
+export type ClientMeta = { ip: string | null; userAgent: string | null };
+
+export function clientMetaOf(request: Request): ClientMeta {
+  return {
+    ip: request.headers.get("cf-connecting-ip") ?? request.headers.get("x-real-ip") ?? null,
+    userAgent: request.headers.get("user-agent")?.slice(0, 400) ?? null,
+  };
+}
 
 export type ServiceContext = {
   db: Database;
@@ -14,12 +24,14 @@ export type ServiceContext = {
   logger: Logger;
   requestId: string;
   actor: Actor | null;
+  /** The request's origin (no request, as in the queue consumer and cron: both null). */
+  client: ClientMeta;
   now: () => Date;
 };
 
 export function createServiceContext(
   env: Env,
-  options: { requestId: string; logger?: Logger; actor?: Actor | null; now?: () => Date },
+  options: { requestId: string; logger?: Logger; actor?: Actor | null; client?: ClientMeta; now?: () => Date },
 ): ServiceContext {
   return {
     db: createDb(env.DB),
@@ -27,6 +39,7 @@ export function createServiceContext(
     logger: options.logger ?? createLogger({ requestId: options.requestId }),
     requestId: options.requestId,
     actor: options.actor ?? null,
+    client: options.client ?? { ip: null, userAgent: null },
     now: options.now ?? (() => new Date()),
   };
 }

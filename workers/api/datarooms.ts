@@ -4,6 +4,7 @@ import { publicOrigin } from "~/features/auth/auth-context.server";
 import { invitePeople, resendInvitation, revokeInvitation } from "~/features/datarooms/invitations.server";
 import { getPermissionMatrix, grantPermission, revokePermission, setPermission } from "~/features/datarooms/permissions.server";
 import { changeMemberRole, leaveDataroom, listRoomPeople, removeMember, transferOwnership } from "~/features/datarooms/members.server";
+import { exportRoomAuditCsv, listRoomAudit, verifyRoomAudit } from "~/features/datarooms/audit.server";
 import { LOGO_MAX_BYTES, readDataroomLogo, removeDataroomLogo, setDataroomLogo } from "~/features/datarooms/logo.server";
 import { AppError } from "~/lib/errors";
 import type { AppEnv } from "../types";
@@ -11,7 +12,8 @@ import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./req
 
 /**
  * /api/datarooms (spec §7): the member's rooms (mine and shared with me; ?q, ?filter, ?sort, ?dir),
- * creating one, and one room's profile, archive state and trash. Outsiders get 404 for every room.
+ * creating one, and one room's profile, archive state and trash, people, permissions, invitations
+ * and audit log. Outsiders get 404 for every room.
  */
 export const dataroomsApi = new Hono<AppEnv>()
   .use(noStore)
@@ -119,4 +121,25 @@ export const dataroomsApi = new Hono<AppEnv>()
     const actor = requireApiActor(c);
     await revokeInvitation(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("invitationId"));
     return c.json({ success: true }, 200);
+  })
+  .get("/:id/audit", async (c) => {
+    const actor = requireApiActor(c);
+    const { room, ...page } = await listRoomAudit(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.query());
+    return c.json({ dataroom: { id: room.id, name: room.name }, ...page }, 200);
+  })
+  .post("/:id/audit/verify", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await verifyRoomAudit(apiServiceContext(c), actor.userId, c.req.param("id")), 200);
+  })
+  .get("/:id/audit/export", async (c) => {
+    const actor = requireApiActor(c);
+    const { filename, body } = await exportRoomAuditCsv(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.query());
+    return new Response(body, {
+      status: 200,
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${filename}"`,
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
   });

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { AppError } from "~/lib/errors";
-import { createServiceContext, type Actor, type ServiceContext } from "~/lib/service-context.server";
+import { clientMetaOf, createServiceContext, type Actor, type ServiceContext } from "~/lib/service-context.server";
 import type { AppEnv } from "../types";
 
 /**
@@ -17,7 +17,7 @@ export function requireApiActor(c: Context<AppEnv>): Actor {
 
 /** The service context of an API request, carrying its actor (if any), request id and logger. */
 export function apiServiceContext(c: Context<AppEnv>): ServiceContext {
-  return createServiceContext(c.env, { requestId: c.get("requestId"), logger: c.get("logger"), actor: c.get("actor") });
+  return createServiceContext(c.env, { requestId: c.get("requestId"), logger: c.get("logger"), actor: c.get("actor"), client: clientMetaOf(c.req.raw) });
 }
 
 /** Per-member answers (and refusals) must never be stored by a shared or browser cache. */

@@ -92,3 +92,42 @@ export const dataroomInvitations = sqliteTable(
       .where(sql`accepted_at IS NULL AND revoked_at IS NULL`),
   ],
 );
+
+export const auditOutcomes = ["allowed", "refused"] as const;
+export type AuditOutcome = (typeof auditOutcomes)[number];
+
+/**
+ * A room's audit log (issue 20, QUALITY S22): append-only and hash-chained. Entry `seq` holds the
+ * SHA-256 of the entry before it (`prev_hash`) and its own `hash` over every field, so an edited,
+ * removed or inserted row breaks the chain where it happened. The room's Durable Object appends
+ * (one at a time, so the chain has one order) and copies the entries here in batches. Triggers
+ * refuse UPDATE, and DELETE while the room exists (the purge of a deleted room removes its log).
+ * The actor's e-mail is kept as it was, so the record stays readable (never a secret).
+ */
+export const dataroomAuditLog = sqliteTable(
+  "dataroom_audit_log",
+  {
+    dataroomId: text("dataroom_id").notNull(),
+    seq: integer("seq").notNull(),
+    at: integer("at").notNull(),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    outcome: text("outcome", { enum: auditOutcomes }).notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    targetName: text("target_name"),
+    detail: text("detail"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.dataroomId, table.seq] }),
+    index("dataroom_audit_actor_idx").on(table.dataroomId, table.actorId, table.seq),
+    index("dataroom_audit_action_idx").on(table.dataroomId, table.action, table.seq),
+    index("dataroom_audit_target_idx").on(table.dataroomId, table.targetId, table.seq),
+    index("dataroom_audit_at_idx").on(table.dataroomId, table.at),
+  ],
+);

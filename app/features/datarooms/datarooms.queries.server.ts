@@ -138,7 +138,8 @@ export async function findExpiredTrashedDatarooms(db: Database, cutoff: Date, li
 /**
  * Deletes a room for good in ONE batch: its R2 keys (files and their versions) go to r2_deletions
  * (the purge deletes the objects afterwards), its favorites go, and deleting the space cascades to
- * the room row, its people, folders, files, versions, tags, metadata and uploads. Only a room that
+ * the room row, its people, folders, files, versions, tags, metadata and uploads; then its audit
+ * log goes. Only a room that
  * is still in the trash is deleted (a restore that won the race keeps it). Safe to run twice.
  */
 export async function deleteTrashedDataroom(db: Database, id: string, now: Date): Promise<void> {
@@ -153,6 +154,8 @@ export async function deleteTrashedDataroom(db: Database, id: string, now: Date)
       (item_type = 'file' AND item_id IN (SELECT id FROM files WHERE space_id = ${id}))
       OR (item_type = 'folder' AND item_id IN (SELECT id FROM folders WHERE space_id = ${id})))`,
     sql`DELETE FROM spaces WHERE id = ${id} AND kind = 'dataroom' AND ${inTrash}`,
+    // Its audit log goes once the room is gone (the log's trigger refuses it while the room exists).
+    sql`DELETE FROM dataroom_audit_log WHERE dataroom_id = ${id} AND NOT EXISTS (SELECT 1 FROM datarooms WHERE id = ${id})`,
   ]);
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isAuditAction } from "./audit.constants";
 import { DATAROOM_ID_PATTERN } from "./datarooms.constants";
 
 export { DATAROOM_ID_PATTERN };
@@ -84,3 +85,42 @@ export const inviteSchema = z.object({
 export const changeRoleSchema = z.object({ role: z.enum(INVITABLE_ROLES, { error: "Choose a role: admin, member or guest." }) });
 
 export const transferOwnershipSchema = z.object({ user_id: z.string({ error: "Choose the member who becomes the owner." }).min(1, "Choose the member who becomes the owner.") });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+/** A day "YYYY-MM-DD" (UTC) as the millisecond it starts, or ends (`end`). */
+const daySchema = (end: boolean) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: "Dates are written YYYY-MM-DD." })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are written YYYY-MM-DD.")
+      .transform((text, context) => {
+        const start = Date.parse(`${text}T00:00:00Z`);
+        if (Number.isNaN(start)) {
+          context.addIssue({ code: "custom", message: "That date does not exist." });
+          return z.NEVER;
+        }
+        return end ? start + DAY_MS - 1 : start;
+      })
+      .optional(),
+  );
+
+/** The audit log's filters (activities page and GET /api/datarooms/{id}/audit): blank means "any". */
+export const auditQuerySchema = z
+  .object({
+    person: z.preprocess(blankToUndefined, z.uuid({ error: "Choose a person from the list." }).optional()),
+    action: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .refine((value) => isAuditAction(value), "Choose an action from the list.")
+        .optional(),
+    ),
+    target: z.preprocess(blankToUndefined, z.uuid({ error: "That is not a file or folder id." }).optional()),
+    from: daySchema(false),
+    to: daySchema(true),
+    // A malformed cursor starts from the newest entry.
+    cursor: z.coerce.number().int().positive().optional().catch(undefined),
+  })
+  .refine((value) => value.from === undefined || value.to === undefined || value.from <= value.to, { message: "The start date is after the end date.", path: ["to"] });

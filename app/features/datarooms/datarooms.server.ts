@@ -17,6 +17,7 @@ import {
   updateDataroomProfile,
   type DataroomMemberRow,
 } from "./datarooms.queries.server";
+import { auditRefusal, auditRoom } from "./audit-record.server";
 import { touchDataroomMember } from "./members.queries.server";
 import { decideInRoom } from "./room-authority.server";
 import { createDataroomSchema, dataroomIdSchema, listDataroomsQuerySchema, updateDataroomSchema } from "./datarooms.schema";
@@ -95,7 +96,10 @@ export async function requireDataroom(ctx: ServiceContext, userId: string, rawId
   const decision = await decideInRoom(ctx, row.id, userId);
   if (!decision) throw dataroomNotFound();
   const room = toSummary({ ...row, role: decision.role, overrides: decision.overrides }, userId);
-  if (!room.permissions[permission]) throw new AppError("FORBIDDEN", PERMISSION_MESSAGES[permission]);
+  if (!room.permissions[permission]) {
+    await auditRefusal(ctx, room.id, userId, PERMISSION_MESSAGES[permission]);
+    throw new AppError("FORBIDDEN", PERMISSION_MESSAGES[permission]);
+  }
   return room;
 }
 
@@ -146,6 +150,8 @@ export async function updateDataroom(ctx: ServiceContext, userId: string, rawId:
   const change = parseInput(updateDataroomSchema, input);
   if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
   await updateDataroomProfile(ctx.db, room.id, change, ctx.now());
+  const changed = [change.name !== undefined && change.name !== room.name ? `name “${change.name}”` : null, change.description !== undefined && change.description !== room.description ? "description" : null].filter(Boolean);
+  if (changed.length > 0) await auditRoom(ctx, room.id, userId, { action: "room.update", target: { type: "room", id: room.id, name: change.name ?? room.name }, detail: changed.join(", ") });
   return requireDataroom(ctx, userId, room.id);
 }
 
@@ -155,6 +161,7 @@ export async function setArchived(ctx: ServiceContext, userId: string, rawId: un
   if (room.archived !== archived) {
     await setDataroomArchived(ctx.db, room.id, archived ? ctx.now() : null, ctx.now());
     ctx.logger.info(archived ? "data room archived" : "data room unarchived", { dataroomId: room.id });
+    await auditRoom(ctx, room.id, userId, { action: archived ? "room.archive" : "room.unarchive", target: { type: "room", id: room.id, name: room.name } });
   }
   return requireDataroom(ctx, userId, room.id);
 }
@@ -168,6 +175,7 @@ export async function trashDataroom(ctx: ServiceContext, userId: string, rawId: 
   if (!room.isOwner) throw new AppError("FORBIDDEN", "Only the owner can delete this data room.");
   await setDataroomTrashed(ctx.db, room.id, ctx.now(), ctx.now());
   ctx.logger.info("data room moved to the trash", { dataroomId: room.id });
+  await auditRoom(ctx, room.id, userId, { action: "room.delete", target: { type: "room", id: room.id, name: room.name } });
   return toSummary((await findDataroomForMember(ctx.db, room.id, userId))!, userId);
 }
 
@@ -182,6 +190,7 @@ export async function restoreDataroom(ctx: ServiceContext, userId: string, rawId
   assertWithinLimit(access, "max_datarooms", await countOwnedDatarooms(ctx.db, userId));
   await setDataroomTrashed(ctx.db, row.id, null, ctx.now());
   ctx.logger.info("data room restored", { dataroomId: row.id });
+  await auditRoom(ctx, row.id, userId, { action: "room.restore", target: { type: "room", id: row.id, name: row.name } });
   return requireDataroom(ctx, userId, row.id);
 }
 

@@ -13,6 +13,7 @@ import { ARCHIVED_MESSAGE, ROLE_LABELS } from "./datarooms.permissions";
 import { inviteSchema } from "./datarooms.schema";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
 import { forgetRoomDecisions, roomAuthority } from "./room-authority.server";
+import { auditRoom } from "./audit-record.server";
 import { assertRoleAllowed, assertSeatsFor, toPendingInvitation, type PendingInvitation } from "./members.server";
 import {
   findInvitation,
@@ -96,6 +97,12 @@ export async function invitePeople(ctx: ServiceContext, userId: string, rawId: u
     await mailInvitation(ctx, { to: email, inviterName: actor.name, room, role, message, token, origin, expiresAt });
   }
   ctx.logger.info("data room invitations sent", { dataroomId: room.id, count: toInvite.length, role });
+  await auditRoom(
+    ctx,
+    room.id,
+    userId,
+    toInvite.map((email) => ({ action: "invitation.send" as const, target: { type: "invitation", name: email }, detail: ROLE_LABELS[role] })),
+  );
   const invitations = (await listOpenInvitations(ctx.db, room.id)).map((row) => toPendingInvitation(row, ctx.now()));
   return { invited: toInvite, alreadyMembers, invitations };
 }
@@ -120,6 +127,7 @@ export async function resendInvitation(ctx: ServiceContext, userId: string, rawI
   const expiresAt = new Date(ctx.now().getTime() + INVITATION_TTL_MS);
   if (!(await rearmInvitation(ctx.db, invitation.id, hash, ctx.now(), expiresAt))) throw new AppError("NOT_FOUND", "This invitation was already accepted or revoked.");
   await mailInvitation(ctx, { to: invitation.email, inviterName: actor.name, room, role: invitation.role, message: invitation.message, token, origin, expiresAt });
+  await auditRoom(ctx, room.id, userId, { action: "invitation.resend", target: { type: "invitation", id: invitation.id, name: invitation.email } });
   const updated = await findInvitation(ctx.db, room.id, invitation.id);
   return toPendingInvitation(updated!, ctx.now());
 }
@@ -129,6 +137,7 @@ export async function revokeInvitation(ctx: ServiceContext, userId: string, rawI
   const { room, invitation } = await requireManagedInvitation(ctx, userId, rawId, invitationId);
   await revokeInvitationRow(ctx.db, room.id, invitation.id, ctx.now());
   ctx.logger.info("data room invitation revoked", { dataroomId: room.id, invitationId: invitation.id });
+  await auditRoom(ctx, room.id, userId, { action: "invitation.revoke", target: { type: "invitation", id: invitation.id, name: invitation.email } });
 }
 
 // The invitee's side: /invite/{token}
@@ -222,6 +231,7 @@ async function join(ctx: ServiceContext, found: { row: InvitationWithRoom; hash:
   if (!used) throw new AppError("NOT_FOUND", INVALID_MESSAGES.accepted);
   forgetRoomDecisions(ctx, row.dataroomId);
   ctx.logger.info("data room invitation accepted", { dataroomId: row.dataroomId, invitationId: row.id });
+  await auditRoom(ctx, row.dataroomId, userId, { action: "member.join", target: { type: "invitation", id: row.id, name: row.email }, detail: ROLE_LABELS[row.role] });
   return row.dataroomId;
 }
 

@@ -1,6 +1,7 @@
 import { sniffContentType } from "~/features/files/sniff.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
+import { auditRoom } from "./audit-record.server";
 import { ARCHIVED_MESSAGE } from "./datarooms.permissions";
 import { findDataroomLogo, setDataroomLogoRow } from "./datarooms.queries.server";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
@@ -28,6 +29,7 @@ export async function setDataroomLogo(ctx: ServiceContext, userId: string, rawId
   const previous = await setDataroomLogoRow(ctx.db, room.id, { key, type }, ctx.now());
   if (previous) await ctx.env.FILES.delete(previous);
   ctx.logger.info("data room logo set", { dataroomId: room.id, bytes: bytes.byteLength, type });
+  await auditRoom(ctx, room.id, userId, { action: "room.logo", target: { type: "room", id: room.id, name: room.name }, detail: "set" });
   return requireDataroom(ctx, userId, room.id);
 }
 
@@ -37,6 +39,7 @@ export async function removeDataroomLogo(ctx: ServiceContext, userId: string, ra
   if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
   const previous = await setDataroomLogoRow(ctx.db, room.id, null, ctx.now());
   if (previous) await ctx.env.FILES.delete(previous);
+  await auditRoom(ctx, room.id, userId, { action: "room.logo", target: { type: "room", id: room.id, name: room.name }, detail: "removed" });
   return requireDataroom(ctx, userId, room.id);
 }
 

@@ -10,6 +10,7 @@ import { countOwnedDatarooms } from "./datarooms.queries.server";
 import { changeRoleSchema, transferOwnershipSchema } from "./datarooms.schema";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
 import { forgetRoomDecisions, roomAuthority } from "./room-authority.server";
+import { auditRoom, personTarget } from "./audit-record.server";
 import {
   countSeats,
   findDataroomMember,
@@ -176,6 +177,7 @@ export async function changeMemberRole(ctx: ServiceContext, userId: string, rawI
     await roomAuthority(ctx, room.id).setRole(room.id, { userId: targetUserId, role });
     forgetRoomDecisions(ctx, room.id);
     ctx.logger.info("data room role changed", { dataroomId: room.id, userId: targetUserId, role });
+    await auditRoom(ctx, room.id, userId, { action: "member.role", target: await personTarget(ctx, targetUserId), detail: `${ROLE_LABELS[target.role]} → ${ROLE_LABELS[role]}` });
   }
   return (await listRoomPeople(ctx, userId, room.id)).members;
 }
@@ -190,6 +192,7 @@ export async function removeMember(ctx: ServiceContext, userId: string, rawId: u
   await roomAuthority(ctx, room.id).remove(room.id, { userId: targetUserId, now: ctx.now().getTime(), message: REMOVED_MESSAGE });
   forgetRoomDecisions(ctx, room.id);
   ctx.logger.info("data room member removed", { dataroomId: room.id, userId: targetUserId });
+  await auditRoom(ctx, room.id, userId, { action: "member.remove", target: await personTarget(ctx, targetUserId) });
 }
 
 /** Leaves a room; the owner cannot (transfer ownership or delete the room first). */
@@ -199,6 +202,7 @@ export async function leaveDataroom(ctx: ServiceContext, userId: string, rawId: 
   await roomAuthority(ctx, room.id).remove(room.id, { userId, now: ctx.now().getTime(), message: "You left this data room." });
   forgetRoomDecisions(ctx, room.id);
   ctx.logger.info("data room left", { dataroomId: room.id, userId });
+  await auditRoom(ctx, room.id, userId, { action: "member.leave", target: { type: "room", id: room.id, name: room.name } });
 }
 
 /**
@@ -222,5 +226,6 @@ export async function transferOwnership(ctx: ServiceContext, userId: string, raw
   await roomAuthority(ctx, room.id).transfer(room.id, { from: userId, to: targetUserId, now: ctx.now().getTime() });
   forgetRoomDecisions(ctx, room.id);
   ctx.logger.info("data room ownership transferred", { dataroomId: room.id, from: userId, to: targetUserId });
+  await auditRoom(ctx, room.id, userId, { action: "room.transfer", target: await personTarget(ctx, targetUserId) });
   return requireDataroom(ctx, userId, room.id);
 }

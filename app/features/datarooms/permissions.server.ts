@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
+import { auditRefusal, auditRoom, personTarget } from "./audit-record.server";
 import { ARCHIVED_MESSAGE, DATAROOM_PERMISSIONS, effectivePermissions, isDataroomPermission, ROLE_LABELS, ROLE_PERMISSIONS, type DataroomPermission } from "./datarooms.permissions";
 import { requireDataroom } from "./datarooms.server";
 import { listDataroomMembers } from "./members.queries.server";
@@ -47,6 +48,7 @@ async function change(ctx: ServiceContext, actorId: string, rawRoomId: unknown, 
   forgetRoomDecisions(ctx, room.id);
   if (!result.applied) {
     if (result.reason === "breaker") {
+      await auditRefusal(ctx, room.id, actorId, `Too many permission changes: ${permission} for this person was not changed.`, await personTarget(ctx, targetUserId));
       throw new AppError(
         "RATE_LIMITED",
         `Too many permission changes in this data room: at most 5 in 10 seconds. Try again in ${result.retryAfterSeconds} second${result.retryAfterSeconds === 1 ? "" : "s"}.`,
@@ -57,6 +59,8 @@ async function change(ctx: ServiceContext, actorId: string, rawRoomId: unknown, 
     throw new AppError("NOT_FOUND", "This person is not in this data room.");
   }
   ctx.logger.info("data room permission changed", { dataroomId: room.id, userId: targetUserId, permission, value });
+  const detail = `${permission}: ${value === null ? "back to the role's default" : value ? "on" : "off"}`;
+  await auditRoom(ctx, room.id, actorId, { action: "permission.change", target: await personTarget(ctx, targetUserId), detail });
   return { success: true, user_id: targetUserId, role: result.decision.role, permissions: result.decision.permissions, overrides: result.decision.overrides };
 }
 

@@ -1,5 +1,6 @@
 import { makeZip, predictLength } from "client-zip";
 import type { FolderKind } from "~/db/schema";
+import { auditRoom } from "~/features/datarooms/audit-record.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import {
@@ -75,7 +76,7 @@ export async function deliverFileContent(
   mode: DeliveryMode,
   request: ContentRequest,
 ): Promise<ContentDelivery> {
-  const { file } = await requireFileAccess(ctx, userId, fileId, mode === "download" ? "files.download" : "files.view");
+  const { file, roomPermissions } = await requireFileAccess(ctx, userId, fileId, mode === "download" ? "files.download" : "files.view");
   const etag = await entityTagOf(file);
   const headers = baseHeaders(file, mode, etag);
 
@@ -99,6 +100,12 @@ export async function deliverFileContent(
   }
 
   const range = decision.kind === "partial" ? { offset: decision.offset, length: decision.length } : undefined;
+  // In a data room, every opening (the whole file, or a first range from byte 0: the PDF viewer's
+  // later ranges are the same view) is in the room's log before a byte leaves.
+  if (roomPermissions && (!range || range.offset === 0)) {
+    const action = mode === "download" ? "file.download" : "file.view";
+    await auditRoom(ctx, file.spaceId, userId, { action, target: { type: "file", id: file.id, name: file.name } }, { required: true });
+  }
   const object = await ctx.env.FILES.get(file.r2Key, range ? { range } : undefined);
   if (!object) {
     ctx.logger.error("file content missing in R2", { fileId: file.id });
@@ -221,6 +228,10 @@ export async function prepareFolderZip(ctx: ServiceContext, userId: string, fold
     if (name) entries.push({ kind: "file", name, lastModified: new Date(file.updatedAt), size: file.size, r2Key: file.r2Key });
   }
   const length = Number(predictLength(entries.map((entry) => (entry.kind === "folder" ? { name: entry.name } : { name: entry.name, size: entry.size }))));
+  if (access.roomPermissions) {
+    const detail = `${tree.files.length} file${tree.files.length === 1 ? "" : "s"}, ${formatBytes(totalBytes)}`;
+    await auditRoom(ctx, access.spaceId, userId, { action: "folder.download", target: { type: "folder", id: folderId, name: root.label }, detail }, { required: true });
+  }
   const label = root.label.replace(/[\u0000-\u001f\u007f-\u009f/\\]/g, "").trim() || "Folder";
   return { fileName: `${label}.zip`, length, entries };
 }

@@ -200,7 +200,7 @@ export async function loadFolderPage(db: Database, query: FolderPageQuery) {
  */
 export async function findFolderAccess(db: Database, folderId: string, userId: string) {
   return db
-    .select({ spaceId: folders.spaceId, kind: folders.kind, role: effectiveSpaceRole, isDataroom: isDataroomSpace })
+    .select({ spaceId: folders.spaceId, kind: folders.kind, label: folders.label, role: effectiveSpaceRole, isDataroom: isDataroomSpace })
     .from(folders)
     .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, folders.spaceId), eq(spaceMembers.userId, userId)))
     .where(and(eq(folders.id, folderId), isNull(folders.trashedAt)))

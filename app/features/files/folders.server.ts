@@ -141,7 +141,7 @@ export async function createFolder(ctx: ServiceContext, userId: string, input: u
     userId,
     now: ctx.now(),
   });
-  await announceFilesChanged(ctx, [parent.spaceId], "added");
+  await announceFilesChanged(ctx, [parent.spaceId], "added", { userId, events: () => [{ action: "folder.create", target: { type: "folder", id, name: data.label } }] });
   return { uid: id, label: data.label, color: data.color, icon: data.icon, kind: data.kind };
 }
 
@@ -157,7 +157,11 @@ export async function updateFolder(ctx: ServiceContext, userId: string, folderId
   const color = sent.color === undefined ? found.folder.color : data.color;
   const icon = sent.icon === undefined ? found.folder.icon : data.icon;
   await updateFolderRow(ctx.db, folderId, { label: data.label, color, icon, now: ctx.now() });
-  await announceFilesChanged(ctx, [found.folder.spaceId], data.label === found.folder.label ? "changed" : "renamed");
+  const isRenamed = data.label !== found.folder.label;
+  await announceFilesChanged(ctx, [found.folder.spaceId], isRenamed ? "renamed" : "changed", {
+    userId,
+    events: () => [{ action: "folder.edit", target: { type: "folder", id: folderId, name: data.label }, detail: isRenamed ? `renamed from “${found.folder.label}”` : "colour or icon" }],
+  });
   return { uid: folderId, label: data.label, color, icon, kind: found.folder.kind };
 }
 

@@ -81,7 +81,8 @@ export async function moveItems(ctx: ServiceContext, userId: string, input: unkn
   const named = await nameInTarget(ctx, data.targetFolderId, moving);
   if (named.length > 0) {
     await moveRows(ctx.db, target.spaceId, data.targetFolderId, named, ctx.now());
-    await announceFilesChanged(ctx, [target.spaceId], "moved");
+    const detail = `${named.length} item${named.length === 1 ? "" : "s"}: ${named.map((row) => row.name).join(", ")}`;
+    await announceFilesChanged(ctx, [target.spaceId], "moved", { userId, events: () => [{ action: "items.move", target: { type: "folder", id: data.targetFolderId, name: target.label }, detail }] });
   }
   ctx.logger.info("items moved", { userId, items: named.length, targetFolderId: data.targetFolderId });
   return { moved: named.length, targetFolderId: data.targetFolderId, items: named };
@@ -117,7 +118,7 @@ export async function renameFile(ctx: ServiceContext, userId: string, fileId: st
       throw new AppError("VALIDATION_ERROR", message, { fieldErrors: { name: [message] } });
     }
     await renameFileRow(ctx.db, fileId, name, ctx.now());
-    await announceFilesChanged(ctx, [file.spaceId], "renamed");
+    await announceFilesChanged(ctx, [file.spaceId], "renamed", { userId, events: () => [{ action: "file.rename", target: { type: "file", id: fileId, name }, detail: `renamed from “${file.name}”` }] });
   }
   return toFileSummary({ ...file, name });
 }

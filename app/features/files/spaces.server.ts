@@ -2,6 +2,7 @@ import { encodeBase64urlNoPadding, decodeBase64urlIgnorePadding } from "@oslojs/
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { ARCHIVED_MESSAGE, type DataroomPermission } from "~/features/datarooms/datarooms.permissions";
+import { auditRefusal, auditRoom, type AuditEvent } from "~/features/datarooms/audit-record.server";
 import { decideInRoom, roomAuthority } from "~/features/datarooms/room-authority.server";
 import { roleHasRight, type EffectiveSpaceRole, type SpaceRight } from "./files.permissions";
 import { findFileWithRole, findFolderAccess, findPersonalSpace, findSpaceRole, insertPersonalSpace, type Keyset, type SpaceRow } from "./folders.queries.server";
@@ -79,7 +80,10 @@ export async function assertSpaceRight(ctx: ServiceContext, userId: string, stan
   if (!isRoom) return null;
   const decision = await decideInRoom(ctx, standing.spaceId, userId);
   if (!decision) throw new AppError("NOT_FOUND", "This data room does not exist or you don't have access to it.");
-  if (!decision.permissions[ROOM_PERMISSION_FOR[right]]) throw new AppError("FORBIDDEN", RIGHT_MESSAGES[right]);
+  if (!decision.permissions[ROOM_PERMISSION_FOR[right]]) {
+    await auditRefusal(ctx, standing.spaceId, userId, RIGHT_MESSAGES[right]);
+    throw new AppError("FORBIDDEN", RIGHT_MESSAGES[right]);
+  }
   return decision.permissions;
 }
 
@@ -89,14 +93,20 @@ export type FilesChangedAction = "added" | "removed" | "restored" | "moved" | "r
 /**
  * Tells the people who have a data room open that its files changed (an upload finished, items
  * went to the trash or came back, were moved or renamed, a folder was made or edited), so their
- * pages refresh. Personal
- * spaces have no audience. Never fails the change that happened: a lost event only means a page
- * shows the change on its next load.
+ * pages refresh, and puts what happened in the room's audit log (`audit`: who, and the entries of
+ * each room). Personal spaces have no audience and no log. Never fails the change that happened:
+ * a lost event only means a page shows the change on its next load.
  */
-export async function announceFilesChanged(ctx: ServiceContext, spaceIds: Iterable<string>, action: FilesChangedAction): Promise<void> {
+export async function announceFilesChanged(
+  ctx: ServiceContext,
+  spaceIds: Iterable<string>,
+  action: FilesChangedAction,
+  audit?: { userId: string; events: (spaceId: string) => AuditEvent[] },
+): Promise<void> {
   for (const spaceId of new Set(spaceIds)) {
     try {
       if (!(await findIsDataroomSpace(ctx.db, spaceId))) continue;
+      if (audit) await auditRoom(ctx, spaceId, audit.userId, audit.events(spaceId));
       await roomAuthority(ctx, spaceId).publish({ name: "files.changed", data: { action } });
     } catch (error) {
       ctx.logger.warn("room event not delivered", { spaceId, action, error: error instanceof Error ? error.message : String(error) });

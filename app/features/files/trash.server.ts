@@ -30,6 +30,7 @@ import {
 import { deleteItemsSchema, restoreItemsSchema, trashQuerySchema } from "./trash.schema";
 import { abortExpiredUploads } from "./uploads.server";
 import { purgeExpiredDatarooms } from "~/features/datarooms/datarooms.server";
+import type { AuditEvent } from "~/features/datarooms/audit-record.server";
 
 /**
  * Delete, trash, restore and the purge (spec §2 "Delete dialog", §9 "Deleted items can be
@@ -173,7 +174,7 @@ export async function deleteItems(ctx: ServiceContext, userId: string, input: un
   if (!data.permanent) {
     if (statements.length > 0) await markTrashed(ctx.db, statements);
     ctx.logger.info("items moved to the trash", { userId, items: rows.length, roots: liveRoots.length });
-    await announceFilesChanged(ctx, rows.map((row) => row.spaceId), "removed");
+    await announceFilesChanged(ctx, rows.map((row) => row.spaceId), "removed", { userId, events: (spaceId) => itemEvents("items.delete", rows, spaceId, "to the trash") });
     return { deleted: rows.length, permanent: false };
   }
 
@@ -181,8 +182,13 @@ export async function deleteItems(ctx: ServiceContext, userId: string, input: un
   const keys = await deleteTrashGroups(ctx.db, rootIds, now, statements);
   await removeObjects(ctx, keys);
   ctx.logger.info("items deleted permanently", { userId, items: rows.length, objects: keys.length });
-  await announceFilesChanged(ctx, rows.map((row) => row.spaceId), "removed");
+  await announceFilesChanged(ctx, rows.map((row) => row.spaceId), "removed", { userId, events: (spaceId) => itemEvents("items.delete", rows, spaceId, "for good") });
   return { deleted: rows.length, permanent: true };
+}
+
+/** One audit entry per item of a room (deleted or restored), named as it was. */
+function itemEvents(action: "items.delete" | "items.restore", rows: ItemAccessRow[], spaceId: string, detail: string | null): AuditEvent[] {
+  return rows.filter((row) => row.spaceId === spaceId).map((row) => ({ action, target: { type: row.type, id: row.id, name: row.name }, detail }));
 }
 
 // ---- restore -----------------------------------------------------------------------------------
@@ -273,7 +279,7 @@ export async function restoreItems(ctx: ServiceContext, userId: string, input: u
   }
   await restoreGroups(ctx.db, moves, ctx.now());
   ctx.logger.info("items restored", { userId, items: moves.length });
-  await announceFilesChanged(ctx, rows.map((row) => row.spaceId), "restored");
+  await announceFilesChanged(ctx, rows.map((row) => row.spaceId), "restored", { userId, events: (spaceId) => itemEvents("items.restore", rows, spaceId, null) });
   return { restored: moves.length, items: moves.map((move) => ({ type: move.type, id: move.id, name: move.name, parentId: move.parentId })) };
 }
 

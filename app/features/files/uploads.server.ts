@@ -428,7 +428,10 @@ async function completeUpload(ctx: ServiceContext, upload: UploadRow, sha256: st
     await enqueueJob(ctx, { definition: hashFileJob, payload: { fileId: done.fileId, r2Key: upload.r2Key }, jobId: hashJobId(upload.r2Key) });
   }
   ctx.logger.info("upload completed", { uploadId: upload.id, fileId: done.fileId, size: upload.length, contentType });
-  await announceFilesChanged(ctx, [upload.spaceId], "added");
+  await announceFilesChanged(ctx, [upload.spaceId], "added", {
+    userId: upload.userId,
+    events: () => [{ action: "file.upload", target: { type: "file", id: done.fileId, name: upload.name }, detail: `${formatBytes(upload.length)}, ${contentType}${existing && existing.id !== upload.id ? ", a new version" : ""}` }],
+  });
   return done.fileId;
 }
 

@@ -16,6 +16,7 @@ function contextWith(actor: { userId: string; sessionId: string } | null): Route
     logger: createLogger(),
     auth: null,
     actor,
+    client: { ip: null, userAgent: null },
   });
 }
 

@@ -1,0 +1,45 @@
+/**
+ * What a data room's audit log records (issue 20 "Audit log", QUALITY S22): one action name per
+ * kind of event, with the words the activities page and the CSV use. Shared by the server and the
+ * browser (no bindings).
+ */
+export const AUDIT_ACTIONS = {
+  "file.view": "Viewed a file",
+  "file.download": "Downloaded a file",
+  "folder.download": "Downloaded a folder",
+  "file.upload": "Uploaded a file",
+  "file.rename": "Renamed a file",
+  "items.move": "Moved items",
+  "items.delete": "Deleted items",
+  "items.restore": "Restored items",
+  "folder.create": "Created a folder",
+  "folder.edit": "Edited a folder",
+  "permission.change": "Changed a permission",
+  "invitation.send": "Invited someone",
+  "invitation.resend": "Sent an invitation again",
+  "invitation.revoke": "Withdrew an invitation",
+  "member.join": "Joined the room",
+  "member.remove": "Removed someone",
+  "member.leave": "Left the room",
+  "member.role": "Changed a role",
+  "room.transfer": "Transferred ownership",
+  "room.update": "Changed the room's profile",
+  "room.archive": "Archived the room",
+  "room.unarchive": "Unarchived the room",
+  "room.logo": "Changed the room's logo",
+  "room.delete": "Deleted the room",
+  "room.restore": "Restored the room",
+  "audit.export": "Exported the audit log",
+  "access.refused": "Was refused",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === "string" && Object.hasOwn(AUDIT_ACTIONS, value);
+}
+
+/** Entries per page of the activities page and GET /api/datarooms/{id}/audit. */
+export const AUDIT_PAGE_SIZE = 100;
+
+/** The hash before the first entry of a room. */
+export const AUDIT_GENESIS_HASH = "0".repeat(64);

@@ -1,0 +1,79 @@
+import { and, asc, desc, eq, gt, gte, lt, lte, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { rawBatch } from "~/db/raw-batch.server";
+import { dataroomAuditLog } from "~/db/schema";
+import type { ChainedEntry } from "./audit-chain";
+
+/**
+ * The audit log's SQL. Entries travel as ONE JSON parameter per statement (read with json_each),
+ * far below D1's 100-parameter limit; INSERT OR IGNORE makes a repeated copy change nothing.
+ */
+
+/** Entries per INSERT statement (one JSON parameter; a row is well under 1 KB). */
+const ROWS_PER_STATEMENT = 100;
+
+export async function insertAuditEntries(db: Database, entries: ChainedEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const statements: SQL[] = [];
+  for (let start = 0; start < entries.length; start += ROWS_PER_STATEMENT) {
+    const rows = JSON.stringify(entries.slice(start, start + ROWS_PER_STATEMENT));
+    statements.push(sql`INSERT OR IGNORE INTO dataroom_audit_log
+      (dataroom_id, seq, at, actor_id, actor_email, action, outcome, target_type, target_id, target_name, detail, ip, user_agent, prev_hash, hash)
+      SELECT json_extract(value, '$.roomId'), json_extract(value, '$.seq'), json_extract(value, '$.at'), json_extract(value, '$.actorId'),
+             json_extract(value, '$.actorEmail'), json_extract(value, '$.action'), json_extract(value, '$.outcome'), json_extract(value, '$.targetType'),
+             json_extract(value, '$.targetId'), json_extract(value, '$.targetName'), json_extract(value, '$.detail'), json_extract(value, '$.ip'),
+             json_extract(value, '$.userAgent'), json_extract(value, '$.prevHash'), json_extract(value, '$.hash')
+      FROM json_each(${rows})`);
+  }
+  await rawBatch(db, statements);
+}
+
+export type AuditRow = typeof dataroomAuditLog.$inferSelect;
+export type AuditFilters = { actorId?: string; action?: string; targetId?: string; from?: number; to?: number };
+
+function filterConditions(roomId: string, filters: AuditFilters): SQL[] {
+  const conditions: SQL[] = [eq(dataroomAuditLog.dataroomId, roomId)];
+  if (filters.actorId) conditions.push(eq(dataroomAuditLog.actorId, filters.actorId));
+  if (filters.action) conditions.push(eq(dataroomAuditLog.action, filters.action));
+  if (filters.targetId) conditions.push(eq(dataroomAuditLog.targetId, filters.targetId));
+  if (filters.from !== undefined) conditions.push(gte(dataroomAuditLog.at, filters.from));
+  if (filters.to !== undefined) conditions.push(lte(dataroomAuditLog.at, filters.to));
+  return conditions;
+}
+
+/** Newest first, keyset by seq: entries before `beforeSeq` (null: from the newest). */
+export async function listAuditEntries(db: Database, roomId: string, filters: AuditFilters, beforeSeq: number | null, limit: number): Promise<AuditRow[]> {
+  const conditions = filterConditions(roomId, filters);
+  if (beforeSeq !== null) conditions.push(lt(dataroomAuditLog.seq, beforeSeq));
+  return db
+    .select()
+    .from(dataroomAuditLog)
+    .where(and(...conditions))
+    .orderBy(desc(dataroomAuditLog.seq))
+    .limit(limit)
+    .all();
+}
+
+/** Oldest first from after `afterSeq` (verification and the CSV export walk the log this way). */
+export async function readAuditAfter(db: Database, roomId: string, filters: AuditFilters, afterSeq: number, limit: number): Promise<AuditRow[]> {
+  return db
+    .select()
+    .from(dataroomAuditLog)
+    .where(and(...filterConditions(roomId, filters), gt(dataroomAuditLog.seq, afterSeq)))
+    .orderBy(asc(dataroomAuditLog.seq))
+    .limit(limit)
+    .all();
+}
+
+/** Everyone who appears in the log as the one acting (the page's person filter). */
+export async function listAuditActors(db: Database, roomId: string): Promise<{ actorId: string; actorEmail: string | null }[]> {
+  return db.all<{ actorId: string; actorEmail: string | null }>(sql`
+    SELECT actor_id AS actorId, max(actor_email) AS actorEmail FROM dataroom_audit_log
+    WHERE dataroom_id = ${roomId} AND actor_id IS NOT NULL GROUP BY actor_id ORDER BY actorEmail`);
+}
+
+/** A person's e-mail (the log keeps it as it was when they acted). */
+export async function findUserEmail(db: Database, userId: string): Promise<string | null> {
+  const row = await db.get<{ email: string }>(sql`SELECT email FROM users WHERE id = ${userId}`);
+  return row?.email ?? null;
+}

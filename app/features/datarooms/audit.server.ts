@@ -1,0 +1,184 @@
+import type { AuditOutcome } from "~/db/schema";
+import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { parseInput } from "~/lib/validation";
+import { auditHash } from "./audit-chain";
+import { auditRoom } from "./audit-record.server";
+import { AUDIT_ACTIONS, AUDIT_GENESIS_HASH, AUDIT_PAGE_SIZE, type AuditAction } from "./audit.constants";
+import { listAuditActors, listAuditEntries, readAuditAfter, type AuditFilters, type AuditRow } from "./audit.queries.server";
+import { auditQuerySchema } from "./datarooms.schema";
+import { requireDataroom, type DataroomSummary } from "./datarooms.server";
+import { roomAuthority } from "./room-authority.server";
+
+/**
+ * Reading a data room's audit log (issue 20, QUALITY S22): the activities page's list with its
+ * filters, verifying the hash chain, and the CSV export. Recording is audit-record.server.ts.
+ * Reading needs the room owner's plan to include `audit_logs` and the reader to hold
+ * `view_audit_log`.
+ */
+
+/** The room, when the caller may read its log: `view_audit_log`, and the owner's plan has `audit_logs`. */
+export async function requireAuditAccess(ctx: ServiceContext, userId: string, roomId: unknown): Promise<DataroomSummary> {
+  const room = await requireDataroom(ctx, userId, roomId, "view_audit_log");
+  const access = await loadMemberAccess(ctx, room.owner.id);
+  requireFeature(access, "audit_logs");
+  return room;
+}
+
+export type AuditEntryView = {
+  seq: number;
+  at: number;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  actionLabel: string;
+  outcome: AuditOutcome;
+  targetType: string | null;
+  targetId: string | null;
+  targetName: string | null;
+  detail: string | null;
+  ip: string | null;
+  userAgent: string | null;
+};
+
+function toView(row: AuditRow): AuditEntryView {
+  return {
+    seq: row.seq,
+    at: row.at,
+    actorId: row.actorId,
+    actorEmail: row.actorEmail,
+    action: row.action,
+    actionLabel: AUDIT_ACTIONS[row.action as AuditAction] ?? row.action,
+    outcome: row.outcome,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    targetName: row.targetName,
+    detail: row.detail,
+    ip: row.ip,
+    userAgent: row.userAgent,
+  };
+}
+
+function filtersOf(query: { person?: string; action?: string; target?: string; from?: number; to?: number }): AuditFilters {
+  return { actorId: query.person, action: query.action, targetId: query.target, from: query.from, to: query.to };
+}
+
+export type AuditPage = {
+  room: DataroomSummary;
+  entries: AuditEntryView[];
+  people: { id: string; email: string | null }[];
+  nextCursor: string | null;
+};
+
+/** GET /api/datarooms/{id}/audit and the activities page: newest first, filtered, 100 a page. */
+export async function listRoomAudit(ctx: ServiceContext, userId: string, roomId: unknown, rawQuery: unknown): Promise<AuditPage> {
+  const room = await requireAuditAccess(ctx, userId, roomId);
+  const query = parseInput(auditQuerySchema, rawQuery);
+  // What happened a moment ago is in the list: the object copies what waits first.
+  await roomAuthority(ctx, room.id).flushAudit();
+  const [rows, actors] = await Promise.all([
+    listAuditEntries(ctx.db, room.id, filtersOf(query), query.cursor ?? null, AUDIT_PAGE_SIZE + 1),
+    listAuditActors(ctx.db, room.id),
+  ]);
+  const visible = rows.slice(0, AUDIT_PAGE_SIZE);
+  return {
+    room,
+    entries: visible.map(toView),
+    people: actors.map((actor) => ({ id: actor.actorId, email: actor.actorEmail })),
+    nextCursor: rows.length > AUDIT_PAGE_SIZE ? String(visible.at(-1)!.seq) : null,
+  };
+}
+
+export type AuditVerification = { ok: true; entries: number; headHash: string } | { ok: false; entries: number; brokenAt: number; message: string };
+
+/** Entries read per round while verifying or exporting. */
+const WALK_SIZE = 500;
+
+/**
+ * POST /api/datarooms/{id}/audit/verify: recomputes every entry's hash in order and checks each
+ * links to the one before, that none is missing, and that the last is the one the room's object
+ * appended last. Names the first entry where the chain breaks.
+ */
+export async function verifyRoomAudit(ctx: ServiceContext, userId: string, roomId: unknown): Promise<AuditVerification> {
+  const room = await requireAuditAccess(ctx, userId, roomId);
+  const head = await roomAuthority(ctx, room.id).auditHead();
+  let previous = { seq: 0, hash: AUDIT_GENESIS_HASH };
+  for (;;) {
+    const rows = await readAuditAfter(ctx.db, room.id, {}, previous.seq, WALK_SIZE);
+    for (const row of rows) {
+      if (row.seq !== previous.seq + 1) return broken(previous.seq, previous.seq + 1, `Entry #${previous.seq + 1} is missing: the log jumps from #${previous.seq} to #${row.seq}.`);
+      if (row.prevHash !== previous.hash) return broken(previous.seq, row.seq, `Entry #${row.seq} does not follow entry #${previous.seq}: the link between them was changed.`);
+      if (auditHash(room.id, row.seq, row.prevHash, row) !== row.hash) return broken(previous.seq, row.seq, `Entry #${row.seq} was changed after it was recorded.`);
+      previous = { seq: row.seq, hash: row.hash };
+    }
+    if (rows.length < WALK_SIZE) break;
+  }
+  if (previous.seq < head.seq) return broken(previous.seq, previous.seq + 1, `Entries after #${previous.seq} are missing: the room recorded ${head.seq}.`);
+  if (previous.hash !== head.hash) return broken(previous.seq, previous.seq, `Entry #${previous.seq} is not the entry the room recorded last.`);
+  ctx.logger.info("audit log verified", { roomId: room.id, entries: previous.seq });
+  return { ok: true, entries: previous.seq, headHash: previous.hash };
+}
+
+function broken(checked: number, at: number, message: string): AuditVerification {
+  return { ok: false, entries: checked, brokenAt: at, message };
+}
+
+const CSV_COLUMNS = ["seq", "time (UTC)", "person", "action", "outcome", "target type", "target", "target id", "detail", "ip", "user agent", "hash"] as const;
+
+/** A CSV field: quoted, quotes doubled, and a leading = + - @ defused so spreadsheets show text, not formulas. */
+function csvField(value: string | number | null): string {
+  if (value === null) return "";
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/**
+ * GET /api/datarooms/{id}/audit.csv: the filtered log, oldest first, streamed 500 rows at a time
+ * (never the whole log in memory). The export itself is recorded.
+ */
+export async function exportRoomAuditCsv(ctx: ServiceContext, userId: string, roomId: unknown, rawQuery: unknown): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
+  const room = await requireAuditAccess(ctx, userId, roomId);
+  const query = parseInput(auditQuerySchema, rawQuery);
+  await auditRoom(ctx, room.id, userId, { action: "audit.export", target: { type: "room", id: room.id, name: room.name } });
+  await roomAuthority(ctx, room.id).flushAudit();
+  const filters = filtersOf(query);
+  const encoder = new TextEncoder();
+  let after = 0;
+  let isFirst = true;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (isFirst) {
+        isFirst = false;
+        controller.enqueue(encoder.encode(`${CSV_COLUMNS.map(csvField).join(",")}\r\n`));
+        return;
+      }
+      const rows = await readAuditAfter(ctx.db, room.id, filters, after, WALK_SIZE);
+      if (rows.length === 0) return controller.close();
+      after = rows.at(-1)!.seq;
+      const lines = rows.map((row) =>
+        [
+          row.seq,
+          new Date(row.at).toISOString(),
+          row.actorEmail,
+          AUDIT_ACTIONS[row.action as AuditAction] ?? row.action,
+          row.outcome,
+          row.targetType,
+          row.targetName,
+          row.targetId,
+          row.detail,
+          row.ip,
+          row.userAgent,
+          row.hash,
+        ]
+          .map(csvField)
+          .join(","),
+      );
+      controller.enqueue(encoder.encode(`${lines.join("\r\n")}\r\n`));
+      if (rows.length < WALK_SIZE) controller.close();
+    },
+  });
+  const safeName = room.name.replace(/[^A-Za-z0-9 _-]+/g, "").trim().replace(/\s+/g, "-") || "data-room";
+  return { filename: `${safeName}-audit-log.csv`, body };
+}
