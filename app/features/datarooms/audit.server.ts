@@ -1,6 +1,5 @@
 import type { AuditOutcome } from "~/db/schema";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
-import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { auditHash } from "./audit-chain";
