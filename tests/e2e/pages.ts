@@ -36,4 +36,5 @@ export const MEMBER_PAGES = [
   "/dataroom/{room}/profile",
   "/dataroom/{room}/users",
   "/dataroom/{room}/permissions",
+  "/dataroom/{room}/activities",
 ] as const;

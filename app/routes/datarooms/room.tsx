@@ -66,6 +66,11 @@ export default function DataroomPage({ loaderData }: Route.ComponentProps) {
           <a href={`/dataroom/${dataroom.id}/users`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
             People
           </a>
+          {dataroom.permissions.view_audit_log ? (
+            <a href={`/dataroom/${dataroom.id}/activities`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+              Activities
+            </a>
+          ) : null}
           {dataroom.permissions.manage_settings ? (
             <a href={`/dataroom/${dataroom.id}/profile`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
               Room profile

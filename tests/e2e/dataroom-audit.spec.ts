@@ -1,0 +1,74 @@
+import { readFileSync } from "node:fs";
+import { newConsentedContext, readLatestMail } from "./auth-helpers";
+import { seriousViolations } from "./axe-helpers";
+import { csrfToken, uploadViaTus } from "./files-helpers";
+import { createMember, expect, gotoHydrated, test } from "./fixtures";
+
+/** The room's audit log in Chromium (issue 20): a member's views, downloads and refusals, read, filtered, verified and exported by the owner. */
+
+test.describe("data room audit log", () => {
+  test("the owner reads what a member opened, downloaded and was refused, filters by person, verifies the chain and exports CSV", async ({ page, browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const owner = await createMember(page.request, { tier: "pro", name: "Astrid Auditor" });
+    await gotoHydrated(page, "/datarooms");
+    const headers = { "X-CSRF-TOKEN": await csrfToken(page), "X-Requested-With": "XMLHttpRequest" };
+    const created = await page.request.post("/api/datarooms", { data: { name: "Project Kestrel" }, headers });
+    expect(created.status(), await created.text()).toBe(201);
+    const roomId = ((await created.json()) as { dataroom: { id: string } }).dataroom.id;
+    const { rootFolderId } = (await (await page.request.get(`/api/datarooms/${roomId}`)).json()) as { rootFolderId: string };
+    const fileId = await uploadViaTus(page.request, { folderId: rootFolderId, name: "Kestrel terms.txt", body: Buffer.from("Kestrel terms, final\n"), csrf: headers["X-CSRF-TOKEN"] });
+
+    const theirs = await newConsentedContext(browser, baseURL!);
+    try {
+      const other = await theirs.newPage();
+      const member = await createMember(other.request, { tier: "free", name: "Mats Member" });
+      const invited = await page.request.post(`/api/datarooms/${roomId}/invitations`, { data: { emails: [member.email], role: "member" }, headers });
+      expect(invited.status(), await invited.text()).toBe(201);
+      const mail = await readLatestMail(page, member.email, /Project Kestrel/);
+      await gotoHydrated(other, mail.link!);
+      await other.getByRole("button", { name: "Join data room" }).click();
+      await other.waitForURL(new RegExp(`/dataroom/${roomId}$`));
+
+      // The member opens the file, downloads it, and tries a page that is not theirs.
+      await gotoHydrated(other, `/files/${fileId}`);
+      await expect(other.getByText("Kestrel terms, final")).toBeVisible();
+      const download = await other.request.get(`/api/files/${fileId}/download`);
+      expect(download.status()).toBe(200);
+      expect((await other.request.get(`/dataroom/${roomId}/permissions`)).status()).toBe(403);
+
+      // The owner reads it all on the activities page, newest first.
+      await gotoHydrated(page, `/dataroom/${roomId}`);
+      await page.getByRole("link", { name: "Activities" }).click();
+      await expect(page).toHaveTitle("Activities of Project Kestrel - Strongroom");
+      const rows = page.getByTestId("audit-row");
+      const theirRows = rows.filter({ hasText: member.email });
+      await expect(theirRows.filter({ hasText: "Was refused" })).toContainText("You don't have permission to manage this data room's members.");
+      await expect(theirRows.filter({ hasText: "Was refused" }).getByText("Refused", { exact: true })).toBeVisible();
+      await expect(theirRows.filter({ hasText: "Downloaded a file" })).toContainText("Kestrel terms.txt");
+      await expect(theirRows.filter({ hasText: "Viewed a file" })).toContainText("Kestrel terms.txt");
+      await expect(theirRows.filter({ hasText: "Joined the room" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Only this person's entries.
+      await page.getByRole("combobox", { name: "Person" }).selectOption({ label: member.email });
+      await page.getByRole("button", { name: "Apply" }).click();
+      await expect(page).toHaveURL(/person=/);
+      await expect(rows).toHaveCount(4);
+      await expect(rows.filter({ hasText: owner.email })).toHaveCount(0);
+
+      // Verify: every entry as recorded, each linked to the one before.
+      await page.getByRole("button", { name: "Verify the log" }).click();
+      await expect(page.getByText("The log is intact")).toBeVisible();
+
+      // Export: the filtered log as CSV.
+      const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+      expect(csv.suggestedFilename()).toBe("Project-Kestrel-audit-log.csv");
+      const text = readFileSync(await csv.path(), "utf8");
+      expect(text.split("\r\n")[0]).toContain('"seq","time (UTC)","person","action"');
+      expect(text).toContain(`"${member.email}","Downloaded a file","allowed","file","Kestrel terms.txt"`);
+      expect(text).not.toContain(owner.email);
+    } finally {
+      await theirs.close();
+    }
+  });
+});
