@@ -18,6 +18,7 @@ import type { Route } from "./+types/activities";
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(loaderData ? `Activities of ${loaderData.room.name}` : "Data room activities") }];
 
 const FILTERS = ["person", "action", "target", "from", "to"] as const;
+const COLUMNS = ["#", "When", "Person", "Action", "About", "Details", "From"] as const;
 
 /** "2026-11-25 14:03:07 UTC": formatted on the server so the server and the browser render the same text. */
 function formatWhen(ms: number): string {
@@ -151,27 +152,11 @@ export default function DataroomActivitiesPage({ loaderData, actionData }: Route
             <caption className="sr-only">Audit log of {room.name}, newest first</caption>
             <thead className="bg-slate-50 text-left">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                  #
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                  When
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                  Person
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                  Action
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                  About
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                  Details
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                  From
-                </th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2 font-semibold text-slate-900">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 bg-white">
