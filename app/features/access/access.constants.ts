@@ -77,7 +77,7 @@ export const FEATURES = [
   // Product modules and tier features of spec §6
   { name: "core_access", description: "Files, folders and share links", requiredTier: "free" },
   { name: "basic_viewing", description: "The secure document viewer", requiredTier: "free" },
-  { name: "basic_editing", description: "Rename, move and organise with metadata and tags", requiredTier: "basic" },
+  { name: "basic_editing", description: "Organise files with metadata and tags", requiredTier: "basic" },
   { name: "advanced_features", description: "Redaction, duplicates detection and retention rules", requiredTier: "pro" },
   { name: "secrets", description: "One-time secrets", requiredTier: "free" },
   { name: "receive_pages", description: "Public pages that receive files", requiredTier: "free" },
