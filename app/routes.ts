@@ -59,6 +59,7 @@ export default [
   route("dataroom/:id/users", "routes/datarooms/users.tsx"),
   route("dataroom/:id/permissions", "routes/datarooms/permissions.tsx"),
   route("dataroom/:id/activities", "routes/datarooms/activities.tsx"),
+  route("dataroom/:id/analytics", "routes/datarooms/analytics.tsx"),
   // The link of a data-room invitation: opened signed out or in, by someone who may have no account yet.
   route("invite/:token", "routes/invitations/invite.tsx"),
 

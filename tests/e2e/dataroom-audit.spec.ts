@@ -4,10 +4,10 @@ import { seriousViolations } from "./axe-helpers";
 import { csrfToken, uploadViaTus } from "./files-helpers";
 import { createMember, expect, gotoHydrated, test } from "./fixtures";
 
-/** The room's audit log in Chromium (issue 20): a member's views, downloads and refusals, read, filtered, verified and exported by the owner. */
+/** The room's audit log and analytics in Chromium (issue 20): a member's views, downloads and refusals, read, filtered, verified and exported by the owner, then counted. */
 
 test.describe("data room audit log", () => {
-  test("the owner reads what a member opened, downloaded and was refused, filters by person, verifies the chain and exports CSV", async ({ page, browser, baseURL }) => {
+  test("the owner reads what a member opened, downloaded and was refused, filters by person, verifies the chain, exports CSV and sees the counts on the analytics page", async ({ page, browser, baseURL }) => {
     test.setTimeout(90_000);
     const owner = await createMember(page.request, { tier: "pro", name: "Astrid Auditor" });
     await gotoHydrated(page, "/datarooms");
@@ -67,6 +67,20 @@ test.describe("data room audit log", () => {
       expect(text.split("\r\n")[0]).toContain('"seq","time (UTC)","person","action"');
       expect(text).toContain(`"${member.email}","Downloaded a file","allowed","file","Kestrel terms.txt"`);
       expect(text).not.toContain(owner.email);
+
+      // Analytics: the same openings counted per file and person, and what is still unread.
+      await uploadViaTus(page.request, { folderId: rootFolderId, name: "Kestrel model.txt", body: Buffer.from("model\n"), csrf: headers["X-CSRF-TOKEN"] });
+      await gotoHydrated(page, `/dataroom/${roomId}`);
+      await page.getByRole("link", { name: "Analytics" }).click();
+      await expect(page).toHaveTitle("Analytics of Project Kestrel - Strongroom");
+      await expect(page.getByTestId("total-views")).toHaveText("1");
+      await expect(page.getByTestId("total-downloads")).toHaveText("1");
+      await expect(page.getByRole("img", { name: /1 views and 1 downloads/ })).toBeVisible();
+      const terms = page.getByTestId("file-stats").filter({ hasText: "Kestrel terms.txt" });
+      await expect(terms.locator("td")).toHaveText(["Kestrel terms.txt", "1", "1", "1", /UTC$/]);
+      await expect(page.getByTestId("person-stats").filter({ hasText: "Mats Member" }).locator("td").nth(4)).toHaveText("1 of 2");
+      await expect(page.getByTestId("not-opened").filter({ hasText: "Mats Member" })).toContainText("has not opened Kestrel model.txt");
+      expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await theirs.close();
     }

@@ -37,4 +37,5 @@ export const MEMBER_PAGES = [
   "/dataroom/{room}/users",
   "/dataroom/{room}/permissions",
   "/dataroom/{room}/activities",
+  "/dataroom/{room}/analytics",
 ] as const;

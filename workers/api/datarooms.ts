@@ -4,11 +4,17 @@ import { publicOrigin } from "~/features/auth/auth-context.server";
 import { invitePeople, resendInvitation, revokeInvitation } from "~/features/datarooms/invitations.server";
 import { getPermissionMatrix, grantPermission, revokePermission, setPermission } from "~/features/datarooms/permissions.server";
 import { changeMemberRole, leaveDataroom, listRoomPeople, removeMember, transferOwnership } from "~/features/datarooms/members.server";
+import { exportRoomAnalyticsCsv, getRoomAnalytics } from "~/features/datarooms/analytics.server";
 import { exportRoomAuditCsv, listRoomAudit, verifyRoomAudit } from "~/features/datarooms/audit.server";
 import { LOGO_MAX_BYTES, readDataroomLogo, removeDataroomLogo, setDataroomLogo } from "~/features/datarooms/logo.server";
 import { AppError } from "~/lib/errors";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
+
+/** A CSV attachment (the name is made of letters, digits and dashes only). */
+function csvHeaders(filename: string): HeadersInit {
+  return { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"`, "X-Content-Type-Options": "nosniff" };
+}
 
 /**
  * /api/datarooms (spec §7): the member's rooms (mine and shared with me; ?q, ?filter, ?sort, ?dir),
@@ -122,6 +128,15 @@ export const dataroomsApi = new Hono<AppEnv>()
     await revokeInvitation(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("invitationId"));
     return c.json({ success: true }, 200);
   })
+  .get("/:id/analytics", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await getRoomAnalytics(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.query()), 200);
+  })
+  .get("/:id/analytics/export", async (c) => {
+    const actor = requireApiActor(c);
+    const { filename, csv } = await exportRoomAnalyticsCsv(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.query("kind"));
+    return new Response(csv, { status: 200, headers: csvHeaders(filename) });
+  })
   .get("/:id/audit", async (c) => {
     const actor = requireApiActor(c);
     const { room, ...page } = await listRoomAudit(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.query());
@@ -134,12 +149,5 @@ export const dataroomsApi = new Hono<AppEnv>()
   .get("/:id/audit/export", async (c) => {
     const actor = requireApiActor(c);
     const { filename, body } = await exportRoomAuditCsv(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.query());
-    return new Response(body, {
-      status: 200,
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${filename}"`,
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return new Response(body, { status: 200, headers: csvHeaders(filename) });
   });

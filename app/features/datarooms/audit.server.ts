@@ -1,6 +1,7 @@
 import type { AuditOutcome } from "~/db/schema";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import type { ServiceContext } from "~/lib/service-context.server";
+import { csvFileName, csvLine } from "~/lib/csv";
 import { parseInput } from "~/lib/validation";
 import { auditHash } from "./audit-chain";
 import { auditRoom } from "./audit-record.server";
@@ -125,14 +126,6 @@ function broken(checked: number, at: number, message: string): AuditVerification
 
 const CSV_COLUMNS = ["seq", "time (UTC)", "person", "action", "outcome", "target type", "target", "target id", "detail", "ip", "user agent", "hash"] as const;
 
-/** A CSV field: quoted, quotes doubled, and a leading = + - @ defused so spreadsheets show text, not formulas. */
-function csvField(value: string | number | null): string {
-  if (value === null) return "";
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
 /**
  * GET /api/datarooms/{id}/audit.csv: the filtered log, oldest first, streamed 500 rows at a time
  * (never the whole log in memory). The export itself is recorded.
@@ -150,14 +143,14 @@ export async function exportRoomAuditCsv(ctx: ServiceContext, userId: string, ro
     async pull(controller) {
       if (isFirst) {
         isFirst = false;
-        controller.enqueue(encoder.encode(`${CSV_COLUMNS.map(csvField).join(",")}\r\n`));
+        controller.enqueue(encoder.encode(csvLine([...CSV_COLUMNS])));
         return;
       }
       const rows = await readAuditAfter(ctx.db, room.id, filters, after, WALK_SIZE);
       if (rows.length === 0) return controller.close();
       after = rows.at(-1)!.seq;
       const lines = rows.map((row) =>
-        [
+        csvLine([
           row.seq,
           new Date(row.at).toISOString(),
           row.actorEmail,
@@ -170,14 +163,11 @@ export async function exportRoomAuditCsv(ctx: ServiceContext, userId: string, ro
           row.ip,
           row.userAgent,
           row.hash,
-        ]
-          .map(csvField)
-          .join(","),
+        ]),
       );
-      controller.enqueue(encoder.encode(`${lines.join("\r\n")}\r\n`));
+      controller.enqueue(encoder.encode(lines.join("")));
       if (rows.length < WALK_SIZE) controller.close();
     },
   });
-  const safeName = room.name.replace(/[^A-Za-z0-9 _-]+/g, "").trim().replace(/\s+/g, "-") || "data-room";
-  return { filename: `${safeName}-audit-log.csv`, body };
+  return { filename: csvFileName(room.name, "audit-log"), body };
 }

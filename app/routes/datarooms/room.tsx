@@ -66,6 +66,11 @@ export default function DataroomPage({ loaderData }: Route.ComponentProps) {
           <a href={`/dataroom/${dataroom.id}/users`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
             People
           </a>
+          {dataroom.permissions.view_analytics ? (
+            <a href={`/dataroom/${dataroom.id}/analytics`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+              Analytics
+            </a>
+          ) : null}
           {dataroom.permissions.view_audit_log ? (
             <a href={`/dataroom/${dataroom.id}/activities`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
               Activities

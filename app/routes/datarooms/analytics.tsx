@@ -1,0 +1,217 @@
+import { ErrorPage } from "~/components/error-page";
+import { buttonClassName } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { requireMember } from "~/features/auth/auth-guard.server";
+import { ANALYTICS_RANGES, getRoomAnalytics } from "~/features/datarooms/analytics.server";
+import { OpeningsChart } from "~/features/datarooms/components/openings-chart";
+import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
+import { runLoader } from "~/lib/action-result.server";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { pageTitle } from "~/lib/title";
+import type { Route } from "./+types/analytics";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(loaderData ? `Analytics of ${loaderData.room.name}` : "Data room analytics") }];
+
+/** "2026-11-25 14:03 UTC", formatted on the server (the server and the browser render the same text). */
+function formatWhen(ms: number | null): string {
+  return ms === null ? "Never" : `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/** /dataroom/{id}/analytics: views and downloads by day, file and person, and who has not opened what (view_analytics; outsiders 404). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { user } = requireMember(context, request);
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  return runLoader(async () => {
+    const analytics = await getRoomAnalytics(serviceContextFor(context), user.id, params.id, query);
+    return {
+      ...analytics,
+      files: analytics.files.map((file) => ({ ...file, last: formatWhen(file.lastAt) })),
+      people: analytics.people.map((person) => ({ ...person, last: formatWhen(person.lastAt) })),
+    };
+  });
+}
+
+const th = "px-3 py-2 text-left font-semibold text-slate-900";
+const td = "px-3 py-2 text-slate-700";
+
+export default function DataroomAnalyticsPage({ loaderData }: Route.ComponentProps) {
+  const { room, days, totals, daily, files, people } = loaderData;
+  const waiting = people.filter((person) => person.notOpened.length > 0 && files.length > 0);
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <RoomBreadcrumbs room={room} />
+        <h1 className="text-2xl font-semibold text-slate-900">Analytics</h1>
+        <p className="max-w-3xl text-sm text-slate-700">
+          Who opened and downloaded what, counted by the server as each file was sent (nothing a browser could inflate). The full record of every entry is in
+          Activities.
+        </p>
+      </div>
+
+      <nav aria-label="Period" className="flex flex-wrap items-center gap-2">
+        {ANALYTICS_RANGES.map((range) => (
+          <a key={range} href={`?days=${range}`} aria-current={range === days ? "true" : undefined} className={buttonClassName({ variant: range === days ? "primary" : "secondary", size: "sm" })}>
+            Last {range} days
+          </a>
+        ))}
+        <span className="ml-auto flex flex-wrap gap-2">
+          <a href={`/api/datarooms/${room.id}/analytics/export?kind=files`} download className={buttonClassName({ variant: "secondary", size: "sm" })}>
+            Export files CSV
+          </a>
+          <a href={`/api/datarooms/${room.id}/analytics/export?kind=people`} download className={buttonClassName({ variant: "secondary", size: "sm" })}>
+            Export people CSV
+          </a>
+        </span>
+      </nav>
+
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {[
+          { label: `Views, last ${days} days`, value: totals.views, id: "views" },
+          { label: `Downloads, last ${days} days`, value: totals.downloads, id: "downloads" },
+          { label: "People who opened a file", value: totals.viewers, id: "viewers" },
+          { label: "Files in the room", value: totals.files, id: "files" },
+        ].map((item) => (
+          <Card key={item.id}>
+            <CardContent>
+              <dt className="text-sm text-slate-700">{item.label}</dt>
+              <dd className="text-2xl font-semibold text-slate-900" data-testid={`total-${item.id}`}>
+                {item.value}
+              </dd>
+            </CardContent>
+          </Card>
+        ))}
+      </dl>
+
+      <section aria-labelledby="by-day" className="space-y-2">
+        <h2 id="by-day" className="text-lg font-semibold text-slate-900">
+          By day
+        </h2>
+        <OpeningsChart daily={daily} caption={`Views and downloads per day over the last ${days} days: ${totals.views} views and ${totals.downloads} downloads.`} />
+      </section>
+
+      <section aria-labelledby="by-file" className="space-y-2">
+        <h2 id="by-file" className="text-lg font-semibold text-slate-900">
+          Files
+        </h2>
+        {files.length === 0 ? (
+          <p className="text-sm text-slate-700">This room has no files yet.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-md border border-slate-200">
+            <table className="min-w-full text-sm">
+              <caption className="sr-only">Views and downloads of each file, all time</caption>
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className={th}>
+                    File
+                  </th>
+                  <th scope="col" className={th}>
+                    Views
+                  </th>
+                  <th scope="col" className={th}>
+                    Downloads
+                  </th>
+                  <th scope="col" className={th}>
+                    People
+                  </th>
+                  <th scope="col" className={th}>
+                    Last opened
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 bg-white">
+                {files.map((file) => (
+                  <tr key={file.id} data-testid="file-stats">
+                    <td className="px-3 py-2">
+                      <a href={`/files/${file.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                        {file.name}
+                      </a>
+                    </td>
+                    <td className={td}>{file.views}</td>
+                    <td className={td}>{file.downloads}</td>
+                    <td className={td}>{file.people}</td>
+                    <td className={td}>{file.last}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="by-person" className="space-y-2">
+        <h2 id="by-person" className="text-lg font-semibold text-slate-900">
+          People
+        </h2>
+        <div className="overflow-x-auto rounded-md border border-slate-200">
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">What each person in the room opened, all time</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className={th}>
+                  Person
+                </th>
+                <th scope="col" className={th}>
+                  Role
+                </th>
+                <th scope="col" className={th}>
+                  Views
+                </th>
+                <th scope="col" className={th}>
+                  Downloads
+                </th>
+                <th scope="col" className={th}>
+                  Files opened
+                </th>
+                <th scope="col" className={th}>
+                  Last opened
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 bg-white">
+              {people.map((person) => (
+                <tr key={person.id} data-testid="person-stats">
+                  <td className="px-3 py-2 text-slate-900">
+                    {person.name}
+                    <span className="block text-xs text-slate-600">{person.email}</span>
+                  </td>
+                  <td className={td}>{person.roleLabel}</td>
+                  <td className={td}>{person.views}</td>
+                  <td className={td}>{person.downloads}</td>
+                  <td className={td}>
+                    {person.opened} of {files.length}
+                  </td>
+                  <td className={td}>{person.last}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="not-opened" className="space-y-2">
+        <h2 id="not-opened" className="text-lg font-semibold text-slate-900">
+          Not opened yet
+        </h2>
+        {waiting.length === 0 ? (
+          <p className="text-sm text-slate-700">Everyone in the room has opened every file.</p>
+        ) : (
+          <ul className="space-y-2">
+            {waiting.map((person) => (
+              <li key={person.id} className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm" data-testid="not-opened">
+                <span className="font-medium text-slate-900">{person.name}</span>
+                <span className="text-slate-700">
+                  {" "}
+                  has not opened {person.notOpened.length === files.length ? "any file yet" : person.notOpened.map((file) => file.name).join(", ")}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}
