@@ -4,6 +4,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { csvFileName, csvLine } from "~/lib/csv";
 import { parseInput } from "~/lib/validation";
 import { countOpeningsByDay, countOpeningsByFile, countOpeningsByPerson, listLiveRoomFiles, listOpenedPairs, type OpeningCounts } from "./analytics.queries.server";
+import { ANALYTICS_RANGES } from "./analytics.constants";
 import { ROLE_LABELS } from "./datarooms.permissions";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
 import { listDataroomMembers } from "./members.queries.server";
@@ -17,7 +18,6 @@ import { roomAuthority } from "./room-authority.server";
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const ANALYTICS_RANGES = [7, 30, 90] as const;
 /** The files and people an analytics page covers (a room bigger than this shows the first by name). */
 const FILES_MAX = 500;
 
