@@ -22,6 +22,8 @@ export type RoomDecision = {
   role: DataroomRole;
   overrides: Record<string, boolean>;
   permissions: Record<DataroomPermission, boolean>;
+  /** Time-limited access: when the person's access ends (ms), or null. The caller compares with its clock. */
+  accessEndsAt: number | null;
 };
 
 export const roomEventSchema = z.object({

@@ -11,6 +11,7 @@ import {
   roomCopyDatabase,
   transferDataroomOwnership,
   updateDataroomMemberRole,
+  writeMemberAccessExpiry,
   writeMemberOverrides,
 } from "~/features/datarooms/members.queries.server";
 import {
@@ -71,6 +72,10 @@ export class DataRoom extends Server<Env> {
     sql.exec(`CREATE TABLE IF NOT EXISTS updates (at INTEGER NOT NULL)`);
     sql.exec(`CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL)`);
     sql.exec(`CREATE TABLE IF NOT EXISTS audit_pending (seq INTEGER PRIMARY KEY, entry TEXT NOT NULL)`);
+    // Time-limited access (added after rooms existed): the column joins older objects' tables.
+    if (!sql.exec<{ name: string }>(`SELECT name FROM pragma_table_info('members')`).toArray().some((column) => column.name === "expires_at")) {
+      sql.exec(`ALTER TABLE members ADD COLUMN expires_at INTEGER`);
+    }
   }
 
   override onStart(): void {
@@ -83,7 +88,7 @@ export class DataRoom extends Server<Env> {
     const userId = context.request.headers.get(REALTIME_USER_HEADER) ?? "";
     const roomId = this.roomIdFromRequest(context.request);
     const decision = userId && roomId ? await this.decide(roomId, userId) : null;
-    if (!decision) {
+    if (!decision || (decision.accessEndsAt !== null && decision.accessEndsAt <= Date.now())) {
       send(connection, { type: "error", message: "You are not in this data room." });
       connection.close(4403, "not a member");
       return;
@@ -145,13 +150,13 @@ export class DataRoom extends Server<Env> {
   // ---- RPC: membership changes (D1 first, inside the object, then the object's state) --------
 
   /** Uses an invitation (single-use, in one D1 batch) and lets its person in. True when this call used it. */
-  join(roomId: string, input: { invitationId: string; tokenHash: string; userId: string; role: DataroomRole; now: number }): Promise<boolean> {
+  join(roomId: string, input: { invitationId: string; tokenHash: string; userId: string; role: DataroomRole; now: number; accessEndsAt?: number | null }): Promise<boolean> {
     return this.serialized(async () => {
       await this.ensureLoaded(roomId);
       const used = await acceptInvitationRows(this.db(), { id: input.invitationId, tokenHash: input.tokenHash, userId: input.userId, now: new Date(input.now) });
       if (!used) return false;
       // Someone already in the room keeps their role (as the D1 batch does).
-      this.ctx.storage.sql.exec(`INSERT OR IGNORE INTO members (user_id, role, overrides) VALUES (?, ?, '{}')`, input.userId, input.role);
+      this.ctx.storage.sql.exec(`INSERT OR IGNORE INTO members (user_id, role, overrides, expires_at) VALUES (?, ?, '{}', ?)`, input.userId, input.role, input.accessEndsAt ?? null);
       this.publishInternal("members.changed", {});
       return true;
     });
@@ -172,6 +177,20 @@ export class DataRoom extends Server<Env> {
         this.publishInternal("members.changed", {});
       }
       return removed || local;
+    });
+  }
+
+  /** When someone's access ends (null: never); not for the owner. Their open pages reload their permissions. */
+  setAccessEnd(roomId: string, input: { userId: string; endsAt: number | null }): Promise<boolean> {
+    return this.serialized(async () => {
+      await this.ensureLoaded(roomId);
+      const changed = await writeMemberAccessExpiry(this.db(), roomId, input.userId, input.endsAt === null ? null : new Date(input.endsAt));
+      if (changed) {
+        this.ctx.storage.sql.exec(`UPDATE members SET expires_at = ? WHERE user_id = ? AND role <> 'owner'`, input.endsAt, input.userId);
+        this.sendPermissions([input.userId]);
+        this.publishInternal("members.changed", {});
+      }
+      return changed;
     });
   }
 
@@ -196,7 +215,7 @@ export class DataRoom extends Server<Env> {
       const moved = await transferDataroomOwnership(this.db(), roomId, input.from, input.to, new Date(input.now));
       if (moved) {
         this.ctx.storage.transactionSync(() => {
-          this.ctx.storage.sql.exec(`UPDATE members SET role = 'owner', overrides = '{}' WHERE user_id = ?`, input.to);
+          this.ctx.storage.sql.exec(`UPDATE members SET role = 'owner', overrides = '{}', expires_at = NULL WHERE user_id = ?`, input.to);
           this.ctx.storage.sql.exec(`UPDATE members SET role = 'admin' WHERE user_id = ?`, input.from);
         });
         this.sendPermissions([input.from, input.to]);
@@ -238,7 +257,7 @@ export class DataRoom extends Server<Env> {
     });
     // Debounce: the alarm moves to 300 ms after the latest change.
     await this.ctx.storage.setAlarm(Date.now() + PERMISSION_DEBOUNCE_MS);
-    return { applied: true, decision: { role: current.role, overrides, permissions: effectivePermissions(current.role, overrides) } };
+    return { applied: true, decision: { role: current.role, overrides, permissions: effectivePermissions(current.role, overrides), accessEndsAt: current.accessEndsAt } };
   }
 
   /** The debounced flush: ONE D1 batch for every pending person, ONE broadcast; then the audit entries. Safe to run twice. */
@@ -368,11 +387,13 @@ export class DataRoom extends Server<Env> {
 
   /** One person's role and effective permissions from the roster, or null when they are not in it. */
   private decisionOf(userId: string): RoomDecision | null {
-    const row = this.ctx.storage.sql.exec<{ role: string; overrides: string }>(`SELECT role, overrides FROM members WHERE user_id = ?`, userId).toArray()[0];
+    const row = this.ctx.storage.sql
+      .exec<{ role: string; overrides: string; expires_at: number | null }>(`SELECT role, overrides, expires_at FROM members WHERE user_id = ?`, userId)
+      .toArray()[0];
     if (!row) return null;
     const role = row.role as DataroomRole;
     const overrides = parseOverrides(row.overrides);
-    return { role, overrides, permissions: effectivePermissions(role, overrides) };
+    return { role, overrides, permissions: effectivePermissions(role, overrides), accessEndsAt: row.expires_at ?? null };
   }
 
   private db() {
@@ -391,7 +412,15 @@ export class DataRoom extends Server<Env> {
     this.ctx.storage.transactionSync(() => {
       const sql = this.ctx.storage.sql;
       sql.exec(`DELETE FROM members`);
-      for (const member of roster) sql.exec(`INSERT INTO members (user_id, role, overrides) VALUES (?, ?, ?)`, member.userId, member.role, JSON.stringify(member.overrides ?? {}));
+      for (const member of roster) {
+        sql.exec(
+          `INSERT INTO members (user_id, role, overrides, expires_at) VALUES (?, ?, ?, ?)`,
+          member.userId,
+          member.role,
+          JSON.stringify(member.overrides ?? {}),
+          member.accessExpiresAt ? member.accessExpiresAt.getTime() : null,
+        );
+      }
       sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('room_id', ?), ('loaded', '1')`, roomId);
     });
   }

@@ -3,7 +3,7 @@ import { createDataroom, getDataroom, listDatarooms, restoreDataroom, setArchive
 import { publicOrigin } from "~/features/auth/auth-context.server";
 import { invitePeople, resendInvitation, revokeInvitation } from "~/features/datarooms/invitations.server";
 import { getPermissionMatrix, grantPermission, revokePermission, setPermission } from "~/features/datarooms/permissions.server";
-import { changeMemberRole, leaveDataroom, listRoomPeople, removeMember, transferOwnership } from "~/features/datarooms/members.server";
+import { changeMemberRole, leaveDataroom, listRoomPeople, removeMember, setMemberAccessEnd, transferOwnership } from "~/features/datarooms/members.server";
 import { exportRoomAnalyticsCsv, getRoomAnalytics } from "~/features/datarooms/analytics.server";
 import { exportRoomAuditCsv, listRoomAudit, verifyRoomAudit } from "~/features/datarooms/audit.server";
 import { LOGO_MAX_BYTES, readDataroomLogo, removeDataroomLogo, setDataroomLogo } from "~/features/datarooms/logo.server";
@@ -97,6 +97,11 @@ export const dataroomsApi = new Hono<AppEnv>()
   .patch("/:id/members/:userId", async (c) => {
     const actor = requireApiActor(c);
     const members = await changeMemberRole(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("userId"), await readJsonBody(c));
+    return c.json({ members }, 200);
+  })
+  .put("/:id/members/:userId/access", async (c) => {
+    const actor = requireApiActor(c);
+    const members = await setMemberAccessEnd(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("userId"), await readJsonBody(c));
     return c.json({ members }, 200);
   })
   .delete("/:id/members/:userId", async (c) => {

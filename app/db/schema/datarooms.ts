@@ -55,6 +55,8 @@ export const dataroomMembers = sqliteTable(
     overrides: text("overrides", { mode: "json" }).$type<Record<string, boolean>>().notNull().default({}),
     joinedAt: integer("joined_at", { mode: "timestamp_ms" }).notNull(),
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
+    /** Time-limited access (issue 20): after this moment the person is refused everything in the room. */
+    accessExpiresAt: integer("access_expires_at", { mode: "timestamp_ms" }),
   },
   (table) => [primaryKey({ columns: [table.dataroomId, table.userId] }), index("dataroom_members_user_idx").on(table.userId)],
 );
@@ -84,6 +86,8 @@ export const dataroomInvitations = sqliteTable(
     acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
     acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    /** The access end the invitee gets on joining (time-limited access), or null. */
+    accessExpiresAt: integer("access_expires_at", { mode: "timestamp_ms" }),
   },
   (table) => [
     index("dataroom_invitations_room_idx").on(table.dataroomId, table.createdAt),

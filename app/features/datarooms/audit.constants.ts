@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = {
   "member.remove": "Removed someone",
   "member.leave": "Left the room",
   "member.role": "Changed a role",
+  "member.access": "Set when access ends",
   "room.transfer": "Transferred ownership",
   "room.update": "Changed the room's profile",
   "room.archive": "Archived the room",

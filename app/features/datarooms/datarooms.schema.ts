@@ -2,6 +2,8 @@ import { z } from "zod";
 import { isAuditAction } from "./audit.constants";
 import { DATAROOM_ID_PATTERN } from "./datarooms.constants";
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export { DATAROOM_ID_PATTERN };
 
 export const dataroomIdSchema = z
@@ -82,11 +84,46 @@ export const inviteSchema = z.object({
     .default(""),
 });
 
+const ACCESS_UNTIL_MAX_DAYS = 5 * 366;
+
+/**
+ * Time-limited access (issue 20): the last day someone may use the room, "YYYY-MM-DD" (UTC, the
+ * whole day counts), from today up to five years ahead; blank or null means no end. The result is
+ * the moment access ends (the day's last millisecond), or null.
+ */
+export function accessUntilSchema(now: () => Date) {
+  return z.preprocess(
+    (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
+    z
+      .string({ error: "Write the last day as YYYY-MM-DD." })
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Write the last day as YYYY-MM-DD.")
+      .transform((text, context) => {
+        const start = Date.parse(`${text}T00:00:00Z`);
+        const today = Math.floor(now().getTime() / DAY_MS) * DAY_MS;
+        if (Number.isNaN(start) || new Date(start).toISOString().slice(0, 10) !== text) {
+          context.addIssue({ code: "custom", message: "That date does not exist." });
+          return z.NEVER;
+        }
+        if (start < today) {
+          context.addIssue({ code: "custom", message: "Choose today or a later day: access cannot end in the past." });
+          return z.NEVER;
+        }
+        if (start > today + ACCESS_UNTIL_MAX_DAYS * DAY_MS) {
+          context.addIssue({ code: "custom", message: "Choose a day within five years." });
+          return z.NEVER;
+        }
+        return new Date(start + DAY_MS - 1);
+      })
+      .optional()
+      .transform((value) => value ?? null),
+  );
+}
+
 export const changeRoleSchema = z.object({ role: z.enum(INVITABLE_ROLES, { error: "Choose a role: admin, member or guest." }) });
 
 export const transferOwnershipSchema = z.object({ user_id: z.string({ error: "Choose the member who becomes the owner." }).min(1, "Choose the member who becomes the owner.") });
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 /** A day "YYYY-MM-DD" (UTC) as the millisecond it starts, or ends (`end`). */
 const daySchema = (end: boolean) =>

@@ -19,7 +19,7 @@ import {
 } from "./datarooms.queries.server";
 import { auditRefusal, auditRoom } from "./audit-record.server";
 import { touchDataroomMember } from "./members.queries.server";
-import { decideInRoom } from "./room-authority.server";
+import { accessEndedMessage, decideInRoom } from "./room-authority.server";
 import { createDataroomSchema, dataroomIdSchema, listDataroomsQuerySchema, updateDataroomSchema } from "./datarooms.schema";
 
 /**
@@ -95,6 +95,11 @@ export async function requireDataroom(ctx: ServiceContext, userId: string, rawId
   // The room's authority decides (one call per request): D1's role and overrides are its copy.
   const decision = await decideInRoom(ctx, row.id, userId);
   if (!decision) throw dataroomNotFound();
+  const ended = accessEndedMessage(decision, ctx.now());
+  if (ended) {
+    await auditRefusal(ctx, row.id, userId, ended);
+    throw new AppError("FORBIDDEN", ended);
+  }
   const room = toSummary({ ...row, role: decision.role, overrides: decision.overrides }, userId);
   if (!room.permissions[permission]) {
     await auditRefusal(ctx, room.id, userId, PERMISSION_MESSAGES[permission]);

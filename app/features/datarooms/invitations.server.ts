@@ -10,7 +10,8 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import type { DataroomRole } from "~/db/schema";
 import { ARCHIVED_MESSAGE, ROLE_LABELS } from "./datarooms.permissions";
-import { inviteSchema } from "./datarooms.schema";
+import { accessUntilSchema, inviteSchema } from "./datarooms.schema";
+import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
 import { forgetRoomDecisions, roomAuthority } from "./room-authority.server";
 import { auditRoom } from "./audit-record.server";
@@ -72,8 +73,9 @@ async function inviter(ctx: ServiceContext, roomId: string, userId: string): Pro
 export async function invitePeople(ctx: ServiceContext, userId: string, rawId: unknown, input: unknown, origin: string): Promise<InviteResult> {
   const room = await requireDataroom(ctx, userId, rawId, "invite");
   const actor = await inviter(ctx, room.id, userId);
-  const { emails, role, message } = parseInput(inviteSchema, input);
+  const { emails, role, message, access_until: accessExpiresAt } = parseInput(inviteSchema.extend({ access_until: accessUntilSchema(ctx.now) }), input);
   assertWritable(room);
+  if (accessExpiresAt) requireFeature(await loadMemberAccess(ctx, room.owner.id), "time_limited_access");
   if (role === "admin" && !room.isOwner) throw new AppError("FORBIDDEN", "Only the owner can invite admins.");
   const members = await findMemberEmails(ctx.db, room.id);
   const alreadyMembers = emails.filter((email) => members.has(email));
@@ -93,7 +95,7 @@ export async function invitePeople(ctx: ServiceContext, userId: string, rawId: u
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   for (const email of toInvite) {
     const { token, hash } = newLinkToken();
-    await upsertInvitation(ctx.db, { id: crypto.randomUUID(), dataroomId: room.id, email, role, message, tokenHash: hash, invitedBy: actor.userId, now, expiresAt });
+    await upsertInvitation(ctx.db, { id: crypto.randomUUID(), dataroomId: room.id, email, role, message, tokenHash: hash, invitedBy: actor.userId, now, expiresAt, accessExpiresAt });
     await mailInvitation(ctx, { to: email, inviterName: actor.name, room, role, message, token, origin, expiresAt });
   }
   ctx.logger.info("data room invitations sent", { dataroomId: room.id, count: toInvite.length, role });
@@ -101,7 +103,11 @@ export async function invitePeople(ctx: ServiceContext, userId: string, rawId: u
     ctx,
     room.id,
     userId,
-    toInvite.map((email) => ({ action: "invitation.send" as const, target: { type: "invitation", name: email }, detail: ROLE_LABELS[role] })),
+    toInvite.map((email) => ({
+      action: "invitation.send" as const,
+      target: { type: "invitation", name: email },
+      detail: accessExpiresAt ? `${ROLE_LABELS[role]}, access until ${accessExpiresAt.toISOString().slice(0, 10)}` : ROLE_LABELS[role],
+    })),
   );
   const invitations = (await listOpenInvitations(ctx.db, room.id)).map((row) => toPendingInvitation(row, ctx.now()));
   return { invited: toInvite, alreadyMembers, invitations };
@@ -227,7 +233,14 @@ function assertSeatStillThere(ctx: ServiceContext, row: InvitationWithRoom): Pro
 /** Uses the invitation (its seat already checked in this call). */
 async function join(ctx: ServiceContext, found: { row: InvitationWithRoom; hash: string }, userId: string): Promise<string> {
   const { row, hash } = found;
-  const used = await roomAuthority(ctx, row.dataroomId).join(row.dataroomId, { invitationId: row.id, tokenHash: hash, userId, role: row.role, now: ctx.now().getTime() });
+  const used = await roomAuthority(ctx, row.dataroomId).join(row.dataroomId, {
+    invitationId: row.id,
+    tokenHash: hash,
+    userId,
+    role: row.role,
+    now: ctx.now().getTime(),
+    accessEndsAt: row.accessExpiresAt ? row.accessExpiresAt.getTime() : null,
+  });
   if (!used) throw new AppError("NOT_FOUND", INVALID_MESSAGES.accepted);
   forgetRoomDecisions(ctx, row.dataroomId);
   ctx.logger.info("data room invitation accepted", { dataroomId: row.dataroomId, invitationId: row.id });

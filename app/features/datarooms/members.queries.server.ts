@@ -21,6 +21,7 @@ export async function listDataroomMembers(db: Database, dataroomId: string) {
       overrides: dataroomMembers.overrides,
       joinedAt: dataroomMembers.joinedAt,
       lastSeenAt: dataroomMembers.lastSeenAt,
+      accessExpiresAt: dataroomMembers.accessExpiresAt,
     })
     .from(dataroomMembers)
     .innerJoin(users, eq(users.id, dataroomMembers.userId))
@@ -114,7 +115,7 @@ export async function updateDataroomMemberRole(db: Database, dataroomId: string,
 export async function transferDataroomOwnership(db: Database, dataroomId: string, fromUserId: string, toUserId: string, now: Date): Promise<boolean> {
   const owns = sql`EXISTS (SELECT 1 FROM datarooms WHERE id = ${dataroomId} AND owner_id = ${fromUserId})`;
   const results = await rawBatch(db, [
-    sql`UPDATE dataroom_members SET role = 'owner', overrides = '{}' WHERE dataroom_id = ${dataroomId} AND user_id = ${toUserId} AND ${owns}`,
+    sql`UPDATE dataroom_members SET role = 'owner', overrides = '{}', access_expires_at = NULL WHERE dataroom_id = ${dataroomId} AND user_id = ${toUserId} AND ${owns}`,
     sql`UPDATE space_members SET role = 'owner' WHERE space_id = ${dataroomId} AND user_id = ${toUserId} AND ${owns}`,
     sql`UPDATE dataroom_members SET role = 'admin' WHERE dataroom_id = ${dataroomId} AND user_id = ${fromUserId} AND ${owns}`,
     sql`UPDATE space_members SET role = 'editor' WHERE space_id = ${dataroomId} AND user_id = ${fromUserId} AND ${owns}`,
@@ -140,7 +141,19 @@ export async function touchDataroomMember(db: Database, dataroomId: string, user
 
 // Invitations
 
-export type NewInvitation = { id: string; dataroomId: string; email: string; role: DataroomRole; message: string; tokenHash: string; invitedBy: string; now: Date; expiresAt: Date };
+export type NewInvitation = {
+  id: string;
+  dataroomId: string;
+  email: string;
+  role: DataroomRole;
+  message: string;
+  tokenHash: string;
+  invitedBy: string;
+  now: Date;
+  expiresAt: Date;
+  /** Time-limited access for the invitee once they join, or null. */
+  accessExpiresAt: Date | null;
+};
 
 /**
  * Opens an invitation, or re-arms the open one the address already has in this room (new token,
@@ -160,6 +173,7 @@ export async function upsertInvitation(db: Database, invitation: NewInvitation):
       createdAt: invitation.now,
       sentAt: invitation.now,
       expiresAt: invitation.expiresAt,
+      accessExpiresAt: invitation.accessExpiresAt,
     })
     .onConflictDoUpdate({
       target: [dataroomInvitations.dataroomId, dataroomInvitations.email],
@@ -171,6 +185,7 @@ export async function upsertInvitation(db: Database, invitation: NewInvitation):
         invitedBy: invitation.invitedBy,
         sentAt: invitation.now,
         expiresAt: invitation.expiresAt,
+        accessExpiresAt: invitation.accessExpiresAt,
         sendCount: sql`${dataroomInvitations.sendCount} + 1`,
       },
     })
@@ -213,6 +228,7 @@ const invitationColumns = {
   acceptedAt: dataroomInvitations.acceptedAt,
   acceptedBy: dataroomInvitations.acceptedBy,
   revokedAt: dataroomInvitations.revokedAt,
+  accessExpiresAt: dataroomInvitations.accessExpiresAt,
 };
 
 /** Invitations not yet accepted or revoked (expired ones included: they can be resent). */
@@ -264,8 +280,8 @@ export async function acceptInvitationRows(db: Database, input: { id: string; to
   const results = await rawBatch(db, [
     sql`UPDATE dataroom_invitations SET accepted_at = ${t}, accepted_by = ${userId}
       WHERE id = ${id} AND token_hash = ${tokenHash} AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ${t}`,
-    sql`INSERT OR IGNORE INTO dataroom_members (dataroom_id, user_id, role, overrides, joined_at)
-      SELECT dataroom_id, ${userId}, role, '{}', ${t} FROM dataroom_invitations WHERE id = ${id} AND ${usedByThisCall}`,
+    sql`INSERT OR IGNORE INTO dataroom_members (dataroom_id, user_id, role, overrides, joined_at, access_expires_at)
+      SELECT dataroom_id, ${userId}, role, '{}', ${t}, access_expires_at FROM dataroom_invitations WHERE id = ${id} AND ${usedByThisCall}`,
     sql`INSERT OR IGNORE INTO space_members (space_id, user_id, role, created_at)
       SELECT dataroom_id, ${userId}, CASE role WHEN 'guest' THEN 'viewer' ELSE 'editor' END, ${t} FROM dataroom_invitations WHERE id = ${id} AND ${usedByThisCall}`,
     sql`UPDATE datarooms SET updated_at = ${t} WHERE id = (SELECT dataroom_id FROM dataroom_invitations WHERE id = ${id}) AND ${usedByThisCall}`,
@@ -283,10 +299,20 @@ export function roomCopyDatabase(d1: D1Database): Database {
 /** Everyone in a room with role and overrides, as the D1 copy has them (the authority's first load). */
 export async function loadRoomRoster(db: Database, dataroomId: string) {
   return db
-    .select({ userId: dataroomMembers.userId, role: dataroomMembers.role, overrides: dataroomMembers.overrides })
+    .select({ userId: dataroomMembers.userId, role: dataroomMembers.role, overrides: dataroomMembers.overrides, accessExpiresAt: dataroomMembers.accessExpiresAt })
     .from(dataroomMembers)
     .where(eq(dataroomMembers.dataroomId, dataroomId))
     .all();
+}
+
+/** When someone's access to a room ends (null: it does not); false when they are not in it (or are its owner). */
+export async function writeMemberAccessExpiry(db: Database, dataroomId: string, userId: string, expiresAt: Date | null): Promise<boolean> {
+  const result = await db
+    .update(dataroomMembers)
+    .set({ accessExpiresAt: expiresAt })
+    .where(and(eq(dataroomMembers.dataroomId, dataroomId), eq(dataroomMembers.userId, userId), sql`${dataroomMembers.role} <> 'owner'`))
+    .run();
+  return (result.meta.changes ?? 0) > 0;
 }
 
 /** The debounced copy of permission overrides: one D1 batch for every person changed in a burst. */

@@ -1,5 +1,6 @@
-import { assertWithinLimit, loadMemberAccess, type MemberAccess } from "~/features/access/access.server";
-import { checkPermission } from "~/features/access/access-check";
+import { z } from "zod";
+import { assertWithinLimit, loadMemberAccess, requireFeature, type MemberAccess } from "~/features/access/access.server";
+import { checkFeature, checkPermission } from "~/features/access/access-check";
 import { TIER_LABELS, tierAtLeast, type LimitName, type Tier } from "~/features/access/access.constants";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
@@ -7,7 +8,7 @@ import { parseInput } from "~/lib/validation";
 import type { DataroomRole } from "~/db/schema";
 import { ARCHIVED_MESSAGE, ROLE_LABELS } from "./datarooms.permissions";
 import { countOwnedDatarooms } from "./datarooms.queries.server";
-import { changeRoleSchema, transferOwnershipSchema } from "./datarooms.schema";
+import { accessUntilSchema, changeRoleSchema, transferOwnershipSchema } from "./datarooms.schema";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
 import { forgetRoomDecisions, roomAuthority } from "./room-authority.server";
 import { auditRoom, personTarget } from "./audit-record.server";
@@ -76,7 +77,15 @@ export type RoomMember = {
   joinedAt: string;
   lastSeenAt: string | null;
   overrides: Record<string, boolean>;
+  /** Time-limited access: the last day (YYYY-MM-DD, UTC) they may use the room, and whether it has passed. */
+  accessUntil: string | null;
+  accessEnded: boolean;
 };
+
+/** The day (UTC) an access end falls on: it ends at that day's last millisecond. */
+function lastDay(endsAt: Date): string {
+  return endsAt.toISOString().slice(0, 10);
+}
 
 export type PendingInvitation = {
   id: string;
@@ -89,6 +98,8 @@ export type PendingInvitation = {
   sendCount: number;
   expiresAt: string;
   expired: boolean;
+  /** The last day of access the invitee gets on joining, or null. */
+  accessUntil: string | null;
 };
 
 export function toPendingInvitation(row: InvitationRow, now: Date): PendingInvitation {
@@ -103,6 +114,7 @@ export function toPendingInvitation(row: InvitationRow, now: Date): PendingInvit
     sendCount: row.sendCount,
     expiresAt: row.expiresAt.toISOString(),
     expired: row.expiresAt.getTime() <= now.getTime(),
+    accessUntil: row.accessExpiresAt ? lastDay(row.accessExpiresAt) : null,
   };
 }
 
@@ -127,6 +139,8 @@ export async function listRoomPeople(ctx: ServiceContext, userId: string, rawId:
     joinedAt: row.joinedAt.toISOString(),
     lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
     overrides: canSeeContacts ? row.overrides : {},
+    accessUntil: row.accessExpiresAt ? lastDay(row.accessExpiresAt) : null,
+    accessEnded: row.accessExpiresAt !== null && row.accessExpiresAt.getTime() <= ctx.now().getTime(),
   }));
   const invitations = canSeeContacts ? (await listOpenInvitations(ctx.db, room.id)).map((row) => toPendingInvitation(row, ctx.now())) : [];
   const ownerAccess = await loadMemberAccess(ctx, room.owner.id);
@@ -142,6 +156,7 @@ export async function listRoomPeople(ctx: ServiceContext, userId: string, rawId:
       maxGuests: ownerAccess.limits.max_dataroom_guests,
       guestsAllowed: roomAllowsGuests(ownerAccess),
       adminsAllowed: roomAllowsAdmins(ownerAccess),
+      timeLimitedAccess: checkFeature(ownerAccess, "time_limited_access"),
     },
   };
 }
@@ -179,6 +194,27 @@ export async function changeMemberRole(ctx: ServiceContext, userId: string, rawI
     ctx.logger.info("data room role changed", { dataroomId: room.id, userId: targetUserId, role });
     await auditRoom(ctx, room.id, userId, { action: "member.role", target: await personTarget(ctx, targetUserId), detail: `${ROLE_LABELS[target.role]} → ${ROLE_LABELS[role]}` });
   }
+  return (await listRoomPeople(ctx, userId, room.id)).members;
+}
+
+/**
+ * Time-limited access (issue 20): the last day someone may use the room, or none (`access_until`
+ * null or blank). `manage_members`; admins' only by the owner; never the owner's. Needs
+ * `time_limited_access` on the owner's plan to set an end (taking one away is always allowed).
+ */
+export async function setMemberAccessEnd(ctx: ServiceContext, userId: string, rawId: unknown, targetUserId: string, input: unknown): Promise<RoomMember[]> {
+  const room = await requireDataroom(ctx, userId, rawId, "manage_members");
+  const { access_until: endsAt } = parseInput(z.object({ access_until: accessUntilSchema(ctx.now) }, { error: "The request body must be an object with access_until." }), input);
+  const target = await findDataroomMember(ctx.db, room.id, targetUserId);
+  if (!target) throw NOT_IN_ROOM();
+  if (target.role === "owner") throw new AppError("FORBIDDEN", "The owner's access never ends.");
+  assertMayManage(room, target.role);
+  if (targetUserId === userId) throw new AppError("FORBIDDEN", "You cannot change when your own access ends. Ask the room's owner.");
+  if (endsAt) requireFeature(await loadMemberAccess(ctx, room.owner.id), "time_limited_access");
+  await roomAuthority(ctx, room.id).setAccessEnd(room.id, { userId: targetUserId, endsAt: endsAt ? endsAt.getTime() : null });
+  forgetRoomDecisions(ctx, room.id);
+  ctx.logger.info("data room access end set", { dataroomId: room.id, userId: targetUserId, endsAt: endsAt?.toISOString() ?? null });
+  await auditRoom(ctx, room.id, userId, { action: "member.access", target: await personTarget(ctx, targetUserId), detail: endsAt ? `access until ${lastDay(endsAt)}` : "access without an end" });
   return (await listRoomPeople(ctx, userId, room.id)).members;
 }
 

@@ -28,6 +28,17 @@ export function decideInRoom(ctx: ServiceContext, roomId: string, userId: string
   return pending;
 }
 
+const endFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+
+/**
+ * Time-limited access (issue 20): what someone whose access has ended is told, or null while it
+ * lasts. Compared with the request's clock (tests control it), on every entry point of the room.
+ */
+export function accessEndedMessage(decision: RoomDecision, now: Date): string | null {
+  if (decision.accessEndsAt === null || decision.accessEndsAt > now.getTime()) return null;
+  return `Your access to this data room ended on ${endFormat.format(new Date(decision.accessEndsAt))}. Ask its owner if you need it again.`;
+}
+
 /** After a change in this request, the room's decisions are asked for again. */
 export function forgetRoomDecisions(ctx: ServiceContext, roomId: string): void {
   const perRequest = decisions.get(ctx);

@@ -1,6 +1,5 @@
 import { ErrorPage } from "~/components/error-page";
 import { buttonClassName } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { ANALYTICS_RANGES } from "~/features/datarooms/analytics.constants";
 import { getRoomAnalytics } from "~/features/datarooms/analytics.server";
@@ -72,14 +71,13 @@ export default function DataroomAnalyticsPage({ loaderData }: Route.ComponentPro
           { label: "People who opened a file", value: totals.viewers, id: "viewers" },
           { label: "Files in the room", value: totals.files, id: "files" },
         ].map((item) => (
-          <Card key={item.id}>
-            <CardContent>
-              <dt className="text-sm text-slate-700">{item.label}</dt>
-              <dd className="text-2xl font-semibold text-slate-900" data-testid={`total-${item.id}`}>
-                {item.value}
-              </dd>
-            </CardContent>
-          </Card>
+          // A dl's items may be wrapped in one div each (and nothing deeper).
+          <div key={item.id} className="rounded-lg border border-slate-200 bg-white px-5 py-4 shadow-sm">
+            <dt className="text-sm text-slate-700">{item.label}</dt>
+            <dd className="text-2xl font-semibold text-slate-900" data-testid={`total-${item.id}`}>
+              {item.value}
+            </dd>
+          </div>
         ))}
       </dl>
 

@@ -14,7 +14,7 @@ import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { INVITE_BATCH_MAX, INVITE_MESSAGE_MAX } from "~/features/datarooms/datarooms.schema";
 import { invitePeople, resendInvitation, revokeInvitation } from "~/features/datarooms/invitations.server";
-import { changeMemberRole, leaveDataroom, listRoomPeople, removeMember, transferOwnership } from "~/features/datarooms/members.server";
+import { changeMemberRole, leaveDataroom, listRoomPeople, removeMember, setMemberAccessEnd, transferOwnership } from "~/features/datarooms/members.server";
 import { runLoader } from "~/lib/action-result.server";
 import { AppError, type FieldErrors } from "~/lib/errors";
 import { requestContext, serviceContextFor } from "~/lib/request-context.server";
@@ -26,10 +26,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(
 /** /dataroom/{id}/users: the users overview (everyone in the room, roles, last seen, pending invitations) and inviting. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
-  return runLoader(() => listRoomPeople(serviceContextFor(context), user.id, params.id));
+  const ctx = serviceContextFor(context);
+  // "Today" (UTC) for the date fields' minimum, from the server's clock so both renders agree.
+  return runLoader(async () => ({ ...(await listRoomPeople(ctx, user.id, params.id)), today: ctx.now().toISOString().slice(0, 10) }));
 }
 
-type Failure = { ok: false; intent: string; message: string; fieldErrors?: FieldErrors; values?: { emails: string; role: string; message: string } };
+type Failure = { ok: false; intent: string; message: string; fieldErrors?: FieldErrors; values?: { emails: string; role: string; message: string; accessUntil: string } };
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { user } = requireMember(context, request);
@@ -43,7 +45,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "invite": {
-        const result = await invitePeople(ctx, user.id, params.id, { emails: String(form.get("emails") ?? ""), role: form.get("role"), message: String(form.get("message") ?? "") }, origin);
+        const result = await invitePeople(
+          ctx,
+          user.id,
+          params.id,
+          { emails: String(form.get("emails") ?? ""), role: form.get("role"), message: String(form.get("message") ?? ""), access_until: String(form.get("access_until") ?? "") },
+          origin,
+        );
         const sent = `Invitation sent to ${result.invited.join(", ")}.`;
         const skipped = result.alreadyMembers.length ? ` Already in the room: ${result.alreadyMembers.join(", ")}.` : "";
         return redirectWithNotice(context, here, { type: "success", message: sent + skipped });
@@ -58,6 +66,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       case "role":
         await changeMemberRole(ctx, user.id, params.id, target, { role: form.get("role") });
         return redirectWithNotice(context, here, { type: "success", message: "Role changed." });
+      case "access": {
+        const until = String(form.get("access_until") ?? "");
+        await setMemberAccessEnd(ctx, user.id, params.id, target, { access_until: until });
+        return redirectWithNotice(context, here, { type: "success", message: until ? `Access now ends after ${until} (UTC).` : "Access no longer ends." });
+      }
       case "remove":
         await removeMember(ctx, user.id, params.id, target);
         return redirectWithNotice(context, here, { type: "success", message: "Removed from the data room. Their access ended at once." });
@@ -73,7 +86,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
-    const values = intent === "invite" ? { emails: String(form.get("emails") ?? ""), role: String(form.get("role") ?? "member"), message: String(form.get("message") ?? "") } : undefined;
+    const values =
+      intent === "invite"
+        ? { emails: String(form.get("emails") ?? ""), role: String(form.get("role") ?? "member"), message: String(form.get("message") ?? ""), accessUntil: String(form.get("access_until") ?? "") }
+        : undefined;
     return data<Failure>({ ok: false, intent, message: error.message, fieldErrors: error.fieldErrors, values }, { status: error.status });
   }
 }
@@ -89,7 +105,7 @@ function limitText(used: number, max: number): string {
 }
 
 export default function DataroomUsersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { dataroom, members, invitations, seats } = loaderData;
+  const { dataroom, members, invitations, seats, today } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? `${navigation.formData?.get("intent")}:${navigation.formData?.get("user_id") ?? navigation.formData?.get("invitation_id") ?? ""}` : null;
   const failure = actionData && "ok" in actionData ? (actionData as Failure) : null;
@@ -151,6 +167,13 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
                   </select>
                 </label>
                 <Textarea label="Message (optional)" name="message" rows={2} maxLength={INVITE_MESSAGE_MAX} defaultValue={failure?.values?.message} />
+                {seats.timeLimitedAccess ? (
+                  <label className="block w-56 text-sm font-medium text-slate-900">
+                    Access until (optional)
+                    <input type="date" name="access_until" min={today} defaultValue={failure?.values?.accessUntil} className={nativeSelectClassName} />
+                    <span className="mt-1 block text-xs font-normal text-slate-600">The last day they can use the room (UTC).</span>
+                  </label>
+                ) : null}
                 <div className="flex justify-end">
                   <Button type="submit" isLoading={busy === "invite:"}>
                     Send invitations
@@ -173,6 +196,7 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
               <TableHeaderCell>Role</TableHeaderCell>
               <TableHeaderCell>Last seen</TableHeaderCell>
               <TableHeaderCell>Joined</TableHeaderCell>
+              {canManage ? <TableHeaderCell>Access until</TableHeaderCell> : null}
               {canManage ? <TableHeaderCell>Actions</TableHeaderCell> : null}
             </TableRow>
           </TableHead>
@@ -191,6 +215,24 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
                   </TableCell>
                   <TableCell>{when(member.lastSeenAt)}</TableCell>
                   <TableCell>{when(member.joinedAt)}</TableCell>
+                  {canManage ? (
+                    <TableCell>
+                      {member.accessEnded ? <Badge variant="warning">Access ended {member.accessUntil}</Badge> : null}
+                      {manageable && (seats.timeLimitedAccess || member.accessUntil) ? (
+                        <IntentForm intent="access" fields={{ user_id: member.userId }} className="flex items-end gap-2">
+                          <label className="text-xs font-medium text-slate-900">
+                            Access of {member.name} until
+                            <input type="date" name="access_until" min={today} defaultValue={member.accessUntil ?? ""} className={nativeSelectClassName} />
+                          </label>
+                          <Button type="submit" size="sm" variant="secondary" isLoading={busy === `access:${member.userId}`}>
+                            Save
+                          </Button>
+                        </IntentForm>
+                      ) : member.accessEnded ? null : (
+                        <span className="text-slate-700">{member.isOwner ? "Always" : (member.accessUntil ?? "No end")}</span>
+                      )}
+                    </TableCell>
+                  ) : null}
                   {canManage ? (
                     <TableCell>
                       {manageable ? (
@@ -251,7 +293,10 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
                       {invitation.email}
                       {invitation.invitedBy ? <span className="block text-xs text-slate-600">by {invitation.invitedBy}</span> : null}
                     </TableCell>
-                    <TableCell>{invitation.roleLabel}</TableCell>
+                    <TableCell>
+                      {invitation.roleLabel}
+                      {invitation.accessUntil ? <span className="block text-xs text-slate-600">access until {invitation.accessUntil}</span> : null}
+                    </TableCell>
                     <TableCell>
                       {when(invitation.sentAt)}
                       {invitation.sendCount > 1 ? <span className="block text-xs text-slate-600">sent {invitation.sendCount} times</span> : null}
