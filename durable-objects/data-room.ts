@@ -284,6 +284,7 @@ export class DataRoom extends Server<Env> {
       sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('audit_seq', ?), ('audit_hash', ?)`, String(head.seq), head.hash);
       sql.exec(`INSERT OR IGNORE INTO meta (key, value) VALUES ('room_id', ?)`, roomId);
     });
+    this.bump("audit_records");
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + PERMISSION_DEBOUNCE_MS);
     return { seq: head.seq };
   }
@@ -364,12 +365,22 @@ export class DataRoom extends Server<Env> {
    * accepted through the hibernation API (`hibernatableSockets`) does not keep it in memory, so
    * an idle room (no alarm, every socket hibernatable) can be evicted and woken by the next message.
    */
-  async stats(): Promise<{ decisions: number; d1Batches: number; broadcasts: number; pending: number; alarmPending: boolean; sockets: number; hibernatableSockets: number }> {
+  async stats(): Promise<{
+    decisions: number;
+    auditRecords: number;
+    d1Batches: number;
+    broadcasts: number;
+    pending: number;
+    alarmPending: boolean;
+    sockets: number;
+    hibernatableSockets: number;
+  }> {
     const value = (name: string) => this.ctx.storage.sql.exec<{ value: number }>(`SELECT value FROM counters WHERE name = ?`, name).toArray()[0]?.value ?? 0;
     const pending = this.ctx.storage.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM pending`).one().n;
     const alarmPending = (await this.ctx.storage.getAlarm()) !== null;
     return {
       decisions: value("decisions"),
+      auditRecords: value("audit_records"),
       d1Batches: value("d1_batches"),
       broadcasts: value("broadcasts"),
       pending,
