@@ -24,6 +24,8 @@ export type RoomDecision = {
   permissions: Record<DataroomPermission, boolean>;
   /** Time-limited access: when the person's access ends (ms), or null. The caller compares with its clock. */
   accessEndsAt: number | null;
+  /** IP restrictions: the ranges the room may be opened from (empty: anywhere). The caller checks its request's address. */
+  ipRanges: string[];
 };
 
 export const roomEventSchema = z.object({

@@ -8,11 +8,13 @@ import {
   acceptInvitationRows,
   deleteDataroomMember,
   loadRoomRoster,
+  loadRoomSecurity,
   roomCopyDatabase,
   transferDataroomOwnership,
   updateDataroomMemberRole,
   writeMemberAccessExpiry,
   writeMemberOverrides,
+  writeRoomIpAllowlist,
 } from "~/features/datarooms/members.queries.server";
 import {
   BREAKER_LIMIT,
@@ -194,6 +196,15 @@ export class DataRoom extends Server<Env> {
     });
   }
 
+  /** IP restrictions: the ranges the room may be opened from (empty: anywhere), D1 first, then here. */
+  setIpAllowlist(roomId: string, input: { ranges: string[]; now: number }): Promise<void> {
+    return this.serialized(async () => {
+      await this.ensureLoaded(roomId);
+      await writeRoomIpAllowlist(this.db(), roomId, input.ranges, new Date(input.now));
+      this.ctx.storage.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('ip_allowlist', ?)`, JSON.stringify(input.ranges));
+    });
+  }
+
   /** A new role (not for the owner); overrides stay. */
   setRole(roomId: string, input: { userId: string; role: Exclude<DataroomRole, "owner"> }): Promise<boolean> {
     return this.serialized(async () => {
@@ -257,7 +268,7 @@ export class DataRoom extends Server<Env> {
     });
     // Debounce: the alarm moves to 300 ms after the latest change.
     await this.ctx.storage.setAlarm(Date.now() + PERMISSION_DEBOUNCE_MS);
-    return { applied: true, decision: { role: current.role, overrides, permissions: effectivePermissions(current.role, overrides), accessEndsAt: current.accessEndsAt } };
+    return { applied: true, decision: { ...current, overrides, permissions: effectivePermissions(current.role, overrides) } };
   }
 
   /** The debounced flush: ONE D1 batch for every pending person, ONE broadcast; then the audit entries. Safe to run twice. */
@@ -392,6 +403,15 @@ export class DataRoom extends Server<Env> {
 
   // ---- inside ----------------------------------------------------------------------------------
 
+  private ipRanges(): string[] {
+    try {
+      const parsed: unknown = JSON.parse(this.meta("ip_allowlist") ?? "[]");
+      return Array.isArray(parsed) ? parsed.filter((range): range is string => typeof range === "string") : [];
+    } catch {
+      return [];
+    }
+  }
+
   private auditHeadNow(): { seq: number; hash: string } {
     return { seq: Number(this.meta("audit_seq") ?? 0), hash: this.meta("audit_hash") ?? AUDIT_GENESIS_HASH };
   }
@@ -404,7 +424,7 @@ export class DataRoom extends Server<Env> {
     if (!row) return null;
     const role = row.role as DataroomRole;
     const overrides = parseOverrides(row.overrides);
-    return { role, overrides, permissions: effectivePermissions(role, overrides), accessEndsAt: row.expires_at ?? null };
+    return { role, overrides, permissions: effectivePermissions(role, overrides), accessEndsAt: row.expires_at ?? null, ipRanges: this.ipRanges() };
   }
 
   private db() {
@@ -418,7 +438,7 @@ export class DataRoom extends Server<Env> {
   /** The roster is loaded from the D1 copy once; after that this object is the authority. */
   private async ensureLoaded(roomId: string): Promise<void> {
     if (this.meta("loaded") === "1") return;
-    const roster = await loadRoomRoster(this.db(), roomId);
+    const [roster, security] = await Promise.all([loadRoomRoster(this.db(), roomId), loadRoomSecurity(this.db(), roomId)]);
     if (this.meta("loaded") === "1") return;
     this.ctx.storage.transactionSync(() => {
       const sql = this.ctx.storage.sql;
@@ -432,7 +452,7 @@ export class DataRoom extends Server<Env> {
           member.accessExpiresAt ? member.accessExpiresAt.getTime() : null,
         );
       }
-      sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('room_id', ?), ('loaded', '1')`, roomId);
+      sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('room_id', ?), ('loaded', '1'), ('ip_allowlist', ?)`, roomId, JSON.stringify(security.ipAllowlist));
     });
   }
 

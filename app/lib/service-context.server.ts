@@ -9,12 +9,13 @@ import { createLogger, type Logger } from "./log.server";
 export type Actor = { userId: string; sessionId: string; email?: string };
 
 /** Where a request came from, for audit records (IP from Cloudflare's edge, the browser's user agent). */
-export type ClientMeta = { ip: string | null; userAgent: string | null };
+export type ClientMeta = { ip: string | null; userAgent: string | null; /** False for work without a request (queue, cron). */ fromRequest?: boolean };
 
 export function clientMetaOf(request: Request): ClientMeta {
   return {
     ip: request.headers.get("cf-connecting-ip") ?? request.headers.get("x-real-ip") ?? null,
     userAgent: request.headers.get("user-agent")?.slice(0, 400) ?? null,
+    fromRequest: true,
   };
 }
 

@@ -38,4 +38,5 @@ export const MEMBER_PAGES = [
   "/dataroom/{room}/permissions",
   "/dataroom/{room}/activities",
   "/dataroom/{room}/analytics",
+  "/dataroom/{room}/security",
 ] as const;

@@ -23,6 +23,8 @@ export const datarooms = sqliteTable(
     logoKey: text("logo_key"),
     logoType: text("logo_type"),
     logoUpdatedAt: integer("logo_updated_at", { mode: "timestamp_ms" }),
+    /** IP restrictions (issue 20): CIDR ranges the room may be opened from; null or empty means anywhere. */
+    ipAllowlist: text("ip_allowlist", { mode: "json" }).$type<string[]>(),
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
     trashedAt: integer("trashed_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),

@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = {
   "room.archive": "Archived the room",
   "room.unarchive": "Unarchived the room",
   "room.logo": "Changed the room's logo",
+  "room.security": "Changed the room's security",
   "room.delete": "Deleted the room",
   "room.restore": "Restored the room",
   "audit.export": "Exported the audit log",

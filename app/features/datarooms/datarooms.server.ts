@@ -19,7 +19,7 @@ import {
 } from "./datarooms.queries.server";
 import { auditRefusal, auditRoom } from "./audit-record.server";
 import { touchDataroomMember } from "./members.queries.server";
-import { accessEndedMessage, decideInRoom } from "./room-authority.server";
+import { roomGateMessage, decideInRoom } from "./room-authority.server";
 import { createDataroomSchema, dataroomIdSchema, listDataroomsQuerySchema, updateDataroomSchema } from "./datarooms.schema";
 
 /**
@@ -95,7 +95,7 @@ export async function requireDataroom(ctx: ServiceContext, userId: string, rawId
   // The room's authority decides (one call per request): D1's role and overrides are its copy.
   const decision = await decideInRoom(ctx, row.id, userId);
   if (!decision) throw dataroomNotFound();
-  const ended = accessEndedMessage(decision, ctx.now());
+  const ended = roomGateMessage(ctx, decision);
   if (ended) {
     await auditRefusal(ctx, row.id, userId, ended);
     throw new AppError("FORBIDDEN", ended);

@@ -305,6 +305,17 @@ export async function loadRoomRoster(db: Database, dataroomId: string) {
     .all();
 }
 
+/** The room's security settings the authority holds (IP restrictions). */
+export async function loadRoomSecurity(db: Database, dataroomId: string): Promise<{ ipAllowlist: string[] }> {
+  const row = await db.select({ ipAllowlist: datarooms.ipAllowlist }).from(datarooms).where(eq(datarooms.id, dataroomId)).get();
+  return { ipAllowlist: row?.ipAllowlist ?? [] };
+}
+
+/** The room's IP allowlist (empty: anywhere). */
+export async function writeRoomIpAllowlist(db: Database, dataroomId: string, ranges: string[], now: Date): Promise<void> {
+  await db.update(datarooms).set({ ipAllowlist: ranges.length > 0 ? ranges : null, updatedAt: now }).where(eq(datarooms.id, dataroomId));
+}
+
 /** When someone's access to a room ends (null: it does not); false when they are not in it (or are its owner). */
 export async function writeMemberAccessExpiry(db: Database, dataroomId: string, userId: string, expiresAt: Date | null): Promise<boolean> {
   const result = await db

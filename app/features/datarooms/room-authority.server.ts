@@ -1,4 +1,5 @@
 import type { RoomDecision } from "~durable-objects/data-room.protocol";
+import { ipAllowed } from "~/lib/ip-ranges";
 import type { ServiceContext } from "~/lib/service-context.server";
 
 /**
@@ -31,12 +32,19 @@ export function decideInRoom(ctx: ServiceContext, roomId: string, userId: string
 const endFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
 /**
- * Time-limited access (issue 20): what someone whose access has ended is told, or null while it
- * lasts. Compared with the request's clock (tests control it), on every entry point of the room.
+ * The room's rules on who gets in beyond membership, checked on every entry point of the room
+ * (issue 20): time-limited access (compared with the request's clock, which tests control) and IP
+ * restrictions (the request's CF-Connecting-IP against the room's ranges; work without a request,
+ * such as a queued job a member started, is not a visit). What the person is told, or null.
  */
-export function accessEndedMessage(decision: RoomDecision, now: Date): string | null {
-  if (decision.accessEndsAt === null || decision.accessEndsAt > now.getTime()) return null;
-  return `Your access to this data room ended on ${endFormat.format(new Date(decision.accessEndsAt))}. Ask its owner if you need it again.`;
+export function roomGateMessage(ctx: ServiceContext, decision: RoomDecision): string | null {
+  if (decision.accessEndsAt !== null && decision.accessEndsAt <= ctx.now().getTime()) {
+    return `Your access to this data room ended on ${endFormat.format(new Date(decision.accessEndsAt))}. Ask its owner if you need it again.`;
+  }
+  if (ctx.client.fromRequest && !ipAllowed(ctx.client.ip, decision.ipRanges)) {
+    return `This data room can only be opened from the network addresses its owner approved, and ${ctx.client.ip ?? "your address"} is not one of them.`;
+  }
+  return null;
 }
 
 /** After a change in this request, the room's decisions are asked for again. */

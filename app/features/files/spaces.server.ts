@@ -3,7 +3,7 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { ARCHIVED_MESSAGE, type DataroomPermission } from "~/features/datarooms/datarooms.permissions";
 import { auditRefusal, auditRoom, type AuditEvent } from "~/features/datarooms/audit-record.server";
-import { accessEndedMessage, decideInRoom, roomAuthority } from "~/features/datarooms/room-authority.server";
+import { roomGateMessage, decideInRoom, roomAuthority } from "~/features/datarooms/room-authority.server";
 import { roleHasRight, type EffectiveSpaceRole, type SpaceRight } from "./files.permissions";
 import { findFileWithRole, findFolderAccess, findPersonalSpace, findSpaceRole, insertPersonalSpace, type Keyset, type SpaceRow } from "./folders.queries.server";
 import { findIsDataroomSpace } from "./space-role.queries.server";
@@ -80,7 +80,7 @@ export async function assertSpaceRight(ctx: ServiceContext, userId: string, stan
   if (!isRoom) return null;
   const decision = await decideInRoom(ctx, standing.spaceId, userId);
   if (!decision) throw new AppError("NOT_FOUND", "This data room does not exist or you don't have access to it.");
-  const ended = accessEndedMessage(decision, ctx.now());
+  const ended = roomGateMessage(ctx, decision);
   if (ended) {
     await auditRefusal(ctx, standing.spaceId, userId, ended);
     throw new AppError("FORBIDDEN", ended);

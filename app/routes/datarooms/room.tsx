@@ -81,6 +81,11 @@ export default function DataroomPage({ loaderData }: Route.ComponentProps) {
               Room profile
             </a>
           ) : null}
+          {dataroom.permissions.manage_settings ? (
+            <a href={`/dataroom/${dataroom.id}/security`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+              Security
+            </a>
+          ) : null}
         </div>
       </header>
       {dataroom.archived ? <Alert variant="info">This data room is archived and read-only. Its files can be opened and downloaded, not changed.</Alert> : null}

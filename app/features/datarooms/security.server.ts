@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
+import { checkFeature } from "~/features/access/access-check";
+import { AppError } from "~/lib/errors";
+import { ipAllowed, parseIpRange } from "~/lib/ip-ranges";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { parseInput } from "~/lib/validation";
+import { auditRoom } from "./audit-record.server";
+import { ARCHIVED_MESSAGE } from "./datarooms.permissions";
+import { requireDataroom, type DataroomSummary } from "./datarooms.server";
+import { loadRoomSecurity } from "./members.queries.server";
+import { forgetRoomDecisions, roomAuthority } from "./room-authority.server";
+
+/**
+ * A data room's security settings (issue 20), step by step: IP restrictions here; time-limited
+ * access lives with the people (members.server.ts). Every setting is enforced on the server by
+ * the room's authority on every entry point (room-authority.server.ts `roomGateMessage`).
+ */
+
+export const IP_RANGES_MAX = 50;
+
+const ipRangesSchema = z.object(
+  {
+    ranges: z
+      .union([z.string(), z.array(z.string())], { error: "List the addresses as text, one per line." })
+      .transform((value) => (Array.isArray(value) ? value : value.split(/[\s,;]+/)))
+      .transform((list) => [...new Set(list.map((entry) => entry.trim()).filter((entry) => entry !== ""))])
+      .superRefine((list, check) => {
+        if (list.length > IP_RANGES_MAX) check.addIssue({ code: "custom", message: `List at most ${IP_RANGES_MAX} addresses or ranges.` });
+        const invalid = list.find((entry) => parseIpRange(entry) === null);
+        if (invalid) check.addIssue({ code: "custom", message: `“${invalid.slice(0, 60)}” is not an IP address or range (like 203.0.113.0/24 or 2001:db8::/32).` });
+      })
+      // Kept as written (matching uses each range's network).
+      .transform((list) => list.map((entry) => parseIpRange(entry)!.text)),
+  },
+  { error: "The request body must be an object with ranges." },
+);
+
+export type RoomSecurity = {
+  room: DataroomSummary;
+  ipRanges: string[];
+  /** The caller's address as the edge sees it (null without one). */
+  currentIp: string | null;
+  /** Whether the owner's plan includes IP restrictions and time-limited access. */
+  available: { ipRestrictions: boolean; timeLimitedAccess: boolean };
+};
+
+/** The security page's state (manage_settings). */
+export async function getRoomSecurity(ctx: ServiceContext, userId: string, roomId: unknown): Promise<RoomSecurity> {
+  const room = await requireDataroom(ctx, userId, roomId, "manage_settings");
+  const [security, ownerAccess] = await Promise.all([loadRoomSecurity(ctx.db, room.id), loadMemberAccess(ctx, room.owner.id)]);
+  return {
+    room,
+    ipRanges: security.ipAllowlist,
+    currentIp: ctx.client.ip,
+    available: { ipRestrictions: checkFeature(ownerAccess, "ip_restrictions"), timeLimitedAccess: checkFeature(ownerAccess, "time_limited_access") },
+  };
+}
+
+/**
+ * PUT /api/datarooms/{id}/security/ip { ranges }: the addresses the room may be opened from (an
+ * empty list: anywhere). manage_settings; a list needs `ip_restrictions` on the owner's plan; a
+ * list that leaves out the caller's own address is refused, so no one shuts themself out.
+ */
+export async function setRoomIpRanges(ctx: ServiceContext, userId: string, roomId: unknown, input: unknown): Promise<RoomSecurity> {
+  const room = await requireDataroom(ctx, userId, roomId, "manage_settings");
+  const { ranges } = parseInput(ipRangesSchema, input);
+  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  if (ranges.length > 0) {
+    requireFeature(await loadMemberAccess(ctx, room.owner.id), "ip_restrictions");
+    if (!ipAllowed(ctx.client.ip, ranges)) {
+      const message = ctx.client.ip
+        ? `Your current address ${ctx.client.ip} is not in this list: saving it would shut you out of the room. Add it, or its network, first.`
+        : "Your current address is not known, so this list cannot be checked against it. Try again from your usual connection.";
+      throw new AppError("VALIDATION_ERROR", message, { fieldErrors: { ranges: [message] } });
+    }
+  }
+  await roomAuthority(ctx, room.id).setIpAllowlist(room.id, { ranges, now: ctx.now().getTime() });
+  forgetRoomDecisions(ctx, room.id);
+  ctx.logger.info("data room IP restrictions set", { dataroomId: room.id, ranges: ranges.length });
+  await auditRoom(ctx, room.id, userId, {
+    action: "room.security",
+    target: { type: "room", id: room.id, name: room.name },
+    detail: ranges.length > 0 ? `IP restrictions: ${ranges.join(", ")}` : "IP restrictions off: open from anywhere",
+  });
+  return getRoomSecurity(ctx, userId, room.id);
+}
