@@ -1,9 +1,8 @@
-import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDataroomMember } from "~tests/factories/datarooms";
 import { createFile } from "~tests/factories/files";
-import { createRoom, signedIn, type Person } from "./dataroom-helpers";
-import { newAuthClient, origin, testEnv, type AuthClient, type ErrorBody } from "./helpers";
+import { createRoom, send, signedIn, type Person } from "./dataroom-helpers";
+import { newAuthClient, testEnv, type AuthClient, type ErrorBody } from "./helpers";
 
 /**
  * IP restrictions (issue 20): a room opened only from listed addresses and ranges (IPv4 and IPv6),
@@ -18,20 +17,7 @@ const OFFICE = "203.0.113.40";
 const HOME = "198.51.100.7";
 
 /** A request from a given address, as Cloudflare's edge reports it. */
-function from(ip: string, client: AuthClient, method: string, path: string, body?: unknown) {
-  return exports.default.fetch(`${origin}${path}`, {
-    method,
-    headers: {
-      accept: "application/json",
-      "content-type": "application/json",
-      origin,
-      cookie: client.jar.header(),
-      "x-csrf-token": client.csrfToken,
-      "cf-connecting-ip": ip,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const from = (ip: string, client: AuthClient, method: string, path: string, body?: unknown) => send(client, method, path, body, { "cf-connecting-ip": ip });
 
 const setRanges = (person: Person, ip: string, roomId: string, ranges: unknown) => from(ip, person.client, "PUT", `/api/datarooms/${roomId}/security/ip`, { ranges });
 
