@@ -17,3 +17,6 @@ export function isValidDataroomId(value: unknown): value is string {
 export const PERMISSION_DEBOUNCE_MS = 300;
 export const BREAKER_LIMIT = 5;
 export const BREAKER_WINDOW_MS = 10_000;
+
+/** IP restrictions: at most this many addresses and ranges per room. */
+export const IP_RANGES_MAX = 50;

@@ -6,6 +6,7 @@ import { ipAllowed, parseIpRange } from "~/lib/ip-ranges";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { auditRoom } from "./audit-record.server";
+import { IP_RANGES_MAX } from "./datarooms.constants";
 import { ARCHIVED_MESSAGE } from "./datarooms.permissions";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
 import { loadRoomSecurity } from "./members.queries.server";
@@ -17,7 +18,6 @@ import { forgetRoomDecisions, roomAuthority } from "./room-authority.server";
  * the room's authority on every entry point (room-authority.server.ts `roomGateMessage`).
  */
 
-export const IP_RANGES_MAX = 50;
 
 const ipRangesSchema = z.object(
   {
