@@ -31,7 +31,7 @@ import {
   type ServerMessage,
 } from "./data-room.protocol";
 
-type ConnectionState = { userId: string; name: string };
+type ConnectionState = { userId: string; name: string; since: number };
 
 /**
  * One SQLite-backed Durable Object per data room: the AUTHORITY for who is in the room and what
@@ -96,7 +96,7 @@ export class DataRoom extends Server<Env> {
       return;
     }
     const name = decodeURIComponent(context.request.headers.get(REALTIME_NAME_HEADER) ?? "").slice(0, 100) || "Someone";
-    connection.setState({ userId, name });
+    connection.setState({ userId, name, since: Date.now() });
     this.broadcastMessage(this.presenceMessage());
   }
 
@@ -120,6 +120,21 @@ export class DataRoom extends Server<Env> {
   /** How many sockets are open on this room right now. */
   presence(): { connections: number } {
     return { connections: this.countConnections() };
+  }
+
+  /** Who is in the room now: each person once, with their open tabs and since when (the sessions page). */
+  sessions(): { userId: string; name: string; connections: number; since: number }[] {
+    const people = new Map<string, { userId: string; name: string; connections: number; since: number }>();
+    for (const connection of this.getConnections<ConnectionState>()) {
+      const state = connection.state;
+      if (!state?.userId) continue;
+      const seen = people.get(state.userId);
+      if (seen) {
+        seen.connections++;
+        seen.since = Math.min(seen.since, state.since ?? Date.now());
+      } else people.set(state.userId, { userId: state.userId, name: state.name, connections: 1, since: state.since ?? Date.now() });
+    }
+    return [...people.values()].sort((a, b) => a.since - b.since);
   }
 
   /** Validated fan-out of one event to every socket in the room; returns how many got it. */

@@ -39,4 +39,5 @@ export const MEMBER_PAGES = [
   "/dataroom/{room}/activities",
   "/dataroom/{room}/analytics",
   "/dataroom/{room}/security",
+  "/dataroom/{room}/sessions",
 ] as const;

@@ -348,6 +348,26 @@ describe("realtime: authorised channels and sockets", () => {
     socket.socket.close();
   });
 
+  it("lists who has the room open now for people who manage members, and ending a guest's access closes their pages", async () => {
+    const host = await signedIn({ tier: "pro", name: "Sol Host" });
+    const visitor = await signedIn({ name: "Vera Visitor" });
+    const room = (await createRoom(host.client, "Sessions room")).id;
+    await addDataroomMember(room, visitor.id, "guest");
+    const first = await openSocket(visitor.client, room);
+    const second = await openSocket(visitor.client, room);
+    type Sessions = { sessions: { userId: string; name: string; connections: number; canEnd: boolean }[] };
+    await expect
+      .poll(async () => (await (await get(`/api/datarooms/${room}/sessions`, host.client)).json<Sessions>()).sessions.map((entry) => [entry.name, entry.connections, entry.canEnd]))
+      .toEqual([["Vera Visitor", 2, true]]);
+    // A guest does not see the sessions; an outsider learns nothing.
+    expect((await get(`/api/datarooms/${room}/sessions`, visitor.client)).status).toBe(403);
+    expect((await get(`/api/datarooms/${room}/sessions`, outsider.client)).status).toBe(404);
+
+    expect((await send(host.client, "DELETE", `/api/datarooms/${room}/members/${visitor.id}`)).status).toBe(200);
+    await expect.poll(() => [first.closedCode(), second.closedCode()]).toEqual([4001, 4001]);
+    await expect.poll(async () => (await (await get(`/api/datarooms/${room}/sessions`, host.client)).json<Sessions>()).sessions).toEqual([]);
+  });
+
   it("tells everyone who is in the room now, each person once, and who left", async () => {
     const host = await signedIn({ tier: "pro", name: "Hana Host" });
     const visitor = await signedIn({ name: "Vik Visitor" });

@@ -3,7 +3,7 @@ import { createDataroom, getDataroom, listDatarooms, restoreDataroom, setArchive
 import { publicOrigin } from "~/features/auth/auth-context.server";
 import { invitePeople, resendInvitation, revokeInvitation } from "~/features/datarooms/invitations.server";
 import { getPermissionMatrix, grantPermission, revokePermission, setPermission } from "~/features/datarooms/permissions.server";
-import { changeMemberRole, leaveDataroom, listRoomPeople, removeMember, setMemberAccessEnd, transferOwnership } from "~/features/datarooms/members.server";
+import { changeMemberRole, leaveDataroom, listRoomPeople, listRoomSessions, removeMember, setMemberAccessEnd, transferOwnership } from "~/features/datarooms/members.server";
 import { exportRoomAnalyticsCsv, getRoomAnalytics } from "~/features/datarooms/analytics.server";
 import { getRoomSecurity, setRoomIpRanges } from "~/features/datarooms/security.server";
 import { exportRoomAuditCsv, listRoomAudit, verifyRoomAudit } from "~/features/datarooms/audit.server";
@@ -133,6 +133,11 @@ export const dataroomsApi = new Hono<AppEnv>()
     const actor = requireApiActor(c);
     await revokeInvitation(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("invitationId"));
     return c.json({ success: true }, 200);
+  })
+  .get("/:id/sessions", async (c) => {
+    const actor = requireApiActor(c);
+    const { dataroom, sessions } = await listRoomSessions(apiServiceContext(c), actor.userId, c.req.param("id"));
+    return c.json({ dataroom: { id: dataroom.id, name: dataroom.name }, sessions }, 200);
   })
   .get("/:id/security", async (c) => {
     const actor = requireApiActor(c);

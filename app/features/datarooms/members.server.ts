@@ -161,6 +161,26 @@ export async function listRoomPeople(ctx: ServiceContext, userId: string, rawId:
   };
 }
 
+export type RoomSession = { userId: string; name: string; email: string | null; role: DataroomRole; roleLabel: string; connections: number; since: string; canEnd: boolean };
+
+/**
+ * The sessions page (issue 20): who has the room open right now, from the room's object (its
+ * sockets, each person once), with their role and since when; `manage_members`. `canEnd` says
+ * whether the caller may end that person's access (removing them closes their pages at once).
+ */
+export async function listRoomSessions(ctx: ServiceContext, userId: string, rawId: unknown): Promise<{ dataroom: DataroomSummary; sessions: RoomSession[] }> {
+  const room = await requireDataroom(ctx, userId, rawId, "manage_members");
+  const [present, people] = await Promise.all([roomAuthority(ctx, room.id).sessions(), listDataroomMembers(ctx.db, room.id)]);
+  const byId = new Map(people.map((person) => [person.userId, person]));
+  const sessions = present.flatMap((entry): RoomSession[] => {
+    const person = byId.get(entry.userId);
+    if (!person) return [];
+    const canEnd = person.role !== "owner" && entry.userId !== userId && (person.role !== "admin" || room.isOwner);
+    return [{ userId: entry.userId, name: person.name, email: person.email, role: person.role, roleLabel: ROLE_LABELS[person.role], connections: entry.connections, since: new Date(entry.since).toISOString(), canEnd }];
+  });
+  return { dataroom: room, sessions };
+}
+
 /** What a removed person's open pages say (sent over their sockets right before they close). */
 export const REMOVED_MESSAGE = "You were removed from this data room. Ask its owner if you need access again.";
 

@@ -125,9 +125,14 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-semibold text-slate-900">People</h1>
           {dataroom.permissions.manage_members ? (
-            <a href={`/dataroom/${dataroom.id}/permissions`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
-              Permissions
-            </a>
+            <span className="flex flex-wrap gap-2">
+              <a href={`/dataroom/${dataroom.id}/sessions`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+                Sessions
+              </a>
+              <a href={`/dataroom/${dataroom.id}/permissions`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+                Permissions
+              </a>
+            </span>
           ) : null}
         </div>
         <p className="text-sm text-slate-700">

@@ -12,7 +12,7 @@ const FILES_RELOAD_DELAY_MS = 500;
  * deletes or restores files or folders in the room, the page reloads its data; when they are
  * removed, a dialog that cannot be dismissed says so and leads back to their data rooms.
  */
-export function RoomLiveUpdates({ roomId, showPresence = false }: { roomId: string; showPresence?: boolean }) {
+export function RoomLiveUpdates({ roomId, showPresence = false, reloadOnPresence = false }: { roomId: string; showPresence?: boolean; reloadOnPresence?: boolean }) {
   const revalidator = useRevalidator();
   const [removed, setRemoved] = useState<string | null>(null);
   const [present, setPresent] = useState<{ userId: string; name: string }[]>([]);
@@ -26,7 +26,11 @@ export function RoomLiveUpdates({ roomId, showPresence = false }: { roomId: stri
   const status = useRoomRealtime(roomId, {
     onPermissionsChanged: () => void revalidator.revalidate(),
     onRemoved: setRemoved,
-    onPresence: setPresent,
+    onPresence: (people) => {
+      setPresent(people);
+      // The sessions page lists who is here from the server: someone arriving or leaving reloads it.
+      if (reloadOnPresence) reloadSoon();
+    },
     onEvent: (name) => {
       if (name === "files.changed") reloadSoon();
     },
