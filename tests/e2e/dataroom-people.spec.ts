@@ -98,11 +98,17 @@ test.describe("data room people", () => {
       await expect(guest.getByRole("img", { name: "Page 1 of Teaser.pdf" })).toBeVisible();
       expect((await guest.request.get(`/api/files/${fileId}/download`)).status()).toBe(403);
 
-      // The owner removes them: their open page says so at once.
+      // The owner sees them on the sessions page, with the file open, and ends their access: their open page says so at once.
       await gotoHydrated(page, `/dataroom/${roomId}/users`);
-      await page.getByTestId("room-member").filter({ hasText: "Nils Newcomer" }).getByRole("button", { name: "Remove Nils Newcomer" }).click();
-      await expect(page.locator(".Toastify__toast").filter({ hasText: "Removed from the data room." })).toBeVisible();
-      await expect(page.getByTestId("room-member")).toHaveCount(1);
+      await page.getByRole("link", { name: "Sessions" }).click();
+      await page.waitForURL(new RegExp(`/dataroom/${roomId}/sessions$`));
+      await waitForHydration(page);
+      await expect(page).toHaveTitle("Sessions of Project Osprey - Strongroom");
+      const session = page.getByTestId("room-session").filter({ hasText: "Nils Newcomer" });
+      await expect(session).toContainText("Member");
+      await session.getByRole("button", { name: "End access of Nils Newcomer" }).click();
+      await expect(page.locator(".Toastify__toast").filter({ hasText: "Nils Newcomer no longer has access. Their open pages were closed." })).toBeVisible();
+      await expect(page.getByTestId("room-session").filter({ hasText: "Nils Newcomer" })).toHaveCount(0);
       const notice = guest.getByRole("dialog", { name: "You no longer have access" });
       await expect(notice).toBeVisible();
       await expect(notice).toContainText("You were removed from this data room.");
