@@ -40,4 +40,5 @@ export const MEMBER_PAGES = [
   "/dataroom/{room}/analytics",
   "/dataroom/{room}/security",
   "/dataroom/{room}/sessions",
+  "/dataroom/{room}/settings",
 ] as const;

@@ -15,6 +15,7 @@ type Room = {
   archived: boolean;
   owner: { id: string; name: string };
   permissions: Record<string, boolean>;
+  defaultRole: string;
 };
 type ListBody = { datarooms: (Room & { fileCount: number; memberCount: number })[]; quota: { owned: number; limit: number }; query: Record<string, string> };
 
@@ -305,5 +306,30 @@ describe("a room in the trash", () => {
     expect(await testEnv.DB.prepare("select count(*) as n from files where id = ?").bind(file.id).first<{ n: number }>()).toEqual({ n: 0 });
     expect(await testEnv.DB.prepare("select count(*) as n from dataroom_members where dataroom_id = ?").bind(room.id).first<{ n: number }>()).toEqual({ n: 0 });
     expect(await testEnv.FILES.head(file.r2Key)).toBeNull();
+  });
+});
+
+describe("the settings page's default role for new invitations", () => {
+  it("starts new invitations with the room's default role, which people with manage_settings change", async () => {
+    const owner = await signedIn({ tier: "pro" });
+    const [member, outsider] = await Promise.all([signedIn(), signedIn()]);
+    const room = await createRoom(owner.client, "Default role room");
+    await addDataroomMember(room.id, member.id, "member");
+    expect(room.defaultRole).toBe("member");
+
+    // Anyone else: refused, nothing changes.
+    expect((await send(outsider.client, "PUT", `/api/datarooms/${room.id}/settings`, { default_role: "guest" })).status).toBe(404);
+    expect((await send(member.client, "PUT", `/api/datarooms/${room.id}/settings`, { default_role: "guest" })).status).toBe(403);
+    const bad = await send(owner.client, "PUT", `/api/datarooms/${room.id}/settings`, { default_role: "owner" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json<ErrorBody & { fieldErrors: Record<string, string[]> }>()).fieldErrors.default_role).toEqual(["Choose a role: admin, member or guest."]);
+
+    const saved = await send(owner.client, "PUT", `/api/datarooms/${room.id}/settings`, { default_role: "guest" });
+    expect(saved.status).toBe(200);
+    expect((await saved.json<{ dataroom: { defaultRole: string } }>()).dataroom.defaultRole).toBe("guest");
+    const invited = await send(owner.client, "POST", `/api/datarooms/${room.id}/invitations`, { emails: ["default-role@example.com"] });
+    expect(invited.status, await invited.clone().text()).toBe(201);
+    const { invitations } = await invited.json<{ invitations: { email: string; role: string }[] }>();
+    expect(invitations.find((entry) => entry.email === "default-role@example.com")?.role).toBe("guest");
   });
 });

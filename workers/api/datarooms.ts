@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { createDataroom, getDataroom, listDatarooms, restoreDataroom, setArchived, trashDataroom, updateDataroom } from "~/features/datarooms/datarooms.server";
+import { createDataroom, getDataroom, listDatarooms, restoreDataroom, setArchived, setDefaultRole, trashDataroom, updateDataroom } from "~/features/datarooms/datarooms.server";
 import { publicOrigin } from "~/features/auth/auth-context.server";
 import { invitePeople, resendInvitation, revokeInvitation } from "~/features/datarooms/invitations.server";
 import { getPermissionMatrix, grantPermission, revokePermission, setPermission } from "~/features/datarooms/permissions.server";
@@ -39,6 +39,10 @@ export const dataroomsApi = new Hono<AppEnv>()
   .patch("/:id", async (c) => {
     const actor = requireApiActor(c);
     return c.json({ dataroom: await updateDataroom(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)) }, 200);
+  })
+  .put("/:id/settings", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ dataroom: await setDefaultRole(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)) }, 200);
   })
   .post("/:id/archive", async (c) => {
     const actor = requireApiActor(c);

@@ -41,6 +41,7 @@ const roomColumns = {
   logoKey: datarooms.logoKey,
   logoType: datarooms.logoType,
   logoUpdatedAt: datarooms.logoUpdatedAt,
+  defaultRole: datarooms.defaultRole,
   createdAt: datarooms.createdAt,
   updatedAt: datarooms.updatedAt,
   role: dataroomMembers.role,
@@ -174,4 +175,9 @@ export async function setDataroomLogoRow(db: Database, id: string, logo: { key: 
 /** Where a room's logo is and what it is (null fields when it has none). */
 export async function findDataroomLogo(db: Database, id: string) {
   return db.select({ key: datarooms.logoKey, type: datarooms.logoType }).from(datarooms).where(eq(datarooms.id, id)).get();
+}
+
+/** The settings page: the role new invitations start with. */
+export async function setDataroomDefaultRole(db: Database, id: string, role: "admin" | "member" | "guest", now: Date): Promise<void> {
+  await db.update(datarooms).set({ defaultRole: role, updatedAt: now }).where(eq(datarooms.id, id));
 }

@@ -75,7 +75,8 @@ export const inviteSchema = z.object({
       const invalid = list.filter((email) => !addressSchema.safeParse(email).success);
       if (invalid.length > 0) check.addIssue({ code: "custom", message: `Not a valid e-mail address: ${invalid.slice(0, 3).join(", ")}.` });
     }),
-  role: z.enum(INVITABLE_ROLES, { error: "Choose a role: admin, member or guest." }).default("member"),
+  // Left out: the room's default role (its settings page).
+  role: z.enum(INVITABLE_ROLES, { error: "Choose a role: admin, member or guest." }).optional(),
   message: z
     .string({ error: "The message must be text." })
     .trim()
@@ -119,6 +120,12 @@ export function accessUntilSchema(now: () => Date) {
       .transform((value) => value ?? null),
   );
 }
+
+/** The settings page: `{ default_role }`. */
+export const defaultRoleSchema = z.object(
+  { default_role: z.enum(INVITABLE_ROLES, { error: "Choose a role: admin, member or guest." }) },
+  { error: "The request body must be an object with default_role." },
+);
 
 export const changeRoleSchema = z.object({ role: z.enum(INVITABLE_ROLES, { error: "Choose a role: admin, member or guest." }) });
 

@@ -12,6 +12,7 @@ import {
   deleteTrashedDataroom,
   findExpiredTrashedDatarooms,
   listDataroomsForMember,
+  setDataroomDefaultRole,
   setDataroomArchived,
   setDataroomTrashed,
   updateDataroomProfile,
@@ -20,7 +21,7 @@ import {
 import { auditRefusal, auditRoom } from "./audit-record.server";
 import { touchDataroomMember } from "./members.queries.server";
 import { roomGateMessage, decideInRoom } from "./room-authority.server";
-import { createDataroomSchema, dataroomIdSchema, listDataroomsQuerySchema, updateDataroomSchema } from "./datarooms.schema";
+import { createDataroomSchema, dataroomIdSchema, defaultRoleSchema, listDataroomsQuerySchema, updateDataroomSchema } from "./datarooms.schema";
 
 /**
  * Data rooms, part 1 (issue 19): create, list, open, rename and describe, archive and unarchive.
@@ -45,6 +46,8 @@ export type DataroomSummary = {
   permissions: Record<DataroomPermission, boolean>;
   /** The logo's address (changes with the logo), or null. */
   logoUrl: string | null;
+  /** The role new invitations start with (the settings page). */
+  defaultRole: "admin" | "member" | "guest";
 };
 
 const PERMISSION_MESSAGES: Record<DataroomPermission, string> = {
@@ -80,6 +83,7 @@ function toSummary(row: DataroomMemberRow, userId: string): DataroomSummary {
     updatedAt: row.updatedAt.toISOString(),
     permissions: effectivePermissions(row.role, row.overrides),
     logoUrl: row.logoKey && row.logoUpdatedAt ? `/api/datarooms/${row.id}/logo?v=${row.logoUpdatedAt.getTime()}` : null,
+    defaultRole: row.defaultRole,
   };
 }
 
@@ -157,6 +161,18 @@ export async function updateDataroom(ctx: ServiceContext, userId: string, rawId:
   await updateDataroomProfile(ctx.db, room.id, change, ctx.now());
   const changed = [change.name !== undefined && change.name !== room.name ? `name “${change.name}”` : null, change.description !== undefined && change.description !== room.description ? "description" : null].filter(Boolean);
   if (changed.length > 0) await auditRoom(ctx, room.id, userId, { action: "room.update", target: { type: "room", id: room.id, name: change.name ?? room.name }, detail: changed.join(", ") });
+  return requireDataroom(ctx, userId, room.id);
+}
+
+/** The settings page: the role new invitations start with (manage_settings; not while archived). */
+export async function setDefaultRole(ctx: ServiceContext, userId: string, rawId: unknown, input: unknown): Promise<DataroomSummary> {
+  const room = await requireDataroom(ctx, userId, rawId, "manage_settings");
+  const { default_role: role } = parseInput(defaultRoleSchema, input);
+  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  if (role !== room.defaultRole) {
+    await setDataroomDefaultRole(ctx.db, room.id, role, ctx.now());
+    await auditRoom(ctx, room.id, userId, { action: "room.update", target: { type: "room", id: room.id, name: room.name }, detail: `default role for new invitations: ${role}` });
+  }
   return requireDataroom(ctx, userId, room.id);
 }
 

@@ -73,7 +73,9 @@ async function inviter(ctx: ServiceContext, roomId: string, userId: string): Pro
 export async function invitePeople(ctx: ServiceContext, userId: string, rawId: unknown, input: unknown, origin: string): Promise<InviteResult> {
   const room = await requireDataroom(ctx, userId, rawId, "invite");
   const actor = await inviter(ctx, room.id, userId);
-  const { emails, role, message, access_until: accessExpiresAt } = parseInput(inviteSchema.extend({ access_until: accessUntilSchema(ctx.now) }), input);
+  const parsed = parseInput(inviteSchema.extend({ access_until: accessUntilSchema(ctx.now) }), input);
+  const { emails, message, access_until: accessExpiresAt } = parsed;
+  const role = parsed.role ?? room.defaultRole;
   assertWritable(room);
   if (accessExpiresAt) requireFeature(await loadMemberAccess(ctx, room.owner.id), "time_limited_access");
   if (role === "admin" && !room.isOwner) throw new AppError("FORBIDDEN", "Only the owner can invite admins.");

@@ -82,6 +82,11 @@ export default function DataroomPage({ loaderData }: Route.ComponentProps) {
             </a>
           ) : null}
           {dataroom.permissions.manage_settings ? (
+            <a href={`/dataroom/${dataroom.id}/settings`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+              Settings
+            </a>
+          ) : null}
+          {dataroom.permissions.manage_settings ? (
             <a href={`/dataroom/${dataroom.id}/security`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
               Security
             </a>

@@ -163,7 +163,7 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
                 />
                 <label className="block text-sm font-medium text-slate-900">
                   Role
-                  <select name="role" defaultValue={failure?.values?.role ?? "member"} className={nativeSelectClassName}>
+                  <select name="role" defaultValue={failure?.values?.role ?? dataroom.defaultRole} className={nativeSelectClassName}>
                     {roleOptions.map((option) => (
                       <option key={option.value} value={option.value}>
                         {option.label}

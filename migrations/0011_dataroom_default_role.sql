@@ -1,0 +1,1 @@
+ALTER TABLE `datarooms` ADD `default_role` text DEFAULT 'member' NOT NULL;
