@@ -29,6 +29,19 @@ export function TableHead({ className, ...rest }: ComponentProps<"thead">) {
   return <thead {...rest} className={clsx("border-y border-slate-200 bg-slate-50", className)} />;
 }
 
+/** A table head of plain column headers, from their names. */
+export function HeaderRow({ columns }: { columns: readonly string[] }) {
+  return (
+    <TableHead>
+      <TableRow>
+        {columns.map((column) => (
+          <TableHeaderCell key={column}>{column}</TableHeaderCell>
+        ))}
+      </TableRow>
+    </TableHead>
+  );
+}
+
 export function TableBody({ className, ...rest }: ComponentProps<"tbody">) {
   return <tbody {...rest} className={clsx("divide-y divide-slate-200", className)} />;
 }

@@ -1,6 +1,7 @@
 import type { ServiceContext } from "~/lib/service-context.server";
 import { readConfig } from "~/lib/config.server";
 import type { RequestMeta } from "./session.server";
+import { formatUtc } from "~/lib/format-utc";
 
 /** What account use cases need beyond the service context: who is calling from where. */
 export type AuthCall = { ctx: ServiceContext; meta: RequestMeta; origin: string };
@@ -24,5 +25,5 @@ export function ipKey(meta: RequestMeta): string {
 }
 
 export function formatWhen(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return formatUtc(date);
 }

@@ -45,3 +45,8 @@ export const AUDIT_PAGE_SIZE = 100;
 
 /** The hash before the first entry of a room. */
 export const AUDIT_GENESIS_HASH = "0".repeat(64);
+
+/** The words for an action ("file.download" → "Downloaded a file"); an unknown name as it is. */
+export function auditActionLabel(action: string): string {
+  return isAuditAction(action) ? AUDIT_ACTIONS[action] : action;
+}

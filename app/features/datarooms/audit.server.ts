@@ -1,11 +1,10 @@
-import type { AuditOutcome } from "~/db/schema";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { csvFileName, csvLine } from "~/lib/csv";
 import { parseInput } from "~/lib/validation";
-import { auditHash } from "./audit-chain";
+import { auditHash, type AuditFields } from "./audit-chain";
 import { auditRoom } from "./audit-record.server";
-import { AUDIT_ACTIONS, AUDIT_GENESIS_HASH, AUDIT_PAGE_SIZE, type AuditAction } from "./audit.constants";
+import { AUDIT_GENESIS_HASH, AUDIT_PAGE_SIZE, auditActionLabel } from "./audit.constants";
 import { listAuditActors, listAuditEntries, readAuditAfter, type AuditFilters, type AuditRow } from "./audit.queries.server";
 import { auditQuerySchema } from "./datarooms.schema";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
@@ -26,38 +25,11 @@ export async function requireAuditAccess(ctx: ServiceContext, userId: string, ro
   return room;
 }
 
-export type AuditEntryView = {
-  seq: number;
-  at: number;
-  actorId: string | null;
-  actorEmail: string | null;
-  action: string;
-  actionLabel: string;
-  outcome: AuditOutcome;
-  targetType: string | null;
-  targetId: string | null;
-  targetName: string | null;
-  detail: string | null;
-  ip: string | null;
-  userAgent: string | null;
-};
+/** An entry as the page and the API show it: its recorded fields, its place in the log and its words. */
+export type AuditEntryView = AuditFields & { seq: number; actionLabel: string };
 
-function toView(row: AuditRow): AuditEntryView {
-  return {
-    seq: row.seq,
-    at: row.at,
-    actorId: row.actorId,
-    actorEmail: row.actorEmail,
-    action: row.action,
-    actionLabel: AUDIT_ACTIONS[row.action as AuditAction] ?? row.action,
-    outcome: row.outcome,
-    targetType: row.targetType,
-    targetId: row.targetId,
-    targetName: row.targetName,
-    detail: row.detail,
-    ip: row.ip,
-    userAgent: row.userAgent,
-  };
+function toView({ seq, at, actorId, actorEmail, action, outcome, targetType, targetId, targetName, detail, ip, userAgent }: AuditRow): AuditEntryView {
+  return { seq, at, actorId, actorEmail, action, actionLabel: auditActionLabel(action), outcome, targetType, targetId, targetName, detail, ip, userAgent };
 }
 
 function filtersOf(query: { person?: string; action?: string; target?: string; from?: number; to?: number }): AuditFilters {
@@ -154,7 +126,7 @@ export async function exportRoomAuditCsv(ctx: ServiceContext, userId: string, ro
           row.seq,
           new Date(row.at).toISOString(),
           row.actorEmail,
-          AUDIT_ACTIONS[row.action as AuditAction] ?? row.action,
+          auditActionLabel(row.action),
           row.outcome,
           row.targetType,
           row.targetName,

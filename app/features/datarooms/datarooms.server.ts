@@ -20,7 +20,7 @@ import {
 } from "./datarooms.queries.server";
 import { auditRefusal, auditRoom } from "./audit-record.server";
 import { touchDataroomMember } from "./members.queries.server";
-import { roomGateMessage, decideInRoom } from "./room-authority.server";
+import { enterRoom } from "./room-entry.server";
 import { createDataroomSchema, dataroomIdSchema, defaultRoleSchema, listDataroomsQuerySchema, updateDataroomSchema } from "./datarooms.schema";
 
 /**
@@ -97,13 +97,8 @@ export async function requireDataroom(ctx: ServiceContext, userId: string, rawId
   const row = await findDataroomForMember(ctx.db, parsed.data.toLowerCase(), userId);
   if (!row || row.trashedAt !== null) throw dataroomNotFound();
   // The room's authority decides (one call per request): D1's role and overrides are its copy.
-  const decision = await decideInRoom(ctx, row.id, userId);
+  const decision = await enterRoom(ctx, row.id, userId);
   if (!decision) throw dataroomNotFound();
-  const ended = roomGateMessage(ctx, decision);
-  if (ended) {
-    await auditRefusal(ctx, row.id, userId, ended);
-    throw new AppError("FORBIDDEN", ended);
-  }
   const room = toSummary({ ...row, role: decision.role, overrides: decision.overrides }, userId);
   if (!room.permissions[permission]) {
     await auditRefusal(ctx, room.id, userId, PERMISSION_MESSAGES[permission]);

@@ -10,6 +10,7 @@ import { findFolderLineage, findSubtreeHeights, moveRows, renameFileRow, type Mo
 import { announceFilesChanged, requireFileAccess, requireFolderAccess } from "./spaces.server";
 import type { ItemType } from "./trash.constants";
 import { findItemsWithRole, findTakenNames, type ItemAccessRow } from "./trash.queries.server";
+import { freeNames } from "./free-names.server";
 
 /**
  * Moving files and folders, and renaming files (folders are renamed by PATCH /folder/{uid}).
@@ -28,7 +29,6 @@ import { findItemsWithRole, findTakenNames, type ItemAccessRow } from "./trash.q
  */
 
 const PROTECTED_MESSAGE = "The Inbox, the Outbox and the top folder of a space cannot be moved.";
-const NAME_ATTEMPTS = 25;
 
 function itemNotFound(type: ItemType) {
   return new AppError("NOT_FOUND", `This ${type} does not exist or you don't have access to it.`);
@@ -90,19 +90,12 @@ export async function moveItems(ctx: ServiceContext, userId: string, input: unkn
 
 /** Each item's name in the target: its own, or the first free " (n)" variant (files and folders apart). */
 async function nameInTarget(ctx: ServiceContext, targetFolderId: string, rows: ItemAccessRow[]): Promise<MoveRow[]> {
-  const claimed = { file: new Set<string>(), folder: new Set<string>() };
   const result: MoveRow[] = [];
   for (const type of ["folder", "file"] as const) {
     const ofType = rows.filter((row) => row.type === type);
     if (ofType.length === 0) continue;
-    const candidates = ofType.map((row) => Array.from({ length: NAME_ATTEMPTS }, (_, attempt) => movedName(row.name, type, attempt)));
-    const taken = await findTakenNames(ctx.db, type, targetFolderId, [...new Set(candidates.flat())]);
-    ofType.forEach((row, index) => {
-      const free = candidates[index]!.find((candidate) => !taken.has(candidate) && !claimed[type].has(candidate));
-      const name = free ?? movedName(row.name, type, NAME_ATTEMPTS + Math.floor(Math.random() * 1_000_000));
-      claimed[type].add(name);
-      result.push({ type, id: row.id, name });
-    });
+    const names = await freeNames(ctx, type, targetFolderId, ofType.map((row) => row.name), movedName, new Set());
+    ofType.forEach((row, index) => result.push({ type, id: row.id, name: names[index]! }));
   }
   return result;
 }

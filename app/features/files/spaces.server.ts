@@ -3,7 +3,8 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { ARCHIVED_MESSAGE, type DataroomPermission } from "~/features/datarooms/datarooms.permissions";
 import { auditRefusal, auditRoom, type AuditEvent } from "~/features/datarooms/audit-record.server";
-import { roomGateMessage, decideInRoom, roomAuthority } from "~/features/datarooms/room-authority.server";
+import { roomAuthority } from "~/features/datarooms/room-authority.server";
+import { enterRoom } from "~/features/datarooms/room-entry.server";
 import { roleHasRight, type EffectiveSpaceRole, type SpaceRight } from "./files.permissions";
 import { findFileWithRole, findFolderAccess, findPersonalSpace, findSpaceRole, insertPersonalSpace, type Keyset, type SpaceRow } from "./folders.queries.server";
 import { findIsDataroomSpace } from "./space-role.queries.server";
@@ -78,13 +79,8 @@ export async function assertSpaceRight(ctx: ServiceContext, userId: string, stan
   assertRight(standing.role, right);
   const isRoom = standing.isDataroom === undefined ? await findIsDataroomSpace(ctx.db, standing.spaceId) : Boolean(standing.isDataroom);
   if (!isRoom) return null;
-  const decision = await decideInRoom(ctx, standing.spaceId, userId);
+  const decision = await enterRoom(ctx, standing.spaceId, userId);
   if (!decision) throw new AppError("NOT_FOUND", "This data room does not exist or you don't have access to it.");
-  const ended = roomGateMessage(ctx, decision);
-  if (ended) {
-    await auditRefusal(ctx, standing.spaceId, userId, ended);
-    throw new AppError("FORBIDDEN", ended);
-  }
   if (!decision.permissions[ROOM_PERMISSION_FOR[right]]) {
     await auditRefusal(ctx, standing.spaceId, userId, RIGHT_MESSAGES[right]);
     throw new AppError("FORBIDDEN", RIGHT_MESSAGES[right]);

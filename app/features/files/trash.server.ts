@@ -7,6 +7,7 @@ import { FOLDER_LABEL_MAX, PAGE_SIZE, TRASH_RETENTION_MS } from "./files.constan
 import { ROLE_RIGHTS } from "./files.permissions";
 import { findFolderByLabel, findRootFolder, insertFolder } from "./folders.queries.server";
 import { announceFilesChanged, assertRight, assertSpaceRight, decodeCursor, encodeCursor } from "./spaces.server";
+import { freeNames } from "./free-names.server";
 import { nameWithSuffix } from "./item-names";
 import { daysLeftInTrash, RESTORED_SUFFIX, type ItemRef, type ItemType } from "./trash.constants";
 import {
@@ -16,7 +17,6 @@ import {
   findItemsWithRole,
   findKeysInUse,
   findLiveFolderSpace,
-  findTakenNames,
   listPendingDeletions,
   listTrashRoots,
   loadChainsAndProtected,
@@ -199,8 +199,6 @@ export function restoredName(name: string, type: ItemType, attempt: number): str
   return nameWithSuffix(name, type, attempt === 1 ? RESTORED_SUFFIX : `${RESTORED_SUFFIX.slice(0, -1)} ${attempt})`);
 }
 
-const NAME_ATTEMPTS = 25;
-
 type RestoreState = {
   roots: Map<string, string>;
   /** `${parentId}/${label}` → folder id, for paths found or recreated during this call. */
@@ -249,14 +247,11 @@ async function restoreParent(ctx: ServiceContext, userId: string, row: ItemAcces
 }
 
 async function freeName(ctx: ServiceContext, row: ItemAccessRow, parentId: string, state: RestoreState): Promise<string> {
-  const candidates = Array.from({ length: NAME_ATTEMPTS }, (_, attempt) => restoredName(row.name, row.type, attempt));
-  const taken = await findTakenNames(ctx.db, row.type, parentId, candidates);
   const claimKey = `${row.type}:${parentId}`;
   const claimed = state.claimed.get(claimKey) ?? new Set<string>();
   state.claimed.set(claimKey, claimed);
-  const name = candidates.find((candidate) => !taken.has(candidate) && !claimed.has(candidate)) ?? restoredName(row.name, row.type, NAME_ATTEMPTS + Math.floor(Math.random() * 1_000_000));
-  claimed.add(name);
-  return name;
+  const [name] = await freeNames(ctx, row.type, parentId, [row.name], restoredName, claimed);
+  return name!;
 }
 
 export type RestoredItem = { type: ItemType; id: string; name: string; parentId: string };

@@ -4,6 +4,7 @@ import { IntentForm } from "~/components/intent-form";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClassName } from "~/components/ui/button";
+import { HeaderRow, Table, TableBody, TableCell, TableRow } from "~/components/ui/table";
 import { nativeSelectClassName } from "~/components/ui/native-select";
 import { describeDevice } from "~/features/auth/activity.server";
 import { requireMember } from "~/features/auth/auth-guard.server";
@@ -12,18 +13,14 @@ import { AUDIT_ACTIONS } from "~/features/datarooms/audit.constants";
 import { listRoomAudit, verifyRoomAudit } from "~/features/datarooms/audit.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
+import { formatUtc } from "~/lib/format-utc";
 import { pageTitle } from "~/lib/title";
 import type { Route } from "./+types/activities";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(loaderData ? `Activities of ${loaderData.room.name}` : "Data room activities") }];
 
 const FILTERS = ["person", "action", "target", "from", "to"] as const;
-const COLUMNS = ["#", "When", "Person", "Action", "About", "Details", "From"] as const;
-
-/** "2026-11-25 14:03:07 UTC": formatted on the server so the server and the browser render the same text. */
-function formatWhen(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 19).replace("T", " ")} UTC`;
-}
+const COLUMNS = ["#", "When", "Person", "Action", "About", "Details", "From"];
 
 /** /dataroom/{id}/activities: the room's audit log (view_audit_log, the owner's plan with audit_logs; outsiders 404). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -38,7 +35,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       people: page.people,
       nextCursor: page.nextCursor,
       filters,
-      entries: page.entries.map((entry) => ({ ...entry, when: formatWhen(entry.at), device: entry.userAgent ? describeDevice(entry.userAgent) : null })),
+      entries: page.entries.map((entry) => ({ ...entry, when: formatUtc(entry.at, { seconds: true }), device: entry.userAgent ? describeDevice(entry.userAgent) : null })),
     };
   });
 }
@@ -147,53 +144,42 @@ export default function DataroomActivitiesPage({ loaderData, actionData }: Route
           {active.size > 0 ? "No entry matches these filters." : "Nothing has happened in this room yet."}
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-md border border-slate-200">
-          <table className="min-w-full text-sm">
-            <caption className="sr-only">Audit log of {room.name}, newest first</caption>
-            <thead className="bg-slate-50 text-left">
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 bg-white">
-              {entries.map((entry) => {
-                const onlyThis = new URLSearchParams(active);
-                if (entry.targetId) onlyThis.set("target", entry.targetId);
-                return (
-                  <tr key={entry.seq} data-testid="audit-row">
-                    <td className="px-3 py-2 text-slate-600">{entry.seq}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-700">{entry.when}</td>
-                    <td className="px-3 py-2 text-slate-900">{entry.actorEmail ?? "Someone"}</td>
-                    <td className="px-3 py-2 text-slate-900">
-                      <span className="flex flex-wrap items-center gap-2">
-                        {entry.actionLabel}
-                        {entry.outcome === "refused" ? <Badge variant="danger">Refused</Badge> : null}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2 text-slate-900">
-                      {entry.targetName && entry.targetId && (entry.targetType === "file" || entry.targetType === "folder") ? (
-                        <a href={`?${onlyThis.toString()}`} className="font-medium text-brand-700 underline-offset-2 hover:underline" title="Only entries about this item">
-                          {entry.targetName}
-                        </a>
-                      ) : (
-                        (entry.targetName ?? "")
-                      )}
-                    </td>
-                    <td className="max-w-xs break-words px-3 py-2 text-slate-700">{entry.detail ?? ""}</td>
-                    <td className="px-3 py-2 text-slate-700">
-                      {entry.ip ?? ""}
-                      {entry.device ? <span className="block text-xs text-slate-600">{entry.device}</span> : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <Table caption={`Audit log of ${room.name}, newest first`} isCaptionHidden>
+          <HeaderRow columns={COLUMNS} />
+          <TableBody>
+            {entries.map((entry) => {
+              const onlyThis = new URLSearchParams(active);
+              if (entry.targetId) onlyThis.set("target", entry.targetId);
+              return (
+                <TableRow key={entry.seq} data-testid="audit-row">
+                  <TableCell className="text-slate-600">{entry.seq}</TableCell>
+                  <TableCell className="whitespace-nowrap">{entry.when}</TableCell>
+                  <TableCell className="text-slate-900">{entry.actorEmail ?? "Someone"}</TableCell>
+                  <TableCell className="text-slate-900">
+                    <span className="flex flex-wrap items-center gap-2">
+                      {entry.actionLabel}
+                      {entry.outcome === "refused" ? <Badge variant="danger">Refused</Badge> : null}
+                    </span>
+                  </TableCell>
+                  <TableCell className="text-slate-900">
+                    {entry.targetName && entry.targetId && (entry.targetType === "file" || entry.targetType === "folder") ? (
+                      <a href={`?${onlyThis.toString()}`} className="font-medium text-brand-700 underline-offset-2 hover:underline" title="Only entries about this item">
+                        {entry.targetName}
+                      </a>
+                    ) : (
+                      (entry.targetName ?? "")
+                    )}
+                  </TableCell>
+                  <TableCell className="max-w-xs break-words">{entry.detail ?? ""}</TableCell>
+                  <TableCell>
+                    {entry.ip ?? ""}
+                    {entry.device ? <span className="block text-xs text-slate-600">{entry.device}</span> : null}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
       )}
       {nextCursor ? (
         <div className="flex justify-center">

@@ -1,5 +1,6 @@
 import { ErrorPage } from "~/components/error-page";
 import { buttonClassName } from "~/components/ui/button";
+import { HeaderRow, Table, TableBody, TableCell, TableRow } from "~/components/ui/table";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { ANALYTICS_RANGES } from "~/features/datarooms/analytics.constants";
 import { getRoomAnalytics } from "~/features/datarooms/analytics.server";
@@ -7,14 +8,14 @@ import { OpeningsChart } from "~/features/datarooms/components/openings-chart";
 import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
+import { formatUtc } from "~/lib/format-utc";
 import { pageTitle } from "~/lib/title";
 import type { Route } from "./+types/analytics";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(loaderData ? `Analytics of ${loaderData.room.name}` : "Data room analytics") }];
 
-/** "2026-11-25 14:03 UTC", formatted on the server (the server and the browser render the same text). */
 function formatWhen(ms: number | null): string {
-  return ms === null ? "Never" : `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return ms === null ? "Never" : formatUtc(ms);
 }
 
 /** /dataroom/{id}/analytics: views and downloads by day, file and person, and who has not opened what (view_analytics; outsiders 404). */
@@ -31,8 +32,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   });
 }
 
-const th = "px-3 py-2 text-left font-semibold text-slate-900";
-const td = "px-3 py-2 text-slate-700";
+const FILE_COLUMNS = ["File", "Views", "Downloads", "People", "Last opened"];
+const PERSON_COLUMNS = ["Person", "Role", "Views", "Downloads", "Files opened", "Last opened"];
 
 export default function DataroomAnalyticsPage({ loaderData }: Route.ComponentProps) {
   const { room, days, totals, daily, files, people } = loaderData;
@@ -95,45 +96,24 @@ export default function DataroomAnalyticsPage({ loaderData }: Route.ComponentPro
         {files.length === 0 ? (
           <p className="text-sm text-slate-700">This room has no files yet.</p>
         ) : (
-          <div className="overflow-x-auto rounded-md border border-slate-200">
-            <table className="min-w-full text-sm">
-              <caption className="sr-only">Views and downloads of each file, all time</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={th}>
-                    File
-                  </th>
-                  <th scope="col" className={th}>
-                    Views
-                  </th>
-                  <th scope="col" className={th}>
-                    Downloads
-                  </th>
-                  <th scope="col" className={th}>
-                    People
-                  </th>
-                  <th scope="col" className={th}>
-                    Last opened
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 bg-white">
-                {files.map((file) => (
-                  <tr key={file.id} data-testid="file-stats">
-                    <td className="px-3 py-2">
-                      <a href={`/files/${file.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-                        {file.name}
-                      </a>
-                    </td>
-                    <td className={td}>{file.views}</td>
-                    <td className={td}>{file.downloads}</td>
-                    <td className={td}>{file.people}</td>
-                    <td className={td}>{file.last}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table caption="Views and downloads of each file, all time" isCaptionHidden>
+            <HeaderRow columns={FILE_COLUMNS} />
+            <TableBody>
+              {files.map((file) => (
+                <TableRow key={file.id} data-testid="file-stats">
+                  <TableCell>
+                    <a href={`/files/${file.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                      {file.name}
+                    </a>
+                  </TableCell>
+                  <TableCell>{file.views}</TableCell>
+                  <TableCell>{file.downloads}</TableCell>
+                  <TableCell>{file.people}</TableCell>
+                  <TableCell>{file.last}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
         )}
       </section>
 
@@ -141,50 +121,26 @@ export default function DataroomAnalyticsPage({ loaderData }: Route.ComponentPro
         <h2 id="by-person" className="text-lg font-semibold text-slate-900">
           People
         </h2>
-        <div className="overflow-x-auto rounded-md border border-slate-200">
-          <table className="min-w-full text-sm">
-            <caption className="sr-only">What each person in the room opened, all time</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={th}>
-                  Person
-                </th>
-                <th scope="col" className={th}>
-                  Role
-                </th>
-                <th scope="col" className={th}>
-                  Views
-                </th>
-                <th scope="col" className={th}>
-                  Downloads
-                </th>
-                <th scope="col" className={th}>
-                  Files opened
-                </th>
-                <th scope="col" className={th}>
-                  Last opened
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 bg-white">
-              {people.map((person) => (
-                <tr key={person.id} data-testid="person-stats">
-                  <td className="px-3 py-2 text-slate-900">
-                    {person.name}
-                    <span className="block text-xs text-slate-600">{person.email}</span>
-                  </td>
-                  <td className={td}>{person.roleLabel}</td>
-                  <td className={td}>{person.views}</td>
-                  <td className={td}>{person.downloads}</td>
-                  <td className={td}>
-                    {person.opened} of {files.length}
-                  </td>
-                  <td className={td}>{person.last}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="What each person in the room opened, all time" isCaptionHidden>
+          <HeaderRow columns={PERSON_COLUMNS} />
+          <TableBody>
+            {people.map((person) => (
+              <TableRow key={person.id} data-testid="person-stats">
+                <TableCell className="text-slate-900">
+                  {person.name}
+                  <span className="block text-xs text-slate-600">{person.email}</span>
+                </TableCell>
+                <TableCell>{person.roleLabel}</TableCell>
+                <TableCell>{person.views}</TableCell>
+                <TableCell>{person.downloads}</TableCell>
+                <TableCell>
+                  {person.opened} of {files.length}
+                </TableCell>
+                <TableCell>{person.last}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       </section>
 
       <section aria-labelledby="not-opened" className="space-y-2">

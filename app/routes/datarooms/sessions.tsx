@@ -12,6 +12,7 @@ import { RoomLiveUpdates } from "~/features/datarooms/components/room-live-updat
 import { listRoomSessions, removeMember } from "~/features/datarooms/members.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
+import { formatUtc } from "~/lib/format-utc";
 import { pageTitle } from "~/lib/title";
 import type { Route } from "./+types/sessions";
 
@@ -24,7 +25,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     const { dataroom, sessions } = await listRoomSessions(serviceContextFor(context), user.id, params.id);
     return {
       dataroom: { id: dataroom.id, name: dataroom.name },
-      sessions: sessions.map((session) => ({ ...session, isYou: session.userId === user.id, sinceText: `${session.since.slice(0, 16).replace("T", " ")} UTC` })),
+      sessions: sessions.map((session) => ({ ...session, isYou: session.userId === user.id, sinceText: formatUtc(new Date(session.since)) })),
     };
   });
 }

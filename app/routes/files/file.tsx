@@ -12,16 +12,13 @@ import { loadFileExtras } from "~/features/files/organize.server";
 import { runLoader } from "~/lib/action-result.server";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { serviceContextFor } from "~/lib/request-context.server";
+import { formatUtc } from "~/lib/format-utc";
 import { titleMeta } from "~/lib/title";
 import { RoomLiveUpdates } from "~/features/datarooms/components/room-live-updates";
 import type { Route } from "./+types/file";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.file.name ?? "File");
 
-/** Dates are formatted on the server ("2026-11-21 20:55 UTC") so the server and browser render the same text. */
-function formatWhen(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-}
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const member = requireMember(context, request);
@@ -32,8 +29,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     return {
       ...page,
       extras,
-      addedAt: formatWhen(page.file.createdAt),
-      versions: page.versions.map((version) => ({ ...version, when: formatWhen(version.createdAt) })),
+      addedAt: formatUtc(page.file.createdAt),
+      versions: page.versions.map((version) => ({ ...version, when: formatUtc(version.createdAt) })),
     };
   });
 }
@@ -130,7 +127,7 @@ export default function FilePage({ loaderData }: Route.ComponentProps) {
               </TableCell>
               <TableCell>{formatBytes(file.size)}</TableCell>
               <TableCell>{file.type}</TableCell>
-              <TableCell className="whitespace-nowrap">{formatWhen(file.updatedAt)}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatUtc(file.updatedAt)}</TableCell>
             </TableRow>
             {versions.map((version) => (
               <TableRow key={version.id} data-testid="version-row">
