@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { DataroomRole } from "~/db/schema";
 import type { DataroomPermission } from "~/features/datarooms/datarooms.permissions";
+import type { RoomProtection } from "~/features/datarooms/protection";
 
 /**
  * The data room socket protocol, shared by the Durable Object, the services that publish events
@@ -26,6 +27,11 @@ export type RoomDecision = {
   accessEndsAt: number | null;
   /** IP restrictions: the ranges the room may be opened from (empty: anywhere). The caller checks its request's address. */
   ipRanges: string[];
+  /**
+   * The room's watermark, download and print protection. `permissions` already has download
+   * protection applied (download is off for everyone it applies to).
+   */
+  protection: RoomProtection;
 };
 
 export const roomEventSchema = z.object({

@@ -4,6 +4,7 @@ import { chainEntry, type AuditFields, type ChainedEntry } from "~/features/data
 import { AUDIT_GENESIS_HASH } from "~/features/datarooms/audit.constants";
 import { insertAuditEntries } from "~/features/datarooms/audit.queries.server";
 import { effectivePermissions, type DataroomPermission } from "~/features/datarooms/datarooms.permissions";
+import { protectedPermissions, readProtection, type RoomProtection } from "~/features/datarooms/protection";
 import {
   acceptInvitationRows,
   deleteDataroomMember,
@@ -15,6 +16,7 @@ import {
   writeMemberAccessExpiry,
   writeMemberOverrides,
   writeRoomIpAllowlist,
+  writeRoomProtection,
 } from "~/features/datarooms/members.queries.server";
 import {
   BREAKER_LIMIT,
@@ -220,6 +222,20 @@ export class DataRoom extends Server<Env> {
     });
   }
 
+  /**
+   * Watermark, download and print protection, D1 first, then here. Everyone's open pages get
+   * their permissions again (download protection changes who may download).
+   */
+  setProtection(roomId: string, input: { protection: RoomProtection; now: number }): Promise<void> {
+    return this.serialized(async () => {
+      await this.ensureLoaded(roomId);
+      await writeRoomProtection(this.db(), roomId, input.protection, new Date(input.now));
+      this.ctx.storage.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('protection', ?)`, JSON.stringify(input.protection));
+      const everyone = this.ctx.storage.sql.exec<{ user_id: string }>(`SELECT user_id FROM members`).toArray();
+      this.sendPermissions(everyone.map((row) => row.user_id));
+    });
+  }
+
   /** A new role (not for the owner); overrides stay. */
   setRole(roomId: string, input: { userId: string; role: Exclude<DataroomRole, "owner"> }): Promise<boolean> {
     return this.serialized(async () => {
@@ -283,7 +299,8 @@ export class DataRoom extends Server<Env> {
     });
     // Debounce: the alarm moves to 300 ms after the latest change.
     await this.ctx.storage.setAlarm(Date.now() + PERMISSION_DEBOUNCE_MS);
-    return { applied: true, decision: { ...current, overrides, permissions: effectivePermissions(current.role, overrides) } };
+    const permissions = protectedPermissions(effectivePermissions(current.role, overrides), current.protection);
+    return { applied: true, decision: { ...current, overrides, permissions } };
   }
 
   /** The debounced flush: ONE D1 batch for every pending person, ONE broadcast; then the audit entries. Safe to run twice. */
@@ -439,7 +456,15 @@ export class DataRoom extends Server<Env> {
     if (!row) return null;
     const role = row.role as DataroomRole;
     const overrides = parseOverrides(row.overrides);
-    return { role, overrides, permissions: effectivePermissions(role, overrides), accessEndsAt: row.expires_at ?? null, ipRanges: this.ipRanges() };
+    const protection = readProtection(this.meta("protection"));
+    return {
+      role,
+      overrides,
+      permissions: protectedPermissions(effectivePermissions(role, overrides), protection),
+      accessEndsAt: row.expires_at ?? null,
+      ipRanges: this.ipRanges(),
+      protection,
+    };
   }
 
   private db() {
@@ -467,7 +492,12 @@ export class DataRoom extends Server<Env> {
           member.accessExpiresAt ? member.accessExpiresAt.getTime() : null,
         );
       }
-      sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('room_id', ?), ('loaded', '1'), ('ip_allowlist', ?)`, roomId, JSON.stringify(security.ipAllowlist));
+      sql.exec(
+        `INSERT OR REPLACE INTO meta (key, value) VALUES ('room_id', ?), ('loaded', '1'), ('ip_allowlist', ?), ('protection', ?)`,
+        roomId,
+        JSON.stringify(security.ipAllowlist),
+        JSON.stringify(security.protection),
+      );
     });
   }
 

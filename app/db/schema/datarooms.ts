@@ -25,6 +25,8 @@ export const datarooms = sqliteTable(
     logoUpdatedAt: integer("logo_updated_at", { mode: "timestamp_ms" }),
     /** IP restrictions (issue 20): CIDR ranges the room may be opened from; null or empty means anywhere. */
     ipAllowlist: text("ip_allowlist", { mode: "json" }).$type<string[]>(),
+    /** Watermarking, download and print protection (issue 20; app/features/datarooms/protection.ts), or null for none. */
+    protection: text("protection", { mode: "json" }).$type<unknown>(),
     /** The settings page's default role for new invitations (member, guest or admin). */
     defaultRole: text("default_role", { enum: ["admin", "member", "guest"] }).notNull().default("member"),
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),

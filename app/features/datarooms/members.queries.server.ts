@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { createDb, type Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
 import { dataroomInvitations, dataroomMembers, datarooms, spaceMembers, spaces, users, type DataroomRole, type SpaceRole } from "~/db/schema";
+import { readProtection, type RoomProtection } from "./protection";
 
 /**
  * The people of a room: its members (with their user), its invitations, and the writes that
@@ -305,10 +306,15 @@ export async function loadRoomRoster(db: Database, dataroomId: string) {
     .all();
 }
 
-/** The room's security settings the authority holds (IP restrictions). */
-export async function loadRoomSecurity(db: Database, dataroomId: string): Promise<{ ipAllowlist: string[] }> {
-  const row = await db.select({ ipAllowlist: datarooms.ipAllowlist }).from(datarooms).where(eq(datarooms.id, dataroomId)).get();
-  return { ipAllowlist: row?.ipAllowlist ?? [] };
+/** The room's security settings the authority holds (IP restrictions; watermark, download and print protection). */
+export async function loadRoomSecurity(db: Database, dataroomId: string): Promise<{ ipAllowlist: string[]; protection: RoomProtection }> {
+  const row = await db.select({ ipAllowlist: datarooms.ipAllowlist, protection: datarooms.protection }).from(datarooms).where(eq(datarooms.id, dataroomId)).get();
+  return { ipAllowlist: row?.ipAllowlist ?? [], protection: readProtection(row?.protection ?? null) };
+}
+
+/** The room's protection settings (the D1 copy; the authority writes it). */
+export async function writeRoomProtection(db: Database, dataroomId: string, protection: RoomProtection, now: Date): Promise<void> {
+  await db.update(datarooms).set({ protection, updatedAt: now }).where(eq(datarooms.id, dataroomId));
 }
 
 /** The room's IP allowlist (empty: anywhere). */

@@ -1,5 +1,6 @@
 import type { RoomDecision } from "~durable-objects/data-room.protocol";
 import { ipAllowed } from "~/lib/ip-ranges";
+import { NO_PROTECTION, protectionAppliesTo, type RoomProtection } from "./protection";
 import type { ServiceContext } from "~/lib/service-context.server";
 
 /**
@@ -52,4 +53,14 @@ export function forgetRoomDecisions(ctx: ServiceContext, roomId: string): void {
   const perRequest = decisions.get(ctx);
   if (!perRequest) return;
   for (const key of perRequest.keys()) if (key.startsWith(`${roomId}:`)) perRequest.delete(key);
+}
+
+/**
+ * The room's protection as it applies to this person (none for the room's managers), from the
+ * decision this request already has (no extra call to the object).
+ */
+export async function protectionFor(ctx: ServiceContext, roomId: string, userId: string): Promise<RoomProtection> {
+  const decision = await decideInRoom(ctx, roomId, userId);
+  if (!decision || !protectionAppliesTo(decision.permissions)) return NO_PROTECTION;
+  return decision.protection;
 }

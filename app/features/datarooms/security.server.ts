@@ -10,11 +10,12 @@ import { IP_RANGES_MAX } from "./datarooms.constants";
 import { ARCHIVED_MESSAGE } from "./datarooms.permissions";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
 import { loadRoomSecurity } from "./members.queries.server";
+import { roomProtectionSchema, WATERMARK_POSITION_LABELS, type RoomProtection } from "./protection";
 import { forgetRoomDecisions, roomAuthority } from "./room-authority.server";
 
 /**
- * A data room's security settings (issue 20), step by step: IP restrictions here; time-limited
- * access lives with the people (members.server.ts). Every setting is enforced on the server by
+ * A data room's security settings (issue 20): IP restrictions and protection (watermark, download
+ * and print protection) here; time-limited access lives with the people (members.server.ts). Every setting is enforced on the server by
  * the room's authority on every entry point (room-authority.server.ts `roomGateMessage`).
  */
 
@@ -39,10 +40,11 @@ const ipRangesSchema = z.object(
 export type RoomSecurity = {
   room: DataroomSummary;
   ipRanges: string[];
+  protection: RoomProtection;
   /** The caller's address as the edge sees it (null without one). */
   currentIp: string | null;
-  /** Whether the owner's plan includes IP restrictions and time-limited access. */
-  available: { ipRestrictions: boolean; timeLimitedAccess: boolean };
+  /** Which settings the owner's plan includes. */
+  available: { ipRestrictions: boolean; timeLimitedAccess: boolean; watermarking: boolean; downloadProtection: boolean; printProtection: boolean };
 };
 
 /** The security page's state (manage_settings). */
@@ -52,8 +54,15 @@ export async function getRoomSecurity(ctx: ServiceContext, userId: string, roomI
   return {
     room,
     ipRanges: security.ipAllowlist,
+    protection: security.protection,
     currentIp: ctx.client.ip,
-    available: { ipRestrictions: checkFeature(ownerAccess, "ip_restrictions"), timeLimitedAccess: checkFeature(ownerAccess, "time_limited_access") },
+    available: {
+      ipRestrictions: checkFeature(ownerAccess, "ip_restrictions"),
+      timeLimitedAccess: checkFeature(ownerAccess, "time_limited_access"),
+      watermarking: checkFeature(ownerAccess, "watermarking"),
+      downloadProtection: checkFeature(ownerAccess, "download_protection"),
+      printProtection: checkFeature(ownerAccess, "print_protection"),
+    },
   };
 }
 
@@ -83,5 +92,43 @@ export async function setRoomIpRanges(ctx: ServiceContext, userId: string, roomI
     target: { type: "room", id: room.id, name: room.name },
     detail: ranges.length > 0 ? `IP restrictions: ${ranges.join(", ")}` : "IP restrictions off: open from anywhere",
   });
+  return getRoomSecurity(ctx, userId, room.id);
+}
+
+function describeProtection(protection: RoomProtection): string {
+  const parts = [
+    protection.watermark
+      ? `watermark on ("${protection.watermark.template}", ${Math.round(protection.watermark.opacity * 100)}% opacity, ${protection.watermark.fontSize} pt, ${WATERMARK_POSITION_LABELS[protection.watermark.position].toLowerCase()})`
+      : "watermark off",
+    `download protection ${protection.downloadProtection ? "on" : "off"}`,
+    `print protection ${protection.printProtection ? "on" : "off"}`,
+  ];
+  return parts.join("; ");
+}
+
+/**
+ * PUT /api/datarooms/{id}/security/protection { watermark, downloadProtection, printProtection }
+ * (manage_settings, not while archived). Turning a setting on needs its feature on the owner's
+ * plan (watermarking, download_protection, print_protection); turning one off, or keeping one
+ * that is already on, never does. Applies at once: the authority's next decision carries it.
+ */
+export async function setRoomProtection(ctx: ServiceContext, userId: string, roomId: unknown, input: unknown): Promise<RoomSecurity> {
+  const room = await requireDataroom(ctx, userId, roomId, "manage_settings");
+  const protection = parseInput(roomProtectionSchema, input);
+  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  const current = (await loadRoomSecurity(ctx.db, room.id)).protection;
+  const turningOn = {
+    watermarking: protection.watermark !== null && current.watermark === null,
+    download_protection: protection.downloadProtection && !current.downloadProtection,
+    print_protection: protection.printProtection && !current.printProtection,
+  } as const;
+  if (Object.values(turningOn).some(Boolean)) {
+    const ownerAccess = await loadMemberAccess(ctx, room.owner.id);
+    for (const [feature, on] of Object.entries(turningOn)) if (on) requireFeature(ownerAccess, feature as keyof typeof turningOn);
+  }
+  await roomAuthority(ctx, room.id).setProtection(room.id, { protection, now: ctx.now().getTime() });
+  forgetRoomDecisions(ctx, room.id);
+  ctx.logger.info("data room protection set", { dataroomId: room.id, watermark: protection.watermark !== null, download: protection.downloadProtection, print: protection.printProtection });
+  await auditRoom(ctx, room.id, userId, { action: "room.security", target: { type: "room", id: room.id, name: room.name }, detail: describeProtection(protection) });
   return getRoomSecurity(ctx, userId, room.id);
 }

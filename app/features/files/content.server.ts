@@ -1,6 +1,9 @@
 import { makeZip, predictLength } from "client-zip";
 import type { FolderKind } from "~/db/schema";
-import { auditRoom } from "~/features/datarooms/audit-record.server";
+import { auditRefusal, auditRoom } from "~/features/datarooms/audit-record.server";
+import { NO_PROTECTION, WATERMARK_UNSUPPORTED_MESSAGE, WATERMARK_ZIP_MESSAGE } from "~/features/datarooms/protection";
+import { protectionFor } from "~/features/datarooms/room-authority.server";
+import { canCarryWatermark, watermarkedCopy, watermarkViewerOf, type DeliverableObject } from "~/features/watermark/watermark.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import {
@@ -50,7 +53,7 @@ async function entityTagOf(file: Pick<FileRow, "r2Key" | "size">): Promise<strin
   return `"${hex}"`;
 }
 
-function baseHeaders(file: FileRow, mode: DeliveryMode, etag: string): Headers {
+function baseHeaders(file: FileRow, mode: DeliveryMode, source: DeliverableObject): Headers {
   const headers = new Headers({
     "Content-Type": mode === "download" ? downloadContentType(file.contentType) : previewContentType(file.contentType),
     "Content-Disposition": contentDisposition(mode === "download" ? "attachment" : "inline", file.name),
@@ -59,15 +62,37 @@ function baseHeaders(file: FileRow, mode: DeliveryMode, etag: string): Headers {
     "Cross-Origin-Resource-Policy": "same-origin",
     "Cache-Control": "private, no-store",
     "Accept-Ranges": "bytes",
-    ETag: etag,
-    "Last-Modified": file.updatedAt.toUTCString(),
+    ETag: source.etag,
+    "Last-Modified": source.lastModified.toUTCString(),
   });
   return headers;
 }
 
+type Deliverable = DeliverableObject & { watermarked: boolean };
+
+/**
+ * What leaves R2 for this person: the original, or, where the room's watermark applies to them,
+ * their stamped copy (ADR 020). A file that cannot carry the mark is not previewed then; its
+ * download (where `download` allows one) is the original, as the room's settings page says.
+ */
+async function deliverableFor(ctx: ServiceContext, userId: string, file: FileRow, mode: DeliveryMode, inRoom: boolean): Promise<Deliverable> {
+  const original: Deliverable = { key: file.r2Key, size: file.size, etag: await entityTagOf(file), lastModified: file.updatedAt, watermarked: false };
+  if (!inRoom) return original;
+  const { watermark } = await protectionFor(ctx, file.spaceId, userId);
+  if (!watermark) return original;
+  if (!canCarryWatermark(file)) {
+    if (mode === "download") return original;
+    await auditRefusal(ctx, file.spaceId, userId, WATERMARK_UNSUPPORTED_MESSAGE, { type: "file", id: file.id, name: file.name });
+    throw new AppError("FORBIDDEN", WATERMARK_UNSUPPORTED_MESSAGE);
+  }
+  const copy = await watermarkedCopy(ctx, file, await watermarkViewerOf(ctx, userId, file.spaceId), watermark);
+  return { ...copy, watermarked: true };
+}
+
 /**
  * GET/HEAD /api/files/:id/download (right `files.download`) and /preview (`files.view`): the
- * member's file from R2, whole or one byte range, never buffered in the Worker.
+ * member's file from R2 (or their watermarked copy), whole or one byte range, never buffered in
+ * the Worker.
  */
 export async function deliverFileContent(
   ctx: ServiceContext,
@@ -77,25 +102,25 @@ export async function deliverFileContent(
   request: ContentRequest,
 ): Promise<ContentDelivery> {
   const { file, roomPermissions } = await requireFileAccess(ctx, userId, fileId, mode === "download" ? "files.download" : "files.view");
-  const etag = await entityTagOf(file);
-  const headers = baseHeaders(file, mode, etag);
+  const source = await deliverableFor(ctx, userId, file, mode, roomPermissions !== null);
+  const headers = baseHeaders(file, mode, source);
 
-  if (matchesIfNoneMatch(request.ifNoneMatch, etag)) return { status: 304, headers, body: null };
+  if (matchesIfNoneMatch(request.ifNoneMatch, source.etag)) return { status: 304, headers, body: null };
 
   // Range applies to GET only (RFC 9110 §14.2); If-Range falls back to the whole file when stale.
-  const useRange = request.method === "GET" && ifRangeAllows(request.ifRange, etag, headers.get("Last-Modified")!);
-  const decision = useRange ? decideRange(request.range, file.size) : ({ kind: "full" } as const);
+  const useRange = request.method === "GET" && ifRangeAllows(request.ifRange, source.etag, headers.get("Last-Modified")!);
+  const decision = useRange ? decideRange(request.range, source.size) : ({ kind: "full" } as const);
 
   if (decision.kind === "unsatisfiable") {
-    headers.set("Content-Range", `bytes */${file.size}`);
+    headers.set("Content-Range", `bytes */${source.size}`);
     headers.set("Content-Type", "application/json");
     headers.delete("Content-Disposition");
-    const message = `The requested range is outside the file, which has ${file.size} bytes.`;
+    const message = `The requested range is outside the file, which has ${source.size} bytes.`;
     return { status: 416, headers, body: JSON.stringify({ message, code: "RANGE_NOT_SATISFIABLE" }) };
   }
 
   if (request.method === "HEAD") {
-    headers.set("Content-Length", String(file.size));
+    headers.set("Content-Length", String(source.size));
     return { status: 200, headers, body: null };
   }
 
@@ -104,19 +129,20 @@ export async function deliverFileContent(
   // later ranges are the same view) is in the room's log before a byte leaves.
   if (roomPermissions && (!range || range.offset === 0)) {
     const action = mode === "download" ? "file.download" : "file.view";
-    await auditRoom(ctx, file.spaceId, userId, { action, target: { type: "file", id: file.id, name: file.name } }, { required: true });
+    const detail = source.watermarked ? "watermarked copy" : null;
+    await auditRoom(ctx, file.spaceId, userId, { action, target: { type: "file", id: file.id, name: file.name }, detail }, { required: true });
   }
-  const object = await ctx.env.FILES.get(file.r2Key, range ? { range } : undefined);
+  const object = await ctx.env.FILES.get(source.key, range ? { range } : undefined);
   if (!object) {
     ctx.logger.error("file content missing in R2", { fileId: file.id });
     throw new AppError("NOT_FOUND", "The content of this file is missing. Please upload it again.");
   }
   if (range) {
-    headers.set("Content-Range", contentRange(range.offset, range.length, file.size));
+    headers.set("Content-Range", contentRange(range.offset, range.length, source.size));
     headers.set("Content-Length", String(range.length));
     return { status: 206, headers, body: object.body };
   }
-  headers.set("Content-Length", String(file.size));
+  headers.set("Content-Length", String(source.size));
   return { status: 200, headers, body: object.body };
 }
 
@@ -140,6 +166,8 @@ export type FilePage = {
   role: EffectiveSpaceRole;
   /** The data room the file is in (its page then follows the room's live permission changes), or null. */
   dataroomId: string | null;
+  /** The room's protection as it applies to the viewer: their preview is a watermarked copy, print is off, download is off by download protection. */
+  protection: { watermarked: boolean; printProtected: boolean; downloadProtected: boolean };
   canDownload: boolean;
   canEdit: boolean;
   crumbs: FileCrumb[];
@@ -149,7 +177,11 @@ export type FilePage = {
 /** /files/:id: the file, the folders above it and its earlier versions (right `files.view`). */
 export async function getFilePage(ctx: ServiceContext, userId: string, fileId: string): Promise<FilePage> {
   const { file, role, roomPermissions } = await requireFileAccess(ctx, userId, fileId, "files.view");
-  const [crumbs, versions] = await Promise.all([findBreadcrumbs(ctx.db, file.folderId), listFileVersions(ctx.db, file.id)]);
+  const [crumbs, versions, protection] = await Promise.all([
+    findBreadcrumbs(ctx.db, file.folderId),
+    listFileVersions(ctx.db, file.id),
+    roomPermissions ? protectionFor(ctx, file.spaceId, userId) : NO_PROTECTION,
+  ]);
   return {
     file: {
       id: file.id,
@@ -164,6 +196,7 @@ export async function getFilePage(ctx: ServiceContext, userId: string, fileId: s
     },
     role,
     dataroomId: roomPermissions ? file.spaceId : null,
+    protection: { watermarked: protection.watermark !== null, printProtected: protection.printProtection, downloadProtected: protection.downloadProtection },
     canDownload: canDo(role, roomPermissions, "files.download"),
     canEdit: canDo(role, roomPermissions, "files.edit"),
     crumbs: crumbs.map((crumb) => ({ uid: crumb.id, label: crumb.label, kind: crumb.kind })),
@@ -210,6 +243,10 @@ export type FolderZip = { fileName: string; length: number; entries: ZipEntry[] 
  */
 export async function prepareFolderZip(ctx: ServiceContext, userId: string, folderId: string, caps: ZipCaps = DEFAULT_ZIP_CAPS): Promise<FolderZip> {
   const access = await requireFolderAccess(ctx, userId, folderId, "files.download");
+  if (access.roomPermissions && (await protectionFor(ctx, access.spaceId, userId)).watermark) {
+    await auditRefusal(ctx, access.spaceId, userId, WATERMARK_ZIP_MESSAGE, { type: "folder", id: folderId });
+    throw new AppError("FORBIDDEN", WATERMARK_ZIP_MESSAGE);
+  }
   const tree = await listZipTree(ctx.db, access.spaceId, folderId, caps.maxEntries + 2);
   const root = tree.folders.find((folder) => folder.id === folderId);
   if (!root) throw new AppError("NOT_FOUND", "This folder does not exist or you don't have access to it.");

@@ -5,6 +5,7 @@ import { ARCHIVED_MESSAGE, type DataroomPermission } from "~/features/datarooms/
 import { auditRefusal, auditRoom, type AuditEvent } from "~/features/datarooms/audit-record.server";
 import { roomAuthority } from "~/features/datarooms/room-authority.server";
 import { enterRoom } from "~/features/datarooms/room-entry.server";
+import { DOWNLOAD_PROTECTED_MESSAGE, protectionAppliesTo } from "~/features/datarooms/protection";
 import { roleHasRight, type EffectiveSpaceRole, type SpaceRight } from "./files.permissions";
 import { findFileWithRole, findFolderAccess, findPersonalSpace, findSpaceRole, insertPersonalSpace, type Keyset, type SpaceRow } from "./folders.queries.server";
 import { findIsDataroomSpace } from "./space-role.queries.server";
@@ -82,8 +83,9 @@ export async function assertSpaceRight(ctx: ServiceContext, userId: string, stan
   const decision = await enterRoom(ctx, standing.spaceId, userId);
   if (!decision) throw new AppError("NOT_FOUND", "This data room does not exist or you don't have access to it.");
   if (!decision.permissions[ROOM_PERMISSION_FOR[right]]) {
-    await auditRefusal(ctx, standing.spaceId, userId, RIGHT_MESSAGES[right]);
-    throw new AppError("FORBIDDEN", RIGHT_MESSAGES[right]);
+    const message = right === "files.download" && decision.protection.downloadProtection && protectionAppliesTo(decision.permissions) ? DOWNLOAD_PROTECTED_MESSAGE : RIGHT_MESSAGES[right];
+    await auditRefusal(ctx, standing.spaceId, userId, message);
+    throw new AppError("FORBIDDEN", message);
   }
   return decision.permissions;
 }

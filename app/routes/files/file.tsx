@@ -58,7 +58,7 @@ function Breadcrumbs({ crumbs, current }: { crumbs: { uid: string; label: string
 }
 
 export default function FilePage({ loaderData }: Route.ComponentProps) {
-  const { file, crumbs, versions, canDownload, canEdit, extras, addedAt, dataroomId } = loaderData;
+  const { file, crumbs, versions, canDownload, canEdit, extras, addedAt, dataroomId, protection } = loaderData;
   return (
     <div className="space-y-6">
       {dataroomId ? <RoomLiveUpdates roomId={dataroomId} /> : null}
@@ -100,7 +100,25 @@ export default function FilePage({ loaderData }: Route.ComponentProps) {
           <h2 id="preview-heading" className="sr-only">
             Preview
           </h2>
-          <FilePreview fileId={file.id} name={file.name} type={file.type} size={file.size} canDownload={canDownload} />
+          {protection.watermarked || protection.downloadProtected ? (
+            <p className="text-sm text-slate-700" data-testid="protection-note">
+              {[
+                protection.watermarked ? "This preview carries your watermark (your e-mail, the time and your address), burned in by the server." : null,
+                protection.downloadProtected ? "Downloading is turned off in this data room." : null,
+              ]
+                .filter(Boolean)
+                .join(" ")}
+            </p>
+          ) : null}
+          {/* Print protection: the pages are left out of print (a deterrent: a screenshot still works). */}
+          <div className={protection.printProtected ? "print:hidden" : undefined}>
+            <FilePreview fileId={file.id} name={file.name} type={file.type} size={file.size} canDownload={canDownload} watermarked={protection.watermarked} />
+          </div>
+          {protection.printProtected ? (
+            <p className="hidden text-base font-semibold print:block" data-testid="print-protected">
+              Printing is turned off for the documents of this data room.
+            </p>
+          ) : null}
         </section>
         <aside className="space-y-6">
           <FileDetailsPanel fileId={file.id} extras={extras} canEdit={canEdit} />

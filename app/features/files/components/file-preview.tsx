@@ -14,6 +14,8 @@ export type FilePreviewProps = {
   type: string;
   size: number;
   canDownload: boolean;
+  /** The room's watermark applies to the viewer: PDFs come as their stamped copy; nothing else is shown. */
+  watermarked?: boolean;
 };
 
 /**
@@ -22,7 +24,7 @@ export type FilePreviewProps = {
  * failure shows the spec's preview error display with "Try Again", which starts over.
  * Rendered in the browser only: media errors that happened before hydration would be lost.
  */
-export function FilePreview({ fileId, name, type, size, canDownload }: FilePreviewProps) {
+export function FilePreview({ fileId, name, type, size, canDownload, watermarked = false }: FilePreviewProps) {
   const kind = previewKindOf(type, name);
   const [isMounted, setIsMounted] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -42,12 +44,25 @@ export function FilePreview({ fileId, name, type, size, canDownload }: FilePrevi
     setAttempt((n) => n + 1);
   }, []);
 
+  if (watermarked && kind !== "pdf") {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-6 py-10 text-center" data-testid="no-preview">
+        <p className="text-base font-semibold text-slate-900">Not shown while watermarking is on</p>
+        <p className="max-w-prose text-sm text-slate-700">This data room marks every document it shows with your name, and only PDFs can carry that mark.</p>
+        {canDownload ? (
+          <a href={downloadUrl(fileId)} download className={buttonClassName({ variant: "secondary" })}>
+            Download
+          </a>
+        ) : null}
+      </div>
+    );
+  }
   if (failure) return <PreviewError kind={failure.kind} message={failure.message} onRetry={retry} />;
   if (!isMounted && kind !== "none") return <Spinner label={`Loading the preview of ${name}`} className="py-10" />;
 
   switch (kind) {
     case "pdf":
-      return <PdfPreview key={attempt} url={url} name={name} size={size} onFailure={onFailure} />;
+      return <PdfPreview key={attempt} url={url} name={name} size={watermarked ? null : size} onFailure={onFailure} />;
     case "image":
       return (
         <div className="flex justify-center rounded-lg border border-slate-200 bg-slate-100 p-2">

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { PDFDocumentProxy, RenderTask } from "pdfjs-dist";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { createReadAhead, failureOf, fetchPreviewRange, type PreviewFailure } from "./preview-fetch";
+import { createReadAhead, failureOf, fetchPreviewRange, fetchPreviewSize, type PreviewFailure } from "./preview-fetch";
 import { loadPdfjs, pdfWorkerUrl } from "./preview-libs.client";
 
 /**
@@ -19,8 +19,11 @@ export const PDF_MAX_READ_AHEAD = 256 * 1024;
 export type PdfPreviewProps = {
   url: string;
   name: string;
-  /** The file's size in bytes (from the file page), so no request is needed just to learn it. */
-  size: number;
+  /**
+   * The file's size in bytes (from the file page), so no request is needed just to learn it; null
+   * when the preview is a watermarked copy, whose size one HEAD request tells.
+   */
+  size: number | null;
   onFailure: (failure: PreviewFailure) => void;
 };
 
@@ -60,8 +63,10 @@ export function PdfPreview({ url, name, size, onFailure }: PdfPreviewProps) {
       const pdfjs = await loadPdfjs();
       if (controller.signal.aborted) return;
       pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl;
-      const transport = new pdfjs.PDFDataRangeTransport(size, null);
-      const readAheadEnd = createReadAhead(PDF_RANGE_CHUNK_SIZE, PDF_MAX_READ_AHEAD, size);
+      const length = size ?? (await fetchPreviewSize(url, controller.signal));
+      if (controller.signal.aborted) return;
+      const transport = new pdfjs.PDFDataRangeTransport(length, null);
+      const readAheadEnd = createReadAhead(PDF_RANGE_CHUNK_SIZE, PDF_MAX_READ_AHEAD, length);
       transport.requestDataRange = (begin: number, end: number) => {
         fetchPreviewRange(url, begin, readAheadEnd(begin, end), controller.signal).then((chunk) => {
           if (!controller.signal.aborted) transport.onDataRange(begin, chunk);

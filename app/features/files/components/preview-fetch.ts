@@ -57,6 +57,23 @@ export async function fetchPreviewRange(url: string, begin: number, end: number,
   return response.status === 200 ? bytes.subarray(begin, end) : bytes;
 }
 
+/**
+ * The size of what the preview URL serves, asked with HEAD: a watermarked copy is longer than the
+ * file it was made from, and the server makes it (once) when first asked.
+ */
+export async function fetchPreviewSize(url: string, signal?: AbortSignal): Promise<number> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method: "HEAD", credentials: "same-origin", cache: "no-store", signal });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new PreviewLoadError({ kind: "loading" });
+  }
+  const size = Number(response.headers.get("Content-Length"));
+  if (!response.ok || !Number.isSafeInteger(size) || size <= 0) throw new PreviewLoadError({ kind: previewErrorKindFor(response.ok ? 500 : response.status) });
+  return size;
+}
+
 /** Why a media element (img, video, audio) failed: asks the server for the status with HEAD. */
 export async function probePreview(url: string, what: string): Promise<PreviewFailure> {
   try {

@@ -1,0 +1,101 @@
+import { renderWatermarkText, templateUses, type WatermarkSettings } from "~/features/datarooms/protection";
+import type { FileRow } from "~/features/files/folders.queries.server";
+import { previewKindOf } from "~/features/files/files.constants";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { findWatermarkNames } from "./watermark.queries.server";
+import { stampPdf, WATERMARK_PDF_MAX_BYTES } from "./pdf-stamp.server";
+
+/**
+ * Watermarked copies (ADR 020): what the server sends a person the room's watermark applies to.
+ * The copy is made once per file, viewer, settings, address (when the text names it) and UTC day,
+ * and kept in R2 under `watermarked/`, so a PDF viewer's range reads all hit the same bytes and a
+ * second visit costs no stamping. The nightly job deletes copies older than two days.
+ */
+
+export const WATERMARKED_PREFIX = "watermarked/";
+export const WATERMARKED_RETENTION_MS = 2 * 24 * 60 * 60 * 1000;
+
+export type WatermarkViewer = { userId: string; email: string; ip: string | null; roomName: string };
+
+/** The person asking, as the mark names them: e-mail (the session's, else the account's), address, room. */
+export async function watermarkViewerOf(ctx: ServiceContext, userId: string, spaceId: string): Promise<WatermarkViewer> {
+  const names = await findWatermarkNames(ctx.db, userId, spaceId);
+  const email = ctx.actor?.userId === userId && ctx.actor.email ? ctx.actor.email : names.email;
+  return { userId, email, ip: ctx.client.ip, roomName: names.roomName };
+}
+
+/** An object to deliver: the original or a stamped copy. */
+export type DeliverableObject = { key: string; size: number; etag: string; lastModified: Date };
+
+/** Which files can carry a mark: PDFs (text in every page). Anything else is not shown while the mark is on. */
+export function canCarryWatermark(file: Pick<FileRow, "contentType" | "name">): boolean {
+  return previewKindOf(file.contentType, file.name) === "pdf";
+}
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The stamped copy of `file` for `viewer`: found in R2, or made now (the original read whole,
+ * stamped, written back). {{date}} and {{time}} are when the copy was made (UTC).
+ */
+export async function watermarkedCopy(ctx: ServiceContext, file: FileRow, viewer: WatermarkViewer, settings: WatermarkSettings): Promise<DeliverableObject> {
+  const now = ctx.now();
+  const day = now.toISOString().slice(0, 10);
+  const identity = JSON.stringify([file.r2Key, viewer.userId, viewer.email, settings, templateUses(settings.template, "ip") ? viewer.ip : null, day]);
+  const digest = await sha256Hex(identity);
+  const key = `${WATERMARKED_PREFIX}${file.spaceId}/${digest}`;
+  const etag = `"w${digest.slice(0, 32)}"`;
+
+  const existing = await ctx.env.FILES.head(key);
+  if (existing) return { key, size: existing.size, etag, lastModified: existing.uploaded };
+
+  if (file.size > WATERMARK_PDF_MAX_BYTES) {
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `This PDF is ${Math.round(file.size / (1024 * 1024))} MB; watermarked viewing works for PDFs up to ${WATERMARK_PDF_MAX_BYTES / (1024 * 1024)} MB. Ask the room's owner for a smaller copy.`,
+    );
+  }
+  const original = await ctx.env.FILES.get(file.r2Key);
+  if (!original) {
+    ctx.logger.error("file content missing in R2", { fileId: file.id });
+    throw new AppError("NOT_FOUND", "The content of this file is missing. Please upload it again.");
+  }
+  const text = renderWatermarkText(settings.template, {
+    email: viewer.email,
+    date: day,
+    time: `${pad(now.getUTCHours())}:${pad(now.getUTCMinutes())}`,
+    ip: viewer.ip ?? "unknown address",
+    room: viewer.roomName,
+  });
+  const started = Date.now();
+  const stamped = await stampPdf(new Uint8Array(await original.arrayBuffer()), text, settings);
+  ctx.logger.info("watermarked copy made", { fileId: file.id, bytes: stamped.byteLength, ms: Date.now() - started });
+  const written = await ctx.env.FILES.put(key, stamped, {
+    httpMetadata: { contentType: "application/pdf" },
+    customMetadata: { fileId: file.id, viewer: viewer.userId },
+  });
+  return { key, size: stamped.byteLength, etag, lastModified: written?.uploaded ?? now };
+}
+
+/** Nightly: deletes stamped copies older than two days (they are made again on the next view). */
+export async function purgeWatermarkedCopies(ctx: ServiceContext): Promise<number> {
+  const cutoff = ctx.now().getTime() - WATERMARKED_RETENTION_MS;
+  let cursor: string | undefined;
+  let deleted = 0;
+  do {
+    const page = await ctx.env.FILES.list({ prefix: WATERMARKED_PREFIX, cursor, limit: 1000 });
+    const old = page.objects.filter((object) => object.uploaded.getTime() < cutoff).map((object) => object.key);
+    if (old.length > 0) {
+      await ctx.env.FILES.delete(old);
+      deleted += old.length;
+    }
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return deleted;
+}

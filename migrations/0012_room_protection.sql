@@ -1,0 +1,1 @@
+ALTER TABLE `datarooms` ADD `protection` text;
