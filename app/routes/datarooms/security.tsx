@@ -9,7 +9,8 @@ import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { IP_RANGES_MAX } from "~/features/datarooms/datarooms.constants";
-import { getRoomSecurity, setRoomIpRanges } from "~/features/datarooms/security.server";
+import { getRoomSecurity, setRoomIpRanges, setRoomProtection } from "~/features/datarooms/security.server";
+import { ProtectionCard } from "~/features/datarooms/components/protection-card";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { pageTitle } from "~/lib/title";
@@ -26,9 +27,35 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   });
 }
 
+/** The protection form as the service's body: percent → fraction, checkboxes → booleans. */
+function protectionInput(form: FormData) {
+  const on = (name: string) => form.get(name) === "on";
+  return {
+    watermark: on("watermark")
+      ? {
+          template: String(form.get("template") ?? ""),
+          opacity: form.get("opacity") === "" || form.get("opacity") === null ? Number.NaN : Number(form.get("opacity")) / 100,
+          fontSize: String(form.get("fontSize") ?? ""),
+          position: String(form.get("position") ?? ""),
+        }
+      : null,
+    downloadProtection: on("downloadProtection"),
+    printProtection: on("printProtection"),
+  };
+}
+
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { user } = requireMember(context, request);
   const form = await request.formData();
+  if (form.get("intent") === "protection") {
+    return runFormAction(
+      async () => {
+        const saved = await setRoomProtection(serviceContextFor(context), user.id, params.id, protectionInput(form));
+        return redirectWithNotice(context, `/dataroom/${saved.room.id}/security`, { type: "success", message: "Protection saved. It applies from the next page anyone opens." });
+      },
+      { intent: "protection" },
+    );
+  }
   return runFormAction(
     async () => {
       const saved = await setRoomIpRanges(serviceContextFor(context), user.id, params.id, { ranges: String(form.get("ranges") ?? "") });
@@ -40,9 +67,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function DataroomSecurityPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { room, ipRanges, currentIp, available } = loaderData;
+  const { room, ipRanges, currentIp, available, protection } = loaderData;
   const navigation = useNavigation();
-  const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
+  const anyFailure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
+  const failure = anyFailure && anyFailure.intent !== "protection" ? anyFailure : null;
+  const protectionFailure = anyFailure && anyFailure.intent === "protection" ? anyFailure : null;
   const isSaving = navigation.state === "submitting";
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -79,7 +108,7 @@ export default function DataroomSecurityPage({ loaderData, actionData }: Route.C
                 error={failure?.fieldErrors?.ranges?.[0] ?? (failure ? failure.message : undefined)}
               />
               <div className="flex justify-end">
-                <Button type="submit" isLoading={isSaving}>
+                <Button type="submit" isLoading={isSaving && navigation.formData?.get("intent") === "ip"}>
                   Save IP restrictions
                 </Button>
               </div>
@@ -96,6 +125,14 @@ export default function DataroomSecurityPage({ loaderData, actionData }: Route.C
           )}
         </CardContent>
       </Card>
+
+      <ProtectionCard
+        protection={protection}
+        available={available}
+        isArchived={room.archived}
+        isSaving={isSaving && navigation.formData?.get("intent") === "protection"}
+        failure={protectionFailure}
+      />
 
       <Card>
         <CardContent className="space-y-2">
