@@ -3,6 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDataroomMember } from "~tests/factories/datarooms";
 import { createFile } from "~tests/factories/files";
 import { getFilePage } from "~/features/files/content.server";
+import { renderWatermarkText } from "~/features/datarooms/protection";
+import { decodeImage, encodeImage } from "~/features/watermark/image-codecs.server";
+import { stampPixels } from "~/features/watermark/image-stamp";
 import { purgeWatermarkedCopies } from "~/features/watermark/watermark.server";
 import { createServiceContext } from "~/lib/service-context.server";
 import { createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
@@ -20,11 +23,11 @@ type ValidationBody = ErrorBody & { fieldErrors?: Record<string, string[]> };
 const WATERMARK = { template: "{{email}} {{date}} {{ip}} {{room}}", opacity: 0.25, fontSize: 16, position: "tiled" };
 const MEMBER_IP = "198.51.100.23";
 
-async function makePdf(pages: number): Promise<Uint8Array> {
+async function makePdf(pages: number): Promise<Uint8Array<ArrayBuffer>> {
   const document = await PDFDocument.create();
   const font = await document.embedFont(StandardFonts.Helvetica);
   for (let i = 1; i <= pages; i++) document.addPage([595, 842]).drawText(`Board pack page ${i}`, { x: 50, y: 780, size: 18, font });
-  return document.save();
+  return new Uint8Array(await document.save());
 }
 
 /** Every page's content streams, decoded, as text (pdf-lib writes the mark's text as hex strings). */
@@ -51,7 +54,7 @@ describe("room protection", () => {
   let admin: Person;
   let guest: Person;
   let room: { id: string; rootFolderId: string };
-  let pdf: Uint8Array;
+  let pdf: Uint8Array<ArrayBuffer>;
   let pdfId: string;
   let textId: string;
   beforeAll(async () => {
@@ -154,11 +157,36 @@ describe("room protection", () => {
     expect(log.entries.find((entry) => entry.actorEmail === member.email)?.detail).toBe("watermarked copy");
   });
 
+  it("draws the viewer's watermark into the pixels of PNG and JPEG images the server sends them", async () => {
+    const white = () => ({ data: new Uint8ClampedArray(240 * 160 * 4).fill(255), width: 240, height: 160, colorSpace: "srgb" }) as ImageData;
+    const png = await encodeImage(white(), "image/png");
+    const pngId = (await createFile({ spaceId: room.id, folderId: room.rootFolderId, name: "site plan.png", content: png, contentType: "image/png" })).id;
+    const served = await fetchAs(member, `/api/files/${pngId}/preview`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    const pixels = await decodeImage(new Uint8Array(await served.arrayBuffer()), "image/png");
+
+    // Exactly the member's text, drawn where the layout puts it: PNG is lossless, so every pixel matches.
+    const expected = white();
+    const text = renderWatermarkText(WATERMARK.template, { email: member.email, date: new Date().toISOString().slice(0, 10), time: "", ip: MEMBER_IP, room: "Falcon diligence" });
+    stampPixels(expected, text, { ...WATERMARK, position: "tiled" });
+    expect(Buffer.from(pixels.data).equals(Buffer.from(expected.data))).toBe(true);
+    const marked = [...pixels.data].filter((value, i) => i % 4 === 0 && value < 255).length;
+    expect(marked).toBeGreaterThan(500);
+    // The owner gets the original bytes.
+    expect(new Uint8Array(await (await fetchAs(owner, `/api/files/${pngId}/preview`)).arrayBuffer())).toEqual(png);
+
+    const jpeg = await encodeImage(white(), "image/jpeg");
+    const jpegId = (await createFile({ spaceId: room.id, folderId: room.rootFolderId, name: "photo.jpg", content: jpeg, contentType: "image/jpeg" })).id;
+    const jpegPixels = await decodeImage(new Uint8Array(await (await fetchAs(member, `/api/files/${jpegId}/preview`)).arrayBuffer()), "image/jpeg");
+    expect([...jpegPixels.data].filter((value, i) => i % 4 === 0 && value < 235).length).toBeGreaterThan(500);
+  });
+
   it("while watermarking is on, shows nothing that cannot carry the mark and refuses zips; the original downloads only where download is allowed", async () => {
     const preview = await fetchAs(member, `/api/files/${textId}/preview`);
     expect(preview.status).toBe(403);
     expect((await preview.json<ErrorBody>()).message).toBe(
-      "This data room's watermarking is on, and only PDFs can carry the watermark, so this file cannot be shown here. Download it if your permissions allow it.",
+      "This data room's watermarking is on, and only PDFs, JPEG and PNG images can carry the watermark, so this file cannot be shown here. Download it if your permissions allow it.",
     );
     expect(await (await fetchAs(member, `/api/files/${textId}/download`)).text()).toBe("plain notes");
     expect((await fetchAs(guest, `/api/files/${textId}/download`)).status).toBe(403);

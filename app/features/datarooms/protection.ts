@@ -45,7 +45,7 @@ export const WATERMARK_ZIP_MESSAGE =
   "Folder downloads are off while this data room's watermarking is on, because a zip would hold unmarked copies. Download the files one at a time: each carries your watermark.";
 /** Said when a file that cannot carry the mark is previewed while watermarking is on. */
 export const WATERMARK_UNSUPPORTED_MESSAGE =
-  "This data room's watermarking is on, and only PDFs can carry the watermark, so this file cannot be shown here. Download it if your permissions allow it.";
+  "This data room's watermarking is on, and only PDFs, JPEG and PNG images can carry the watermark, so this file cannot be shown here. Download it if your permissions allow it.";
 
 export const DEFAULT_WATERMARK: WatermarkSettings = {
   template: "{{email}} - {{date}} {{time}} UTC - {{ip}}",

@@ -4,6 +4,7 @@ import { previewKindOf } from "~/features/files/files.constants";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { findWatermarkNames } from "./watermark.queries.server";
+import { isStampableImage, stampImage, WATERMARK_IMAGE_MAX_BYTES } from "./image-codecs.server";
 import { stampPdf, WATERMARK_PDF_MAX_BYTES } from "./pdf-stamp.server";
 
 /**
@@ -28,9 +29,21 @@ export async function watermarkViewerOf(ctx: ServiceContext, userId: string, spa
 /** An object to deliver: the original or a stamped copy. */
 export type DeliverableObject = { key: string; size: number; etag: string; lastModified: Date };
 
-/** Which files can carry a mark: PDFs (text in every page). Anything else is not shown while the mark is on. */
+/**
+ * Which files can carry a mark: PDFs (text in every page), JPEG and PNG images (drawn into the
+ * pixels). Anything else is not shown while the mark is on.
+ */
 export function canCarryWatermark(file: Pick<FileRow, "contentType" | "name">): boolean {
-  return previewKindOf(file.contentType, file.name) === "pdf";
+  return previewKindOf(file.contentType, file.name) === "pdf" || isStampableImage(file.contentType);
+}
+
+/** The stamper for a file's type, with its size cap. */
+function stamperFor(file: FileRow): { maxBytes: number; what: string; stamp: (bytes: Uint8Array, text: string, settings: WatermarkSettings) => Promise<Uint8Array> } {
+  if (isStampableImage(file.contentType)) {
+    const type = file.contentType;
+    return { maxBytes: WATERMARK_IMAGE_MAX_BYTES, what: "image", stamp: (bytes, text, settings) => stampImage(bytes, type, text, settings) };
+  }
+  return { maxBytes: WATERMARK_PDF_MAX_BYTES, what: "PDF", stamp: stampPdf };
 }
 
 const pad = (value: number) => String(value).padStart(2, "0");
@@ -55,10 +68,11 @@ export async function watermarkedCopy(ctx: ServiceContext, file: FileRow, viewer
   const existing = await ctx.env.FILES.head(key);
   if (existing) return { key, size: existing.size, etag, lastModified: existing.uploaded };
 
-  if (file.size > WATERMARK_PDF_MAX_BYTES) {
+  const stamper = stamperFor(file);
+  if (file.size > stamper.maxBytes) {
     throw new AppError(
       "PAYLOAD_TOO_LARGE",
-      `This PDF is ${Math.round(file.size / (1024 * 1024))} MB; watermarked viewing works for PDFs up to ${WATERMARK_PDF_MAX_BYTES / (1024 * 1024)} MB. Ask the room's owner for a smaller copy.`,
+      `This ${stamper.what} is ${Math.round(file.size / (1024 * 1024))} MB; watermarked viewing works for ${stamper.what === "PDF" ? "PDFs" : "images"} up to ${stamper.maxBytes / (1024 * 1024)} MB. Ask the room's owner for a smaller copy.`,
     );
   }
   const original = await ctx.env.FILES.get(file.r2Key);
@@ -74,10 +88,10 @@ export async function watermarkedCopy(ctx: ServiceContext, file: FileRow, viewer
     room: viewer.roomName,
   });
   const started = Date.now();
-  const stamped = await stampPdf(new Uint8Array(await original.arrayBuffer()), text, settings);
+  const stamped = await stamper.stamp(new Uint8Array(await original.arrayBuffer()), text, settings);
   ctx.logger.info("watermarked copy made", { fileId: file.id, bytes: stamped.byteLength, ms: Date.now() - started });
   const written = await ctx.env.FILES.put(key, stamped, {
-    httpMetadata: { contentType: "application/pdf" },
+    httpMetadata: { contentType: file.contentType },
     customMetadata: { fileId: file.id, viewer: viewer.userId },
   });
   return { key, size: stamped.byteLength, etag, lastModified: written?.uploaded ?? now };

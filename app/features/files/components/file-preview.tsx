@@ -44,11 +44,11 @@ export function FilePreview({ fileId, name, type, size, canDownload, watermarked
     setAttempt((n) => n + 1);
   }, []);
 
-  if (watermarked && kind !== "pdf") {
+  if (watermarked && kind !== "pdf" && type !== "image/jpeg" && type !== "image/png") {
     return (
       <div className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-6 py-10 text-center" data-testid="no-preview">
         <p className="text-base font-semibold text-slate-900">Not shown while watermarking is on</p>
-        <p className="max-w-prose text-sm text-slate-700">This data room marks every document it shows with your name, and only PDFs can carry that mark.</p>
+        <p className="max-w-prose text-sm text-slate-700">This data room marks every document it shows with your name, and only PDFs, JPEG and PNG images can carry that mark.</p>
         {canDownload ? (
           <a href={downloadUrl(fileId)} download className={buttonClassName({ variant: "secondary" })}>
             Download
