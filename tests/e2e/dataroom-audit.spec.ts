@@ -1,14 +1,36 @@
 import { readFileSync } from "node:fs";
+import type { Locator } from "@playwright/test";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { newConsentedContext, readLatestMail } from "./auth-helpers";
 import { seriousViolations } from "./axe-helpers";
 import { csrfToken, uploadViaTus } from "./files-helpers";
 import { createMember, expect, gotoHydrated, test } from "./fixtures";
 
+/** A one-page PDF with a title at the top and nothing below the middle. */
+async function kestrelDeck(): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  document.addPage([595, 842]).drawText("Kestrel investor deck", { x: 50, y: 780, size: 24, font });
+  return Buffer.from(await document.save());
+}
+
+/** Grey pixels (the watermark's ink at its opacity) in the lower half of a rendered page. */
+function markedPixelsInLowerHalf(canvas: Locator): Promise<number> {
+  return canvas.evaluate((element: HTMLCanvasElement) => {
+    const context = element.getContext("2d");
+    if (!context || element.height === 0) return -1;
+    const { data } = context.getImageData(0, Math.floor(element.height / 2), element.width, Math.floor(element.height / 2));
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! < 235 && Math.abs(data[i]! - data[i + 2]!) < 8) count++;
+    return count;
+  });
+}
+
 /** The room's audit log and analytics in Chromium (issue 20): a member's views, downloads and refusals, read, filtered, verified and exported by the owner, then counted. */
 
 test.describe("data room audit log", () => {
-  test("the owner reads what a member opened, downloaded and was refused, filters by person, verifies the chain, exports CSV and sees the counts on the analytics page", async ({ page, browser, baseURL }) => {
-    test.setTimeout(90_000);
+  test("the owner reads what a member opened, downloaded and was refused, filters by person, verifies the chain, exports CSV, sees the counts on the analytics page, and turns on the watermark and download protection the member's preview then shows", async ({ page, browser, baseURL }) => {
+    test.setTimeout(120_000);
     const owner = await createMember(page.request, { tier: "pro", name: "Astrid Auditor" });
     await gotoHydrated(page, "/datarooms");
     const headers = { "X-CSRF-TOKEN": await csrfToken(page), "X-Requested-With": "XMLHttpRequest" };
@@ -81,6 +103,39 @@ test.describe("data room audit log", () => {
       await expect(page.getByTestId("person-stats").filter({ hasText: "Mats Member" }).locator("td").nth(4)).toHaveText("1 of 2");
       await expect(page.getByTestId("not-opened").filter({ hasText: "Mats Member" })).toContainText("has not opened Kestrel model.txt");
       expect(await seriousViolations(page)).toEqual([]);
+
+      // Protection: the owner turns on the watermark and download protection on the security page.
+      const pdfId = await uploadViaTus(page.request, { folderId: rootFolderId, name: "Kestrel deck.pdf", body: await kestrelDeck(), csrf: headers["X-CSRF-TOKEN"] });
+      await gotoHydrated(page, `/dataroom/${roomId}/security`);
+      await page.getByRole("checkbox", { name: "Watermark every document shown" }).click();
+      await expect(page.getByRole("textbox", { name: "Watermark text" })).toHaveValue("{{email}} - {{date}} {{time}} UTC - {{ip}}");
+      await page.getByRole("spinbutton", { name: "Opacity (%)" }).fill("40");
+      await page.getByRole("checkbox", { name: "Download protection (view only)" }).click();
+      await page.getByRole("checkbox", { name: "Print protection" }).click();
+      await page.getByRole("button", { name: "Save protection" }).click();
+      await expect(page.getByText("Protection saved.")).toBeVisible();
+      await expect(page.getByRole("checkbox", { name: "Download protection (view only)" })).toBeChecked();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The member's preview carries the mark in its pixels (the deck's lower half is blank in the
+      // original) and offers no download; printing leaves the document out.
+      await gotoHydrated(other, `/files/${pdfId}`);
+      await expect(other.getByTestId("protection-note")).toContainText("This preview carries your watermark");
+      await expect(other.getByTestId("protection-note")).toContainText("Downloading is turned off in this data room.");
+      await expect(other.getByRole("link", { name: "Download" })).toHaveCount(0);
+      const canvas = other.locator("canvas");
+      await expect(canvas).toBeVisible();
+      await expect.poll(() => markedPixelsInLowerHalf(canvas)).toBeGreaterThan(500);
+      expect((await other.request.get(`/api/files/${pdfId}/download`)).status()).toBe(403);
+      await other.emulateMedia({ media: "print" });
+      await expect(other.getByTestId("print-protected")).toBeVisible();
+      await expect(canvas).toBeHidden();
+
+      // The owner's own view is the original.
+      await gotoHydrated(page, `/files/${pdfId}`);
+      await expect(page.getByTestId("protection-note")).toHaveCount(0);
+      await expect(page.locator("canvas")).toBeVisible();
+      await expect.poll(() => markedPixelsInLowerHalf(page.locator("canvas"))).toBe(0);
     } finally {
       await theirs.close();
     }
