@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { run } from "../lib.mjs";
 import { createMember, signIn } from "./session.mjs";
 
-async function d1File(stateDir, sql) {
+export async function d1File(stateDir, sql) {
   const dir = mkdtempSync(join(tmpdir(), "bench-rooms-"));
   const file = join(dir, "seed.sql");
   writeFileSync(file, sql);

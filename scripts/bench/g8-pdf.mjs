@@ -20,7 +20,7 @@ const median = (values) => {
 };
 
 /** Uploads `body` through tus (creation, then one PATCH per part) and returns the new file id. */
-async function uploadViaTus(baseUrl, session, { folderId, name, body }) {
+export async function uploadViaTus(baseUrl, session, { folderId, name, body }) {
   const base64 = (value) => Buffer.from(value, "utf8").toString("base64");
   const headers = session.headers({ "Tus-Resumable": "1.0.0" });
   const created = await fetch(`${baseUrl}/api/uploads`, {
