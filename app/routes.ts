@@ -63,6 +63,7 @@ export default [
   route("dataroom/:id/security", "routes/datarooms/security.tsx"),
   route("dataroom/:id/sessions", "routes/datarooms/sessions.tsx"),
   route("dataroom/:id/settings", "routes/datarooms/settings.tsx"),
+  route("dataroom/:id/two-factor", "routes/datarooms/two-factor.tsx"),
   // The link of a data-room invitation: opened signed out or in, by someone who may have no account yet.
   route("invite/:token", "routes/invitations/invite.tsx"),
 

@@ -32,6 +32,8 @@ export type RoomDecision = {
    * protection applied (download is off for everyone it applies to).
    */
   protection: RoomProtection;
+  /** The 2FA requirement: only sessions that passed a second factor get in. The caller checks its session. */
+  twoFactorRequired: boolean;
 };
 
 export const roomEventSchema = z.object({

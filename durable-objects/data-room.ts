@@ -17,6 +17,7 @@ import {
   writeMemberOverrides,
   writeRoomIpAllowlist,
   writeRoomProtection,
+  writeRoomTwoFactorRequirement,
 } from "~/features/datarooms/members.queries.server";
 import {
   BREAKER_LIMIT,
@@ -233,6 +234,15 @@ export class DataRoom extends Server<Env> {
       this.ctx.storage.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('protection', ?)`, JSON.stringify(input.protection));
       const everyone = this.ctx.storage.sql.exec<{ user_id: string }>(`SELECT user_id FROM members`).toArray();
       this.sendPermissions(everyone.map((row) => row.user_id));
+    });
+  }
+
+  /** The 2FA requirement, D1 first, then here. */
+  setTwoFactorRequired(roomId: string, input: { required: boolean; now: number }): Promise<void> {
+    return this.serialized(async () => {
+      await this.ensureLoaded(roomId);
+      await writeRoomTwoFactorRequirement(this.db(), roomId, input.required, new Date(input.now));
+      this.ctx.storage.sql.exec(`INSERT OR REPLACE INTO meta (key, value) VALUES ('require_2fa', ?)`, input.required ? "1" : "0");
     });
   }
 
@@ -464,6 +474,7 @@ export class DataRoom extends Server<Env> {
       accessEndsAt: row.expires_at ?? null,
       ipRanges: this.ipRanges(),
       protection,
+      twoFactorRequired: this.meta("require_2fa") === "1",
     };
   }
 
@@ -493,10 +504,11 @@ export class DataRoom extends Server<Env> {
         );
       }
       sql.exec(
-        `INSERT OR REPLACE INTO meta (key, value) VALUES ('room_id', ?), ('loaded', '1'), ('ip_allowlist', ?), ('protection', ?)`,
+        `INSERT OR REPLACE INTO meta (key, value) VALUES ('room_id', ?), ('loaded', '1'), ('ip_allowlist', ?), ('protection', ?), ('require_2fa', ?)`,
         roomId,
         JSON.stringify(security.ipAllowlist),
         JSON.stringify(security.protection),
+        security.require2fa ? "1" : "0",
       );
     });
   }

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { AppError, type FieldErrors } from "./errors";
 
 /** `intent` says which form of a page with several (a hidden "intent" field) was refused. */
@@ -37,6 +37,8 @@ export async function runLoader<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
+    // A refusal with its own explaining page (a room's 2FA requirement) sends the person there.
+    if (error instanceof AppError && error.location) throw redirect(error.location);
     if (error instanceof AppError && error.status < 500) {
       throw data({ message: error.message, code: error.code }, { status: error.status, headers: error.retryAfterHeaders() });
     }

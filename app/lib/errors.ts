@@ -46,11 +46,13 @@ export class AppError extends Error {
   readonly fieldErrors?: FieldErrors;
   /** For refusals that know when to come back (rate limits): sent as Retry-After. */
   readonly retryAfterSeconds?: number;
+  /** For refusals with a page that explains what to do (a room's 2FA requirement): pages redirect there. */
+  readonly location?: string;
 
   constructor(
     code: AppErrorCode,
     message?: string,
-    options?: { fieldErrors?: FieldErrors; retryAfterSeconds?: number; cause?: unknown },
+    options?: { fieldErrors?: FieldErrors; retryAfterSeconds?: number; location?: string; cause?: unknown },
   ) {
     super(message ?? defaultMessages[code], { cause: options?.cause });
     this.name = "AppError";
@@ -58,6 +60,7 @@ export class AppError extends Error {
     this.status = appErrorStatus[code];
     this.fieldErrors = options?.fieldErrors;
     this.retryAfterSeconds = options?.retryAfterSeconds;
+    this.location = options?.location;
   }
 
   /** The Retry-After header (RFC 9110 §10.2.3) for this refusal, if it has one. */

@@ -6,7 +6,13 @@ import { createLogger, type Logger } from "./log.server";
  * bindings, who is acting, and request metadata for logs. Loaders, Hono handlers, the queue
  * consumer and the Durable Objects all build one with `createServiceContext`.
  */
-export type Actor = { userId: string; sessionId: string; email?: string };
+export type Actor = {
+  userId: string;
+  sessionId: string;
+  email?: string;
+  /** The account has a second factor (enrolled) and this session passed one (passed): a room's 2FA requirement reads it. */
+  secondFactor?: { enrolled: boolean; passed: boolean };
+};
 
 /** Where a request came from, for audit records (IP from Cloudflare's edge, the browser's user agent). */
 export type ClientMeta = { ip: string | null; userAgent: string | null; /** False for work without a request (queue, cron). */ fromRequest?: boolean };

@@ -51,6 +51,8 @@ describe("two-factor sign-in with an authenticator app", { timeout: 20_000 }, ()
     const rows = await sessionRowsFor(member.id);
     expect(rows.map((row) => row.id)).toEqual([hashSessionToken(verifiedToken)]);
     expect(rows[0]!.verified_at).not.toBeNull();
+    // The session remembers it passed a second factor (a data room's 2FA requirement asks).
+    expect(rows[0]!.second_factor_at).not.toBeNull();
     expect((await mailsTo(member.email)).map((mail) => mail.template)).toContain("security-new-sign-in");
   });
 

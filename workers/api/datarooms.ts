@@ -5,7 +5,7 @@ import { invitePeople, resendInvitation, revokeInvitation } from "~/features/dat
 import { getPermissionMatrix, grantPermission, revokePermission, setPermission } from "~/features/datarooms/permissions.server";
 import { changeMemberRole, leaveDataroom, listRoomPeople, listRoomSessions, removeMember, setMemberAccessEnd, transferOwnership } from "~/features/datarooms/members.server";
 import { exportRoomAnalyticsCsv, getRoomAnalytics } from "~/features/datarooms/analytics.server";
-import { getRoomSecurity, setRoomIpRanges, setRoomProtection } from "~/features/datarooms/security.server";
+import { getRoomSecurity, setRoomIpRanges, setRoomProtection, setRoomTwoFactorRequirement } from "~/features/datarooms/security.server";
 import { exportRoomAuditCsv, listRoomAudit, verifyRoomAudit } from "~/features/datarooms/audit.server";
 import { LOGO_MAX_BYTES, readDataroomLogo, removeDataroomLogo, setDataroomLogo } from "~/features/datarooms/logo.server";
 import { AppError } from "~/lib/errors";
@@ -156,6 +156,11 @@ export const dataroomsApi = new Hono<AppEnv>()
   .put("/:id/security/protection", async (c) => {
     const actor = requireApiActor(c);
     const { room, ...security } = await setRoomProtection(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c));
+    return c.json({ dataroom: { id: room.id, name: room.name }, ...security }, 200);
+  })
+  .put("/:id/security/two-factor", async (c) => {
+    const actor = requireApiActor(c);
+    const { room, ...security } = await setRoomTwoFactorRequirement(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c));
     return c.json({ dataroom: { id: room.id, name: room.name }, ...security }, 200);
   })
   .get("/:id/analytics", async (c) => {

@@ -17,7 +17,17 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
     ? await authenticateSessionToken(createServiceContext(c.env, { requestId: c.get("requestId"), logger: c.get("logger") }), token)
     : null;
   c.set("auth", auth);
-  c.set("actor", auth?.session.verified ? { userId: auth.user.id, sessionId: auth.session.id, email: auth.user.email } : null);
+  c.set(
+    "actor",
+    auth?.session.verified
+      ? {
+          userId: auth.user.id,
+          sessionId: auth.session.id,
+          email: auth.user.email,
+          secondFactor: { enrolled: auth.user.totpEnabledAt !== null || auth.user.email2faEnabledAt !== null, passed: auth.session.secondFactorPassed },
+        }
+      : null,
+  );
   await next();
   const isNavigation = c.req.method === "GET" && c.req.header("sec-fetch-mode") === "navigate";
   if (token && !auth && isNavigation && c.res.status !== 101) {

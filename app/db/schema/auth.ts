@@ -44,6 +44,8 @@ export const sessions = sqliteTable(
     verifiedAt: integer("verified_at", { mode: "timestamp_ms" }),
     /** Which second factor this session still owes: email, totp, or null. */
     pendingSecondFactor: text("pending_second_factor", { enum: ["email", "totp"] }),
+    /** When this session passed a second factor (sign-in with a code, or turning on the authenticator app); null if it never did. */
+    secondFactorAt: integer("second_factor_at", { mode: "timestamp_ms" }),
     /** Last time the password was confirmed in this session (re-authentication). */
     reauthenticatedAt: integer("reauthenticated_at", { mode: "timestamp_ms" }),
     ipAddress: text("ip_address"),

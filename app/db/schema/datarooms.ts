@@ -27,6 +27,8 @@ export const datarooms = sqliteTable(
     ipAllowlist: text("ip_allowlist", { mode: "json" }).$type<string[]>(),
     /** Watermarking, download and print protection (issue 20; app/features/datarooms/protection.ts), or null for none. */
     protection: text("protection", { mode: "json" }).$type<unknown>(),
+    /** The 2FA requirement (issue 20): only sessions that passed a second factor open the room. */
+    require2fa: integer("require_2fa", { mode: "boolean" }).notNull().default(false),
     /** The settings page's default role for new invitations (member, guest or admin). */
     defaultRole: text("default_role", { enum: ["admin", "member", "guest"] }).notNull().default("member"),
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),

@@ -38,6 +38,8 @@ export type AuthenticatedSession = {
   userId: string;
   verified: boolean;
   pendingSecondFactor: "email" | "totp" | null;
+  /** Whether this session passed a second factor (a data room's 2FA requirement asks for it). */
+  secondFactorPassed: boolean;
   reauthenticatedAt: Date | null;
   createdAt: Date;
   absoluteExpiresAt: Date;
@@ -67,6 +69,7 @@ function toAuthenticatedSession(row: SessionRow): AuthenticatedSession {
     userId: row.userId,
     verified: row.verifiedAt !== null,
     pendingSecondFactor: row.pendingSecondFactor,
+    secondFactorPassed: row.secondFactorAt !== null,
     reauthenticatedAt: row.reauthenticatedAt,
     createdAt: row.createdAt,
     absoluteExpiresAt: row.absoluteExpiresAt,
@@ -95,6 +98,7 @@ export async function createSession(
     userId: input.user.id,
     verifiedAt: input.pendingSecondFactor ? null : input.now,
     pendingSecondFactor: input.pendingSecondFactor,
+    secondFactorAt: null,
     reauthenticatedAt: input.pendingSecondFactor ? null : input.now,
     ipAddress: input.meta.ipAddress,
     userAgent: input.meta.userAgent?.slice(0, 400) ?? null,
@@ -149,6 +153,8 @@ export async function rotateSession(
   if (input.verified) {
     const absolute = now + absoluteLifetimeMs(input.user);
     values.verifiedAt = input.now;
+    // `verified` is only ever given after a second factor was checked (POST /2fa/verify).
+    values.secondFactorAt = input.now;
     values.pendingSecondFactor = null;
     values.reauthenticatedAt = input.now;
     values.absoluteExpiresAt = absoluteExpiresAt = new Date(absolute);

@@ -8,7 +8,7 @@ import { readConfig } from "~/lib/config.server";
 import { parseInput } from "~/lib/validation";
 import { recordAuthEvent } from "./activity.server";
 import { formatWhen, type AuthCall } from "./auth-context.server";
-import { countUnusedRecoveryCodes, deleteRecoveryCodes, replaceRecoveryCodes, updateUser } from "./auth.queries.server";
+import { countUnusedRecoveryCodes, deleteRecoveryCodes, replaceRecoveryCodes, updateSession, updateUser } from "./auth.queries.server";
 import { otpCodeSchema } from "./auth.schema";
 import { assertRecentlyAuthenticated, type Member } from "./account.server";
 import { matchTotpStep, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "./login.server";
@@ -98,6 +98,8 @@ export async function enableTotp(call: AuthCall, member: Member, input: { sealed
     totpLastUsedStep: step,
     updatedAt: call.ctx.now(),
   });
+  // The code just checked proves the factor in this session too (a room's 2FA requirement accepts it).
+  await updateSession(call.ctx.db, member.session.id, { secondFactorAt: call.ctx.now() });
   const recoveryCodes = await storeRecoveryCodes(call, member.user.id);
   await recordAuthEvent(call.ctx, { userId: member.user.id, type: "two_factor_enabled", meta: call.meta, detail: "authenticator app" });
   await alertTwoFactorChange(call, member, "An authenticator app was turned on for two-factor sign-in");

@@ -307,9 +307,18 @@ export async function loadRoomRoster(db: Database, dataroomId: string) {
 }
 
 /** The room's security settings the authority holds (IP restrictions; watermark, download and print protection). */
-export async function loadRoomSecurity(db: Database, dataroomId: string): Promise<{ ipAllowlist: string[]; protection: RoomProtection }> {
-  const row = await db.select({ ipAllowlist: datarooms.ipAllowlist, protection: datarooms.protection }).from(datarooms).where(eq(datarooms.id, dataroomId)).get();
-  return { ipAllowlist: row?.ipAllowlist ?? [], protection: readProtection(row?.protection ?? null) };
+export async function loadRoomSecurity(db: Database, dataroomId: string): Promise<{ ipAllowlist: string[]; protection: RoomProtection; require2fa: boolean }> {
+  const row = await db
+    .select({ ipAllowlist: datarooms.ipAllowlist, protection: datarooms.protection, require2fa: datarooms.require2fa })
+    .from(datarooms)
+    .where(eq(datarooms.id, dataroomId))
+    .get();
+  return { ipAllowlist: row?.ipAllowlist ?? [], protection: readProtection(row?.protection ?? null), require2fa: row?.require2fa ?? false };
+}
+
+/** The room's 2FA requirement (the D1 copy; the authority writes it). */
+export async function writeRoomTwoFactorRequirement(db: Database, dataroomId: string, required: boolean, now: Date): Promise<void> {
+  await db.update(datarooms).set({ require2fa: required, updatedAt: now }).where(eq(datarooms.id, dataroomId));
 }
 
 /** The room's protection settings (the D1 copy; the authority writes it). */
@@ -342,4 +351,14 @@ export async function writeMemberOverrides(db: Database, dataroomId: string, row
       .where(and(eq(dataroomMembers.dataroomId, dataroomId), eq(dataroomMembers.userId, row.userId))),
   );
   await db.batch([first!, ...rest]);
+}
+
+/** A live (not trashed) room's id and name, for pages that explain a refusal at its door. */
+export async function findRoomName(db: Database, dataroomId: string): Promise<{ id: string; name: string } | undefined> {
+  return db
+    .select({ id: datarooms.id, name: spaces.name })
+    .from(datarooms)
+    .innerJoin(spaces, eq(spaces.id, datarooms.id))
+    .where(and(eq(datarooms.id, dataroomId), isNull(datarooms.trashedAt)))
+    .get();
 }

@@ -32,18 +32,30 @@ export function decideInRoom(ctx: ServiceContext, roomId: string, userId: string
 
 const endFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
+/** A refusal at the room's door: what the person is told, and the page that explains it (if any). */
+export type RoomGateRefusal = { message: string; location?: string };
+
+export const TWO_FACTOR_ENROL_MESSAGE = "This data room requires two-factor sign-in. Turn it on for your account, then sign in again with it.";
+export const TWO_FACTOR_SESSION_MESSAGE = "This data room requires two-factor sign-in, and this session did not pass a second factor. Sign in again with your code.";
+
 /**
  * The room's rules on who gets in beyond membership, checked on every entry point of the room
- * (issue 20): time-limited access (compared with the request's clock, which tests control) and IP
- * restrictions (the request's CF-Connecting-IP against the room's ranges; work without a request,
- * such as a queued job a member started, is not a visit). What the person is told, or null.
+ * (issue 20): time-limited access (compared with the request's clock, which tests control), IP
+ * restrictions (the request's CF-Connecting-IP against the room's ranges) and the 2FA requirement
+ * (the session passed a second factor). Work without a request, such as a queued job a member
+ * started, is not a visit. The refusal, or null.
  */
-export function roomGateMessage(ctx: ServiceContext, decision: RoomDecision): string | null {
+export function roomGate(ctx: ServiceContext, roomId: string, decision: RoomDecision): RoomGateRefusal | null {
   if (decision.accessEndsAt !== null && decision.accessEndsAt <= ctx.now().getTime()) {
-    return `Your access to this data room ended on ${endFormat.format(new Date(decision.accessEndsAt))}. Ask its owner if you need it again.`;
+    return { message: `Your access to this data room ended on ${endFormat.format(new Date(decision.accessEndsAt))}. Ask its owner if you need it again.` };
   }
-  if (ctx.client.fromRequest && !ipAllowed(ctx.client.ip, decision.ipRanges)) {
-    return `This data room can only be opened from the network addresses its owner approved, and ${ctx.client.ip ?? "your address"} is not one of them.`;
+  if (!ctx.client.fromRequest) return null;
+  if (!ipAllowed(ctx.client.ip, decision.ipRanges)) {
+    return { message: `This data room can only be opened from the network addresses its owner approved, and ${ctx.client.ip ?? "your address"} is not one of them.` };
+  }
+  if (decision.twoFactorRequired && !ctx.actor?.secondFactor?.passed) {
+    const enrolled = ctx.actor?.secondFactor?.enrolled ?? false;
+    return { message: enrolled ? TWO_FACTOR_SESSION_MESSAGE : TWO_FACTOR_ENROL_MESSAGE, location: `/dataroom/${roomId}/two-factor` };
   }
   return null;
 }

@@ -9,14 +9,14 @@ import { auditRoom } from "./audit-record.server";
 import { IP_RANGES_MAX } from "./datarooms.constants";
 import { ARCHIVED_MESSAGE } from "./datarooms.permissions";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
-import { loadRoomSecurity } from "./members.queries.server";
+import { findRoomName, loadRoomSecurity } from "./members.queries.server";
 import { roomProtectionSchema, WATERMARK_POSITION_LABELS, type RoomProtection } from "./protection";
-import { forgetRoomDecisions, roomAuthority } from "./room-authority.server";
+import { decideInRoom, forgetRoomDecisions, roomAuthority } from "./room-authority.server";
 
 /**
  * A data room's security settings (issue 20): IP restrictions and protection (watermark, download
  * and print protection) here; time-limited access lives with the people (members.server.ts). Every setting is enforced on the server by
- * the room's authority on every entry point (room-authority.server.ts `roomGateMessage`).
+ * the room's authority on every entry point (room-authority.server.ts `roomGate`).
  */
 
 
@@ -41,10 +41,13 @@ export type RoomSecurity = {
   room: DataroomSummary;
   ipRanges: string[];
   protection: RoomProtection;
+  twoFactorRequired: boolean;
+  /** Whether the caller's own account has a second factor and this session passed one. */
+  yourSecondFactor: { enrolled: boolean; passed: boolean };
   /** The caller's address as the edge sees it (null without one). */
   currentIp: string | null;
   /** Which settings the owner's plan includes. */
-  available: { ipRestrictions: boolean; timeLimitedAccess: boolean; watermarking: boolean; downloadProtection: boolean; printProtection: boolean };
+  available: { ipRestrictions: boolean; timeLimitedAccess: boolean; watermarking: boolean; downloadProtection: boolean; printProtection: boolean; twoFactorRequirement: boolean };
 };
 
 /** The security page's state (manage_settings). */
@@ -55,6 +58,8 @@ export async function getRoomSecurity(ctx: ServiceContext, userId: string, roomI
     room,
     ipRanges: security.ipAllowlist,
     protection: security.protection,
+    twoFactorRequired: security.require2fa,
+    yourSecondFactor: { enrolled: ctx.actor?.secondFactor?.enrolled ?? false, passed: ctx.actor?.secondFactor?.passed ?? false },
     currentIp: ctx.client.ip,
     available: {
       ipRestrictions: checkFeature(ownerAccess, "ip_restrictions"),
@@ -62,6 +67,7 @@ export async function getRoomSecurity(ctx: ServiceContext, userId: string, roomI
       watermarking: checkFeature(ownerAccess, "watermarking"),
       downloadProtection: checkFeature(ownerAccess, "download_protection"),
       printProtection: checkFeature(ownerAccess, "print_protection"),
+      twoFactorRequirement: checkFeature(ownerAccess, "2fa_requirement"),
     },
   };
 }
@@ -131,4 +137,59 @@ export async function setRoomProtection(ctx: ServiceContext, userId: string, roo
   ctx.logger.info("data room protection set", { dataroomId: room.id, watermark: protection.watermark !== null, download: protection.downloadProtection, print: protection.printProtection });
   await auditRoom(ctx, room.id, userId, { action: "room.security", target: { type: "room", id: room.id, name: room.name }, detail: describeProtection(protection) });
   return getRoomSecurity(ctx, userId, room.id);
+}
+
+const twoFactorSchema = z.object(
+  { required: z.boolean({ error: "Say whether two-factor sign-in is required (true or false)." }) },
+  { error: "The request body must be an object with required." },
+);
+
+/**
+ * PUT /api/datarooms/{id}/security/two-factor { required } (manage_settings, not while archived):
+ * only sessions that passed a second factor open the room, the owner's too. Turning it on needs
+ * `2fa_requirement` on the owner's plan and a session of the saver's own that passed a second
+ * factor, so no one shuts themself out; turning it off is always allowed.
+ */
+export async function setRoomTwoFactorRequirement(ctx: ServiceContext, userId: string, roomId: unknown, input: unknown): Promise<RoomSecurity> {
+  const room = await requireDataroom(ctx, userId, roomId, "manage_settings");
+  const { required } = parseInput(twoFactorSchema, input);
+  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  if (required) {
+    requireFeature(await loadMemberAccess(ctx, room.owner.id), "2fa_requirement");
+    if (!ctx.actor?.secondFactor?.passed) {
+      const message = ctx.actor?.secondFactor?.enrolled
+        ? "Your own session did not pass a second factor, so requiring one would shut you out. Sign in again with your code first."
+        : "Turn on two-factor sign-in for your own account first (Settings, Two-factor authentication), or requiring it would shut you out.";
+      throw new AppError("VALIDATION_ERROR", message, { fieldErrors: { required: [message] } });
+    }
+  }
+  await roomAuthority(ctx, room.id).setTwoFactorRequired(room.id, { required, now: ctx.now().getTime() });
+  forgetRoomDecisions(ctx, room.id);
+  ctx.logger.info("data room 2FA requirement set", { dataroomId: room.id, required });
+  await auditRoom(ctx, room.id, userId, {
+    action: "room.security",
+    target: { type: "room", id: room.id, name: room.name },
+    detail: required ? "Two-factor sign-in required" : "Two-factor sign-in no longer required",
+  });
+  return getRoomSecurity(ctx, userId, room.id);
+}
+
+export type TwoFactorGate = { room: { id: string; name: string }; required: boolean; enrolled: boolean; passed: boolean };
+
+/**
+ * The room's two-factor verification page (spec §2): why the room asks for a second factor and
+ * what to do. Open to everyone in the room (the gate itself is not applied here: this is where it
+ * sends people); 404 for anyone else.
+ */
+export async function getTwoFactorGate(ctx: ServiceContext, userId: string, roomId: unknown): Promise<TwoFactorGate> {
+  const parsed = z.string().safeParse(roomId);
+  const room = parsed.success ? await findRoomName(ctx.db, parsed.data.toLowerCase()) : undefined;
+  const decision = room ? await decideInRoom(ctx, room.id, userId) : null;
+  if (!room || !decision) throw new AppError("NOT_FOUND", "This data room does not exist or you don't have access to it.");
+  return {
+    room,
+    required: decision.twoFactorRequired,
+    enrolled: ctx.actor?.secondFactor?.enrolled ?? false,
+    passed: ctx.actor?.secondFactor?.passed ?? false,
+  };
 }

@@ -9,7 +9,8 @@ import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { IP_RANGES_MAX } from "~/features/datarooms/datarooms.constants";
-import { getRoomSecurity, setRoomIpRanges, setRoomProtection } from "~/features/datarooms/security.server";
+import { getRoomSecurity, setRoomIpRanges, setRoomProtection, setRoomTwoFactorRequirement } from "~/features/datarooms/security.server";
+import { TwoFactorRequirementCard } from "~/features/datarooms/components/two-factor-requirement-card";
 import { ProtectionCard } from "~/features/datarooms/components/protection-card";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -47,6 +48,16 @@ function protectionInput(form: FormData) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { user } = requireMember(context, request);
   const form = await request.formData();
+  if (form.get("intent") === "two-factor") {
+    return runFormAction(
+      async () => {
+        const saved = await setRoomTwoFactorRequirement(serviceContextFor(context), user.id, params.id, { required: form.get("required") === "on" });
+        const message = saved.twoFactorRequired ? "Only sessions that passed a second factor can open the room now." : "Two-factor sign-in is no longer required.";
+        return redirectWithNotice(context, `/dataroom/${saved.room.id}/security`, { type: "success", message });
+      },
+      { intent: "two-factor" },
+    );
+  }
   if (form.get("intent") === "protection") {
     return runFormAction(
       async () => {
@@ -67,10 +78,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function DataroomSecurityPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { room, ipRanges, currentIp, available, protection } = loaderData;
+  const { room, ipRanges, currentIp, available, protection, twoFactorRequired, yourSecondFactor } = loaderData;
   const navigation = useNavigation();
   const anyFailure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
-  const failure = anyFailure && anyFailure.intent !== "protection" ? anyFailure : null;
+  const failure = anyFailure && anyFailure.intent === "ip" ? anyFailure : null;
+  const twoFactorFailure = anyFailure && anyFailure.intent === "two-factor" ? anyFailure : null;
   const protectionFailure = anyFailure && anyFailure.intent === "protection" ? anyFailure : null;
   const isSaving = navigation.state === "submitting";
   return (
@@ -132,6 +144,15 @@ export default function DataroomSecurityPage({ loaderData, actionData }: Route.C
         isArchived={room.archived}
         isSaving={isSaving && navigation.formData?.get("intent") === "protection"}
         failure={protectionFailure}
+      />
+
+      <TwoFactorRequirementCard
+        isRequired={twoFactorRequired}
+        isAvailable={available.twoFactorRequirement}
+        yourSecondFactor={yourSecondFactor}
+        isArchived={room.archived}
+        isSaving={isSaving && navigation.formData?.get("intent") === "two-factor"}
+        failure={twoFactorFailure}
       />
 
       <Card>

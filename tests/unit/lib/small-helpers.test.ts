@@ -4,6 +4,7 @@ import { z } from "zod";
 import { dataroomIdSchema, isDataroomId } from "~/features/datarooms/datarooms.schema";
 import { retryDelaySeconds } from "~/features/jobs/jobs.schema";
 import { COOKIE_CONSENT_NAME, parseCookieConsent, serializeCookieConsent } from "~/lib/cookie-consent";
+import { runLoader } from "~/lib/action-result.server";
 import { AppError } from "~/lib/errors";
 import { loginRedirectUrl, safeRedirect } from "~/lib/safe-redirect";
 import { pageTitle } from "~/lib/title";
@@ -86,5 +87,21 @@ describe("cron triggers", () => {
     );
     expect([...declared].sort()).toEqual(Object.keys(cronSchedule).sort());
     for (const tasks of Object.values(cronSchedule)) expect(tasks.length).toBeGreaterThan(0);
+  });
+});
+
+describe("page loaders' refusals", () => {
+  it("send the person to the page that explains a refusal when it names one, and show the others as the route's error page", async () => {
+    const redirected = await runLoader(async () => {
+      throw new AppError("FORBIDDEN", "This data room requires two-factor sign-in.", { location: "/dataroom/abc/two-factor" });
+    }).catch((thrown: unknown) => thrown);
+    expect(redirected).toBeInstanceOf(Response);
+    expect((redirected as Response).status).toBe(302);
+    expect((redirected as Response).headers.get("Location")).toBe("/dataroom/abc/two-factor");
+
+    const refused = await runLoader(async () => {
+      throw new AppError("FORBIDDEN", "No.");
+    }).catch((thrown: unknown) => thrown);
+    expect(refused).toMatchObject({ init: { status: 403 }, data: { message: "No.", code: "FORBIDDEN" } });
   });
 });
