@@ -88,6 +88,8 @@ export async function createSession(
     pendingSecondFactor: "email" | "totp" | null;
     meta: RequestMeta;
     now: Date;
+    /** The session starts past a second factor (only the e2e test hook's members do). */
+    secondFactorPassed?: boolean;
   },
 ): Promise<{ token: string; session: AuthenticatedSession }> {
   const token = randomToken(20);
@@ -98,7 +100,7 @@ export async function createSession(
     userId: input.user.id,
     verifiedAt: input.pendingSecondFactor ? null : input.now,
     pendingSecondFactor: input.pendingSecondFactor,
-    secondFactorAt: null,
+    secondFactorAt: input.secondFactorPassed ? input.now : null,
     reauthenticatedAt: input.pendingSecondFactor ? null : input.now,
     ipAddress: input.meta.ipAddress,
     userAgent: input.meta.userAgent?.slice(0, 400) ?? null,

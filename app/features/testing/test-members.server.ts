@@ -84,7 +84,7 @@ export async function createTestMember(
   for (const [addon, quantity] of Object.entries(data.addons)) {
     if (quantity) await upsertUserAddon(ctx.db, row.id, addon, quantity, now);
   }
-  const session = data.verified && data.signIn ? await createSession(ctx.db, { user: row, pendingSecondFactor: null, meta, now }) : null;
+  const session = data.verified && data.signIn ? await createSession(ctx.db, { user: row, pendingSecondFactor: null, meta, now, secondFactorPassed: data.twoFactor !== "none" }) : null;
   return {
     member: { id: row.id, email, password, name, tier: data.tier, totpKey: totpKey ? encodeBase32UpperCaseNoPadding(totpKey) : null },
     session,
