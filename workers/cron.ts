@@ -1,4 +1,5 @@
 import { AUTH_TOKEN_RETENTION_DAYS, pruneAuthRecordsJob } from "~/features/auth/auth.jobs";
+import { rewrapKeysJob } from "~/features/files/files.jobs";
 import { purgeTrashJob } from "~/features/files/trash.jobs";
 import { enqueueJob } from "~/features/jobs/enqueue-job.server";
 import { MAIL_RETENTION_DAYS, pruneMailJob } from "~/features/mail/mail.jobs";
@@ -34,6 +35,13 @@ export const cronSchedule: Record<string, CronTask[]> = {
         definition: pruneMailJob,
         jobId: `cron:${pruneMailJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
         payload: { olderThanDays: MAIL_RETENTION_DAYS },
+        priority: "low",
+      }),
+    (ctx, scheduledTime) =>
+      enqueueJob(ctx, {
+        definition: rewrapKeysJob,
+        jobId: `cron:${rewrapKeysJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
+        payload: {},
         priority: "low",
       }),
     (ctx, scheduledTime) =>

@@ -27,6 +27,19 @@ const configSchema = z.object({
    * Only the e2e server sets it; refused in production.
    */
   TEST_HOOKS: z.enum(["on", "off"], { error: 'TEST_HOOKS must be "on" or "off".' }).default("off"),
+  /**
+   * The key-encryption key of data rooms' files (ADR 021): base64 of 32 random bytes. Required in
+   * production; elsewhere one is derived from SESSION_SECRET. `_PREVIOUS` holds the old one while
+   * a rotation re-wraps the room keys (nightly).
+   */
+  FILES_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, "FILES_ENCRYPTION_KEY must be base64 of 32 random bytes (openssl rand -base64 32).")
+    .optional(),
+  FILES_ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, "FILES_ENCRYPTION_KEY_PREVIOUS must be base64 of 32 random bytes.")
+    .optional(),
 });
 
 export type AppConfig = z.infer<typeof configSchema> & { isProduction: boolean; isTurnstileEnabled: boolean; testHooks: boolean };
@@ -46,6 +59,9 @@ export function readConfig(env: Env): AppConfig {
   }
   if (parsed.data.APP_ENV === "production" && parsed.data.PASSWORD_HASH_COST !== "standard") {
     throw new Error("Invalid configuration: PASSWORD_HASH_COST must be standard in production.");
+  }
+  if (parsed.data.APP_ENV === "production" && !parsed.data.FILES_ENCRYPTION_KEY) {
+    throw new Error("Invalid configuration: FILES_ENCRYPTION_KEY is required in production (`openssl rand -base64 32 | wrangler secret put FILES_ENCRYPTION_KEY`).");
   }
   if (parsed.data.APP_ENV === "production" && parsed.data.TEST_HOOKS === "on") {
     throw new Error("Invalid configuration: TEST_HOOKS cannot be on in production.");

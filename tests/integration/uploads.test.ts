@@ -1,7 +1,6 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { MIN_PART_SIZE, partSizeFor, UPLOAD_EXPIRY_MS } from "~/features/files/files.constants";
+import { MIN_PART_SIZE, UPLOAD_EXPIRY_MS } from "~/features/files/files.constants";
 import { hashJobId } from "~/features/files/files.jobs";
 import { sniffContentType } from "~/features/files/sniff.server";
 import { abortExpiredUploads, receiveChunk, type UploadError } from "~/features/files/uploads.server";
@@ -9,7 +8,8 @@ import { AppError } from "~/lib/errors";
 import { addSpaceMember, createFile, personalSpaceOf, testContext } from "~tests/factories/files";
 import { createUser } from "~tests/factories/users";
 import worker from "~workers/app";
-import { loginJson, origin, testEnv, type AuthClient } from "./helpers";
+import { loginJson, testEnv, type AuthClient } from "./helpers";
+import { bytes, call, create, createOk, metadata, patch, sha256Hex, upload, type Call } from "./tus-helpers";
 
 /**
  * The tus endpoint (/api/uploads) through the real Worker entry, local D1 and R2: the
@@ -24,83 +24,6 @@ async function member(tier = "free"): Promise<Member> {
   const { response, client } = await loginJson(user.email, user.password);
   expect(response.status).toBe(200);
   return { id: user.id, client, space: await personalSpaceOf(user.id) };
-}
-
-type Call = { method: string; path: string; headers?: Record<string, string>; body?: BodyInit | null; client?: AuthClient | null; tus?: boolean };
-
-async function call({ method, path, headers = {}, body = null, client = null, tus = true }: Call): Promise<Response> {
-  return exports.default.fetch(`${origin}${path}`, {
-    method,
-    headers: {
-      ...(client ? { cookie: client.jar.header(), "x-csrf-token": client.csrfToken } : {}),
-      origin,
-      "x-requested-with": "XMLHttpRequest",
-      ...(tus ? { "tus-resumable": "1.0.0" } : {}),
-      ...headers,
-    },
-    body,
-  });
-}
-
-const b64 = (value: string) => btoa(String.fromCharCode(...new TextEncoder().encode(value)));
-
-function metadata(fields: Record<string, string>): string {
-  return Object.entries(fields)
-    .map(([key, value]) => `${key} ${b64(value)}`)
-    .join(",");
-}
-
-async function create(client: AuthClient, options: { folderId: string; name: string; length: number; relativePath?: string }): Promise<Response> {
-  const fields: Record<string, string> = { filename: options.name, folderId: options.folderId };
-  if (options.relativePath !== undefined) fields.relativePath = options.relativePath;
-  return call({ method: "POST", path: "/api/uploads", client, headers: { "upload-length": String(options.length), "upload-metadata": metadata(fields) } });
-}
-
-async function createOk(client: AuthClient, options: { folderId: string; name: string; length: number; relativePath?: string }): Promise<string> {
-  const response = await create(client, options);
-  expect(response.status, await response.clone().text()).toBe(201);
-  return response.headers.get("location")!;
-}
-
-async function patch(client: AuthClient, location: string, offset: number, body: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}): Promise<Response> {
-  return call({
-    method: "PATCH",
-    path: location,
-    client,
-    headers: { "upload-offset": String(offset), "content-type": "application/offset+octet-stream", "content-length": String(body.byteLength), ...headers },
-    body,
-  });
-}
-
-/** Deterministic bytes (not all zero, so parts differ). */
-function bytes(length: number, seed = 1): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(length);
-  let state = seed;
-  for (let index = 0; index < length; index++) {
-    state = (state * 1103515245 + 12345) >>> 0;
-    out[index] = state >>> 24;
-  }
-  return out;
-}
-
-async function sha256Hex(data: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", data);
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-/** Uploads a whole file in part-sized PATCHes; returns the file id. */
-async function upload(client: AuthClient, folderId: string, name: string, content: Uint8Array<ArrayBuffer>, relativePath?: string): Promise<string> {
-  const location = await createOk(client, { folderId, name, length: content.byteLength, relativePath });
-  const partSize = partSizeFor(content.byteLength);
-  let offset = 0;
-  let response: Response | null = null;
-  do {
-    const chunk = content.slice(offset, Math.min(content.byteLength, offset + partSize));
-    response = await patch(client, location, offset, chunk);
-    expect(response.status, await response.clone().text()).toBe(204);
-    offset = Number(response.headers.get("upload-offset"));
-  } while (offset < content.byteLength);
-  return response.headers.get("strongroom-file-id")!;
 }
 
 async function fileRow(id: string) {

@@ -257,3 +257,18 @@ export const r2Deletions = sqliteTable("r2_deletions", {
   key: text("key").primaryKey(),
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/**
+ * A space's encryption key (ADR 021): 32 random bytes, stored only wrapped (AES-GCM, the space id
+ * as authenticated data) by the environment's key-encryption key, which `kek_id` names. Rotating
+ * that key re-wraps these rows; no file is re-encrypted. Goes with its space.
+ */
+export const spaceKeys = sqliteTable("space_keys", {
+  spaceId: text("space_id")
+    .primaryKey()
+    .references(() => spaces.id, { onDelete: "cascade" }),
+  wrappedKey: text("wrapped_key").notNull(),
+  kekId: text("kek_id").notNull(),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});

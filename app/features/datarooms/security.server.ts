@@ -9,6 +9,7 @@ import { auditRoom } from "./audit-record.server";
 import { IP_RANGES_MAX } from "./datarooms.constants";
 import { ARCHIVED_MESSAGE } from "./datarooms.permissions";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
+import { roomEncryptionStatus } from "~/features/files/encryption.server";
 import { findRoomName, loadRoomSecurity } from "./members.queries.server";
 import { roomProtectionSchema, WATERMARK_POSITION_LABELS, type RoomProtection } from "./protection";
 import { decideInRoom, forgetRoomDecisions, roomAuthority } from "./room-authority.server";
@@ -42,6 +43,8 @@ export type RoomSecurity = {
   ipRanges: string[];
   protection: RoomProtection;
   twoFactorRequired: boolean;
+  /** Encryption at rest (ADR 021): new files sealed, and how many older ones are stored as they were. */
+  encryption: { sealsNewFiles: boolean; unsealedFiles: number };
   /** Whether the caller's own account has a second factor and this session passed one. */
   yourSecondFactor: { enrolled: boolean; passed: boolean };
   /** The caller's address as the edge sees it (null without one). */
@@ -54,11 +57,13 @@ export type RoomSecurity = {
 export async function getRoomSecurity(ctx: ServiceContext, userId: string, roomId: unknown): Promise<RoomSecurity> {
   const room = await requireDataroom(ctx, userId, roomId, "manage_settings");
   const [security, ownerAccess] = await Promise.all([loadRoomSecurity(ctx.db, room.id), loadMemberAccess(ctx, room.owner.id)]);
+  const encryption = await roomEncryptionStatus(ctx, room.id, ownerAccess);
   return {
     room,
     ipRanges: security.ipAllowlist,
     protection: security.protection,
     twoFactorRequired: security.require2fa,
+    encryption,
     yourSecondFactor: { enrolled: ctx.actor?.secondFactor?.enrolled ?? false, passed: ctx.actor?.secondFactor?.passed ?? false },
     currentIp: ctx.client.ip,
     available: {

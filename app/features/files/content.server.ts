@@ -17,6 +17,7 @@ import {
   previewContentType,
 } from "./content-headers";
 import { listFileVersions, listZipTree } from "./content.queries.server";
+import { readStoredObject } from "./encryption.server";
 import { ZIP_MAX_BYTES, ZIP_MAX_ENTRIES, formatBytes, previewKindOf, type PreviewKind } from "./files.constants";
 import type { EffectiveSpaceRole } from "./files.permissions";
 import { findBreadcrumbs, type FileRow } from "./folders.queries.server";
@@ -132,18 +133,19 @@ export async function deliverFileContent(
     const detail = source.watermarked ? "watermarked copy" : null;
     await auditRoom(ctx, file.spaceId, userId, { action, target: { type: "file", id: file.id, name: file.name }, detail }, { required: true });
   }
-  const object = await ctx.env.FILES.get(source.key, range ? { range } : undefined);
-  if (!object) {
+  // Sealed objects (a data room's, ADR 021) are opened segment by segment on the way out.
+  const body = await readStoredObject(ctx, source.key, source.size, range);
+  if (!body) {
     ctx.logger.error("file content missing in R2", { fileId: file.id });
     throw new AppError("NOT_FOUND", "The content of this file is missing. Please upload it again.");
   }
   if (range) {
     headers.set("Content-Range", contentRange(range.offset, range.length, source.size));
     headers.set("Content-Length", String(range.length));
-    return { status: 206, headers, body: object.body };
+    return { status: 206, headers, body };
   }
   headers.set("Content-Length", String(source.size));
-  return { status: 200, headers, body: object.body };
+  return { status: 200, headers, body };
 }
 
 // ---- the file page ------------------------------------------------------------------------------
@@ -285,12 +287,12 @@ export function streamFolderZip(ctx: ServiceContext, zip: FolderZip): ReadableSt
         yield { name: entry.name, lastModified: entry.lastModified };
         continue;
       }
-      const object = await ctx.env.FILES.get(entry.r2Key);
-      if (!object) {
+      const body = await readStoredObject(ctx, entry.r2Key, entry.size);
+      if (!body) {
         ctx.logger.error("zip entry missing in R2", { name: entry.name });
         throw new Error("A file of this folder is missing from storage.");
       }
-      yield { name: entry.name, lastModified: entry.lastModified, size: entry.size, input: object.body };
+      yield { name: entry.name, lastModified: entry.lastModified, size: entry.size, input: body };
     }
   }
   return makeZip(inputs(), { buffersAreUTF8: true });

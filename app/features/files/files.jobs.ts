@@ -34,15 +34,34 @@ export const hashFileJob = defineJob({
   version: 1,
   payloadSchema: hashFilePayloadSchema,
   async run(ctx, payload) {
-    const object = await ctx.env.FILES.get(payload.r2Key);
-    if (!object) {
+    // The digest is of the file's own bytes: a sealed object (ADR 021) is opened on the way.
+    const { plaintextSizeOf, readStoredObject } = await import("./encryption.server");
+    const head = await ctx.env.FILES.head(payload.r2Key);
+    const body = head ? await readStoredObject(ctx, payload.r2Key, plaintextSizeOf(payload.r2Key, head.size)) : null;
+    if (!body) {
       ctx.logger.info("files.hash: object is gone", { fileId: payload.fileId });
       return { processedItems: 1, successCount: 0, failureCount: 0 };
     }
     const digest = newSha256Stream();
-    await object.body.pipeTo(digest);
+    await body.pipeTo(digest);
     const sha256 = toHex(await digest.digest);
     const updated = await setSha256ForKey(ctx.db, payload.fileId, payload.r2Key, sha256);
     return { processedItems: 1, successCount: updated > 0 ? 1 : 0, failureCount: 0 };
+  },
+});
+
+/**
+ * Nightly: room keys still wrapped by a previous key-encryption key are re-wrapped with the
+ * current one (ADR 021: rotation never re-encrypts a file). Idempotent: a re-wrapped key is not
+ * listed again.
+ */
+export const rewrapKeysJob = defineJob({
+  type: "files.rewrap-keys",
+  version: 1,
+  payloadSchema: z.object({}),
+  async run(ctx) {
+    const { rewrapSpaceKeys } = await import("./encryption.server");
+    const { rewrapped, unreadable } = await rewrapSpaceKeys(ctx);
+    return { processedItems: rewrapped + unreadable, successCount: rewrapped, failureCount: unreadable };
   },
 });

@@ -37,6 +37,7 @@ import {
   setTemplateSchema,
   type FavoriteItemType,
 } from "./organize.schema";
+import { newObjectKey, putStoredStream, readStoredObject, sealsObjects } from "./encryption.server";
 import { assertUploadFits, spaceUsage } from "./storage.server";
 import { decodeCursor, encodeCursor, fileNotFound, requireFileAccess, requireFolderAccess } from "./spaces.server";
 
@@ -268,20 +269,18 @@ export async function copyTemplate(ctx: ServiceContext, userId: string, template
     });
   }
   // The destination space's quota (its owner's plan): bytes and one more file.
-  assertUploadFits(await spaceUsage(ctx, target.spaceId), name, template.size, { isNewFile: true });
+  const usage = await spaceUsage(ctx, target.spaceId);
+  assertUploadFits(usage, name, template.size, { isNewFile: true });
 
-  const source = await ctx.env.FILES.get(template.r2Key);
+  const source = await readStoredObject(ctx, template.r2Key, template.size);
   if (!source) {
     ctx.logger.error("template object missing", { fileId: template.id });
     throw new AppError("NOT_FOUND", "This template's content is missing. Upload it again.");
   }
   const id = crypto.randomUUID();
-  const r2Key = `files/${target.spaceId}/${crypto.randomUUID()}`;
-  const { readable, writable } = new FixedLengthStream(source.size);
-  await Promise.all([
-    source.body.pipeTo(writable),
-    ctx.env.FILES.put(r2Key, readable, { httpMetadata: { contentType: template.contentType } }),
-  ]);
+  // Opened from its own space's seal (if any) and sealed for the destination's (ADR 021).
+  const r2Key = newObjectKey("files", target.spaceId, sealsObjects(target.roomPermissions !== null, usage.access));
+  await putStoredStream(ctx, r2Key, template.size, source, { httpMetadata: { contentType: template.contentType } });
   const now = ctx.now();
   try {
     await insertFileRow(ctx.db, {
@@ -289,7 +288,7 @@ export async function copyTemplate(ctx: ServiceContext, userId: string, template
       spaceId: target.spaceId,
       folderId: data.folderId,
       name,
-      size: source.size,
+      size: template.size,
       contentType: template.contentType,
       sha256: template.sha256,
       r2Key,
@@ -303,8 +302,8 @@ export async function copyTemplate(ctx: ServiceContext, userId: string, template
     await ctx.env.FILES.delete(r2Key);
     throw error;
   }
-  ctx.logger.info("document created from template", { templateId: template.id, fileId: id, spaceId: target.spaceId, size: source.size });
-  return { id, name, size: source.size, type: template.contentType, folderId: data.folderId };
+  ctx.logger.info("document created from template", { templateId: template.id, fileId: id, spaceId: target.spaceId, size: template.size });
+  return { id, name, size: template.size, type: template.contentType, folderId: data.folderId };
 }
 
 // ---- recent uploads --------------------------------------------------------------------------

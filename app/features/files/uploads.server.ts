@@ -4,6 +4,8 @@ import { AppError, type AppErrorCode } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { FOLDER_DEPTH_MAX, FOLDER_LABEL_MAX, MAX_UPLOAD_SIZE, UPLOAD_EXPIRY_MS, formatBytes, partSizeFor } from "./files.constants";
 import { hashFileJob, hashJobId, newSha256Stream, toHex } from "./files.jobs";
+import { SEGMENT_SIZE, encryptedPartSize, isEncryptedKey } from "./encryption-format";
+import { newObjectKey, putStoredObject, putStoredStream, readStoredObject, sealingStream, sealsObjects, storedSize } from "./encryption.server";
 import { fileNameSchema } from "./files.schema";
 import { SNIFF_BYTES, sniffContentType } from "./sniff.server";
 import { announceFilesChanged, assertSpaceRight, requireFolderAccess } from "./spaces.server";
@@ -146,7 +148,8 @@ export async function createUpload(ctx: ServiceContext, userId: string, input: C
   }
 
   const id = crypto.randomUUID();
-  const r2Key = `files/${folder.spaceId}/${crypto.randomUUID()}`;
+  // A data room's files are sealed before they reach R2 (ADR 021); the key says so.
+  const r2Key = newObjectKey("files", folder.spaceId, sealsObjects(folder.roomPermissions !== null, usage.access));
   const partSize = partSizeFor(length);
   const now = ctx.now();
   const expiresAt = new Date(now.getTime() + UPLOAD_EXPIRY_MS);
@@ -174,7 +177,7 @@ export async function createUpload(ctx: ServiceContext, userId: string, input: C
 
   if (length === 0) {
     // An empty file is complete on creation (tus: nothing to PATCH).
-    await ctx.env.FILES.put(r2Key, new Uint8Array(0));
+    await putStoredObject(ctx, r2Key, new Uint8Array(0));
     await markUploadCompleting(ctx.db, id, now);
     const upload = await findUploadById(ctx.db, id);
     if (!upload) throw uploadGone();
@@ -314,10 +317,9 @@ function offsetMoved(upload: UploadRow): AppError {
 
 /** A file of one part: one put with a known length, hashed on the way in. */
 async function storeSinglePart(ctx: ServiceContext, upload: UploadRow, body: ReadableStream<Uint8Array>): Promise<string> {
-  const fixed = new FixedLengthStream(upload.length);
   const digest = newSha256Stream();
   const [toStore, toHash] = body.tee();
-  const [object] = await Promise.all([ctx.env.FILES.put(upload.r2Key, fixed.readable), toStore.pipeTo(fixed.writable), toHash.pipeTo(digest)]);
+  const [object] = await Promise.all([putStoredStream(ctx, upload.r2Key, upload.length, toStore), toHash.pipeTo(digest)]);
   if (!object) throw new Error("R2 did not store the object.");
   const { now, expiresAt } = expiryFrom(ctx);
   const moved = await recordPart(ctx.db, { uploadId: upload.id, partNumber: 1, etag: object.etag, size: upload.length, from: 0, to: upload.length, now, expiresAt });
@@ -341,11 +343,19 @@ async function storeParts(ctx: ServiceContext, upload: UploadRow, body: Readable
     position += size;
   };
 
+  // A part as R2 stores it: the plaintext, or its sealed segments (the same size for every full part).
+  const partStream = async (from: number, partLength: number) => {
+    const fixed = new FixedLengthStream(isEncryptedKey(upload.r2Key) ? encryptedPartSize(partLength) : partLength);
+    if (!isEncryptedKey(upload.r2Key)) return { readable: fixed.readable, writable: fixed.writable, sealed: Promise.resolve() };
+    const sealing = await sealingStream(ctx, upload.r2Key, from / SEGMENT_SIZE, upload.length);
+    return { readable: fixed.readable, writable: sealing.writable, sealed: sealing.readable.pipeTo(fixed.writable) };
+  };
+
   const firstPartLength = Math.min(upload.partSize, upload.length - position);
   if (byteCount === firstPartLength) {
     const partNumber = position / upload.partSize + 1;
-    const fixed = new FixedLengthStream(firstPartLength);
-    const [part] = await Promise.all([multipart.uploadPart(partNumber, fixed.readable), body.pipeTo(fixed.writable)]);
+    const target = await partStream(position, firstPartLength);
+    const [part] = await Promise.all([multipart.uploadPart(partNumber, target.readable), body.pipeTo(target.writable), target.sealed]);
     await record(partNumber, part.etag, firstPartLength);
   } else {
     const reader = body.getReader();
@@ -354,8 +364,8 @@ async function storeParts(ctx: ServiceContext, upload: UploadRow, body: Readable
       while (position < end) {
         const partLength = Math.min(upload.partSize, upload.length - position);
         const partNumber = position / upload.partSize + 1;
-        const fixed = new FixedLengthStream(partLength);
-        const writer = fixed.writable.getWriter();
+        const target = await partStream(position, partLength);
+        const writer = target.writable.getWriter();
         const writing = (async () => {
           let written = 0;
           while (written < partLength) {
@@ -379,7 +389,7 @@ async function storeParts(ctx: ServiceContext, upload: UploadRow, body: Readable
           await writer.abort(error).catch(() => undefined);
           throw error;
         });
-        const [part] = await Promise.all([multipart.uploadPart(partNumber, fixed.readable), writing]);
+        const [part] = await Promise.all([multipart.uploadPart(partNumber, target.readable), writing, target.sealed]);
         await record(partNumber, part.etag, partLength);
       }
     } finally {
@@ -446,14 +456,14 @@ async function completeMultipart(ctx: ServiceContext, upload: UploadRow): Promis
   } catch (error) {
     // Completed by an earlier attempt: the object is there with the full length.
     const head = await ctx.env.FILES.head(upload.r2Key);
-    if (head?.size !== upload.length) throw error;
+    if (head?.size !== storedSize(upload.r2Key, upload.length)) throw error;
   }
 }
 
 async function readSample(ctx: ServiceContext, upload: UploadRow): Promise<Uint8Array> {
-  const object = await ctx.env.FILES.get(upload.r2Key, { range: { offset: 0, length: Math.min(SNIFF_BYTES, upload.length) } });
-  if (!object) throw new AppError("CONFLICT", "The uploaded content is missing. Start the upload again.");
-  return new Uint8Array(await object.arrayBuffer());
+  const body = await readStoredObject(ctx, upload.r2Key, upload.length, { offset: 0, length: Math.min(SNIFF_BYTES, upload.length) });
+  if (!body) throw new AppError("CONFLICT", "The uploaded content is missing. Start the upload again.");
+  return new Uint8Array(await new Response(body).arrayBuffer());
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { pruneAuthRecordsJob } from "~/features/auth/auth.jobs";
 import { purgeTrashJob } from "~/features/files/trash.jobs";
-import { hashFileJob } from "~/features/files/files.jobs";
+import { hashFileJob, rewrapKeysJob } from "~/features/files/files.jobs";
 import { deliverMailJob, pruneMailJob } from "~/features/mail/mail.jobs";
 import { pruneJobsJob } from "~/features/maintenance/maintenance.jobs";
 import { deleteObjectsJob } from "~/features/personal-data/personal-data.jobs";
@@ -29,7 +29,7 @@ function register<Payload>(definition: JobDefinition<Payload>): RegisteredJob {
 }
 
 /** Every job type the consumer knows. A message whose type is not here fails its job at once. */
-const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob)];
+const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob), register(rewrapKeysJob)];
 const byType = new Map(registered.map((job) => [job.type, job]));
 
 export function findJobDefinition(type: string): RegisteredJob | undefined {

@@ -3,6 +3,8 @@ import type { FileRow } from "~/features/files/folders.queries.server";
 import { previewKindOf } from "~/features/files/files.constants";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
+import { isEncryptedKey } from "~/features/files/encryption-format";
+import { newObjectKey, plaintextSizeOf, putStoredObject, readStoredObject } from "~/features/files/encryption.server";
 import { findWatermarkNames } from "./watermark.queries.server";
 import { isStampableImage, stampImage, WATERMARK_IMAGE_MAX_BYTES } from "./image-codecs.server";
 import { stampPdf, WATERMARK_PDF_MAX_BYTES } from "./pdf-stamp.server";
@@ -62,11 +64,12 @@ export async function watermarkedCopy(ctx: ServiceContext, file: FileRow, viewer
   const day = now.toISOString().slice(0, 10);
   const identity = JSON.stringify([file.r2Key, viewer.userId, viewer.email, settings, templateUses(settings.template, "ip") ? viewer.ip : null, day]);
   const digest = await sha256Hex(identity);
-  const key = `${WATERMARKED_PREFIX}${file.spaceId}/${digest}`;
+  // A sealed room file gets a sealed copy (ADR 021): no plaintext of it ever sits in R2.
+  const key = newObjectKey("watermarked", file.spaceId, isEncryptedKey(file.r2Key), digest);
   const etag = `"w${digest.slice(0, 32)}"`;
 
   const existing = await ctx.env.FILES.head(key);
-  if (existing) return { key, size: existing.size, etag, lastModified: existing.uploaded };
+  if (existing) return { key, size: plaintextSizeOf(key, existing.size), etag, lastModified: existing.uploaded };
 
   const stamper = stamperFor(file);
   if (file.size > stamper.maxBytes) {
@@ -75,7 +78,7 @@ export async function watermarkedCopy(ctx: ServiceContext, file: FileRow, viewer
       `This ${stamper.what} is ${Math.round(file.size / (1024 * 1024))} MB; watermarked viewing works for ${stamper.what === "PDF" ? "PDFs" : "images"} up to ${stamper.maxBytes / (1024 * 1024)} MB. Ask the room's owner for a smaller copy.`,
     );
   }
-  const original = await ctx.env.FILES.get(file.r2Key);
+  const original = await readStoredObject(ctx, file.r2Key, file.size);
   if (!original) {
     ctx.logger.error("file content missing in R2", { fileId: file.id });
     throw new AppError("NOT_FOUND", "The content of this file is missing. Please upload it again.");
@@ -88,9 +91,9 @@ export async function watermarkedCopy(ctx: ServiceContext, file: FileRow, viewer
     room: viewer.roomName,
   });
   const started = Date.now();
-  const stamped = await stamper.stamp(new Uint8Array(await original.arrayBuffer()), text, settings);
+  const stamped = await stamper.stamp(new Uint8Array(await new Response(original).arrayBuffer()), text, settings);
   ctx.logger.info("watermarked copy made", { fileId: file.id, bytes: stamped.byteLength, ms: Date.now() - started });
-  const written = await ctx.env.FILES.put(key, stamped, {
+  const written = await putStoredObject(ctx, key, new Uint8Array(stamped), {
     httpMetadata: { contentType: file.contentType },
     customMetadata: { fileId: file.id, viewer: viewer.userId },
   });

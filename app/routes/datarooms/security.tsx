@@ -78,7 +78,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function DataroomSecurityPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { room, ipRanges, currentIp, available, protection, twoFactorRequired, yourSecondFactor } = loaderData;
+  const { room, ipRanges, currentIp, available, protection, twoFactorRequired, yourSecondFactor, encryption } = loaderData;
   const navigation = useNavigation();
   const anyFailure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
   const failure = anyFailure && anyFailure.intent === "ip" ? anyFailure : null;
@@ -154,6 +154,20 @@ export default function DataroomSecurityPage({ loaderData, actionData }: Route.C
         isSaving={isSaving && navigation.formData?.get("intent") === "two-factor"}
         failure={twoFactorFailure}
       />
+
+      <Card>
+        <CardContent className="space-y-2">
+          <h2 className="text-lg font-semibold text-slate-900">Encryption at rest</h2>
+          <p className="text-sm text-slate-700" data-testid="encryption-status">
+            {encryption.sealsNewFiles
+              ? "On. Every file uploaded to this room is encrypted before it is stored, with a key of this room's own (AES-256-GCM). A copy of the storage alone reveals nothing; the application decrypts for the people you let in."
+              : "Off: the room owner's plan does not include encryption at rest."}
+            {encryption.unsealedFiles > 0
+              ? ` ${encryption.unsealedFiles} file${encryption.unsealedFiles === 1 ? " was" : "s were"} uploaded before encryption was available and ${encryption.unsealedFiles === 1 ? "is" : "are"} stored as uploaded; upload ${encryption.unsealedFiles === 1 ? "it" : "them"} again to encrypt ${encryption.unsealedFiles === 1 ? "it" : "them"}.`
+              : ""}
+          </p>
+        </CardContent>
+      </Card>
 
       <Card>
         <CardContent className="space-y-2">

@@ -4,7 +4,7 @@ import { readConfig } from "~/lib/config.server";
 
 /** The vars every deployment has; each test adds what it is about. */
 function env(vars: Record<string, string>): Env {
-  return { APP_NAME: "Strongroom", SESSION_SECRET: "s".repeat(40), ...vars } as unknown as Env;
+  return { APP_NAME: "Strongroom", SESSION_SECRET: "s".repeat(40), FILES_ENCRYPTION_KEY: "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=", ...vars } as unknown as Env;
 }
 
 describe("password hashing cost", () => {
@@ -29,9 +29,12 @@ describe("password hashing cost", () => {
     expect((await verifyPassword("a wrong password", hash, SCRYPT_PARAMS)).valid).toBe(false);
   });
 
-  it("a production configuration with the fast cost or the test routes is refused at start", () => {
+  it("a production configuration with the fast cost, the test routes or no files' encryption key is refused at start", () => {
     expect(() => readConfig(env({ APP_ENV: "production", PASSWORD_HASH_COST: "fast" }))).toThrow("PASSWORD_HASH_COST must be standard in production");
     expect(() => readConfig(env({ APP_ENV: "production", TEST_HOOKS: "on" }))).toThrow("TEST_HOOKS cannot be on in production");
     expect(() => readConfig(env({ APP_ENV: "development", PASSWORD_HASH_COST: "cheap" }))).toThrow('PASSWORD_HASH_COST must be "standard" or "fast"');
+    // Data rooms' files are sealed under a key of the deployment's own, never one derived from another secret.
+    expect(() => readConfig(env({ APP_ENV: "production", FILES_ENCRYPTION_KEY: undefined as unknown as string }))).toThrow("FILES_ENCRYPTION_KEY is required in production");
+    expect(() => readConfig(env({ APP_ENV: "development", FILES_ENCRYPTION_KEY: "too short" }))).toThrow("FILES_ENCRYPTION_KEY must be base64 of 32 random bytes");
   });
 });
