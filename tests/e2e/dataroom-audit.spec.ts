@@ -29,7 +29,7 @@ function markedPixelsInLowerHalf(canvas: Locator): Promise<number> {
 /** The room's audit log and analytics in Chromium (issue 20): a member's views, downloads and refusals, read, filtered, verified and exported by the owner, then counted. */
 
 test.describe("data room audit log", () => {
-  test("the owner reads what a member opened, downloaded and was refused, filters by person, verifies the chain, exports CSV, sees the counts on the analytics page, and turns on the watermark and download protection the member's preview then shows", async ({ page, browser, baseURL }) => {
+  test("the owner reads what a member opened, downloaded and was refused, filters by person, verifies the chain, exports CSV, sees the counts on the analytics page, turns on the watermark and download protection the member's preview then shows, and reads the time the member spent on the deck's page", async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000);
     const owner = await createMember(page.request, { tier: "pro", name: "Astrid Auditor" });
     await gotoHydrated(page, "/datarooms");
@@ -131,11 +131,23 @@ test.describe("data room audit log", () => {
       await expect(other.getByTestId("print-protected")).toBeVisible();
       await expect(canvas).toBeHidden();
 
+      // Leaving the page sends the time the deck's page was on screen (the viewer's report, sent
+      // with keepalive as the page goes; it may land a moment after the next page).
+      await other.emulateMedia({ media: "screen" });
+      await gotoHydrated(other, `/dataroom/${roomId}`);
+      const reported = async () => ((await (await page.request.get(`/api/datarooms/${roomId}/analytics`)).json()) as { pageTime: unknown[] }).pageTime.length;
+      await expect.poll(reported, { timeout: 15_000 }).toBe(1);
+
       // The owner's own view is the original.
       await gotoHydrated(page, `/files/${pdfId}`);
       await expect(page.getByTestId("protection-note")).toHaveCount(0);
       await expect(page.locator("canvas")).toBeVisible();
       await expect.poll(() => markedPixelsInLowerHalf(page.locator("canvas"))).toBe(0);
+
+      // Time per page on the analytics page: the member's seconds on page 1 of the deck.
+      await gotoHydrated(page, `/dataroom/${roomId}/analytics`);
+      const deckTime = page.getByTestId("page-time").filter({ hasText: "Kestrel deck.pdf" });
+      await expect(deckTime.getByTestId("page-time-row").first().locator("td")).toHaveText(["1", /\d+ s$/, /^[12]$/]);
     } finally {
       await theirs.close();
     }

@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { deliverFileContent, type ContentRequest, type DeliveryMode } from "~/features/files/content.server";
+import { recordPageTime } from "~/features/datarooms/page-time.server";
 import { renameFile } from "~/features/files/move.server";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
@@ -8,7 +9,7 @@ import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./req
  * /api/files/:id/download and /api/files/:id/preview: a file's bytes, streamed from R2 with
  * Range (206/416), ETag (304) and HEAD. Downloads are attachments; previews are inline but
  * sandboxed, and anything that could run as a page is sent as text/plain (S15). PATCH /api/files/:id
- * { name } renames the file.
+ * { name } renames the file; POST /api/files/:id/page-time takes the room viewer's time per page.
  */
 function contentRequest(c: Context<AppEnv>): ContentRequest {
   return {
@@ -29,6 +30,12 @@ async function serve(c: Context<AppEnv>, mode: DeliveryMode): Promise<Response> 
 export const filesApi = new Hono<AppEnv>()
   .get("/:id/download", (c) => serve(c, "download"))
   .get("/:id/preview", (c) => serve(c, "preview"))
+  // Time per PDF page from the room's viewer (analytics; bounded per report, see page-time.server.ts).
+  .post("/:id/page-time", noStore, async (c) => {
+    const actor = requireApiActor(c);
+    await recordPageTime(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c));
+    return c.body(null, 204);
+  })
   .patch("/:id", noStore, async (c) => {
     const actor = requireApiActor(c);
     const file = await renameFile(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c));

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
-import { spaces } from "./files";
+import { files, spaces } from "./files";
 
 /**
  * Data rooms (spec §1, §2 "Data room"): a room is a space of kind "dataroom" (ADR 014) with this
@@ -142,4 +142,28 @@ export const dataroomAuditLog = sqliteTable(
     index("dataroom_audit_target_idx").on(table.dataroomId, table.targetId, table.seq),
     index("dataroom_audit_at_idx").on(table.dataroomId, table.at),
   ],
+);
+
+/**
+ * Time per PDF page (issue 20 analytics): how long each person had each page of a room's PDF on
+ * screen, as their viewer reported it (added up; the viewer reports every 15 seconds and when it
+ * is left). Goes with the room, the file and the person.
+ */
+export const dataroomPageTime = sqliteTable(
+  "dataroom_page_time",
+  {
+    dataroomId: text("dataroom_id")
+      .notNull()
+      .references(() => datarooms.id, { onDelete: "cascade" }),
+    fileId: text("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    page: integer("page").notNull(),
+    ms: integer("ms").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.dataroomId, table.fileId, table.userId, table.page] }), index("dataroom_page_time_file_idx").on(table.fileId)],
 );

@@ -3,6 +3,7 @@ import { loadMemberAccess, requireFeature } from "~/features/access/access.serve
 import type { ServiceContext } from "~/lib/service-context.server";
 import { csvFileName, csvLine } from "~/lib/csv";
 import { parseInput } from "~/lib/validation";
+import { listPageTime, sumPageTimeByFile } from "./page-time.queries.server";
 import { countOpeningsByDay, countOpeningsByFile, countOpeningsByPerson, listLiveRoomFiles, listOpenedPairs, type OpeningCounts } from "./analytics.queries.server";
 import { ANALYTICS_RANGES } from "./analytics.constants";
 import { ROLE_LABELS } from "./datarooms.permissions";
@@ -39,7 +40,11 @@ export type RoomAnalytics = {
   daily: { day: string; views: number; downloads: number }[];
   files: FileStats[];
   people: PersonStats[];
+  /** Time per PDF page, from the room's viewer: each file with recorded reading time, most read first. */
+  pageTime: FilePageTime[];
 };
+
+export type FilePageTime = { id: string; name: string; totalMs: number; people: number; pages: { page: number; ms: number; people: number }[] };
 
 /** The room, when the caller may see its analytics. */
 export async function requireAnalyticsAccess(ctx: ServiceContext, userId: string, roomId: unknown): Promise<DataroomSummary> {
@@ -57,13 +62,14 @@ export async function getRoomAnalytics(ctx: ServiceContext, userId: string, room
   await roomAuthority(ctx, room.id).flushAudit();
   const today = Math.floor(ctx.now().getTime() / DAY_MS);
   const firstDay = today - days + 1;
-  const [byDay, byFile, byPerson, pairs, liveFiles, members] = await Promise.all([
+  const [byDay, byFile, byPerson, pairs, liveFiles, members, pageRows] = await Promise.all([
     countOpeningsByDay(ctx.db, room.id, firstDay * DAY_MS),
     countOpeningsByFile(ctx.db, room.id),
     countOpeningsByPerson(ctx.db, room.id),
     listOpenedPairs(ctx.db, room.id),
     listLiveRoomFiles(ctx.db, room.id, FILES_MAX),
     listDataroomMembers(ctx.db, room.id),
+    sumPageTimeByFile(ctx.db, room.id),
   ]);
 
   const perDay = new Map(byDay.map((row) => [row.day, row]));
@@ -105,6 +111,19 @@ export async function getRoomAnalytics(ctx: ServiceContext, userId: string, room
     };
   });
 
+  const names = new Map(liveFiles.map((file) => [file.id, file.name]));
+  const pagesByFile = new Map<string, FilePageTime>();
+  for (const row of pageRows) {
+    const name = names.get(row.fileId);
+    if (name === undefined) continue;
+    const entry = pagesByFile.get(row.fileId) ?? { id: row.fileId, name, totalMs: 0, people: 0, pages: [] };
+    entry.totalMs += row.ms;
+    entry.people = Math.max(entry.people, row.people);
+    entry.pages.push({ page: row.page, ms: row.ms, people: row.people });
+    pagesByFile.set(row.fileId, entry);
+  }
+  const pageTime = [...pagesByFile.values()].sort((a, b) => b.totalMs - a.totalMs || a.name.localeCompare(b.name));
+
   return {
     room: { id: room.id, name: room.name },
     days,
@@ -117,14 +136,27 @@ export async function getRoomAnalytics(ctx: ServiceContext, userId: string, room
     daily,
     files,
     people,
+    pageTime,
   };
 }
 
 const when = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** GET /api/datarooms/{id}/analytics/export?kind=files|people: the page's tables as CSV. */
+/** GET /api/datarooms/{id}/analytics/export?kind=files|people|pages: the page's tables as CSV (pages: every person's seconds per page). */
 export async function exportRoomAnalyticsCsv(ctx: ServiceContext, userId: string, roomId: unknown, kind: unknown): Promise<{ filename: string; csv: string }> {
   const analytics = await getRoomAnalytics(ctx, userId, roomId, {});
+  if (kind === "pages") {
+    const people = new Map(analytics.people.map((person) => [person.id, person]));
+    const names = new Map(analytics.files.map((file) => [file.id, file.name]));
+    const rows: (string | number | null)[][] = [["file", "file id", "page", "person", "e-mail", "seconds on screen"]];
+    for (const row of await listPageTime(ctx.db, analytics.room.id)) {
+      const name = names.get(row.fileId);
+      if (name === undefined) continue;
+      const person = people.get(row.userId);
+      rows.push([name, row.fileId, row.page, person?.name ?? "Former member", person?.email ?? null, Math.round(row.ms / 1000)]);
+    }
+    return { filename: csvFileName(analytics.room.name, "page-time"), csv: rows.map(csvLine).join("") };
+  }
   const isPeople = kind === "people";
   const rows: (string | number | null)[][] = isPeople
     ? [

@@ -33,10 +33,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 const FILE_COLUMNS = ["File", "Views", "Downloads", "People", "Last opened"];
+const PAGE_COLUMNS = ["Page", "Time on screen", "People"];
+
+/** 95 000 ms → "1 min 35 s". */
+function formatDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  return minutes < 60 ? `${minutes} min ${seconds % 60} s` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
 const PERSON_COLUMNS = ["Person", "Role", "Views", "Downloads", "Files opened", "Last opened"];
 
 export default function DataroomAnalyticsPage({ loaderData }: Route.ComponentProps) {
-  const { room, days, totals, daily, files, people } = loaderData;
+  const { room, days, totals, daily, files, people, pageTime } = loaderData;
   const waiting = people.filter((person) => person.notOpened.length > 0 && files.length > 0);
   return (
     <div className="space-y-6">
@@ -61,6 +70,9 @@ export default function DataroomAnalyticsPage({ loaderData }: Route.ComponentPro
           </a>
           <a href={`/api/datarooms/${room.id}/analytics/export?kind=people`} download className={buttonClassName({ variant: "secondary", size: "sm" })}>
             Export people CSV
+          </a>
+          <a href={`/api/datarooms/${room.id}/analytics/export?kind=pages`} download className={buttonClassName({ variant: "secondary", size: "sm" })}>
+            Export page times CSV
           </a>
         </span>
       </nav>
@@ -114,6 +126,36 @@ export default function DataroomAnalyticsPage({ loaderData }: Route.ComponentPro
               ))}
             </TableBody>
           </Table>
+        )}
+      </section>
+
+      <section aria-labelledby="page-time" className="space-y-3">
+        <h2 id="page-time" className="text-lg font-semibold text-slate-900">
+          Time per page
+        </h2>
+        <p className="max-w-3xl text-sm text-slate-700">How long each page of a PDF was on screen in the room's viewer, as the viewer reported it, added up over everyone.</p>
+        {pageTime.length === 0 ? (
+          <p className="text-sm text-slate-700">No one has read a PDF in this room yet.</p>
+        ) : (
+          pageTime.map((file) => (
+            <div key={file.id} className="space-y-1" data-testid="page-time">
+              <h3 className="text-base font-medium text-slate-900">
+                {file.name} <span className="text-sm font-normal text-slate-700">({formatDuration(file.totalMs)} in all)</span>
+              </h3>
+              <Table caption={`Time on screen per page of ${file.name}`} isCaptionHidden>
+                <HeaderRow columns={PAGE_COLUMNS} />
+                <TableBody>
+                  {file.pages.map((page) => (
+                    <TableRow key={page.page} data-testid="page-time-row">
+                      <TableCell>{page.page}</TableCell>
+                      <TableCell>{formatDuration(page.ms)}</TableCell>
+                      <TableCell>{page.people}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          ))
         )}
       </section>
 

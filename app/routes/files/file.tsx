@@ -112,7 +112,7 @@ export default function FilePage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {/* Print protection: the pages are left out of print (a deterrent: a screenshot still works). */}
           <div className={protection.printProtected ? "print:hidden" : undefined}>
-            <FilePreview fileId={file.id} name={file.name} type={file.type} size={file.size} canDownload={canDownload} watermarked={protection.watermarked} />
+            <FilePreview fileId={file.id} name={file.name} type={file.type} size={file.size} canDownload={canDownload} watermarked={protection.watermarked} isInRoom={dataroomId !== null} />
           </div>
           {protection.printProtected ? (
             <p className="hidden text-base font-semibold print:block" data-testid="print-protected">

@@ -16,6 +16,8 @@ export type FilePreviewProps = {
   canDownload: boolean;
   /** The room's watermark applies to the viewer: PDFs come as their stamped copy; nothing else is shown. */
   watermarked?: boolean;
+  /** The file is in a data room: its PDF viewer reports time per page for the room's analytics. */
+  isInRoom?: boolean;
 };
 
 /**
@@ -24,7 +26,7 @@ export type FilePreviewProps = {
  * failure shows the spec's preview error display with "Try Again", which starts over.
  * Rendered in the browser only: media errors that happened before hydration would be lost.
  */
-export function FilePreview({ fileId, name, type, size, canDownload, watermarked = false }: FilePreviewProps) {
+export function FilePreview({ fileId, name, type, size, canDownload, watermarked = false, isInRoom = false }: FilePreviewProps) {
   const kind = previewKindOf(type, name);
   const [isMounted, setIsMounted] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -62,7 +64,7 @@ export function FilePreview({ fileId, name, type, size, canDownload, watermarked
 
   switch (kind) {
     case "pdf":
-      return <PdfPreview key={attempt} url={url} name={name} size={watermarked ? null : size} onFailure={onFailure} />;
+      return <PdfPreview key={attempt} url={url} name={name} size={watermarked ? null : size} onFailure={onFailure} pageTimeFileId={isInRoom ? fileId : null} />;
     case "image":
       return (
         <div className="flex justify-center rounded-lg border border-slate-200 bg-slate-100 p-2">

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { createReadAhead, failureOf, fetchPreviewRange, fetchPreviewSize, type PreviewFailure } from "./preview-fetch";
 import { loadPdfjs, pdfWorkerUrl } from "./preview-libs.client";
+import { usePageTimeReport } from "./use-page-time-report";
 
 /**
  * pdf.js asks for the file in chunks of this size, and only for the chunks a page needs (G8).
@@ -25,6 +26,8 @@ export type PdfPreviewProps = {
    */
   size: number | null;
   onFailure: (failure: PreviewFailure) => void;
+  /** A room's file: the viewer reports how long each page is on screen (the room's analytics). */
+  pageTimeFileId?: string | null;
 };
 
 function pdfFailure(error: unknown): PreviewFailure {
@@ -41,7 +44,7 @@ function pdfFailure(error: unknown): PreviewFailure {
  * cross-reference table and that page's objects arrive, never after the whole file (G8). There
  * is no opening full GET either (with a plain URL pdf.js starts one and aborts it).
  */
-export function PdfPreview({ url, name, size, onFailure }: PdfPreviewProps) {
+export function PdfPreview({ url, name, size, onFailure, pageTimeFileId = null }: PdfPreviewProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
@@ -122,6 +125,9 @@ export function PdfPreview({ url, name, size, onFailure }: PdfPreviewProps) {
       renderTask?.cancel();
     };
   }, [pdf, pageNumber, onFailure]);
+
+  // Reading time starts when a page is put on screen (drawing a dense page can take a moment).
+  usePageTimeReport(pageTimeFileId, pdf ? pageNumber : null);
 
   const pageCount = pdf?.numPages ?? 0;
   const isDrawing = renderedPage !== pageNumber;

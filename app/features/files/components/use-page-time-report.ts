@@ -1,0 +1,77 @@
+import { useEffect, useRef } from "react";
+import { PAGE_TIME_MAX_MS_PER_REPORT, PAGE_TIME_REPORT_MS } from "~/features/datarooms/analytics.constants";
+import { readCsrfToken } from "~/lib/http";
+
+/**
+ * Time per PDF page for the room's analytics: while the tab is visible, the page on screen
+ * accumulates time; every 15 seconds, when the tab is hidden and when the viewer closes, what was
+ * gathered is sent (`keepalive`, so a closing tab still delivers it). Nothing is sent for a file
+ * outside a room (`fileId` null), and nothing when no time was gathered.
+ */
+export function usePageTimeReport(fileId: string | null, page: number | null): void {
+  const pending = useRef(new Map<number, number>());
+  const current = useRef<{ page: number; since: number } | null>(null);
+  const pageRef = useRef(page);
+  pageRef.current = page;
+
+  useEffect(() => {
+    if (!fileId) return;
+    const settle = () => {
+      const running = current.current;
+      if (!running) return;
+      pending.current.set(running.page, (pending.current.get(running.page) ?? 0) + (performance.now() - running.since));
+      current.current = null;
+    };
+    const start = () => {
+      const shown = pageRef.current;
+      current.current = shown !== null && document.visibilityState === "visible" ? { page: shown, since: performance.now() } : null;
+    };
+    const send = () => {
+      settle();
+      let budget = PAGE_TIME_MAX_MS_PER_REPORT;
+      const pages: Record<string, number> = {};
+      for (const [shown, ms] of pending.current) {
+        const kept = Math.min(Math.round(ms), budget);
+        if (kept <= 0) continue;
+        pages[String(shown)] = kept;
+        budget -= kept;
+      }
+      pending.current.clear();
+      if (Object.keys(pages).length === 0) return;
+      void fetch(`/api/files/${encodeURIComponent(fileId)}/page-time`, {
+        method: "POST",
+        keepalive: true,
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRF-TOKEN": readCsrfToken(), "X-Requested-With": "XMLHttpRequest" },
+        body: JSON.stringify({ pages }),
+      }).catch(() => undefined);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === "hidden") send();
+      else start();
+    };
+    start();
+    const timer = window.setInterval(() => {
+      send();
+      start();
+    }, PAGE_TIME_REPORT_MS);
+    document.addEventListener("visibilitychange", onVisibility);
+    window.addEventListener("pagehide", send);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener("visibilitychange", onVisibility);
+      window.removeEventListener("pagehide", send);
+      send();
+    };
+  }, [fileId]);
+
+  // Another page on screen: the time so far belongs to the one before.
+  useEffect(() => {
+    if (!fileId) return;
+    const running = current.current;
+    if (running) {
+      pending.current.set(running.page, (pending.current.get(running.page) ?? 0) + (performance.now() - running.since));
+    }
+    current.current = page !== null && document.visibilityState === "visible" ? { page, since: performance.now() } : null;
+  }, [fileId, page]);
+}
