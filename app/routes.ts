@@ -64,6 +64,7 @@ export default [
   route("dataroom/:id/sessions", "routes/datarooms/sessions.tsx"),
   route("dataroom/:id/settings", "routes/datarooms/settings.tsx"),
   route("dataroom/:id/two-factor", "routes/datarooms/two-factor.tsx"),
+  route("dataroom/:id/recent-uploads", "routes/datarooms/recent-uploads.tsx"),
   // The link of a data-room invitation: opened signed out or in, by someone who may have no account yet.
   route("invite/:token", "routes/invitations/invite.tsx"),
 

@@ -41,4 +41,5 @@ export const MEMBER_PAGES = [
   "/dataroom/{room}/security",
   "/dataroom/{room}/sessions",
   "/dataroom/{room}/settings",
+  "/dataroom/{room}/recent-uploads",
 ] as const;

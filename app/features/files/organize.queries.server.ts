@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
-import { favorites, fileMetadata, fileTags, files, folders, spaceMembers, spaces, type FavoriteItemType } from "~/db/schema";
+import { favorites, fileMetadata, fileTags, files, folders, spaceMembers, spaces, users, type FavoriteItemType } from "~/db/schema";
 import type { Keyset } from "./folders.queries.server";
 import { effectiveSpaceRole } from "./space-role.queries.server";
 
@@ -365,4 +365,20 @@ export async function listDuplicateFiles(db: Database, userId: string, sha256s: 
     ) WHERE rank <= ${perGroup}
     ORDER BY createdAt, id`);
   return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+}
+
+/** A room's newest live files with who uploaded each (keyset by created_at, id; the space's created index). */
+export async function listSpaceRecentFiles(db: Database, spaceId: string, after: Keyset | null, limit: number): Promise<(OrganizedFileRow & { uploaderName: string | null })[]> {
+  const conditions: SQL[] = [eq(files.spaceId, spaceId), isNull(files.trashedAt)];
+  if (after) conditions.push(sql`(${files.createdAt}, ${files.id}) < (${Number(after.value)}, ${after.id})`);
+  return db
+    .select({ ...organizedFileColumns, uploaderName: users.name })
+    .from(files)
+    .innerJoin(folders, eq(folders.id, files.folderId))
+    .innerJoin(spaces, eq(spaces.id, files.spaceId))
+    .leftJoin(users, eq(users.id, files.uploadedBy))
+    .where(and(...conditions))
+    .orderBy(desc(files.createdAt), desc(files.id))
+    .limit(limit)
+    .all();
 }

@@ -18,6 +18,7 @@ import {
   listFavoriteItems,
   listFilesWithTag,
   listRecentFiles,
+  listSpaceRecentFiles,
   listTagCounts,
   listTemplates,
   loadFileExtrasRows,
@@ -317,6 +318,20 @@ export async function getRecentUploads(ctx: ServiceContext, userId: string, rawQ
   const rows = await listRecentFiles(ctx.db, userId, after && typeof after.value === "number" ? after : null, PAGE_SIZE + 1);
   const page = paginate(rows, PAGE_SIZE, (row) => encodeCursor({ value: row.createdAt.getTime(), id: row.id }));
   return { files: page.visible.map(toOrganizedFile), nextCursor: page.nextCursor };
+}
+
+export type SpaceRecentPage = { files: (OrganizedFile & { uploaderName: string | null })[]; nextCursor: string | null };
+
+/**
+ * The newest files of one space with who uploaded each (a data room's recent uploads page). The
+ * caller has already checked the member may see the space.
+ */
+export async function getSpaceRecentUploads(ctx: ServiceContext, spaceId: string, rawQuery: unknown): Promise<SpaceRecentPage> {
+  const query = parseInput(cursorSchema, rawQuery);
+  const after = decodeCursor(query.cursor);
+  const rows = await listSpaceRecentFiles(ctx.db, spaceId, after && typeof after.value === "number" ? after : null, PAGE_SIZE + 1);
+  const page = paginate(rows, PAGE_SIZE, (row) => encodeCursor({ value: row.createdAt.getTime(), id: row.id }));
+  return { files: page.visible.map((row) => ({ ...toOrganizedFile(row), uploaderName: row.uploaderName })), nextCursor: page.nextCursor };
 }
 
 // ---- duplicates ------------------------------------------------------------------------------

@@ -66,6 +66,9 @@ export default function DataroomPage({ loaderData }: Route.ComponentProps) {
           <a href={`/dataroom/${dataroom.id}/users`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
             People
           </a>
+          <a href={`/dataroom/${dataroom.id}/recent-uploads`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+            Recent uploads
+          </a>
           {dataroom.permissions.view_analytics ? (
             <a href={`/dataroom/${dataroom.id}/analytics`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
               Analytics
