@@ -42,4 +42,5 @@ export const MEMBER_PAGES = [
   "/dataroom/{room}/sessions",
   "/dataroom/{room}/settings",
   "/dataroom/{room}/recent-uploads",
+  "/dataroom/{room}/tags",
 ] as const;

@@ -5,7 +5,7 @@ import { invitePeople, resendInvitation, revokeInvitation } from "~/features/dat
 import { getPermissionMatrix, grantPermission, revokePermission, setPermission } from "~/features/datarooms/permissions.server";
 import { changeMemberRole, leaveDataroom, listRoomPeople, listRoomSessions, removeMember, setMemberAccessEnd, transferOwnership } from "~/features/datarooms/members.server";
 import { exportRoomAnalyticsCsv, getRoomAnalytics } from "~/features/datarooms/analytics.server";
-import { getRoomRecentUploads } from "~/features/datarooms/recent-uploads.server";
+import { getRoomRecentUploads, getRoomTagIndex } from "~/features/datarooms/room-files.server";
 import { getRoomSecurity, setRoomIpRanges, setRoomProtection, setRoomTwoFactorRequirement } from "~/features/datarooms/security.server";
 import { exportRoomAuditCsv, listRoomAudit, verifyRoomAudit } from "~/features/datarooms/audit.server";
 import { LOGO_MAX_BYTES, readDataroomLogo, removeDataroomLogo, setDataroomLogo } from "~/features/datarooms/logo.server";
@@ -143,6 +143,11 @@ export const dataroomsApi = new Hono<AppEnv>()
     const actor = requireApiActor(c);
     const { room, files, nextCursor } = await getRoomRecentUploads(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.query());
     return c.json({ dataroom: { id: room.id, name: room.name }, files, nextCursor }, 200);
+  })
+  .get("/:id/tags", async (c) => {
+    const actor = requireApiActor(c);
+    const { room, index } = await getRoomTagIndex(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.query());
+    return c.json({ dataroom: { id: room.id, name: room.name }, ...index }, 200);
   })
   .get("/:id/sessions", async (c) => {
     const actor = requireApiActor(c);

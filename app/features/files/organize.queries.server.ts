@@ -193,12 +193,13 @@ export async function replaceFileMetadata(db: Database, values: { fileId: string
 }
 
 /** Every tag of the caller's spaces with how many live files carry it (capped at `limit` tags). */
-export async function listTagCounts(db: Database, userId: string, limit: number) {
+export async function listTagCounts(db: Database, userId: string, limit: number, spaceId?: string) {
   return db
     .select({ tag: fileTags.tag, count: sql<number>`count(*)` })
     .from(fileTags)
     .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, fileTags.spaceId), eq(spaceMembers.userId, userId)))
     .innerJoin(files, and(eq(files.id, fileTags.fileId), isNull(files.trashedAt)))
+    .where(spaceId ? eq(fileTags.spaceId, spaceId) : undefined)
     .groupBy(fileTags.tag)
     .orderBy(asc(fileTags.tag))
     .limit(limit)
@@ -206,8 +207,9 @@ export async function listTagCounts(db: Database, userId: string, limit: number)
 }
 
 /** Live files with a tag in the caller's spaces, keyset by (name, id). */
-export async function listFilesWithTag(db: Database, userId: string, tag: string, after: Keyset | null, limit: number) {
+export async function listFilesWithTag(db: Database, userId: string, tag: string, after: Keyset | null, limit: number, spaceId?: string) {
   const conditions: SQL[] = [eq(fileTags.tag, tag), isNull(files.trashedAt)];
+  if (spaceId) conditions.push(eq(fileTags.spaceId, spaceId));
   if (after) conditions.push(sql`(${files.name}, ${files.id}) > (${String(after.value)}, ${after.id})`);
   return db
     .select(organizedFileColumns)

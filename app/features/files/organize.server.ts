@@ -182,16 +182,19 @@ export type TagIndex = {
 
 const tagQuerySchema = cursorSchema.extend({ tag: z.string().max(200).optional().catch(undefined) });
 
-/** Every tag with its count; with ?tag=, the files carrying it (keyset by name). */
-export async function getTagIndex(ctx: ServiceContext, userId: string, rawQuery: unknown): Promise<TagIndex> {
+/**
+ * Every tag with its count; with ?tag=, the files carrying it (keyset by name). `spaceId` keeps it
+ * to one space (a data room's tags page; the caller has checked the room).
+ */
+export async function getTagIndex(ctx: ServiceContext, userId: string, rawQuery: unknown, spaceId?: string): Promise<TagIndex> {
   const query = parseInput(tagQuerySchema, rawQuery);
   // An empty ?tag= is the overview; anything else must be a tag (after normalising).
   const wanted = query.tag?.trim() ? query.tag : undefined;
   const tag = wanted === undefined ? null : parseTagFilter(wanted);
   if (wanted !== undefined && tag === null) throw new AppError("VALIDATION_ERROR", "tag: That is not a valid tag.");
   const [tags, rows] = await Promise.all([
-    listTagCounts(ctx.db, userId, TAG_LIST_MAX),
-    tag ? listFilesWithTag(ctx.db, userId, tag, decodeCursor(query.cursor), PAGE_SIZE + 1) : Promise.resolve([]),
+    listTagCounts(ctx.db, userId, TAG_LIST_MAX, spaceId),
+    tag ? listFilesWithTag(ctx.db, userId, tag, decodeCursor(query.cursor), PAGE_SIZE + 1, spaceId) : Promise.resolve([]),
   ]);
   const page = paginate(rows, PAGE_SIZE, (row) => encodeCursor({ value: row.name, id: row.id }));
   return { tags, tag, files: page.visible.map(toOrganizedFile), nextCursor: page.nextCursor };

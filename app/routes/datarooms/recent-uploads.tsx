@@ -1,6 +1,6 @@
 import { ErrorPage } from "~/components/error-page";
 import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
-import { getRoomRecentUploads } from "~/features/datarooms/recent-uploads.server";
+import { getRoomRecentUploads } from "~/features/datarooms/room-files.server";
 import { EmptyState, KeysetPager, OrganizedFileTable } from "~/features/files/components/organized-file-table";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { runLoader } from "~/lib/action-result.server";

@@ -69,6 +69,9 @@ export default function DataroomPage({ loaderData }: Route.ComponentProps) {
           <a href={`/dataroom/${dataroom.id}/recent-uploads`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
             Recent uploads
           </a>
+          <a href={`/dataroom/${dataroom.id}/tags`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+            Tags
+          </a>
           {dataroom.permissions.view_analytics ? (
             <a href={`/dataroom/${dataroom.id}/analytics`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
               Analytics

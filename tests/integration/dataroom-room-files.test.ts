@@ -4,8 +4,12 @@ import { createFile } from "~tests/factories/files";
 import { createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
 import { newAuthClient } from "./helpers";
 
-/** A room's recent uploads (spec §2): its newest files and who added each, for everyone in it with view. */
+/**
+ * A room's recent uploads and tags (spec §2): its newest files and who added each, and the file
+ * manager's tags kept to the room, for everyone in it with view.
+ */
 
+type Tags = { tags: { tag: string; count: number }[]; tag: string | null; files: { name: string }[] };
 type Recent = { files: { id: string; name: string; uploaderName: string | null }[]; nextCursor: string | null };
 
 describe("a room's recent uploads", () => {
@@ -33,11 +37,28 @@ describe("a room's recent uploads", () => {
     expect(body.nextCursor).toBeNull();
   });
 
+  it("lists only the room's tags with their counts, and a tag's files in the room", async () => {
+    const recent = await (await get(`/api/datarooms/${room.id}/recent-uploads`, owner.client)).json<Recent>();
+    for (const file of recent.files) expect((await send(owner.client, "PUT", `/api/organize/files/${file.id}/tags`, { tags: ["diligence"] })).status).toBe(200);
+    // The same tag on the owner's own file elsewhere does not count here.
+    const other = await createRoom(owner.client, "Other room");
+    const elsewhere = await createFile({ spaceId: other.id, folderId: other.rootFolderId, name: "elsewhere.pdf" });
+    expect((await send(owner.client, "PUT", `/api/organize/files/${elsewhere.id}/tags`, { tags: ["diligence", "other"] })).status).toBe(200);
+
+    const index = await (await get(`/api/datarooms/${room.id}/tags`, guest.client)).json<Tags>();
+    expect(index.tags).toEqual([{ tag: "diligence", count: 2 }]);
+    const tagged = await (await get(`/api/datarooms/${room.id}/tags?tag=diligence`, guest.client)).json<Tags>();
+    expect(tagged.files.map((file) => file.name)).toEqual(["newest.pdf", "older.pdf"]);
+  });
+
   it("answers anonymous 401, an outsider 404, and someone without view 403", async () => {
-    expect((await get(`/api/datarooms/${room.id}/recent-uploads`, (await newAuthClient()))).status).toBe(401);
-    expect((await get(`/api/datarooms/${room.id}/recent-uploads`, (await signedIn()).client)).status).toBe(404);
+    for (const path of [`/api/datarooms/${room.id}/recent-uploads`, `/api/datarooms/${room.id}/tags`]) {
+      expect((await get(path, await newAuthClient())).status, path).toBe(401);
+      expect((await get(path, (await signedIn()).client)).status, path).toBe(404);
+    }
     const changed = await send(owner.client, "PUT", `/api/datarooms/${room.id}/permissions/${guest.id}`, { permission: "view", value: false });
     expect(changed.status).toBe(200);
     expect((await get(`/api/datarooms/${room.id}/recent-uploads`, guest.client)).status).toBe(403);
+    expect((await get(`/api/datarooms/${room.id}/tags`, guest.client)).status).toBe(403);
   });
 });

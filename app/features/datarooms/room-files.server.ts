@@ -1,0 +1,24 @@
+import { getSpaceRecentUploads, getTagIndex, type SpaceRecentPage, type TagIndex } from "~/features/files/organize.server";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { requireDataroom, type DataroomSummary } from "./datarooms.server";
+
+/**
+ * A room's views of the file manager's organising (recent uploads, tags), kept to the room.
+ *
+ * /dataroom/{id}/recent-uploads (spec §2 "recent uploads"): the room's newest files, who
+ * uploaded each, 100 a page by keyset. Everyone in the room with `view` (every room check applies:
+ * time-limited access, IP restrictions, 2FA); outsiders 404.
+ */
+export async function getRoomRecentUploads(ctx: ServiceContext, userId: string, roomId: unknown, rawQuery: unknown): Promise<SpaceRecentPage & { room: DataroomSummary }> {
+  const room = await requireDataroom(ctx, userId, roomId, "view");
+  return { room, ...(await getSpaceRecentUploads(ctx, room.id, rawQuery ?? {})) };
+}
+
+/**
+ * /dataroom/{id}/tags (spec §2 "tags"): the file manager's tags, kept to this room: every tag of
+ * its files with the count, and a tag's files. Everyone in the room with `view`; outsiders 404.
+ */
+export async function getRoomTagIndex(ctx: ServiceContext, userId: string, roomId: unknown, rawQuery: unknown): Promise<{ room: DataroomSummary; index: TagIndex }> {
+  const room = await requireDataroom(ctx, userId, roomId, "view");
+  return { room, index: await getTagIndex(ctx, userId, rawQuery ?? {}, room.id) };
+}
