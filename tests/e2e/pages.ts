@@ -43,4 +43,5 @@ export const MEMBER_PAGES = [
   "/dataroom/{room}/settings",
   "/dataroom/{room}/recent-uploads",
   "/dataroom/{room}/tags",
+  "/dataroom/{room}/duplicates",
 ] as const;

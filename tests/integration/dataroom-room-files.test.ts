@@ -5,10 +5,11 @@ import { createRoom, get, send, signedIn, type Person } from "./dataroom-helpers
 import { newAuthClient } from "./helpers";
 
 /**
- * A room's recent uploads and tags (spec §2): its newest files and who added each, and the file
- * manager's tags kept to the room, for everyone in it with view.
+ * A room's recent uploads, tags and duplicates (spec §2): its newest files and who added each, the
+ * file manager's tags and duplicate groups kept to the room, for everyone in it with view.
  */
 
+type Duplicates = { summary: { groups: number; files: number }; groups: { copies: number; files: { name: string }[] }[] };
 type Tags = { tags: { tag: string; count: number }[]; tag: string | null; files: { name: string }[] };
 type Recent = { files: { id: string; name: string; uploaderName: string | null }[]; nextCursor: string | null };
 
@@ -51,8 +52,30 @@ describe("a room's recent uploads", () => {
     expect(tagged.files.map((file) => file.name)).toEqual(["newest.pdf", "older.pdf"]);
   });
 
+  it("finds the room's files with the same content, only in this room, on the owner's plan", async () => {
+    const sha256 = "a".repeat(64);
+    await createFile({ spaceId: room.id, folderId: room.rootFolderId, name: "deck copy 1.pdf", sha256 });
+    await createFile({ spaceId: room.id, folderId: room.rootFolderId, name: "deck copy 2.pdf", sha256 });
+    const other = await createRoom(owner.client, "Room with its own copy");
+    await createFile({ spaceId: other.id, folderId: other.rootFolderId, name: "deck elsewhere.pdf", sha256 });
+    await createFile({ spaceId: other.id, folderId: other.rootFolderId, name: "deck elsewhere 2.pdf", sha256 });
+
+    const found = await (await get(`/api/datarooms/${room.id}/duplicates`, guest.client)).json<Duplicates>();
+    // The two decks here, and the two earlier files (the same default content); never the other room's copies.
+    expect(found.summary).toMatchObject({ groups: 2, files: 4 });
+    const names = found.groups.map((group) => group.files.map((file) => file.name).sort());
+    expect(names).toContainEqual(["deck copy 1.pdf", "deck copy 2.pdf"]);
+    expect(names.flat()).not.toContain("deck elsewhere.pdf");
+
+    const freeOwner = await signedIn();
+    const freeRoom = await createRoom(freeOwner.client, "Free room");
+    const locked = await get(`/api/datarooms/${freeRoom.id}/duplicates`, freeOwner.client);
+    expect(locked.status).toBe(403);
+    expect((await locked.json<{ message: string }>()).message).toBe("You don't have the required feature: advanced_features. It is part of the Pro plan and above.");
+  });
+
   it("answers anonymous 401, an outsider 404, and someone without view 403", async () => {
-    for (const path of [`/api/datarooms/${room.id}/recent-uploads`, `/api/datarooms/${room.id}/tags`]) {
+    for (const path of [`/api/datarooms/${room.id}/recent-uploads`, `/api/datarooms/${room.id}/tags`, `/api/datarooms/${room.id}/duplicates`]) {
       expect((await get(path, await newAuthClient())).status, path).toBe(401);
       expect((await get(path, (await signedIn()).client)).status, path).toBe(404);
     }
@@ -60,5 +83,6 @@ describe("a room's recent uploads", () => {
     expect(changed.status).toBe(200);
     expect((await get(`/api/datarooms/${room.id}/recent-uploads`, guest.client)).status).toBe(403);
     expect((await get(`/api/datarooms/${room.id}/tags`, guest.client)).status).toBe(403);
+    expect((await get(`/api/datarooms/${room.id}/duplicates`, guest.client)).status).toBe(403);
   });
 });

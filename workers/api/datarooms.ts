@@ -5,10 +5,11 @@ import { invitePeople, resendInvitation, revokeInvitation } from "~/features/dat
 import { getPermissionMatrix, grantPermission, revokePermission, setPermission } from "~/features/datarooms/permissions.server";
 import { changeMemberRole, leaveDataroom, listRoomPeople, listRoomSessions, removeMember, setMemberAccessEnd, transferOwnership } from "~/features/datarooms/members.server";
 import { exportRoomAnalyticsCsv, getRoomAnalytics } from "~/features/datarooms/analytics.server";
-import { getRoomRecentUploads, getRoomTagIndex } from "~/features/datarooms/room-files.server";
+import { getRoomDuplicates, getRoomRecentUploads, getRoomTagIndex } from "~/features/datarooms/room-files.server";
 import { getRoomSecurity, setRoomIpRanges, setRoomProtection, setRoomTwoFactorRequirement } from "~/features/datarooms/security.server";
 import { exportRoomAuditCsv, listRoomAudit, verifyRoomAudit } from "~/features/datarooms/audit.server";
 import { LOGO_MAX_BYTES, readDataroomLogo, removeDataroomLogo, setDataroomLogo } from "~/features/datarooms/logo.server";
+import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { AppError } from "~/lib/errors";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
@@ -148,6 +149,14 @@ export const dataroomsApi = new Hono<AppEnv>()
     const actor = requireApiActor(c);
     const { room, index } = await getRoomTagIndex(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.query());
     return c.json({ dataroom: { id: room.id, name: room.name }, ...index }, 200);
+  })
+  .get("/:id/duplicates", async (c) => {
+    const actor = requireApiActor(c);
+    const ctx = apiServiceContext(c);
+    const { room, page } = await getRoomDuplicates(ctx, actor.userId, c.req.param("id"), c.req.query());
+    // The page shows the feature locked; the API refuses with the plan that has it.
+    if (!page) requireFeature(await loadMemberAccess(ctx, room.owner.id), "advanced_features");
+    return c.json({ dataroom: { id: room.id, name: room.name }, ...page! }, 200);
   })
   .get("/:id/sessions", async (c) => {
     const actor = requireApiActor(c);

@@ -1,9 +1,11 @@
-import { getSpaceRecentUploads, getTagIndex, type SpaceRecentPage, type TagIndex } from "~/features/files/organize.server";
+import { checkFeature } from "~/features/access/access-check";
+import { loadMemberAccess } from "~/features/access/access.server";
+import { getDuplicates, getSpaceRecentUploads, getTagIndex, type DuplicatesPage, type SpaceRecentPage, type TagIndex } from "~/features/files/organize.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
 
 /**
- * A room's views of the file manager's organising (recent uploads, tags), kept to the room.
+ * A room's views of the file manager's organising (recent uploads, tags, duplicates), kept to the room.
  *
  * /dataroom/{id}/recent-uploads (spec §2 "recent uploads"): the room's newest files, who
  * uploaded each, 100 a page by keyset. Everyone in the room with `view` (every room check applies:
@@ -21,4 +23,15 @@ export async function getRoomRecentUploads(ctx: ServiceContext, userId: string, 
 export async function getRoomTagIndex(ctx: ServiceContext, userId: string, roomId: unknown, rawQuery: unknown): Promise<{ room: DataroomSummary; index: TagIndex }> {
   const room = await requireDataroom(ctx, userId, roomId, "view");
   return { room, index: await getTagIndex(ctx, userId, rawQuery ?? {}, room.id) };
+}
+
+/**
+ * /dataroom/{id}/duplicates (spec §2 "duplicates"): files of this room with the same content,
+ * largest saving first. Everyone in the room with `view`; it needs `advanced_features` on the room
+ * owner's plan (Pro and up), otherwise the page shows the feature locked (`page` null).
+ */
+export async function getRoomDuplicates(ctx: ServiceContext, userId: string, roomId: unknown, rawQuery: unknown): Promise<{ room: DataroomSummary; page: DuplicatesPage | null }> {
+  const room = await requireDataroom(ctx, userId, roomId, "view");
+  if (!checkFeature(await loadMemberAccess(ctx, room.owner.id), "advanced_features")) return { room, page: null };
+  return { room, page: await getDuplicates(ctx, userId, rawQuery ?? {}, { spaceId: room.id }) };
 }

@@ -313,30 +313,32 @@ export type DuplicateKeyset = { wasted: number; sha256: string; spaceId: string 
  * index on (space_id, sha256) serves the grouping). The summary covers every group; the page
  * holds `limit` of them, the largest saving first.
  */
-function duplicateGroupsSql(userId: string) {
+function duplicateGroupsSql(userId: string, spaceId?: string) {
+  const inSpace = spaceId ? sql` AND f.space_id = ${spaceId}` : sql``;
   return sql`
     SELECT f.space_id AS space_id, f.sha256 AS sha256, count(*) AS copies, max(f.size) AS size,
            (count(*) - 1) * max(f.size) AS wasted
     FROM files f
     JOIN space_members sm ON sm.space_id = f.space_id AND sm.user_id = ${userId}
-    WHERE f.trashed_at IS NULL AND f.sha256 IS NOT NULL
+    WHERE f.trashed_at IS NULL AND f.sha256 IS NOT NULL${inSpace}
     GROUP BY f.space_id, f.sha256
     HAVING count(*) > 1`;
 }
 
 export type DuplicateGroupRow = { spaceId: string; spaceName: string; sha256: string; copies: number; size: number; wasted: number };
 
-export async function listDuplicateGroups(db: Database, userId: string, after: DuplicateKeyset | null, limit: number) {
+/** Duplicate groups in the caller's spaces (or only `spaceId`, a room's duplicates page). */
+export async function listDuplicateGroups(db: Database, userId: string, after: DuplicateKeyset | null, limit: number, spaceId?: string) {
   const keyset = after
     ? sql`WHERE g.wasted < ${after.wasted} OR (g.wasted = ${after.wasted} AND (g.sha256, g.space_id) > (${after.sha256}, ${after.spaceId}))`
     : sql``;
   // Two statements, not db.batch: drizzle cannot batch a raw statement that has parameters.
   const [summaryRows, groupRows] = await Promise.all([
     db.all<{ groups: number; files: number; wasted: number }>(sql`
-      WITH g AS (${duplicateGroupsSql(userId)})
+      WITH g AS (${duplicateGroupsSql(userId, spaceId)})
       SELECT count(*) AS groups, coalesce(sum(g.copies), 0) AS files, coalesce(sum(g.wasted), 0) AS wasted FROM g`),
     db.all<DuplicateGroupRow>(sql`
-      WITH g AS (${duplicateGroupsSql(userId)})
+      WITH g AS (${duplicateGroupsSql(userId, spaceId)})
       SELECT g.space_id AS spaceId, s.name AS spaceName, g.sha256 AS sha256, g.copies AS copies, g.size AS size, g.wasted AS wasted
       FROM g JOIN spaces s ON s.id = g.space_id
       ${keyset}
@@ -348,8 +350,9 @@ export async function listDuplicateGroups(db: Database, userId: string, after: D
 }
 
 /** The files of the given duplicate groups (at most `perGroup` each, oldest first). */
-export async function listDuplicateFiles(db: Database, userId: string, sha256s: readonly string[], perGroup: number): Promise<(OrganizedFileRow & { sha256: string })[]> {
+export async function listDuplicateFiles(db: Database, userId: string, sha256s: readonly string[], perGroup: number, spaceId?: string): Promise<(OrganizedFileRow & { sha256: string })[]> {
   if (sha256s.length === 0) return [];
+  const inSpace = spaceId ? sql` AND f.space_id = ${spaceId}` : sql``;
   const rows = await db.all<RawOrganizedFile & { sha256: string }>(sql`
     SELECT id, name, size, contentType, createdAt, folderId, folderLabel, folderKind, spaceId, spaceName, sha256 FROM (
       SELECT f.id AS id, f.name AS name, f.size AS size, f.content_type AS contentType, f.created_at AS createdAt,
@@ -360,7 +363,7 @@ export async function listDuplicateFiles(db: Database, userId: string, sha256s: 
       JOIN space_members sm ON sm.space_id = f.space_id AND sm.user_id = ${userId}
       JOIN folders d ON d.id = f.folder_id
       JOIN spaces s ON s.id = f.space_id
-      WHERE f.trashed_at IS NULL AND f.sha256 IN (${sql.join(
+      WHERE f.trashed_at IS NULL${inSpace} AND f.sha256 IN (${sql.join(
         sha256s.map((value) => sql`${value}`),
         sql`, `,
       )})

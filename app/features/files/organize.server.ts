@@ -361,17 +361,23 @@ function decodeDuplicateCursor(cursor: string | undefined): DuplicateKeyset | nu
   return match ? { wasted: Number(match[1]), sha256: match[2]!, spaceId: match[3]! } : null;
 }
 
-/** Groups of live files with the same SHA-256 within a space, the largest saving first (Pro and up). */
-export async function getDuplicates(ctx: ServiceContext, userId: string, rawQuery: unknown): Promise<DuplicatesPage> {
-  requireFeature(await loadMemberAccess(ctx, userId), "advanced_features");
+/**
+ * Groups of live files with the same SHA-256 within a space, the largest saving first (Pro and up:
+ * the caller's plan across their spaces; with `room`, only that room, on its owner's plan, which
+ * the room's service has checked).
+ */
+export async function getDuplicates(ctx: ServiceContext, userId: string, rawQuery: unknown, room?: { spaceId: string }): Promise<DuplicatesPage> {
+  if (!room) requireFeature(await loadMemberAccess(ctx, userId), "advanced_features");
+  const spaceId = room?.spaceId;
   const query = parseInput(cursorSchema, rawQuery);
-  const { summary, groups } = await listDuplicateGroups(ctx.db, userId, decodeDuplicateCursor(query.cursor), DUPLICATE_GROUPS_PAGE + 1);
+  const { summary, groups } = await listDuplicateGroups(ctx.db, userId, decodeDuplicateCursor(query.cursor), DUPLICATE_GROUPS_PAGE + 1, spaceId);
   const page = paginate(groups, DUPLICATE_GROUPS_PAGE, (group) => `${group.wasted}:${group.sha256}:${group.spaceId}`);
   const fileRows = await listDuplicateFiles(
     ctx.db,
     userId,
     [...new Set(page.visible.map((group) => group.sha256))],
     DUPLICATE_FILES_PER_GROUP,
+    spaceId,
   );
   const filesByGroup = new Map<string, OrganizedFile[]>();
   for (const row of fileRows) {

@@ -72,6 +72,9 @@ export default function DataroomPage({ loaderData }: Route.ComponentProps) {
           <a href={`/dataroom/${dataroom.id}/tags`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
             Tags
           </a>
+          <a href={`/dataroom/${dataroom.id}/duplicates`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+            Duplicates
+          </a>
           {dataroom.permissions.view_analytics ? (
             <a href={`/dataroom/${dataroom.id}/analytics`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
               Analytics
