@@ -32,6 +32,11 @@ export function decideInRoom(ctx: ServiceContext, roomId: string, userId: string
 
 const endFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
+/** Whether the caller's account has a second factor and their session passed one (none without a session). */
+export function sessionSecondFactor(ctx: ServiceContext): { enrolled: boolean; passed: boolean } {
+  return { enrolled: ctx.actor?.secondFactor?.enrolled ?? false, passed: ctx.actor?.secondFactor?.passed ?? false };
+}
+
 /** A refusal at the room's door: what the person is told, and the page that explains it (if any). */
 export type RoomGateRefusal = { message: string; location?: string };
 
@@ -53,9 +58,9 @@ export function roomGate(ctx: ServiceContext, roomId: string, decision: RoomDeci
   if (!ipAllowed(ctx.client.ip, decision.ipRanges)) {
     return { message: `This data room can only be opened from the network addresses its owner approved, and ${ctx.client.ip ?? "your address"} is not one of them.` };
   }
-  if (decision.twoFactorRequired && !ctx.actor?.secondFactor?.passed) {
-    const enrolled = ctx.actor?.secondFactor?.enrolled ?? false;
-    return { message: enrolled ? TWO_FACTOR_SESSION_MESSAGE : TWO_FACTOR_ENROL_MESSAGE, location: `/dataroom/${roomId}/two-factor` };
+  const secondFactor = sessionSecondFactor(ctx);
+  if (decision.twoFactorRequired && !secondFactor.passed) {
+    return { message: secondFactor.enrolled ? TWO_FACTOR_SESSION_MESSAGE : TWO_FACTOR_ENROL_MESSAGE, location: `/dataroom/${roomId}/two-factor` };
   }
   return null;
 }

@@ -12,7 +12,7 @@ import { requireDataroom, type DataroomSummary } from "./datarooms.server";
 import { roomEncryptionStatus } from "~/features/files/encryption.server";
 import { findRoomName, loadRoomSecurity } from "./members.queries.server";
 import { roomProtectionSchema, WATERMARK_POSITION_LABELS, type RoomProtection } from "./protection";
-import { decideInRoom, forgetRoomDecisions, roomAuthority } from "./room-authority.server";
+import { decideInRoom, forgetRoomDecisions, roomAuthority, sessionSecondFactor } from "./room-authority.server";
 
 /**
  * A data room's security settings (issue 20): IP restrictions and protection (watermark, download
@@ -64,7 +64,7 @@ export async function getRoomSecurity(ctx: ServiceContext, userId: string, roomI
     protection: security.protection,
     twoFactorRequired: security.require2fa,
     encryption,
-    yourSecondFactor: { enrolled: ctx.actor?.secondFactor?.enrolled ?? false, passed: ctx.actor?.secondFactor?.passed ?? false },
+    yourSecondFactor: sessionSecondFactor(ctx),
     currentIp: ctx.client.ip,
     available: {
       ipRestrictions: checkFeature(ownerAccess, "ip_restrictions"),
@@ -161,8 +161,9 @@ export async function setRoomTwoFactorRequirement(ctx: ServiceContext, userId: s
   if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
   if (required) {
     requireFeature(await loadMemberAccess(ctx, room.owner.id), "2fa_requirement");
-    if (!ctx.actor?.secondFactor?.passed) {
-      const message = ctx.actor?.secondFactor?.enrolled
+    const secondFactor = sessionSecondFactor(ctx);
+    if (!secondFactor.passed) {
+      const message = secondFactor.enrolled
         ? "Your own session did not pass a second factor, so requiring one would shut you out. Sign in again with your code first."
         : "Turn on two-factor sign-in for your own account first (Settings, Two-factor authentication), or requiring it would shut you out.";
       throw new AppError("VALIDATION_ERROR", message, { fieldErrors: { required: [message] } });
@@ -194,7 +195,6 @@ export async function getTwoFactorGate(ctx: ServiceContext, userId: string, room
   return {
     room,
     required: decision.twoFactorRequired,
-    enrolled: ctx.actor?.secondFactor?.enrolled ?? false,
-    passed: ctx.actor?.secondFactor?.passed ?? false,
+    ...sessionSecondFactor(ctx),
   };
 }

@@ -3,7 +3,8 @@ import type { FolderKind } from "~/db/schema";
 import { auditRefusal, auditRoom } from "~/features/datarooms/audit-record.server";
 import { NO_PROTECTION, WATERMARK_UNSUPPORTED_MESSAGE, WATERMARK_ZIP_MESSAGE } from "~/features/datarooms/protection";
 import { protectionFor } from "~/features/datarooms/room-authority.server";
-import { canCarryWatermark, watermarkedCopy, watermarkViewerOf, type DeliverableObject } from "~/features/watermark/watermark.server";
+import { canCarryWatermark } from "~/features/watermark/watermark.constants";
+import { watermarkedCopy, watermarkViewerOf, type DeliverableObject } from "~/features/watermark/watermark.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import {
@@ -77,12 +78,12 @@ type Deliverable = DeliverableObject & { watermarked: boolean };
  * download (where `download` allows one) is the original, as the room's settings page says.
  */
 async function deliverableFor(ctx: ServiceContext, userId: string, file: FileRow, mode: DeliveryMode, inRoom: boolean): Promise<Deliverable> {
-  const original: Deliverable = { key: file.r2Key, size: file.size, etag: await entityTagOf(file), lastModified: file.updatedAt, watermarked: false };
-  if (!inRoom) return original;
+  const original = async (): Promise<Deliverable> => ({ key: file.r2Key, size: file.size, etag: await entityTagOf(file), lastModified: file.updatedAt, watermarked: false });
+  if (!inRoom) return original();
   const { watermark } = await protectionFor(ctx, file.spaceId, userId);
-  if (!watermark) return original;
-  if (!canCarryWatermark(file)) {
-    if (mode === "download") return original;
+  if (!watermark) return original();
+  if (!canCarryWatermark(file.contentType, file.name)) {
+    if (mode === "download") return original();
     await auditRefusal(ctx, file.spaceId, userId, WATERMARK_UNSUPPORTED_MESSAGE, { type: "file", id: file.id, name: file.name });
     throw new AppError("FORBIDDEN", WATERMARK_UNSUPPORTED_MESSAGE);
   }

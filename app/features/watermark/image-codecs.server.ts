@@ -1,6 +1,7 @@
 import type { WatermarkSettings } from "~/features/datarooms/protection";
 import { AppError } from "~/lib/errors";
 import { stampPixels } from "./image-stamp";
+import type { StampableImageType } from "./watermark.constants";
 
 /**
  * Images re-encoded with the mark drawn into their pixels (ADR 020): JPEG and PNG through the
@@ -13,11 +14,6 @@ export const WATERMARK_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
 /** 16 megapixels: 64 MB of RGBA, half of a Worker's memory. */
 export const WATERMARK_IMAGE_MAX_PIXELS = 16_000_000;
 
-export type StampableImageType = "image/jpeg" | "image/png";
-
-export function isStampableImage(contentType: string): contentType is StampableImageType {
-  return contentType === "image/jpeg" || contentType === "image/png";
-}
 
 /** Width and height from the header, before anything is decoded (so a huge image is refused cheaply). */
 export function imageDimensions(bytes: Uint8Array, type: StampableImageType): { width: number; height: number } | null {

@@ -1,12 +1,12 @@
 import { renderWatermarkText, templateUses, type WatermarkSettings } from "~/features/datarooms/protection";
 import type { FileRow } from "~/features/files/folders.queries.server";
-import { previewKindOf } from "~/features/files/files.constants";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { isEncryptedKey } from "~/features/files/encryption-format";
 import { newObjectKey, plaintextSizeOf, putStoredObject, readStoredObject } from "~/features/files/encryption.server";
 import { findWatermarkNames } from "./watermark.queries.server";
-import { isStampableImage, stampImage, WATERMARK_IMAGE_MAX_BYTES } from "./image-codecs.server";
+import { stampImage, WATERMARK_IMAGE_MAX_BYTES } from "./image-codecs.server";
+import { isStampableImage } from "./watermark.constants";
 import { stampPdf, WATERMARK_PDF_MAX_BYTES } from "./pdf-stamp.server";
 
 /**
@@ -31,13 +31,6 @@ export async function watermarkViewerOf(ctx: ServiceContext, userId: string, spa
 /** An object to deliver: the original or a stamped copy. */
 export type DeliverableObject = { key: string; size: number; etag: string; lastModified: Date };
 
-/**
- * Which files can carry a mark: PDFs (text in every page), JPEG and PNG images (drawn into the
- * pixels). Anything else is not shown while the mark is on.
- */
-export function canCarryWatermark(file: Pick<FileRow, "contentType" | "name">): boolean {
-  return previewKindOf(file.contentType, file.name) === "pdf" || isStampableImage(file.contentType);
-}
 
 /** The stamper for a file's type, with its size cap. */
 function stamperFor(file: FileRow): { maxBytes: number; what: string; stamp: (bytes: Uint8Array, text: string, settings: WatermarkSettings) => Promise<Uint8Array> } {

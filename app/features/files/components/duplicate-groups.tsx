@@ -1,11 +1,9 @@
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { Restricted } from "~/features/access/components/restricted";
 import { formatBytes } from "../files.constants";
 import type { DuplicatesPage } from "../organize.server";
-import { FileNameLink } from "./file-name-link";
-import { dateTimeFormat, EmptyState, FolderLink, KeysetPager } from "./organized-file-table";
+import { EmptyState, KeysetPager, OrganizedFileTable } from "./organized-file-table";
 
 /** Duplicate groups (files with the same content in one space), for /files/duplicates and a room's duplicates page. */
 
@@ -48,30 +46,7 @@ export function DuplicateGroups({ page, isFirstPage, firstHref, emptyText }: { p
                     {group.copies} copies of {formatBytes(group.size)} in {group.space.name} · {formatBytes(group.reclaimable)} could be saved
                   </p>
                 </div>
-                <Table caption={`Copies of ${title}`} isCaptionHidden>
-                  <TableHead>
-                    <TableRow>
-                      <TableHeaderCell>Name</TableHeaderCell>
-                      <TableHeaderCell>Folder</TableHeaderCell>
-                      <TableHeaderCell className="w-28">Size</TableHeaderCell>
-                      <TableHeaderCell className="w-48">Added</TableHeaderCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {group.files.map((file) => (
-                      <TableRow key={file.id} data-testid="duplicate-file">
-                        <TableCell>
-                          <FileNameLink file={file} />
-                        </TableCell>
-                        <TableCell>
-                          <FolderLink folder={file.folder} spaceName={file.space.name} />
-                        </TableCell>
-                        <TableCell className="whitespace-nowrap text-slate-700">{formatBytes(file.size)}</TableCell>
-                        <TableCell className="whitespace-nowrap text-slate-700">{dateTimeFormat.format(file.createdAt)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                <OrganizedFileTable caption={`Copies of ${title}`} files={group.files} rowTestId="duplicate-file" />
                 {group.files.length < group.copies ? (
                   <p className="text-xs text-slate-600">Showing the {group.files.length} oldest of {group.copies} copies.</p>
                 ) : null}

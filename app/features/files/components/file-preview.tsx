@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { buttonClassName } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
+import { canCarryWatermark } from "~/features/watermark/watermark.constants";
 import { previewKindOf } from "../files.constants";
 import { PdfPreview } from "./pdf-preview";
 import { PreviewError } from "./preview-error";
@@ -46,17 +47,11 @@ export function FilePreview({ fileId, name, type, size, canDownload, watermarked
     setAttempt((n) => n + 1);
   }, []);
 
-  if (watermarked && kind !== "pdf" && type !== "image/jpeg" && type !== "image/png") {
+  if (watermarked && !canCarryWatermark(type, name)) {
     return (
-      <div className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-6 py-10 text-center" data-testid="no-preview">
-        <p className="text-base font-semibold text-slate-900">Not shown while watermarking is on</p>
-        <p className="max-w-prose text-sm text-slate-700">This data room marks every document it shows with your name, and only PDFs, JPEG and PNG images can carry that mark.</p>
-        {canDownload ? (
-          <a href={downloadUrl(fileId)} download className={buttonClassName({ variant: "secondary" })}>
-            Download
-          </a>
-        ) : null}
-      </div>
+      <NoPreview title="Not shown while watermarking is on" fileId={fileId} canDownload={canDownload}>
+        This data room marks every document it shows with your name, and only PDFs, JPEG and PNG images can carry that mark.
+      </NoPreview>
     );
   }
   if (failure) return <PreviewError kind={failure.kind} message={failure.message} onRetry={retry} />;
@@ -89,15 +84,21 @@ export function FilePreview({ fileId, name, type, size, canDownload, watermarked
     case "csv":
       return <TextPreview key={attempt} kind={kind} url={url} name={name} size={size} onFailure={onFailure} />;
     default:
-      return (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-6 py-10 text-center" data-testid="no-preview">
-          <p className="text-base font-semibold text-slate-900">No preview for this type</p>
-          {canDownload ? (
-            <a href={downloadUrl(fileId)} download className={buttonClassName({ variant: "secondary" })}>
-              Download
-            </a>
-          ) : null}
-        </div>
-      );
+      return <NoPreview title="No preview for this type" fileId={fileId} canDownload={canDownload} />;
   }
+}
+
+/** Instead of a preview: why there is none, and the download where the person may download. */
+function NoPreview({ title, fileId, canDownload, children }: { title: string; fileId: string; canDownload: boolean; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-6 py-10 text-center" data-testid="no-preview">
+      <p className="text-base font-semibold text-slate-900">{title}</p>
+      {children ? <p className="max-w-prose text-sm text-slate-700">{children}</p> : null}
+      {canDownload ? (
+        <a href={downloadUrl(fileId)} download className={buttonClassName({ variant: "secondary" })}>
+          Download
+        </a>
+      ) : null}
+    </div>
+  );
 }

@@ -26,11 +26,13 @@ export function OrganizedFileTable({
   files,
   action,
   actionHeader,
+  rowTestId = "file-row",
 }: {
   caption: string;
   files: readonly OrganizedFile[];
   action?: (file: OrganizedFile) => ReactNode;
   actionHeader?: string;
+  rowTestId?: string;
 }) {
   return (
     <Table caption={caption} isCaptionHidden>
@@ -45,7 +47,7 @@ export function OrganizedFileTable({
       </TableHead>
       <TableBody>
         {files.map((file) => (
-          <TableRow key={file.id} data-testid="file-row">
+          <TableRow key={file.id} data-testid={rowTestId}>
             <TableCell>
               <FileNameLink file={file} />
             </TableCell>

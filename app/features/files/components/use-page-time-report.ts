@@ -8,6 +8,16 @@ import { readCsrfToken } from "~/lib/http";
  * gathered is sent (`keepalive`, so a closing tab still delivers it). Nothing is sent for a file
  * outside a room (`fileId` null), and nothing when no time was gathered.
  */
+/** Adds the running page's time so far to what is waiting to be sent, and stops the clock. */
+function settle(pending: Map<number, number>, running: { page: number; since: number } | null): void {
+  if (running) pending.set(running.page, (pending.get(running.page) ?? 0) + (performance.now() - running.since));
+}
+
+/** The clock for `page`, when it is on a visible tab. */
+function clockFor(page: number | null): { page: number; since: number } | null {
+  return page !== null && document.visibilityState === "visible" ? { page, since: performance.now() } : null;
+}
+
 export function usePageTimeReport(fileId: string | null, page: number | null): void {
   const pending = useRef(new Map<number, number>());
   const current = useRef<{ page: number; since: number } | null>(null);
@@ -16,18 +26,12 @@ export function usePageTimeReport(fileId: string | null, page: number | null): v
 
   useEffect(() => {
     if (!fileId) return;
-    const settle = () => {
-      const running = current.current;
-      if (!running) return;
-      pending.current.set(running.page, (pending.current.get(running.page) ?? 0) + (performance.now() - running.since));
-      current.current = null;
-    };
     const start = () => {
-      const shown = pageRef.current;
-      current.current = shown !== null && document.visibilityState === "visible" ? { page: shown, since: performance.now() } : null;
+      current.current = clockFor(pageRef.current);
     };
     const send = () => {
-      settle();
+      settle(pending.current, current.current);
+      current.current = null;
       let budget = PAGE_TIME_MAX_MS_PER_REPORT;
       const pages: Record<string, number> = {};
       for (const [shown, ms] of pending.current) {
@@ -68,10 +72,7 @@ export function usePageTimeReport(fileId: string | null, page: number | null): v
   // Another page on screen: the time so far belongs to the one before.
   useEffect(() => {
     if (!fileId) return;
-    const running = current.current;
-    if (running) {
-      pending.current.set(running.page, (pending.current.get(running.page) ?? 0) + (performance.now() - running.since));
-    }
-    current.current = page !== null && document.visibilityState === "visible" ? { page, since: performance.now() } : null;
+    settle(pending.current, current.current);
+    current.current = clockFor(page);
   }, [fileId, page]);
 }
