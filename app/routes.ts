@@ -67,6 +67,7 @@ export default [
   route("dataroom/:id/recent-uploads", "routes/datarooms/recent-uploads.tsx"),
   route("dataroom/:id/tags", "routes/datarooms/tags.tsx"),
   route("dataroom/:id/duplicates", "routes/datarooms/duplicates.tsx"),
+  route("dataroom/:id/metadata", "routes/datarooms/metadata.tsx"),
   // The link of a data-room invitation: opened signed out or in, by someone who may have no account yet.
   route("invite/:token", "routes/invitations/invite.tsx"),
 

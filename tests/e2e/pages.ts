@@ -44,4 +44,5 @@ export const MEMBER_PAGES = [
   "/dataroom/{room}/recent-uploads",
   "/dataroom/{room}/tags",
   "/dataroom/{room}/duplicates",
+  "/dataroom/{room}/metadata",
 ] as const;

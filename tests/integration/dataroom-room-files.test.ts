@@ -11,6 +11,13 @@ import { newAuthClient } from "./helpers";
 
 type Duplicates = { summary: { groups: number; files: number }; groups: { copies: number; files: { name: string }[] }[] };
 type Tags = { tags: { tag: string; count: number }[]; tag: string | null; files: { name: string }[] };
+type Metadata = {
+  keys: { key: string; files: number; values: number }[];
+  key: string | null;
+  values: { value: string; files: number }[];
+  value: string | null;
+  files: { name: string; value: string }[];
+};
 type Recent = { files: { id: string; name: string; uploaderName: string | null }[]; nextCursor: string | null };
 
 describe("a room's recent uploads", () => {
@@ -74,8 +81,48 @@ describe("a room's recent uploads", () => {
     expect((await locked.json<{ message: string }>()).message).toBe("You don't have the required feature: advanced_features. It is part of the Pro plan and above.");
   });
 
+  it("indexes the room's metadata fields with their files and values, narrowed to one value, only in this room", async () => {
+    const recent = await (await get(`/api/datarooms/${room.id}/recent-uploads`, owner.client)).json<Recent>();
+    const byName = new Map(recent.files.map((file) => [file.name, file.id]));
+    const set = async (id: string, entries: { key: string; value: string }[]) =>
+      expect((await send(owner.client, "PUT", `/api/organize/files/${id}/metadata`, { entries })).status).toBe(200);
+    await set(byName.get("newest.pdf")!, [
+      { key: "Deal", value: "Acme" },
+      { key: "Stage", value: "Signed" },
+    ]);
+    await set(byName.get("older.pdf")!, [{ key: "Deal", value: "Globex" }]);
+    const other = await createRoom(owner.client, "Room with other fields");
+    const elsewhere = await createFile({ spaceId: other.id, folderId: other.rootFolderId, name: "elsewhere.pdf" });
+    await set(elsewhere.id, [{ key: "Secret field", value: "x" }]);
+
+    const overview = await (await get(`/api/datarooms/${room.id}/metadata`, guest.client)).json<Metadata>();
+    expect(overview.keys).toEqual([
+      { key: "Deal", files: 2, values: 2 },
+      { key: "Stage", files: 1, values: 1 },
+    ]);
+    expect(overview.files).toEqual([]);
+
+    const deal = await (await get(`/api/datarooms/${room.id}/metadata?key=Deal`, guest.client)).json<Metadata>();
+    expect(deal.files.map((file) => [file.name, file.value])).toEqual([
+      ["newest.pdf", "Acme"],
+      ["older.pdf", "Globex"],
+    ]);
+    expect(deal.values).toEqual([
+      { value: "Acme", files: 1 },
+      { value: "Globex", files: 1 },
+    ]);
+    const globex = await (await get(`/api/datarooms/${room.id}/metadata?key=Deal&value=Globex`, guest.client)).json<Metadata>();
+    expect(globex.files.map((file) => file.name)).toEqual(["older.pdf"]);
+    // Another room's field is never listed here, even when asked for by name.
+    expect((await (await get(`/api/datarooms/${room.id}/metadata?key=Secret%20field`, guest.client)).json<Metadata>()).files).toEqual([]);
+
+    const tooLong = await get(`/api/datarooms/${room.id}/metadata?key=${"k".repeat(65)}`, guest.client);
+    expect(tooLong.status).toBe(400);
+    expect((await tooLong.json<{ message: string }>()).message).toContain("A metadata key is at most 64 characters.");
+  });
+
   it("answers anonymous 401, an outsider 404, and someone without view 403", async () => {
-    for (const path of [`/api/datarooms/${room.id}/recent-uploads`, `/api/datarooms/${room.id}/tags`, `/api/datarooms/${room.id}/duplicates`]) {
+    for (const path of [`/api/datarooms/${room.id}/recent-uploads`, `/api/datarooms/${room.id}/tags`, `/api/datarooms/${room.id}/duplicates`, `/api/datarooms/${room.id}/metadata`]) {
       expect((await get(path, await newAuthClient())).status, path).toBe(401);
       expect((await get(path, (await signedIn()).client)).status, path).toBe(404);
     }
@@ -84,5 +131,6 @@ describe("a room's recent uploads", () => {
     expect((await get(`/api/datarooms/${room.id}/recent-uploads`, guest.client)).status).toBe(403);
     expect((await get(`/api/datarooms/${room.id}/tags`, guest.client)).status).toBe(403);
     expect((await get(`/api/datarooms/${room.id}/duplicates`, guest.client)).status).toBe(403);
+    expect((await get(`/api/datarooms/${room.id}/metadata`, guest.client)).status).toBe(403);
   });
 });

@@ -5,7 +5,7 @@ import { invitePeople, resendInvitation, revokeInvitation } from "~/features/dat
 import { getPermissionMatrix, grantPermission, revokePermission, setPermission } from "~/features/datarooms/permissions.server";
 import { changeMemberRole, leaveDataroom, listRoomPeople, listRoomSessions, removeMember, setMemberAccessEnd, transferOwnership } from "~/features/datarooms/members.server";
 import { exportRoomAnalyticsCsv, getRoomAnalytics } from "~/features/datarooms/analytics.server";
-import { getRoomDuplicates, getRoomRecentUploads, getRoomTagIndex } from "~/features/datarooms/room-files.server";
+import { getRoomDuplicates, getRoomMetadataIndex, getRoomRecentUploads, getRoomTagIndex } from "~/features/datarooms/room-files.server";
 import { getRoomSecurity, setRoomIpRanges, setRoomProtection, setRoomTwoFactorRequirement } from "~/features/datarooms/security.server";
 import { exportRoomAuditCsv, listRoomAudit, verifyRoomAudit } from "~/features/datarooms/audit.server";
 import { LOGO_MAX_BYTES, readDataroomLogo, removeDataroomLogo, setDataroomLogo } from "~/features/datarooms/logo.server";
@@ -148,6 +148,11 @@ export const dataroomsApi = new Hono<AppEnv>()
   .get("/:id/tags", async (c) => {
     const actor = requireApiActor(c);
     const { room, index } = await getRoomTagIndex(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.query());
+    return c.json({ dataroom: { id: room.id, name: room.name }, ...index }, 200);
+  })
+  .get("/:id/metadata", async (c) => {
+    const actor = requireApiActor(c);
+    const { room, index } = await getRoomMetadataIndex(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.query());
     return c.json({ dataroom: { id: room.id, name: room.name }, ...index }, 200);
   })
   .get("/:id/duplicates", async (c) => {

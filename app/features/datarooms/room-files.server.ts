@@ -1,6 +1,6 @@
 import { checkFeature } from "~/features/access/access-check";
 import { loadMemberAccess } from "~/features/access/access.server";
-import { getDuplicates, getSpaceRecentUploads, getTagIndex, type DuplicatesPage, type SpaceRecentPage, type TagIndex } from "~/features/files/organize.server";
+import { getDuplicates, getMetadataIndex, getSpaceRecentUploads, getTagIndex, type DuplicatesPage, type MetadataIndex, type SpaceRecentPage, type TagIndex } from "~/features/files/organize.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
 
@@ -34,4 +34,15 @@ export async function getRoomDuplicates(ctx: ServiceContext, userId: string, roo
   const room = await requireDataroom(ctx, userId, roomId, "view");
   if (!checkFeature(await loadMemberAccess(ctx, room.owner.id), "advanced_features")) return { room, page: null };
   return { room, page: await getDuplicates(ctx, userId, rawQuery ?? {}, { spaceId: room.id }) };
+}
+
+/**
+ * /dataroom/{id}/metadata (spec §2 "metadata"): the key/value metadata of the room's files (set
+ * in a file's details): every key with how many files carry it and how many values it has, and a
+ * key's files with their value (narrowed to one value on request). Everyone in the room with
+ * `view`; outsiders 404.
+ */
+export async function getRoomMetadataIndex(ctx: ServiceContext, userId: string, roomId: unknown, rawQuery: unknown): Promise<{ room: DataroomSummary; index: MetadataIndex }> {
+  const room = await requireDataroom(ctx, userId, roomId, "view");
+  return { room, index: await getMetadataIndex(ctx, userId, room.id, rawQuery ?? {}) };
 }

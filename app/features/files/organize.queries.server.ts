@@ -206,6 +206,53 @@ export async function listTagCounts(db: Database, userId: string, limit: number,
     .all();
 }
 
+/**
+ * Every metadata key of one space's live files (the caller must belong to it) with how many files
+ * carry it and how many different values it has (capped at `limit` keys, by key).
+ */
+export async function listMetadataKeyCounts(db: Database, userId: string, spaceId: string, limit: number) {
+  return db
+    .select({ key: fileMetadata.key, files: sql<number>`count(*)`, values: sql<number>`count(DISTINCT ${fileMetadata.value})` })
+    .from(fileMetadata)
+    .innerJoin(files, and(eq(files.id, fileMetadata.fileId), isNull(files.trashedAt), eq(files.spaceId, spaceId)))
+    .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, files.spaceId), eq(spaceMembers.userId, userId)))
+    .groupBy(fileMetadata.key)
+    .orderBy(asc(fileMetadata.key))
+    .limit(limit)
+    .all();
+}
+
+/** Live files of one space carrying a metadata key (with one value, when given) and their value, keyset by (name, id). */
+export async function listFilesWithMetadata(db: Database, userId: string, spaceId: string, filter: { key: string; value: string | null }, after: Keyset | null, limit: number) {
+  const conditions: SQL[] = [eq(fileMetadata.key, filter.key), isNull(files.trashedAt), eq(files.spaceId, spaceId)];
+  if (filter.value !== null) conditions.push(eq(fileMetadata.value, filter.value));
+  if (after) conditions.push(sql`(${files.name}, ${files.id}) > (${String(after.value)}, ${after.id})`);
+  return db
+    .select({ ...organizedFileColumns, value: fileMetadata.value })
+    .from(fileMetadata)
+    .innerJoin(files, eq(files.id, fileMetadata.fileId))
+    .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, files.spaceId), eq(spaceMembers.userId, userId)))
+    .innerJoin(folders, eq(folders.id, files.folderId))
+    .innerJoin(spaces, eq(spaces.id, files.spaceId))
+    .where(and(...conditions))
+    .orderBy(asc(files.name), asc(files.id))
+    .limit(limit)
+    .all();
+}
+
+/** The most common values of a metadata key in one space's live files (at most `limit`), most used first. */
+export async function listMetadataValueCounts(db: Database, spaceId: string, key: string, limit: number) {
+  return db
+    .select({ value: fileMetadata.value, files: sql<number>`count(*)` })
+    .from(fileMetadata)
+    .innerJoin(files, and(eq(files.id, fileMetadata.fileId), isNull(files.trashedAt), eq(files.spaceId, spaceId)))
+    .where(eq(fileMetadata.key, key))
+    .groupBy(fileMetadata.value)
+    .orderBy(desc(sql`count(*)`), asc(fileMetadata.value))
+    .limit(limit)
+    .all();
+}
+
 /** Live files with a tag in the caller's spaces, keyset by (name, id). */
 export async function listFilesWithTag(db: Database, userId: string, tag: string, after: Keyset | null, limit: number, spaceId?: string) {
   const conditions: SQL[] = [eq(fileTags.tag, tag), isNull(files.trashedAt)];

@@ -3,7 +3,7 @@ import { loadMemberAccess, requireFeature } from "~/features/access/access.serve
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
-import { PAGE_SIZE } from "./files.constants";
+import { METADATA_KEY_MAX, METADATA_VALUE_MAX, PAGE_SIZE } from "./files.constants";
 import { ROLE_RIGHTS, type EffectiveSpaceRole } from "./files.permissions";
 import type { FolderKind } from "~/db/schema";
 import { listAllFolders, listMemberSpaces } from "./folders.queries.server";
@@ -16,7 +16,10 @@ import {
   listDuplicateFiles,
   listDuplicateGroups,
   listFavoriteItems,
+  listFilesWithMetadata,
   listFilesWithTag,
+  listMetadataKeyCounts,
+  listMetadataValueCounts,
   listRecentFiles,
   listSpaceRecentFiles,
   listTagCounts,
@@ -198,6 +201,51 @@ export async function getTagIndex(ctx: ServiceContext, userId: string, rawQuery:
   ]);
   const page = paginate(rows, PAGE_SIZE, (row) => encodeCursor({ value: row.name, id: row.id }));
   return { tags, tag, files: page.visible.map(toOrganizedFile), nextCursor: page.nextCursor };
+}
+
+export type MetadataIndex = {
+  keys: { key: string; files: number; values: number }[];
+  /** The key whose files are listed (null for the overview), its most used values, and the value chosen (or null for any). */
+  key: string | null;
+  values: { value: string; files: number }[];
+  value: string | null;
+  files: (OrganizedFile & { value: string })[];
+  nextCursor: string | null;
+};
+
+/** A metadata index lists at most this many keys and, for a key, this many of its most used values. */
+export const METADATA_KEYS_LIST_MAX = 500;
+export const METADATA_VALUES_LIST_MAX = 50;
+
+const metadataQuerySchema = cursorSchema.extend({
+  key: z.string().max(200).optional().catch(undefined),
+  value: z.string().max(METADATA_VALUE_MAX + 10).optional().catch(undefined),
+});
+
+/**
+ * One space's metadata (a data room's metadata page; the caller has checked the room): every key
+ * with the number of files carrying it and of its different values; with ?key=, its most used
+ * values and the files carrying it with their value (keyset by name), narrowed by ?value=.
+ */
+export async function getMetadataIndex(ctx: ServiceContext, userId: string, spaceId: string, rawQuery: unknown): Promise<MetadataIndex> {
+  const query = parseInput(metadataQuerySchema, rawQuery);
+  const key = query.key?.trim() ? query.key.trim() : null;
+  if (key !== null && key.length > METADATA_KEY_MAX) throw new AppError("VALIDATION_ERROR", `key: A metadata key is at most ${METADATA_KEY_MAX} characters.`);
+  const value = key !== null && query.value !== undefined && query.value !== "" ? query.value : null;
+  const [keys, values, rows] = await Promise.all([
+    listMetadataKeyCounts(ctx.db, userId, spaceId, METADATA_KEYS_LIST_MAX),
+    key ? listMetadataValueCounts(ctx.db, spaceId, key, METADATA_VALUES_LIST_MAX) : Promise.resolve([]),
+    key ? listFilesWithMetadata(ctx.db, userId, spaceId, { key, value }, decodeCursor(query.cursor), PAGE_SIZE + 1) : Promise.resolve([]),
+  ]);
+  const page = paginate(rows, PAGE_SIZE, (row) => encodeCursor({ value: row.name, id: row.id }));
+  return {
+    keys: keys.map((row) => ({ key: row.key, files: Number(row.files), values: Number(row.values) })),
+    key,
+    values: values.map((row) => ({ value: row.value, files: Number(row.files) })),
+    value,
+    files: page.visible.map((row) => ({ ...toOrganizedFile(row), value: row.value })),
+    nextCursor: page.nextCursor,
+  };
 }
 
 // ---- document templates ----------------------------------------------------------------------

@@ -75,6 +75,9 @@ export default function DataroomPage({ loaderData }: Route.ComponentProps) {
           <a href={`/dataroom/${dataroom.id}/duplicates`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
             Duplicates
           </a>
+          <a href={`/dataroom/${dataroom.id}/metadata`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+            Metadata
+          </a>
           {dataroom.permissions.view_analytics ? (
             <a href={`/dataroom/${dataroom.id}/analytics`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
               Analytics

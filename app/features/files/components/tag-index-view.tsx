@@ -1,11 +1,10 @@
-import { clsx } from "clsx";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Restricted } from "~/features/access/components/restricted";
 import { useFeature } from "~/features/access/user-store";
 import type { TagIndex } from "../organize.server";
+import { CountChip } from "./count-chip";
 import { EmptyState, KeysetPager, OrganizedFileTable, PageHeader } from "./organized-file-table";
 
 /**
@@ -50,28 +49,11 @@ export function TagIndexView({
           <EmptyState>No tags yet. Open a file and add tags in its details.</EmptyState>
         ) : (
           <ul className="flex flex-wrap gap-2" data-testid="tag-list">
-            {index.tags.map(({ tag, count }) => {
-              const isCurrent = tag === index.tag;
-              return (
-                <li key={tag}>
-                  <Link
-                    to={tagHref(tag)}
-                    aria-current={isCurrent ? "page" : undefined}
-                    aria-label={`${tag}: ${count} ${count === 1 ? "file" : "files"}`}
-                    className={clsx(
-                      "inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm ring-1",
-                      "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
-                      isCurrent ? "bg-brand-600 text-white ring-brand-600" : "bg-white text-slate-900 ring-slate-300 hover:bg-slate-50",
-                    )}
-                  >
-                    <span>{tag}</span>
-                    <span aria-hidden="true" className={clsx("rounded-full px-1.5 text-xs font-semibold", isCurrent ? "bg-white/20" : "bg-slate-100 text-slate-700")}>
-                      {count}
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
+            {index.tags.map(({ tag, count }) => (
+              <li key={tag}>
+                <CountChip to={tagHref(tag)} label={tag} count={count} accessibleLabel={`${tag}: ${count} ${count === 1 ? "file" : "files"}`} isCurrent={tag === index.tag} />
+              </li>
+            ))}
           </ul>
         )}
       </section>
