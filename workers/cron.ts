@@ -4,6 +4,7 @@ import { purgeTrashJob } from "~/features/files/trash.jobs";
 import { enqueueJob } from "~/features/jobs/enqueue-job.server";
 import { MAIL_RETENTION_DAYS, pruneMailJob } from "~/features/mail/mail.jobs";
 import { JOB_RETENTION_DAYS, pruneJobsJob } from "~/features/maintenance/maintenance.jobs";
+import { sendDigestsJob } from "~/features/notifications/notifications.jobs";
 import { createLogger } from "~/lib/log.server";
 import { createServiceContext, type ServiceContext } from "~/lib/service-context.server";
 
@@ -50,6 +51,16 @@ export const cronSchedule: Record<string, CronTask[]> = {
         jobId: `cron:${purgeTrashJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
         payload: {},
         priority: "low",
+      }),
+  ],
+  // The daily digest of notifications, in the European morning and the American night.
+  "0 7 * * *": [
+    (ctx, scheduledTime) =>
+      enqueueJob(ctx, {
+        definition: sendDigestsJob,
+        jobId: `cron:${sendDigestsJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
+        payload: {},
+        priority: "normal",
       }),
   ],
 };

@@ -15,13 +15,21 @@ export type Actor = {
 };
 
 /** Where a request came from, for audit records (IP from Cloudflare's edge, the browser's user agent). */
-export type ClientMeta = { ip: string | null; userAgent: string | null; /** False for work without a request (queue, cron). */ fromRequest?: boolean };
+export type ClientMeta = {
+  ip: string | null;
+  userAgent: string | null;
+  /** False for work without a request (queue, cron). */
+  fromRequest?: boolean;
+  /** The request's origin (links in e-mail use APP_URL first). */
+  origin?: string;
+};
 
 export function clientMetaOf(request: Request): ClientMeta {
   return {
     ip: request.headers.get("cf-connecting-ip") ?? request.headers.get("x-real-ip") ?? null,
     userAgent: request.headers.get("user-agent")?.slice(0, 400) ?? null,
     fromRequest: true,
+    origin: new URL(request.url).origin,
   };
 }
 

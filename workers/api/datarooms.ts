@@ -5,6 +5,8 @@ import { invitePeople, resendInvitation, revokeInvitation } from "~/features/dat
 import { getPermissionMatrix, grantPermission, revokePermission, setPermission } from "~/features/datarooms/permissions.server";
 import { changeMemberRole, leaveDataroom, listRoomPeople, listRoomSessions, removeMember, setMemberAccessEnd, transferOwnership } from "~/features/datarooms/members.server";
 import { exportRoomAnalyticsCsv, getRoomAnalytics } from "~/features/datarooms/analytics.server";
+import { getRoomThreads } from "~/features/datarooms/comments.server";
+import { getRoomNotifications, markMyRoomNotifications, setMyNotificationMode, setRoomNotificationDefault } from "~/features/datarooms/room-notifications.server";
 import { getRoomDuplicates, getRoomMetadataIndex, getRoomRecentUploads, getRoomTagIndex } from "~/features/datarooms/room-files.server";
 import { getRoomSecurity, setRoomIpRanges, setRoomProtection, setRoomTwoFactorRequirement } from "~/features/datarooms/security.server";
 import { exportRoomAuditCsv, listRoomAudit, verifyRoomAudit } from "~/features/datarooms/audit.server";
@@ -149,6 +151,28 @@ export const dataroomsApi = new Hono<AppEnv>()
     const actor = requireApiActor(c);
     const { room, index } = await getRoomTagIndex(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.query());
     return c.json({ dataroom: { id: room.id, name: room.name }, ...index }, 200);
+  })
+  .get("/:id/comments", async (c) => {
+    const actor = requireApiActor(c);
+    const { room, ...threads } = await getRoomThreads(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.query());
+    return c.json({ dataroom: { id: room.id, name: room.name }, ...threads }, 200);
+  })
+  .get("/:id/notifications", async (c) => {
+    const actor = requireApiActor(c);
+    const { room, ...page } = await getRoomNotifications(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.query());
+    return c.json({ dataroom: { id: room.id, name: room.name }, ...page }, 200);
+  })
+  .post("/:id/notifications/read", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await markMyRoomNotifications(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)), 200);
+  })
+  .put("/:id/notifications/preference", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await setMyNotificationMode(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)), 200);
+  })
+  .put("/:id/settings/notifications", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ mode: await setRoomNotificationDefault(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)) }, 200);
   })
   .get("/:id/metadata", async (c) => {
     const actor = requireApiActor(c);

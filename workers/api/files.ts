@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { deliverFileContent, type ContentRequest, type DeliveryMode } from "~/features/files/content.server";
 import { recordPageTime } from "~/features/datarooms/page-time.server";
+import { addComment, getFileComments } from "~/features/datarooms/comments.server";
 import { renameFile } from "~/features/files/move.server";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
@@ -35,6 +36,16 @@ export const filesApi = new Hono<AppEnv>()
     const actor = requireApiActor(c);
     await recordPageTime(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c));
     return c.body(null, 204);
+  })
+  // Comments on a room's file (threads, replies, mentions): see comments.server.ts.
+  .get("/:id/comments", noStore, async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await getFileComments(apiServiceContext(c), actor.userId, c.req.param("id")), 200);
+  })
+  .post("/:id/comments", noStore, async (c) => {
+    const actor = requireApiActor(c);
+    const { comment, notified } = await addComment(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c));
+    return c.json({ comment, notified: notified.length }, 201);
   })
   .patch("/:id", noStore, async (c) => {
     const actor = requireApiActor(c);

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { AppError } from "~/lib/errors";
 import type { AppEnv } from "../types";
 import { clientErrorsApi } from "./client-errors";
+import { commentsApi } from "./comments";
 import { dataroomsApi } from "./datarooms";
 import { devBenchApi } from "./dev-bench";
 import { featuresApi } from "./features";
@@ -30,6 +31,7 @@ export const api = new Hono<AppEnv>()
   .route("/items", itemsApi)
   .route("/organize", organizeApi)
   .route("/files", filesApi)
+  .route("/comments", commentsApi)
   .route("/zip", zipApi)
   .route("/dev/bench", devBenchApi)
   .all("*", () => {

@@ -31,6 +31,8 @@ export const datarooms = sqliteTable(
     require2fa: integer("require_2fa", { mode: "boolean" }).notNull().default(false),
     /** The settings page's default role for new invitations (member, guest or admin). */
     defaultRole: text("default_role", { enum: ["admin", "member", "guest"] }).notNull().default("member"),
+    /** The settings page's notification default: how members who did not choose hear about the room. */
+    notificationDefault: text("notification_default", { enum: ["instant", "daily", "off"] }).notNull().default("instant"),
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
     trashedAt: integer("trashed_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
@@ -166,4 +168,61 @@ export const dataroomPageTime = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.dataroomId, table.fileId, table.userId, table.page] }), index("dataroom_page_time_file_idx").on(table.fileId)],
+);
+
+/**
+ * Comments on a room's files (issue 20 "comments"): threads of a root comment and its replies.
+ * A root's `thread_id` is its own id; replies carry their root's. The root holds the thread's
+ * state (resolved, last activity, reply count) for the room's comments page. `mentions` holds the
+ * ids of the people the comment names (each in the room with view when it was written). A deleted
+ * comment keeps its place in the thread with its text removed.
+ */
+export const dataroomComments = sqliteTable(
+  "dataroom_comments",
+  {
+    id: text("id").primaryKey(),
+    dataroomId: text("dataroom_id")
+      .notNull()
+      .references(() => datarooms.id, { onDelete: "cascade" }),
+    fileId: text("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    threadId: text("thread_id").notNull(),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    mentions: text("mentions", { mode: "json" }).$type<string[]>().notNull().default([]),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+    /** On a thread's root: when and by whom it was resolved (null while open), its replies and latest activity. */
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    replyCount: integer("reply_count").notNull().default(0),
+    lastActivityAt: integer("last_activity_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    index("dataroom_comments_file_idx").on(table.fileId, table.threadId, table.createdAt),
+    index("dataroom_comments_room_idx").on(table.dataroomId, table.lastActivityAt).where(sql`id = thread_id`),
+  ],
+);
+
+export const notificationModes = ["instant", "daily", "off"] as const;
+export type NotificationMode = (typeof notificationModes)[number];
+
+/**
+ * How one member hears about one room (issue 20 "notifications"): instant e-mail, a daily digest,
+ * or no e-mail (the in-app list keeps everything either way). No row: the room's default.
+ */
+export const dataroomNotificationPrefs = sqliteTable(
+  "dataroom_notification_prefs",
+  {
+    dataroomId: text("dataroom_id")
+      .notNull()
+      .references(() => datarooms.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mode: text("mode", { enum: notificationModes }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.dataroomId, table.userId] })],
 );

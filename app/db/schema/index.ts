@@ -4,3 +4,4 @@ export * from "./auth";
 export * from "./jobs";
 export * from "./files";
 export * from "./datarooms";
+export * from "./notifications";

@@ -4,6 +4,7 @@ import { purgeTrashJob } from "~/features/files/trash.jobs";
 import { hashFileJob, rewrapKeysJob } from "~/features/files/files.jobs";
 import { deliverMailJob, pruneMailJob } from "~/features/mail/mail.jobs";
 import { pruneJobsJob } from "~/features/maintenance/maintenance.jobs";
+import { sendDigestsJob } from "~/features/notifications/notifications.jobs";
 import { deleteObjectsJob } from "~/features/personal-data/personal-data.jobs";
 import type { ServiceContext } from "~/lib/service-context.server";
 import type { JobDefinition, JobResult } from "./job-definition";
@@ -29,7 +30,7 @@ function register<Payload>(definition: JobDefinition<Payload>): RegisteredJob {
 }
 
 /** Every job type the consumer knows. A message whose type is not here fails its job at once. */
-const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob), register(rewrapKeysJob)];
+const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob), register(rewrapKeysJob), register(sendDigestsJob)];
 const byType = new Map(registered.map((job) => [job.type, job]));
 
 export function findJobDefinition(type: string): RegisteredJob | undefined {

@@ -17,7 +17,9 @@ export type MailTemplate =
   | { kind: "security-two-factor-changed"; name: string; when: string; change: string; securityLink: string }
   | { kind: "security-email-changed"; name: string; when: string; newEmail: string }
   | { kind: "account-deleted"; name: string }
-  | { kind: "dataroom-invitation"; inviterName: string; roomName: string; roleLabel: string; message: string; link: string; expiresOn: string };
+  | { kind: "dataroom-invitation"; inviterName: string; roomName: string; roleLabel: string; message: string; link: string; expiresOn: string }
+  | { kind: "notification"; name: string; title: string; excerpt: string; link: string; roomName: string; settingsLink: string }
+  | { kind: "notification-digest"; name: string; items: { title: string; excerpt: string; link: string; roomName: string }[]; more: number; settingsLink: string };
 
 type Block = { paragraph: string } | { button: { label: string; href: string } } | { code: string };
 
@@ -116,6 +118,25 @@ export function renderMail(template: MailTemplate): MailContent {
         { button: { label: "Open the invitation", href: template.link } },
         { paragraph: `The link works once and expires on ${template.expiresOn}. If you don't have an account yet, you can create one on the way. If you did not expect this, ignore this message.` },
       ]);
+    case "notification":
+      return render(template.title, hi(template.name), [
+        { paragraph: `${template.title} in the data room "${template.roomName}".` },
+        ...(template.excerpt ? [{ paragraph: `"${template.excerpt}"` }] : []),
+        { button: { label: "Open in Strongroom", href: template.link } },
+        { paragraph: `You get these e-mails as they happen. Choose a daily digest or none at all: ${template.settingsLink}` },
+      ]);
+    case "notification-digest": {
+      const count = template.items.length + template.more;
+      return render(`Your daily Strongroom digest: ${count} ${count === 1 ? "notification" : "notifications"}`, hi(template.name), [
+        { paragraph: `Here is what happened in your data rooms since the last digest.` },
+        ...template.items.flatMap((item) => [
+          { paragraph: `${item.roomName}: ${item.title}${item.excerpt ? ` — "${item.excerpt}"` : ""}` },
+          { button: { label: "Open", href: item.link } },
+        ]),
+        ...(template.more > 0 ? [{ paragraph: `And ${template.more} more in your notifications.` }] : []),
+        { paragraph: `You get one digest a day. Choose e-mails as they happen or none at all: ${template.settingsLink}` },
+      ]);
+    }
     case "account-deleted":
       return render("Your Strongroom account was deleted", hi(template.name), [
         { paragraph: "Your account and the data it owned have been deleted, as you asked. Files are removed from storage within minutes." },

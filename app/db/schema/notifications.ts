@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./auth";
+import { datarooms } from "./datarooms";
+
+export const notificationEmailStates = ["none", "pending", "sent"] as const;
+export type NotificationEmailState = (typeof notificationEmailStates)[number];
+
+/**
+ * A member's in-app notifications (issue 20 "notifications"; later share links, forms and
+ * signatures add their kinds): what happened, who did it, where to look, read or unread. The
+ * e-mail state says whether it still waits for the daily digest (`pending`), went out (`sent`) or
+ * is not e-mailed (`none`). Goes with the member and the room.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dataroomId: text("dataroom_id").references(() => datarooms.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull().default(""),
+    link: text("link").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+    emailState: text("email_state", { enum: notificationEmailStates }).notNull().default("none"),
+  },
+  (table) => [
+    index("notifications_user_idx").on(table.userId, table.dataroomId, table.createdAt),
+    index("notifications_digest_idx").on(table.userId, table.createdAt).where(sql`email_state = 'pending'`),
+  ],
+);

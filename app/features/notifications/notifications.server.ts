@@ -1,0 +1,206 @@
+import { z } from "zod";
+import { notificationModes, type NotificationMode } from "~/db/schema";
+import { effectivePermissions } from "~/features/datarooms/datarooms.permissions";
+import { roomAuthority } from "~/features/datarooms/room-authority.server";
+import { sendMail } from "~/features/mail/mailer.server";
+import { readConfig } from "~/lib/config.server";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { parseInput } from "~/lib/validation";
+import { DIGEST_MAX_ITEMS, EXCERPT_MAX, NOTIFICATIONS_PAGE_SIZE, type NotificationKind } from "./notifications.constants";
+import {
+  claimDigestNotifications,
+  countUnreadNotifications,
+  findRecipients,
+  findRoomNames,
+  findUserForMail,
+  insertNotifications,
+  listDigestRecipients,
+  listNotifications,
+  markNotificationsRead,
+  markNotificationUnread,
+  type NotificationRow,
+} from "./notifications.queries.server";
+
+/**
+ * Notifications (issue 20 "notifications"): something happened that a member should hear about
+ * (a mention, a reply, a comment on their file). Each goes into the member's in-app list; how it
+ * is e-mailed follows their choice for the room, or the room's default: at once (instant), in the
+ * daily digest, or not at all (off). Only people still in the room with `view` are told.
+ */
+
+/** Where links in e-mail point: APP_URL, else the request's origin, else the local dev server. */
+export function mailOrigin(ctx: ServiceContext): string {
+  const configured = readConfig(ctx.env).APP_URL;
+  return configured ? new URL(configured).origin : (ctx.client.origin ?? "http://localhost:5173");
+}
+
+export const clip = (text: string, max = EXCERPT_MAX) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
+export type RoomNotice = {
+  roomId: string;
+  actorId: string;
+  kind: NotificationKind;
+  title: string;
+  excerpt?: string;
+  /** A path in the app, such as /files/{id}#comment-{id}. */
+  link: string;
+};
+
+/**
+ * Tells people in a room about something (never the person who did it; only those still in the
+ * room with `view`). Never fails what already happened: a notice that could not be recorded or
+ * mailed is logged. Returns who was told.
+ */
+export async function notifyRoom(ctx: ServiceContext, notice: RoomNotice, userIds: Iterable<string>): Promise<string[]> {
+  const wanted = [...new Set(userIds)].filter((id) => id !== notice.actorId);
+  if (wanted.length === 0) return [];
+  try {
+    const recipients = (await findRecipients(ctx.db, notice.roomId, wanted)).filter((row) => effectivePermissions(row.role, row.overrides).view);
+    if (recipients.length === 0) return [];
+    const now = ctx.now();
+    const excerpt = clip(notice.excerpt ?? "");
+    const rows: NotificationRow[] = recipients.map((recipient) => ({
+      id: crypto.randomUUID(),
+      userId: recipient.userId,
+      dataroomId: notice.roomId,
+      kind: notice.kind,
+      actorId: notice.actorId,
+      title: notice.title,
+      excerpt,
+      link: notice.link,
+      createdAt: now,
+      emailState: recipient.mode === "instant" ? "sent" : recipient.mode === "daily" ? "pending" : "none",
+    }));
+    await insertNotifications(ctx.db, rows);
+    const origin = mailOrigin(ctx);
+    for (const recipient of recipients) {
+      if (recipient.mode !== "instant") continue;
+      await sendMail(ctx, {
+        to: recipient.email,
+        userId: recipient.userId,
+        template: {
+          kind: "notification",
+          name: recipient.name,
+          title: notice.title,
+          excerpt,
+          link: `${origin}${notice.link}`,
+          roomName: recipient.roomName,
+          settingsLink: `${origin}/dataroom/${notice.roomId}/notifications`,
+        },
+      }).catch((error: unknown) => ctx.logger.error("notification e-mail not recorded", { error: error instanceof Error ? error.message : String(error) }));
+    }
+    // Open notification pages of the room reload (the event names nobody: each page reads its own list).
+    await roomAuthority(ctx, notice.roomId)
+      .publish({ name: "notifications.changed", data: {} })
+      .catch(() => undefined);
+    return recipients.map((recipient) => recipient.userId);
+  } catch (error) {
+    ctx.logger.error("notifications not recorded", { roomId: notice.roomId, kind: notice.kind, error: error instanceof Error ? error.message : String(error) });
+    return [];
+  }
+}
+
+// ---- the member's list ---------------------------------------------------------------------------
+
+export type NotificationItem = { id: string; kind: string; title: string; excerpt: string; link: string; createdAt: string; read: boolean };
+export type NotificationPage = { notifications: NotificationItem[]; unread: number; nextCursor: string | null; filter: "all" | "unread" };
+
+const listQuerySchema = z.object({
+  filter: z.enum(["all", "unread"]).catch("all").default("all"),
+  cursor: z.string().max(200).optional().catch(undefined),
+});
+
+function decodeCursor(cursor: string | undefined): { createdAt: number; id: string } | null {
+  if (!cursor) return null;
+  const [at, id] = cursor.split("_");
+  const createdAt = Number(at);
+  return Number.isSafeInteger(createdAt) && id && /^[0-9a-f-]{36}$/.test(id) ? { createdAt, id } : null;
+}
+
+/** A member's notifications of one room (the caller has checked the room), newest first, 50 a page. */
+export async function listRoomNotificationsFor(ctx: ServiceContext, userId: string, roomId: string, rawQuery: unknown): Promise<NotificationPage> {
+  const query = parseInput(listQuerySchema, rawQuery ?? {});
+  const [rows, unread] = await Promise.all([
+    listNotifications(ctx.db, { userId, dataroomId: roomId, unreadOnly: query.filter === "unread", after: decodeCursor(query.cursor), limit: NOTIFICATIONS_PAGE_SIZE + 1 }),
+    countUnreadNotifications(ctx.db, userId, roomId),
+  ]);
+  const visible = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
+  const last = visible.at(-1);
+  return {
+    notifications: visible.map((row) => ({ id: row.id, kind: row.kind, title: row.title, excerpt: row.excerpt, link: row.link, createdAt: row.createdAt.toISOString(), read: row.readAt !== null })),
+    unread,
+    nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE && last ? `${last.createdAt.getTime()}_${last.id}` : null,
+    filter: query.filter,
+  };
+}
+
+export function unreadCountFor(ctx: ServiceContext, userId: string, roomId: string): Promise<number> {
+  return countUnreadNotifications(ctx.db, userId, roomId);
+}
+
+const markSchema = z.object({
+  ids: z
+    .union([z.literal("all"), z.array(z.uuid({ error: "Each notification id must be an id from the list." }), { error: "ids must be a list of notification ids, or \"all\"." }).min(1).max(NOTIFICATIONS_PAGE_SIZE)], {
+      error: 'ids must be a list of notification ids, or "all".',
+    }),
+  read: z.boolean({ error: "read must be true or false." }).default(true),
+});
+
+/** Marks a member's notifications of a room read (some, or all) or one unread again. Returns the unread count after. */
+export async function markRoomNotifications(ctx: ServiceContext, userId: string, roomId: string, input: unknown): Promise<{ changed: number; unread: number }> {
+  const { ids, read } = parseInput(markSchema, input);
+  let changed = 0;
+  if (read) changed = await markNotificationsRead(ctx.db, { userId, dataroomId: roomId, ids, now: ctx.now() });
+  else for (const id of ids === "all" ? [] : ids) changed += await markNotificationUnread(ctx.db, { userId, dataroomId: roomId, id });
+  return { changed, unread: await countUnreadNotifications(ctx.db, userId, roomId) };
+}
+
+export const notificationModeSchema = z.enum(notificationModes, { error: "Choose instant, daily or off." });
+export function parseNotificationMode(value: unknown): NotificationMode {
+  return parseInput(z.object({ mode: notificationModeSchema }), { mode: value }).mode;
+}
+
+// ---- the daily digest ----------------------------------------------------------------------------
+
+/** Members handled per digest run (a run with more left enqueues nothing: tomorrow's run picks them up first). */
+export const DIGEST_RECIPIENTS_PER_RUN = 500;
+
+/**
+ * The daily digest: every member with notifications waiting gets one e-mail listing them (the 20
+ * newest, then how many more). Each member's notifications are claimed (marked sent) in the same
+ * statement that reads them, so a redelivered message mails nobody twice; a mail that fails after
+ * its claim is logged (at most once, never twice).
+ */
+export async function sendDailyDigests(ctx: ServiceContext): Promise<{ recipients: number; notifications: number }> {
+  const before = ctx.now();
+  const userIds = await listDigestRecipients(ctx.db, before, DIGEST_RECIPIENTS_PER_RUN);
+  const origin = mailOrigin(ctx);
+  let count = 0;
+  let recipients = 0;
+  for (const userId of userIds) {
+    const claimed = await claimDigestNotifications(ctx.db, userId, before);
+    if (claimed.length === 0) continue;
+    count += claimed.length;
+    const user = await findUserForMail(ctx.db, userId);
+    if (!user) continue;
+    const newest = claimed.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, DIGEST_MAX_ITEMS);
+    const rooms = await findRoomNames(ctx.db, [...new Set(newest.flatMap((row) => (row.dataroomId ? [row.dataroomId] : [])))]);
+    try {
+      await sendMail(ctx, {
+        to: user.email,
+        userId,
+        template: {
+          kind: "notification-digest",
+          name: user.name,
+          items: newest.map((row) => ({ title: row.title, excerpt: row.excerpt, link: `${origin}${row.link}`, roomName: (row.dataroomId && rooms.get(row.dataroomId)) || "Strongroom" })),
+          more: claimed.length - newest.length,
+          settingsLink: `${origin}/datarooms`,
+        },
+      });
+      recipients++;
+    } catch (error) {
+      ctx.logger.error("digest e-mail not recorded", { userId, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return { recipients, notifications: count };
+}
