@@ -68,6 +68,9 @@ export default [
   route("dataroom/:id/tags", "routes/datarooms/tags.tsx"),
   route("dataroom/:id/duplicates", "routes/datarooms/duplicates.tsx"),
   route("dataroom/:id/metadata", "routes/datarooms/metadata.tsx"),
+  route("dataroom/:id/comments", "routes/datarooms/comments.tsx"),
+  route("dataroom/:id/collaboration", "routes/datarooms/collaboration.tsx"),
+  route("dataroom/:id/notifications", "routes/datarooms/notifications.tsx"),
   // The link of a data-room invitation: opened signed out or in, by someone who may have no account yet.
   route("invite/:token", "routes/invitations/invite.tsx"),
 

@@ -45,4 +45,7 @@ export const MEMBER_PAGES = [
   "/dataroom/{room}/tags",
   "/dataroom/{room}/duplicates",
   "/dataroom/{room}/metadata",
+  "/dataroom/{room}/collaboration",
+  "/dataroom/{room}/comments",
+  "/dataroom/{room}/notifications",
 ] as const;

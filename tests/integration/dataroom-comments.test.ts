@@ -166,6 +166,20 @@ describe("comments on a room's files", () => {
     expect(await countRows("select count(*) as n from dataroom_comments")).toBe(before);
   });
 
+  it("shows everyone in the room who worked in it lately and its latest changes, without addresses", async () => {
+    expect((await get(`/api/datarooms/${room.id}`, member.client)).status).toBe(200);
+    const response = await get(`/api/datarooms/${room.id}/collaboration`, guest.client);
+    expect(response.status).toBe(200);
+    const body = await response.json<{ activeNow: unknown[]; recentlyActive: { name: string; isYou: boolean }[]; changes: { who: string; actionLabel: string; target: { name: string } }[] }>();
+    expect(body.recentlyActive.map((person) => person.name)).toEqual(expect.arrayContaining(["Mia Member", "Olga Owner"]));
+    expect(body.changes[0]).toMatchObject({ actionLabel: "Commented on a file", who: "Gus Guest", target: { name: "term sheet.pdf" } });
+    expect(body.changes).toContainEqual(expect.objectContaining({ actionLabel: "Reopened a comment thread", who: "Olga Owner" }));
+    expect(body.changes.some((change) => change.actionLabel === "Commented on a file" && change.who === "Mia Member")).toBe(true);
+    expect(JSON.stringify(body)).not.toMatch(/"ip"|userAgent|@example/);
+    expect((await get(`/api/datarooms/${room.id}/collaboration`, (await signedIn()).client)).status).toBe(404);
+    expect((await get(`/api/datarooms/${room.id}/collaboration`, await newAuthClient())).status).toBe(401);
+  });
+
   it("says comments are for files in data rooms on a personal file", async () => {
     const personal = await personalSpaceOf(member.id);
     const own = await createFile({ spaceId: personal.spaceId, folderId: personal.rootId, name: "notes.txt" });

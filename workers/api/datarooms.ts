@@ -6,6 +6,7 @@ import { getPermissionMatrix, grantPermission, revokePermission, setPermission }
 import { changeMemberRole, leaveDataroom, listRoomPeople, listRoomSessions, removeMember, setMemberAccessEnd, transferOwnership } from "~/features/datarooms/members.server";
 import { exportRoomAnalyticsCsv, getRoomAnalytics } from "~/features/datarooms/analytics.server";
 import { getRoomThreads } from "~/features/datarooms/comments.server";
+import { getRoomCollaboration } from "~/features/datarooms/collaboration.server";
 import { getRoomNotifications, markMyRoomNotifications, setMyNotificationMode, setRoomNotificationDefault } from "~/features/datarooms/room-notifications.server";
 import { getRoomDuplicates, getRoomMetadataIndex, getRoomRecentUploads, getRoomTagIndex } from "~/features/datarooms/room-files.server";
 import { getRoomSecurity, setRoomIpRanges, setRoomProtection, setRoomTwoFactorRequirement } from "~/features/datarooms/security.server";
@@ -151,6 +152,11 @@ export const dataroomsApi = new Hono<AppEnv>()
     const actor = requireApiActor(c);
     const { room, index } = await getRoomTagIndex(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.query());
     return c.json({ dataroom: { id: room.id, name: room.name }, ...index }, 200);
+  })
+  .get("/:id/collaboration", async (c) => {
+    const actor = requireApiActor(c);
+    const { room, ...rest } = await getRoomCollaboration(apiServiceContext(c), actor.userId, c.req.param("id"));
+    return c.json({ dataroom: { id: room.id, name: room.name }, ...rest }, 200);
   })
   .get("/:id/comments", async (c) => {
     const actor = requireApiActor(c);

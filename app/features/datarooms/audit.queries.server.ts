@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, gte, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
-import { dataroomAuditLog } from "~/db/schema";
+import { dataroomAuditLog, users } from "~/db/schema";
 import type { ChainedEntry } from "./audit-chain";
 
 /**
@@ -76,4 +76,28 @@ export async function listAuditActors(db: Database, roomId: string): Promise<{ a
 export async function findUserEmail(db: Database, userId: string): Promise<string | null> {
   const row = await db.get<{ email: string }>(sql`SELECT email FROM users WHERE id = ${userId}`);
   return row?.email ?? null;
+}
+
+/**
+ * The room's latest changes of the given kinds that were allowed (the collaboration page), newest
+ * first, with the name the person has now (null when their account is gone).
+ */
+export async function listRecentChanges(db: Database, roomId: string, actions: readonly string[], limit: number) {
+  return db
+    .select({
+      seq: dataroomAuditLog.seq,
+      at: dataroomAuditLog.at,
+      actorId: dataroomAuditLog.actorId,
+      actorName: users.name,
+      action: dataroomAuditLog.action,
+      targetType: dataroomAuditLog.targetType,
+      targetId: dataroomAuditLog.targetId,
+      targetName: dataroomAuditLog.targetName,
+    })
+    .from(dataroomAuditLog)
+    .leftJoin(users, eq(users.id, dataroomAuditLog.actorId))
+    .where(and(eq(dataroomAuditLog.dataroomId, roomId), eq(dataroomAuditLog.outcome, "allowed"), inArray(dataroomAuditLog.action, [...actions])))
+    .orderBy(desc(dataroomAuditLog.seq))
+    .limit(limit)
+    .all();
 }

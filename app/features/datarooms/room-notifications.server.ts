@@ -26,6 +26,12 @@ async function settingsOf(ctx: ServiceContext, roomId: string, userId: string): 
   return { own: found?.own ?? null, roomDefault, effective: found?.own ?? roomDefault };
 }
 
+/** The settings page: the room (manage_settings) and its notification default. */
+export async function getRoomNotificationDefault(ctx: ServiceContext, userId: string, roomId: unknown): Promise<{ room: DataroomSummary; mode: NotificationMode }> {
+  const room = await requireDataroom(ctx, userId, roomId, "manage_settings");
+  return { room, mode: (await settingsOf(ctx, room.id, userId)).roomDefault };
+}
+
 /** /dataroom/{id}/notifications and GET /api/datarooms/{id}/notifications?filter=&cursor=. */
 export async function getRoomNotifications(ctx: ServiceContext, userId: string, roomId: unknown, rawQuery: unknown): Promise<RoomNotifications> {
   const room = await requireDataroom(ctx, userId, roomId, "view");

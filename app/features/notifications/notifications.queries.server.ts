@@ -84,6 +84,23 @@ export async function markNotificationsRead(db: Database, input: { userId: strin
   return result.meta.changes ?? 0;
 }
 
+/** Marks read a member's unread notifications of a room that point at a page (its path, any #fragment). */
+export async function markNotificationsReadAt(db: Database, input: { userId: string; dataroomId: string; path: string; now: Date }): Promise<number> {
+  const result = await db
+    .update(notifications)
+    .set({ readAt: input.now })
+    .where(
+      and(
+        eq(notifications.userId, input.userId),
+        eq(notifications.dataroomId, input.dataroomId),
+        isNull(notifications.readAt),
+        sql`(${notifications.link} = ${input.path} OR substr(${notifications.link}, 1, ${input.path.length + 1}) = ${`${input.path}#`})`,
+      ),
+    )
+    .run();
+  return result.meta.changes ?? 0;
+}
+
 /** Marks one of a member's notifications unread again. */
 export async function markNotificationUnread(db: Database, input: { userId: string; dataroomId: string; id: string }): Promise<number> {
   const result = await db

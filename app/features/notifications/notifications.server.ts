@@ -17,6 +17,7 @@ import {
   listDigestRecipients,
   listNotifications,
   markNotificationsRead,
+  markNotificationsReadAt,
   markNotificationUnread,
   type NotificationRow,
 } from "./notifications.queries.server";
@@ -132,6 +133,13 @@ export async function listRoomNotificationsFor(ctx: ServiceContext, userId: stri
     nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE && last ? `${last.createdAt.getTime()}_${last.id}` : null,
     filter: query.filter,
   };
+}
+
+/** Opening the page a notification points at (a file's comments) marks it read, as a read receipt. */
+export async function markReadOnVisit(ctx: ServiceContext, userId: string, roomId: string, path: string): Promise<void> {
+  await markNotificationsReadAt(ctx.db, { userId, dataroomId: roomId, path, now: ctx.now() }).catch((error: unknown) =>
+    ctx.logger.warn("notifications not marked read", { error: error instanceof Error ? error.message : String(error) }),
+  );
 }
 
 export function unreadCountFor(ctx: ServiceContext, userId: string, roomId: string): Promise<number> {

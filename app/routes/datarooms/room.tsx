@@ -10,6 +10,7 @@ import { ROLE_LABELS } from "~/features/datarooms/datarooms.permissions";
 import { getDataroom } from "~/features/datarooms/datarooms.server";
 import { FolderBrowser, type ViewMode } from "~/features/files/components/folder-browser";
 import { getFolderPage } from "~/features/files/folders.server";
+import { unreadCountFor } from "~/features/notifications/notifications.server";
 import { runLoader } from "~/lib/action-result.server";
 import { AppError } from "~/lib/errors";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -33,14 +34,34 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const folderId = "uid" in params && typeof params.uid === "string" ? params.uid : null;
   return runLoader(async () => {
     const { dataroom, rootFolderId } = await getDataroom(ctx, user.id, params.id);
-    const [page, access] = await Promise.all([getFolderPage(ctx, user.id, folderId ?? rootFolderId, query), loadMemberAccess(ctx, user.id)]);
+    const [page, access, unread] = await Promise.all([getFolderPage(ctx, user.id, folderId ?? rootFolderId, query), loadMemberAccess(ctx, user.id), unreadCountFor(ctx, user.id, dataroom.id)]);
     if (page.folder.spaceId !== dataroom.id) throw new AppError("NOT_FOUND", "This folder does not exist in this data room.");
-    return { dataroom, page, canUploadFolders: checkFeature(access, "bulk_upload") };
+    return { dataroom, page, canUploadFolders: checkFeature(access, "bulk_upload"), unread };
   });
 }
 
 export default function DataroomPage({ loaderData }: Route.ComponentProps) {
-  const { dataroom, page, canUploadFolders } = loaderData;
+  const { dataroom, page, canUploadFolders, unread } = loaderData;
+  const { permissions } = dataroom;
+  const roomLinks: { path: string; label: string }[] = [
+    { path: "users", label: "People" },
+    { path: "collaboration", label: "Collaboration" },
+    { path: "comments", label: "Comments" },
+    { path: "notifications", label: unread > 0 ? `Notifications (${unread})` : "Notifications" },
+    { path: "recent-uploads", label: "Recent uploads" },
+    { path: "tags", label: "Tags" },
+    { path: "metadata", label: "Metadata" },
+    { path: "duplicates", label: "Duplicates" },
+    ...(permissions.view_analytics ? [{ path: "analytics", label: "Analytics" }] : []),
+    ...(permissions.view_audit_log ? [{ path: "activities", label: "Activities" }] : []),
+    ...(permissions.manage_settings
+      ? [
+          { path: "profile", label: "Room profile" },
+          { path: "settings", label: "Settings" },
+          { path: "security", label: "Security" },
+        ]
+      : []),
+  ];
   const [searchParams] = useSearchParams();
   const view: ViewMode = searchParams.get("view") === "grid" ? "grid" : "list";
   return (
@@ -62,48 +83,13 @@ export default function DataroomPage({ loaderData }: Route.ComponentProps) {
           {dataroom.description ? <p className="max-w-3xl text-sm text-slate-700">{dataroom.description}</p> : null}
           {!dataroom.isOwner ? <p className="text-xs text-slate-600">Owned by {dataroom.owner.name}</p> : null}
         </div>
-        <div className="flex flex-wrap gap-2">
-          <a href={`/dataroom/${dataroom.id}/users`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
-            People
-          </a>
-          <a href={`/dataroom/${dataroom.id}/recent-uploads`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
-            Recent uploads
-          </a>
-          <a href={`/dataroom/${dataroom.id}/tags`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
-            Tags
-          </a>
-          <a href={`/dataroom/${dataroom.id}/duplicates`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
-            Duplicates
-          </a>
-          <a href={`/dataroom/${dataroom.id}/metadata`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
-            Metadata
-          </a>
-          {dataroom.permissions.view_analytics ? (
-            <a href={`/dataroom/${dataroom.id}/analytics`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
-              Analytics
+        <nav aria-label="Room pages" className="flex flex-wrap gap-2">
+          {roomLinks.map((link) => (
+            <a key={link.path} href={`/dataroom/${dataroom.id}/${link.path}`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+              {link.label}
             </a>
-          ) : null}
-          {dataroom.permissions.view_audit_log ? (
-            <a href={`/dataroom/${dataroom.id}/activities`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
-              Activities
-            </a>
-          ) : null}
-          {dataroom.permissions.manage_settings ? (
-            <a href={`/dataroom/${dataroom.id}/profile`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
-              Room profile
-            </a>
-          ) : null}
-          {dataroom.permissions.manage_settings ? (
-            <a href={`/dataroom/${dataroom.id}/settings`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
-              Settings
-            </a>
-          ) : null}
-          {dataroom.permissions.manage_settings ? (
-            <a href={`/dataroom/${dataroom.id}/security`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
-              Security
-            </a>
-          ) : null}
-        </div>
+          ))}
+        </nav>
       </header>
       {dataroom.archived ? <Alert variant="info">This data room is archived and read-only. Its files can be opened and downloaded, not changed.</Alert> : null}
       <FolderBrowser page={page} canUploadFolders={canUploadFolders} view={view} />

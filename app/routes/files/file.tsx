@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { buttonClassName } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
@@ -15,6 +15,9 @@ import { serviceContextFor } from "~/lib/request-context.server";
 import { formatUtc } from "~/lib/format-utc";
 import { titleMeta } from "~/lib/title";
 import { RoomLiveUpdates } from "~/features/datarooms/components/room-live-updates";
+import { FileCommentsPanel } from "~/features/datarooms/components/file-comments";
+import { getFileComments } from "~/features/datarooms/comments.server";
+import { markReadOnVisit } from "~/features/notifications/notifications.server";
 import type { Route } from "./+types/file";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.file.name ?? "File");
@@ -26,9 +29,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return runLoader(async () => {
     const page = await getFilePage(ctx, member.user.id, params.id);
     const extras = await loadFileExtras(ctx, member.user.id, params.id);
+    // A room's file has comments; opening it marks the person's notifications about it read.
+    const comments = page.dataroomId ? await getFileComments(ctx, member.user.id, page.file.id) : null;
+    if (page.dataroomId) await markReadOnVisit(ctx, member.user.id, page.dataroomId, `/files/${page.file.id}`);
     return {
       ...page,
       extras,
+      comments,
       addedAt: formatUtc(page.file.createdAt),
       versions: page.versions.map((version) => ({ ...version, when: formatUtc(version.createdAt) })),
     };
@@ -58,10 +65,11 @@ function Breadcrumbs({ crumbs, current }: { crumbs: { uid: string; label: string
 }
 
 export default function FilePage({ loaderData }: Route.ComponentProps) {
-  const { file, crumbs, versions, canDownload, canEdit, extras, addedAt, dataroomId, protection } = loaderData;
+  const { file, crumbs, versions, canDownload, canEdit, extras, addedAt, dataroomId, protection, comments } = loaderData;
+  const revalidator = useRevalidator();
   return (
     <div className="space-y-6">
-      {dataroomId ? <RoomLiveUpdates roomId={dataroomId} /> : null}
+      {dataroomId ? <RoomLiveUpdates roomId={dataroomId} reloadOn={["files.changed", "comments.changed"]} /> : null}
       <Breadcrumbs crumbs={crumbs} current={file.name} />
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 space-y-2">
@@ -124,6 +132,8 @@ export default function FilePage({ loaderData }: Route.ComponentProps) {
           <FileDetailsPanel fileId={file.id} extras={extras} canEdit={canEdit} />
         </aside>
       </div>
+
+      {comments ? <FileCommentsPanel data={comments} onChanged={() => void revalidator.revalidate()} /> : null}
 
       <section aria-labelledby="versions-heading" className="space-y-3">
         <h2 id="versions-heading" className="text-lg font-semibold text-slate-900">

@@ -9,10 +9,22 @@ const FILES_RELOAD_DELAY_MS = 500;
 /**
  * Keeps a data-room page true while it is open: when the person's permissions change, the page
  * reloads its data (controls they lost disappear, ones they gained appear); when someone adds,
- * deletes or restores files or folders in the room, the page reloads its data; when they are
+ * deletes or restores files or folders in the room (or another event the page names: comments,
+ * notifications), the page reloads its data; when they are
  * removed, a dialog that cannot be dismissed says so and leads back to their data rooms.
  */
-export function RoomLiveUpdates({ roomId, showPresence = false, reloadOnPresence = false }: { roomId: string; showPresence?: boolean; reloadOnPresence?: boolean }) {
+export function RoomLiveUpdates({
+  roomId,
+  showPresence = false,
+  reloadOnPresence = false,
+  reloadOn = ["files.changed"],
+}: {
+  roomId: string;
+  showPresence?: boolean;
+  reloadOnPresence?: boolean;
+  /** The room events that reload the page's data (files by default; comments, notifications). */
+  reloadOn?: readonly string[];
+}) {
   const revalidator = useRevalidator();
   const [removed, setRemoved] = useState<string | null>(null);
   const [present, setPresent] = useState<{ userId: string; name: string }[]>([]);
@@ -32,7 +44,7 @@ export function RoomLiveUpdates({ roomId, showPresence = false, reloadOnPresence
       if (reloadOnPresence) reloadSoon();
     },
     onEvent: (name) => {
-      if (name === "files.changed") reloadSoon();
+      if (reloadOn.includes(name)) reloadSoon();
     },
   });
   return (

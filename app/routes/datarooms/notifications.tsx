@@ -1,0 +1,153 @@
+import { Link, useNavigation } from "react-router";
+import { ErrorPage } from "~/components/error-page";
+import { IntentForm } from "~/components/intent-form";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { RadioGroup } from "~/components/ui/radio-group";
+import { requireMember } from "~/features/auth/auth-guard.server";
+import { redirectWithNotice } from "~/features/auth/auth-route.server";
+import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
+import { RoomLiveUpdates } from "~/features/datarooms/components/room-live-updates";
+import { getRoomNotifications, markMyRoomNotifications, setMyNotificationMode } from "~/features/datarooms/room-notifications.server";
+import { CountChip } from "~/features/files/components/count-chip";
+import { EmptyState, KeysetPager, dateTimeFormat } from "~/features/files/components/organized-file-table";
+import { NOTIFICATION_MODE_LABELS } from "~/features/notifications/notifications.constants";
+import { runFormAction, runLoader } from "~/lib/action-result.server";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { pageTitle } from "~/lib/title";
+import type { Route } from "./+types/notifications";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(loaderData ? `Notifications of ${loaderData.room.name}` : "Notifications") }];
+
+/** /dataroom/{id}/notifications: the member's own notifications of the room (read and unread) and how they hear about it (view; outsiders 404). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { user } = requireMember(context, request);
+  const search = new URL(request.url).searchParams;
+  const query = { filter: search.get("filter") ?? undefined, cursor: search.get("cursor") ?? undefined };
+  return runLoader(async () => {
+    const { room, ...page } = await getRoomNotifications(serviceContextFor(context), user.id, params.id, query);
+    return { room: { id: room.id, name: room.name, archived: room.archived }, ...page, isFirstPage: query.cursor === undefined };
+  });
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { user } = requireMember(context, request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const ctx = serviceContextFor(context);
+  const back = new URL(request.url);
+  const here = `/dataroom/${params.id}/notifications${back.search}`;
+  return runFormAction(
+    async () => {
+      if (intent === "preference") {
+        const settings = await setMyNotificationMode(ctx, user.id, params.id, { mode: form.get("mode") });
+        const label = NOTIFICATION_MODE_LABELS[settings.effective].label;
+        return redirectWithNotice(context, here, { type: "success", message: settings.own ? `Notifications of this room: ${label}.` : `Notifications of this room follow its default: ${label}.` });
+      }
+      const read = intent !== "unread";
+      const ids = form.get("ids") === "all" ? "all" : form.getAll("id").map(String);
+      const { changed } = await markMyRoomNotifications(ctx, user.id, params.id, { ids, read });
+      const message = read ? (changed === 1 ? "1 notification marked as read." : `${changed} notifications marked as read.`) : "Marked as unread.";
+      return redirectWithNotice(context, here, { type: "success", message });
+    },
+    { intent },
+  );
+}
+
+export default function DataroomNotificationsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { room, notifications, unread, filter, nextCursor, isFirstPage, settings } = loaderData;
+  const navigation = useNavigation();
+  const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
+  const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData.message : null;
+  const base = `/dataroom/${room.id}/notifications`;
+  const filterHref = (value: string) => `${base}?filter=${value}`;
+  const defaultLabel = NOTIFICATION_MODE_LABELS[settings.roomDefault].label;
+  return (
+    <div className="space-y-6">
+      <RoomLiveUpdates roomId={room.id} reloadOn={["notifications.changed"]} />
+      <div className="space-y-1">
+        <RoomBreadcrumbs room={room} />
+        <h1 className="text-2xl font-semibold text-slate-900">Notifications</h1>
+        <p className="max-w-3xl text-sm text-slate-700">Mentions, replies and comments on your files in this room. Only you see this list.</p>
+      </div>
+      {failure ? <Alert variant="error">{failure}</Alert> : null}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="list-heading" className="min-w-0 space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="list-heading" className="text-lg font-semibold text-slate-900">
+              {unread === 0 ? "Nothing unread" : `${unread} unread`}
+            </h2>
+            {unread > 0 ? (
+              <IntentForm intent="read" fields={{ ids: "all" }}>
+                <Button type="submit" variant="secondary" size="sm" isLoading={busyIntent === "read"}>
+                  Mark all as read
+                </Button>
+              </IntentForm>
+            ) : null}
+          </div>
+          <nav aria-label="Which notifications">
+            <ul className="flex flex-wrap gap-2">
+              <li>
+                <CountChip to={filterHref("all")} label="All" isCurrent={filter === "all"} />
+              </li>
+              <li>
+                <CountChip to={filterHref("unread")} label="Unread" count={unread} accessibleLabel={`Unread: ${unread}`} isCurrent={filter === "unread"} />
+              </li>
+            </ul>
+          </nav>
+          {notifications.length === 0 ? (
+            <EmptyState>{!isFirstPage ? "No more notifications." : filter === "unread" ? "You have read everything." : "Nothing yet. When someone mentions you or replies to you here, it shows up in this list."}</EmptyState>
+          ) : (
+            <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Notifications">
+              {notifications.map((item) => (
+                <li key={item.id} className="flex flex-wrap items-start justify-between gap-3 p-4" data-testid="notification" data-read={item.read}>
+                  <div className="min-w-0 space-y-1">
+                    <p className="flex flex-wrap items-center gap-2">
+                      {!item.read ? <Badge variant="brand">Unread</Badge> : null}
+                      <Link to={item.link} className={item.read ? "text-slate-800 underline-offset-2 hover:underline" : "font-semibold text-brand-700 underline-offset-2 hover:underline"}>
+                        {item.title}
+                      </Link>
+                    </p>
+                    {item.excerpt ? <p className="whitespace-pre-wrap break-words text-sm text-slate-700">“{item.excerpt}”</p> : null}
+                    <p className="text-xs text-slate-600">{dateTimeFormat.format(new Date(item.createdAt))} UTC</p>
+                  </div>
+                  <IntentForm intent={item.read ? "unread" : "read"} fields={{ id: item.id }}>
+                    <Button type="submit" variant="ghost" size="sm" aria-label={`${item.read ? "Mark as unread" : "Mark as read"}: ${item.title}`}>
+                      {item.read ? "Mark as unread" : "Mark as read"}
+                    </Button>
+                  </IntentForm>
+                </li>
+              ))}
+            </ol>
+          )}
+          <KeysetPager nextHref={nextCursor ? `${filterHref(filter)}&cursor=${encodeURIComponent(nextCursor)}` : null} isFirstPage={isFirstPage} firstHref={filterHref(filter)} />
+        </section>
+        <Card>
+          <CardContent className="space-y-4">
+            <h2 className="text-lg font-semibold text-slate-900">E-mail me</h2>
+            <IntentForm intent="preference" className="space-y-4">
+              <RadioGroup
+                label="How you hear about this room"
+                name="mode"
+                defaultValue={settings.own ?? "default"}
+                options={[
+                  { value: "default", label: `Room default (${defaultLabel})`, description: "What the room's managers chose for everyone." },
+                  ...(["instant", "daily", "off"] as const).map((mode) => ({ value: mode, label: NOTIFICATION_MODE_LABELS[mode].label, description: NOTIFICATION_MODE_LABELS[mode].description })),
+                ]}
+              />
+              <Button type="submit" isLoading={busyIntent === "preference"}>
+                Save
+              </Button>
+            </IntentForm>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}
