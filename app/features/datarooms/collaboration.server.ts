@@ -25,6 +25,7 @@ export const COLLABORATION_ACTIONS: readonly AuditAction[] = [
   "folder.edit",
   "comment.add",
   "comment.resolve",
+  "comment.reopen",
   "member.join",
 ];
 export const RECENT_CHANGES_MAX = 50;

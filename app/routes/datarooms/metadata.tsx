@@ -55,7 +55,7 @@ export default function DataroomMetadataPage({ loaderData }: Route.ComponentProp
                   to={keyHref(key)}
                   label={key}
                   count={files}
-                  accessibleLabel={`${key}: ${plural(files, "file", "files")}, ${plural(valueCount, "value", "values")}`}
+                  countText={`${files === 1 ? "file" : "files"}, ${plural(valueCount, "value", "values")}`}
                   isCurrent={key === index.key}
                 />
               </li>
@@ -76,7 +76,7 @@ export default function DataroomMetadataPage({ loaderData }: Route.ComponentProp
                 </li>
                 {index.values.map(({ value, files }) => (
                   <li key={value} className="max-w-full">
-                    <CountChip to={valueHref(index.key!, value)} label={value || "(empty)"} count={files} accessibleLabel={`${value || "(empty)"}: ${plural(files, "file", "files")}`} isCurrent={value === index.value} />
+                    <CountChip to={valueHref(index.key!, value)} label={value || "(empty)"} count={files} countText={files === 1 ? "file" : "files"} isCurrent={value === index.value} />
                   </li>
                 ))}
               </ul>

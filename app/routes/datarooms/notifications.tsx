@@ -93,7 +93,7 @@ export default function DataroomNotificationsPage({ loaderData, actionData }: Ro
                 <CountChip to={filterHref("all")} label="All" isCurrent={filter === "all"} />
               </li>
               <li>
-                <CountChip to={filterHref("unread")} label="Unread" count={unread} accessibleLabel={`Unread: ${unread}`} isCurrent={filter === "unread"} />
+                <CountChip to={filterHref("unread")} label="Unread" count={unread} countText="unread" isCurrent={filter === "unread"} />
               </li>
             </ul>
           </nav>

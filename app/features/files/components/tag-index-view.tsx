@@ -51,7 +51,7 @@ export function TagIndexView({
           <ul className="flex flex-wrap gap-2" data-testid="tag-list">
             {index.tags.map(({ tag, count }) => (
               <li key={tag}>
-                <CountChip to={tagHref(tag)} label={tag} count={count} accessibleLabel={`${tag}: ${count} ${count === 1 ? "file" : "files"}`} isCurrent={tag === index.tag} />
+                <CountChip to={tagHref(tag)} label={tag} count={count} countText={count === 1 ? "file" : "files"} isCurrent={tag === index.tag} />
               </li>
             ))}
           </ul>

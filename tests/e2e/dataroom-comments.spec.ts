@@ -1,0 +1,91 @@
+import { newConsentedContext, readLatestMail } from "./auth-helpers";
+import { seriousViolations } from "./axe-helpers";
+import { csrfToken, uploadViaTus } from "./files-helpers";
+import { createMember, expect, gotoHydrated, test } from "./fixtures";
+
+/** Comments, notifications and collaboration in a room (issue 20), in two browsers: a member mentions the owner, who is told and answers. */
+
+test.describe("data room comments", () => {
+  test("a member mentions the owner on a file; the owner is told in the room and by e-mail, opens it, replies and resolves, and the member's open page shows the reply at once", async ({ page, browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const owner = await createMember(page.request, { tier: "pro", name: "Oona Owner" });
+    await gotoHydrated(page, "/datarooms");
+    const headers = { "X-CSRF-TOKEN": await csrfToken(page), "X-Requested-With": "XMLHttpRequest" };
+    const created = await page.request.post("/api/datarooms", { data: { name: "Project Osprey" }, headers });
+    expect(created.status(), await created.text()).toBe(201);
+    const roomId = ((await created.json()) as { dataroom: { id: string } }).dataroom.id;
+    const { rootFolderId } = (await (await page.request.get(`/api/datarooms/${roomId}`)).json()) as { rootFolderId: string };
+    const fileId = await uploadViaTus(page.request, { folderId: rootFolderId, name: "Osprey terms.txt", body: Buffer.from("Fee: 2%\n"), csrf: headers["X-CSRF-TOKEN"] });
+
+    const theirs = await newConsentedContext(browser, baseURL!);
+    try {
+      const other = await theirs.newPage();
+      const member = await createMember(other.request, { tier: "free", name: "Mina Reviewer" });
+      const invited = await page.request.post(`/api/datarooms/${roomId}/invitations`, { data: { emails: [member.email], role: "member" }, headers });
+      expect(invited.status(), await invited.text()).toBe(201);
+      await gotoHydrated(other, (await readLatestMail(page, member.email, /Project Osprey/)).link!);
+      await other.getByRole("button", { name: "Join data room" }).click();
+      await other.waitForURL(new RegExp(`/dataroom/${roomId}$`));
+
+      // The member comments on the file and mentions the owner, picked from the room's people.
+      await gotoHydrated(other, `/files/${fileId}`);
+      const comments = other.getByTestId("file-comments");
+      await expect(comments).toContainText("No comments yet.");
+      await comments.getByRole("textbox", { name: "Add a comment" }).fill("Is the fee final?");
+      await comments.getByRole("combobox", { name: "Mention someone" }).selectOption({ label: "Oona Owner" });
+      await expect(comments.getByRole("textbox", { name: "Add a comment" })).toHaveValue("Is the fee final? @Oona Owner ");
+      await comments.getByRole("button", { name: "Comment", exact: true }).click();
+      await expect(other.getByText("Comment added")).toBeVisible();
+      const thread = comments.getByTestId("comment-thread");
+      await expect(thread).toContainText("Is the fee final?");
+      await expect(thread.locator("strong", { hasText: "@Oona Owner" })).toBeVisible();
+      await expect(other.getByTestId("realtime-status")).toHaveAttribute("data-status", "connected");
+
+      // The owner is told: the room's header counts it, the list has it, and an e-mail went out.
+      await gotoHydrated(page, `/dataroom/${roomId}`);
+      await page.getByRole("link", { name: "Notifications (1)" }).click();
+      await expect(page).toHaveTitle("Notifications of Project Osprey - Strongroom");
+      const item = page.getByTestId("notification");
+      await expect(item).toHaveAttribute("data-read", "false");
+      await expect(item).toContainText("“Is the fee final? @Oona Owner”");
+      expect(await seriousViolations(page)).toEqual([]);
+      const mail = await readLatestMail(page, owner.email, /Mina Reviewer mentioned you on Osprey terms.txt/);
+      expect(mail.text).toContain(`/files/${fileId}#comment-`);
+
+      // They choose a daily digest for this room.
+      await page.getByRole("radio", { name: /Daily digest/ }).click();
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText("Notifications of this room: Daily digest.")).toBeVisible();
+
+      // Opening it leads to the comment; they reply and resolve the thread.
+      await page.getByRole("link", { name: "Mina Reviewer mentioned you on Osprey terms.txt" }).click();
+      await page.waitForURL(new RegExp(`/files/${fileId}#comment-`));
+      const ownerThread = page.getByTestId("file-comments").getByTestId("comment-thread");
+      await ownerThread.getByRole("button", { name: "Reply" }).click();
+      await ownerThread.getByRole("textbox", { name: "Reply to Mina Reviewer" }).fill("Yes, 2% is final.");
+      await ownerThread.getByRole("button", { name: "Reply", exact: true }).last().click();
+      await expect(ownerThread).toContainText("Yes, 2% is final.");
+      await ownerThread.getByRole("button", { name: "Resolve" }).click();
+      await expect(ownerThread.getByText("Resolved by Oona Owner")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The member's open page shows the reply and the resolution without a reload.
+      await expect(thread).toContainText("Yes, 2% is final.");
+      await expect(thread.getByText("Resolved by Oona Owner")).toBeVisible();
+
+      // The comments page files it under resolved; collaboration lists the discussion; the owner's notification is read.
+      await gotoHydrated(page, `/dataroom/${roomId}/comments`);
+      await expect(page.getByText("No open threads.")).toBeVisible();
+      await page.getByRole("link", { name: "Resolved" }).click();
+      await expect(page.getByTestId("room-thread")).toContainText("Osprey terms.txt");
+      await gotoHydrated(page, `/dataroom/${roomId}/collaboration`);
+      await expect(page).toHaveTitle("Collaboration in Project Osprey - Strongroom");
+      await expect(page.getByTestId("recent-change").filter({ hasText: "Resolved a comment thread" })).toContainText("Oona Owner");
+      await expect(page.getByTestId("recent-change").filter({ hasText: "Mina Reviewer" }).first()).toContainText("Commented on a file");
+      await gotoHydrated(page, `/dataroom/${roomId}`);
+      await expect(page.getByRole("link", { name: "Notifications", exact: true })).toBeVisible();
+    } finally {
+      await theirs.close();
+    }
+  });
+});
