@@ -42,11 +42,16 @@ CREATE TABLE `notifications` (
 	`created_at` integer NOT NULL,
 	`read_at` integer,
 	`email_state` text DEFAULT 'none' NOT NULL,
+	`group_key` text,
+	`subject_id` text,
+	`count` integer DEFAULT 1 NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`dataroom_id`) REFERENCES `datarooms`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`actor_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
 CREATE INDEX `notifications_user_idx` ON `notifications` (`user_id`,`dataroom_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `notifications_group_idx` ON `notifications` (`user_id`,`group_key`) WHERE group_key IS NOT NULL AND read_at IS NULL;--> statement-breakpoint
+CREATE INDEX `notifications_subject_idx` ON `notifications` (`group_key`,`subject_id`) WHERE group_key IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `notifications_digest_idx` ON `notifications` (`user_id`,`created_at`) WHERE email_state = 'pending';--> statement-breakpoint
 ALTER TABLE `datarooms` ADD `notification_default` text DEFAULT 'instant' NOT NULL;

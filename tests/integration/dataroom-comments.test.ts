@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { notifyFilesAddedJob } from "~/features/datarooms/datarooms.jobs";
 import { sendDailyDigests } from "~/features/notifications/notifications.server";
 import { addDataroomMember } from "~tests/factories/datarooms";
 import { createFile, personalSpaceOf, testContext } from "~tests/factories/files";
 import { createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
 import { mailsTo, newAuthClient, testEnv } from "./helpers";
+import { create as tusCreate, patch as tusPatch } from "./tus-helpers";
 
 /**
  * Comments on a room's files and the notifications they make (issue 20): threads, replies,
@@ -256,5 +258,68 @@ describe("a member's notifications of a room", () => {
     const mailsBefore = (await mailsTo(reader.email)).length;
     expect((await comment(owner, fileId, { body: "default daily @Rey Reader", mentions: [reader.id] })).status).toBe(201);
     expect((await mailsTo(reader.email)).length).toBe(mailsBefore);
+  });
+});
+
+describe("telling a room's people about added files", () => {
+  let owner: Person;
+  let member: Person;
+  let digestReader: Person;
+  let room: { id: string; rootFolderId: string };
+  beforeAll(async () => {
+    owner = await signedIn({ tier: "pro", name: "Uma Uploader" });
+    member = await signedIn({ name: "Ivo Investor" });
+    digestReader = await signedIn({ name: "Dee Digest" });
+    room = await createRoom(owner.client, "Upload room");
+    await addDataroomMember(room.id, member.id, "member");
+    await addDataroomMember(room.id, digestReader.id, "guest");
+    expect((await send(digestReader.client, "PUT", `/api/datarooms/${room.id}/notifications/preference`, { mode: "daily" })).status).toBe(200);
+  });
+
+  const added = (uploadId: string, fileId: string, fileName: string) =>
+    notifyFilesAddedJob.run({ ...testContext(), jobId: `test:${uploadId}` }, { roomId: room.id, actorId: owner.id, uploadId, fileId, fileName });
+
+  it("makes one notice per person that counts further files while unread, mails the first only, counts a redelivered message once, and never tells the uploader", async () => {
+    const first = await createFile({ spaceId: room.id, folderId: room.rootFolderId, name: "cap table.xlsx", uploadedBy: owner.id });
+    const mailsBefore = (await mailsTo(member.email)).length;
+    await added("upload-1", first.id, "cap table.xlsx");
+    await added("upload-1", first.id, "cap table.xlsx");
+    let list = await notificationsOf(member, room.id);
+    expect(list.notifications).toHaveLength(1);
+    expect(list.notifications[0]).toMatchObject({ kind: "file.upload", title: "Uma Uploader added cap table.xlsx", link: `/files/${first.id}` });
+    expect((await mailsTo(member.email)).length).toBe(mailsBefore + 1);
+
+    const second = await createFile({ spaceId: room.id, folderId: room.rootFolderId, name: "budget.pdf", uploadedBy: owner.id });
+    await added("upload-2", second.id, "budget.pdf");
+    await added("upload-2", second.id, "budget.pdf");
+    list = await notificationsOf(member, room.id);
+    expect(list.notifications).toHaveLength(1);
+    expect(list.notifications[0]).toMatchObject({ title: "Uma Uploader added 2 files", excerpt: "Latest: budget.pdf", link: `/dataroom/${room.id}/recent-uploads` });
+    expect((await mailsTo(member.email)).length).toBe(mailsBefore + 1);
+    expect((await notificationsOf(digestReader, room.id)).notifications[0]!.title).toBe("Uma Uploader added 2 files");
+    expect((await notificationsOf(owner, room.id)).notifications).toEqual([]);
+
+    // Once read, the next file starts a new notice (and a new e-mail).
+    await send(member.client, "POST", `/api/datarooms/${room.id}/notifications/read`, { ids: "all" });
+    await added("upload-3", second.id, "budget.pdf");
+    list = await notificationsOf(member, room.id);
+    expect(list.notifications.map((item) => [item.title, item.read])).toEqual([
+      ["Uma Uploader added budget.pdf", false],
+      ["Uma Uploader added 2 files", true],
+    ]);
+    expect((await mailsTo(member.email)).length).toBe(mailsBefore + 2);
+  });
+
+  it("queues the notice when an upload to the room completes, and none for a personal upload", async () => {
+    const body = new TextEncoder().encode("hello room");
+    const location = (await tusCreate(owner.client, { folderId: room.rootFolderId, name: "hello.txt", length: body.length })).headers.get("location")!;
+    expect((await tusPatch(owner.client, location, 0, body)).status).toBe(204);
+    const uploadId = location.split("/").pop()!;
+    expect(await countRows("select count(*) as n from jobs where id = ?", `datarooms.notify-files-added:${uploadId}`)).toBe(1);
+
+    const personal = await personalSpaceOf(owner.id);
+    const own = (await tusCreate(owner.client, { folderId: personal.rootId, name: "mine.txt", length: body.length })).headers.get("location")!;
+    expect((await tusPatch(owner.client, own, 0, body)).status).toBe(204);
+    expect(await countRows("select count(*) as n from jobs where id = ?", `datarooms.notify-files-added:${own.split("/").pop()}`)).toBe(0);
   });
 });

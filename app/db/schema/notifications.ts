@@ -28,9 +28,19 @@ export const notifications = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     readAt: integer("read_at", { mode: "timestamp_ms" }),
     emailState: text("email_state", { enum: notificationEmailStates }).notNull().default("none"),
+    /**
+     * Grouped notices (files added): while one is unread and recent, the next of the same group
+     * adds to it (`count`) instead of making another; `subject_id` is the last thing counted, so
+     * the same message delivered twice counts once.
+     */
+    groupKey: text("group_key"),
+    subjectId: text("subject_id"),
+    count: integer("count").notNull().default(1),
   },
   (table) => [
     index("notifications_user_idx").on(table.userId, table.dataroomId, table.createdAt),
+    index("notifications_group_idx").on(table.userId, table.groupKey).where(sql`group_key IS NOT NULL AND read_at IS NULL`),
+    index("notifications_subject_idx").on(table.groupKey, table.subjectId).where(sql`group_key IS NOT NULL`),
     index("notifications_digest_idx").on(table.userId, table.createdAt).where(sql`email_state = 'pending'`),
   ],
 );

@@ -105,12 +105,15 @@ export async function announceFilesChanged(
   spaceIds: Iterable<string>,
   action: FilesChangedAction,
   audit?: { userId: string; events: (spaceId: string) => AuditEvent[] },
+  /** More to do for each data room among the spaces (telling its people about new files). */
+  inRoom?: (roomId: string) => Promise<unknown>,
 ): Promise<void> {
   for (const spaceId of new Set(spaceIds)) {
     try {
       if (!(await findIsDataroomSpace(ctx.db, spaceId))) continue;
       if (audit) await auditRoom(ctx, spaceId, audit.userId, audit.events(spaceId));
       await roomAuthority(ctx, spaceId).publish({ name: "files.changed", data: { action } });
+      if (inRoom) await inRoom(spaceId);
     } catch (error) {
       ctx.logger.warn("room event not delivered", { spaceId, action, error: error instanceof Error ? error.message : String(error) });
     }

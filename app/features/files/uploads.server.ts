@@ -1,4 +1,5 @@
 import { loadMemberAccess, assertWithinLimit, requireFeature } from "~/features/access/access.server";
+import { notifyFilesAddedJob } from "~/features/datarooms/datarooms.jobs";
 import { enqueueJob } from "~/features/jobs/enqueue-job.server";
 import { AppError, type AppErrorCode } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
@@ -441,7 +442,15 @@ async function completeUpload(ctx: ServiceContext, upload: UploadRow, sha256: st
   await announceFilesChanged(ctx, [upload.spaceId], "added", {
     userId: upload.userId,
     events: () => [{ action: "file.upload", target: { type: "file", id: done.fileId, name: upload.name }, detail: `${formatBytes(upload.length)}, ${contentType}${existing && existing.id !== upload.id ? ", a new version" : ""}` }],
-  });
+  }, (roomId) =>
+    // Everyone else in the room hears about it (grouped per uploader), off this request.
+    enqueueJob(ctx, {
+      definition: notifyFilesAddedJob,
+      payload: { roomId, actorId: upload.userId, uploadId: upload.id, fileId: done.fileId!, fileName: upload.name },
+      jobId: `${notifyFilesAddedJob.type}:${upload.id}`,
+      priority: "low",
+    }),
+  );
   return done.fileId;
 }
 

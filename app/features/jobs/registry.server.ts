@@ -5,6 +5,7 @@ import { hashFileJob, rewrapKeysJob } from "~/features/files/files.jobs";
 import { deliverMailJob, pruneMailJob } from "~/features/mail/mail.jobs";
 import { pruneJobsJob } from "~/features/maintenance/maintenance.jobs";
 import { sendDigestsJob } from "~/features/notifications/notifications.jobs";
+import { notifyFilesAddedJob } from "~/features/datarooms/datarooms.jobs";
 import { deleteObjectsJob } from "~/features/personal-data/personal-data.jobs";
 import type { ServiceContext } from "~/lib/service-context.server";
 import type { JobDefinition, JobResult } from "./job-definition";
@@ -30,7 +31,7 @@ function register<Payload>(definition: JobDefinition<Payload>): RegisteredJob {
 }
 
 /** Every job type the consumer knows. A message whose type is not here fails its job at once. */
-const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob), register(rewrapKeysJob), register(sendDigestsJob)];
+const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob), register(rewrapKeysJob), register(sendDigestsJob), register(notifyFilesAddedJob)];
 const byType = new Map(registered.map((job) => [job.type, job]));
 
 export function findJobDefinition(type: string): RegisteredJob | undefined {

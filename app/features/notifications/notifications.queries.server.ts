@@ -20,9 +20,55 @@ export async function insertNotifications(db: Database, rows: readonly Notificat
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
 }
 
+/**
+ * Adds one more thing to each person's open group notice (unread, of the same group, newer than
+ * `since`, not already counting this subject): count + 1, the title for the new count, the latest
+ * excerpt and link, and it moves to the top. Returns the people who had no such notice.
+ */
+export async function addToGroupedNotifications(
+  db: Database,
+  input: { userIds: readonly string[]; dataroomId: string; groupKey: string; subjectId: string; since: Date; now: Date; titlePrefix: string; titleSuffix: string; excerpt: string; link: string },
+): Promise<string[]> {
+  if (input.userIds.length === 0) return [];
+  const statements = input.userIds.map((userId) =>
+    db
+      .update(notifications)
+      .set({
+        count: sql`${notifications.count} + 1`,
+        title: sql`${input.titlePrefix} || (${notifications.count} + 1) || ${input.titleSuffix}`,
+        excerpt: input.excerpt,
+        link: input.link,
+        subjectId: input.subjectId,
+        createdAt: input.now,
+      })
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.dataroomId, input.dataroomId),
+          eq(notifications.groupKey, input.groupKey),
+          isNull(notifications.readAt),
+          sql`${notifications.createdAt} > ${input.since.getTime()}`,
+          sql`coalesce(${notifications.subjectId}, '') <> ${input.subjectId}`,
+        ),
+      ),
+  );
+  const results = (await db.batch(statements as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown as { meta?: { changes?: number } }[];
+  return input.userIds.filter((_, index) => (results[index]?.meta?.changes ?? 0) === 0);
+}
+
+/** Whether a person already has the notice of a subject in a group (a message delivered twice). */
+export async function findGroupedSubject(db: Database, input: { groupKey: string; subjectId: string }): Promise<Set<string>> {
+  const rows = await db
+    .select({ userId: notifications.userId })
+    .from(notifications)
+    .where(and(eq(notifications.groupKey, input.groupKey), eq(notifications.subjectId, input.subjectId)))
+    .all();
+  return new Set(rows.map((row) => row.userId));
+}
+
 /** The people who would be told, with their address and how they hear about the room (their choice, or the room's default). */
-export async function findRecipients(db: Database, dataroomId: string, userIds: readonly string[]) {
-  if (userIds.length === 0) return [];
+export async function findRecipients(db: Database, dataroomId: string, userIds: readonly string[] | "everyone") {
+  if (userIds !== "everyone" && userIds.length === 0) return [];
   return db
     .select({
       userId: dataroomMembers.userId,
@@ -38,7 +84,7 @@ export async function findRecipients(db: Database, dataroomId: string, userIds: 
     .innerJoin(datarooms, eq(datarooms.id, dataroomMembers.dataroomId))
     .innerJoin(spaces, eq(spaces.id, datarooms.id))
     .leftJoin(dataroomNotificationPrefs, and(eq(dataroomNotificationPrefs.dataroomId, dataroomMembers.dataroomId), eq(dataroomNotificationPrefs.userId, dataroomMembers.userId)))
-    .where(and(eq(dataroomMembers.dataroomId, dataroomId), inArray(dataroomMembers.userId, [...userIds])))
+    .where(and(eq(dataroomMembers.dataroomId, dataroomId), userIds === "everyone" ? undefined : inArray(dataroomMembers.userId, [...userIds])))
     .all();
 }
 export type RecipientRow = Awaited<ReturnType<typeof findRecipients>>[number];

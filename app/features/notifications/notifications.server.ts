@@ -8,7 +8,9 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { DIGEST_MAX_ITEMS, EXCERPT_MAX, NOTIFICATIONS_PAGE_SIZE, type NotificationKind } from "./notifications.constants";
 import {
+  addToGroupedNotifications,
   claimDigestNotifications,
+  findGroupedSubject,
   countUnreadNotifications,
   findRecipients,
   findRoomNames,
@@ -37,6 +39,13 @@ export function mailOrigin(ctx: ServiceContext): string {
 
 export const clip = (text: string, max = EXCERPT_MAX) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
+/**
+ * A grouped notice (files added): while a person's notice of the group is unread and younger than
+ * `windowMs`, the next one adds to it ("… added 3 files") instead of making another and mailing
+ * again. `subjectId` names what this one counts, so a message delivered twice counts it once.
+ */
+export type NoticeGroup = { key: string; subjectId: string; windowMs: number; titlePrefix: string; titleSuffix: string; groupedExcerpt: string; groupedLink: string };
+
 export type RoomNotice = {
   roomId: string;
   actorId: string;
@@ -52,13 +61,30 @@ export type RoomNotice = {
  * room with `view`). Never fails what already happened: a notice that could not be recorded or
  * mailed is logged. Returns who was told.
  */
-export async function notifyRoom(ctx: ServiceContext, notice: RoomNotice, userIds: Iterable<string>): Promise<string[]> {
-  const wanted = [...new Set(userIds)].filter((id) => id !== notice.actorId);
-  if (wanted.length === 0) return [];
+export async function notifyRoom(ctx: ServiceContext, notice: RoomNotice, userIds: Iterable<string> | "everyone", group?: NoticeGroup): Promise<string[]> {
+  const wanted = userIds === "everyone" ? "everyone" : [...new Set(userIds)].filter((id) => id !== notice.actorId);
+  if (wanted !== "everyone" && wanted.length === 0) return [];
   try {
-    const recipients = (await findRecipients(ctx.db, notice.roomId, wanted)).filter((row) => effectivePermissions(row.role, row.overrides).view);
-    if (recipients.length === 0) return [];
+    let recipients = (await findRecipients(ctx.db, notice.roomId, wanted)).filter((row) => row.userId !== notice.actorId && effectivePermissions(row.role, row.overrides).view);
     const now = ctx.now();
+    if (group && recipients.length > 0) {
+      const counted = await findGroupedSubject(ctx.db, { groupKey: group.key, subjectId: group.subjectId });
+      const fresh = await addToGroupedNotifications(ctx.db, {
+        userIds: recipients.filter((row) => !counted.has(row.userId)).map((row) => row.userId),
+        dataroomId: notice.roomId,
+        groupKey: group.key,
+        subjectId: group.subjectId,
+        since: new Date(now.getTime() - group.windowMs),
+        now,
+        titlePrefix: group.titlePrefix,
+        titleSuffix: group.titleSuffix,
+        excerpt: clip(group.groupedExcerpt),
+        link: group.groupedLink,
+      });
+      const needNew = new Set(fresh);
+      recipients = recipients.filter((row) => needNew.has(row.userId));
+    }
+    if (recipients.length === 0) return [];
     const excerpt = clip(notice.excerpt ?? "");
     const rows: NotificationRow[] = recipients.map((recipient) => ({
       id: crypto.randomUUID(),
@@ -71,6 +97,8 @@ export async function notifyRoom(ctx: ServiceContext, notice: RoomNotice, userId
       link: notice.link,
       createdAt: now,
       emailState: recipient.mode === "instant" ? "sent" : recipient.mode === "daily" ? "pending" : "none",
+      groupKey: group?.key ?? null,
+      subjectId: group?.subjectId ?? null,
     }));
     await insertNotifications(ctx.db, rows);
     const origin = mailOrigin(ctx);
