@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { notifyFilesAddedJob } from "~/features/datarooms/datarooms.jobs";
+import { commentsPersonalData } from "~/features/datarooms/personal-data.server";
+import { notificationsPersonalData } from "~/features/notifications/personal-data.server";
 import { sendDailyDigests } from "~/features/notifications/notifications.server";
 import { addDataroomMember } from "~tests/factories/datarooms";
 import { createFile, personalSpaceOf, testContext } from "~tests/factories/files";
@@ -321,5 +323,29 @@ describe("telling a room's people about added files", () => {
     const own = (await tusCreate(owner.client, { folderId: personal.rootId, name: "mine.txt", length: body.length })).headers.get("location")!;
     expect((await tusPatch(owner.client, own, 0, body)).status).toBe(204);
     expect(await countRows("select count(*) as n from jobs where id = ?", `datarooms.notify-files-added:${own.split("/").pop()}`)).toBe(0);
+  });
+});
+
+describe("comments and notifications as personal data", () => {
+  it("are exported for their writer and reader, and erased: words and name gone, the thread kept", async () => {
+    const owner = await signedIn({ tier: "pro", name: "Pia Private" });
+    const writer = await signedIn({ name: "Wes Writer" });
+    const room = await createRoom(owner.client, "Private room");
+    await addDataroomMember(room.id, writer.id, "member");
+    const file = await createFile({ spaceId: room.id, folderId: room.rootFolderId, name: "nda.pdf", uploadedBy: owner.id });
+    expect((await comment(writer, file.id, { body: "My secret opinion @Pia Private", mentions: [owner.id] })).status).toBe(201);
+
+    const ctx = testContext();
+    const exported = await commentsPersonalData.export(ctx, writer.id);
+    expect(exported[0]!.data).toEqual([expect.objectContaining({ dataroom: "Private room", file: "nda.pdf", reply: false, text: "My secret opinion @Pia Private" })]);
+    const ownerNotes = await notificationsPersonalData.export(ctx, owner.id);
+    expect(ownerNotes[0]!.data).toEqual([expect.objectContaining({ kind: "comment.mention", title: "Wes Writer mentioned you on nda.pdf" })]);
+
+    await commentsPersonalData.erase(ctx, writer.id);
+    await notificationsPersonalData.erase(ctx, writer.id);
+    const read = await (await get(`/api/files/${file.id}/comments`, owner.client)).json<FileComments>();
+    expect(read.threads).toEqual([expect.objectContaining({ author: null, body: "", deleted: true })]);
+    expect((await notificationsOf(owner, room.id)).notifications[0]).toMatchObject({ title: "A former member mentioned you on nda.pdf", excerpt: "" });
+    expect(await countRows("select count(*) as n from dataroom_comments where body like '%secret opinion%'")).toBe(0);
   });
 });

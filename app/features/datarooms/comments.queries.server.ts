@@ -130,3 +130,28 @@ export async function listRoomThreads(db: Database, input: { dataroomId: string;
     .limit(input.limit)
     .all();
 }
+
+// ---- personal data -------------------------------------------------------------------------------
+
+/** Every comment a person wrote, with its room and file (their account export). */
+export async function listCommentsByAuthor(db: Database, userId: string) {
+  return db
+    .select({
+      roomName: sql<string>`(SELECT name FROM spaces WHERE spaces.id = ${dataroomComments.dataroomId})`.as("room_name"),
+      fileName: files.name,
+      body: dataroomComments.body,
+      isReply: sql<number>`${dataroomComments.id} <> ${dataroomComments.threadId}`.as("is_reply"),
+      createdAt: dataroomComments.createdAt,
+      deletedAt: dataroomComments.deletedAt,
+    })
+    .from(dataroomComments)
+    .innerJoin(files, eq(files.id, dataroomComments.fileId))
+    .where(eq(dataroomComments.authorId, userId))
+    .orderBy(asc(dataroomComments.createdAt))
+    .all();
+}
+
+/** Erasure: a person's comments lose their words and mentions (their places in threads stay, without a name). */
+export async function eraseCommentsByAuthor(db: Database, userId: string, now: Date): Promise<void> {
+  await db.update(dataroomComments).set({ body: "", mentions: [], deletedAt: now, authorId: null }).where(eq(dataroomComments.authorId, userId)).run();
+}

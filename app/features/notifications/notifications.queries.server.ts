@@ -223,3 +223,39 @@ export async function findRoomNames(db: Database, ids: readonly string[]) {
   const rows = await db.select({ id: spaces.id, name: spaces.name }).from(spaces).where(inArray(spaces.id, [...ids])).orderBy(asc(spaces.name)).all();
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+// ---- personal data -------------------------------------------------------------------------------
+
+export async function listNotificationsForExport(db: Database, userId: string) {
+  return db
+    .select({ kind: notifications.kind, title: notifications.title, excerpt: notifications.excerpt, link: notifications.link, createdAt: notifications.createdAt, readAt: notifications.readAt })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(asc(notifications.createdAt))
+    .all();
+}
+
+export async function listNotificationPrefsForExport(db: Database, userId: string) {
+  return db
+    .select({ roomName: spaces.name, mode: dataroomNotificationPrefs.mode, updatedAt: dataroomNotificationPrefs.updatedAt })
+    .from(dataroomNotificationPrefs)
+    .innerJoin(spaces, eq(spaces.id, dataroomNotificationPrefs.dataroomId))
+    .where(eq(dataroomNotificationPrefs.userId, userId))
+    .all();
+}
+
+/**
+ * Erasure: the person's own notifications and choices go; in other people's lists, notices they
+ * caused no longer carry their name ("A former member mentioned you …") or their words.
+ */
+export async function eraseNotificationsOf(db: Database, userId: string, name: string): Promise<void> {
+  await db.batch([
+    db.delete(notifications).where(eq(notifications.userId, userId)),
+    db.delete(dataroomNotificationPrefs).where(eq(dataroomNotificationPrefs.userId, userId)),
+    db
+      .update(notifications)
+      .set({ title: sql`'A former member' || substr(${notifications.title}, ${name.length + 1})`, actorId: null })
+      .where(and(eq(notifications.actorId, userId), sql`substr(${notifications.title}, 1, ${name.length}) = ${name}`)),
+    db.update(notifications).set({ actorId: null, excerpt: "" }).where(eq(notifications.actorId, userId)),
+  ]);
+}

@@ -1,5 +1,7 @@
 import { accessPersonalData } from "~/features/access/personal-data.server";
 import { accountsPersonalData } from "~/features/auth/personal-data.server";
+import { commentsPersonalData } from "~/features/datarooms/personal-data.server";
+import { notificationsPersonalData } from "~/features/notifications/personal-data.server";
 import { favoritesPersonalData } from "~/features/files/organize.personal-data.server";
 import { filesPersonalData } from "~/features/files/personal-data.server";
 import type { PersonalDataSource } from "./personal-data-source";
@@ -14,7 +16,14 @@ export { definePersonalDataSource, type PersonalDataRecord, type PersonalDataSou
  * ABOVE accounts. Accounts stays last: erasing it deletes the users row, whose cascades end
  * the member's sessions, and the other sources may still need that row to find what is theirs.
  */
-export const personalDataSources: readonly PersonalDataSource[] = [accessPersonalData, filesPersonalData, favoritesPersonalData, accountsPersonalData];
+export const personalDataSources: readonly PersonalDataSource[] = [
+  accessPersonalData,
+  filesPersonalData,
+  favoritesPersonalData,
+  commentsPersonalData,
+  notificationsPersonalData,
+  accountsPersonalData,
+];
 
 /** The source whose erase deletes the users row; deletion runs it after every other source. */
 export const accountSource: PersonalDataSource = accountsPersonalData;
