@@ -254,7 +254,7 @@ export async function eraseNotificationsOf(db: Database, userId: string, name: s
     db.delete(dataroomNotificationPrefs).where(eq(dataroomNotificationPrefs.userId, userId)),
     db
       .update(notifications)
-      .set({ title: sql`'A former member' || substr(${notifications.title}, ${name.length + 1})`, actorId: null })
+      .set({ title: sql`'A former member' || substr(${notifications.title}, ${name.length + 1})` })
       .where(and(eq(notifications.actorId, userId), sql`substr(${notifications.title}, 1, ${name.length}) = ${name}`)),
     db.update(notifications).set({ actorId: null, excerpt: "" }).where(eq(notifications.actorId, userId)),
   ]);
