@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { COMMENT_WINDOW_MS, COMMENTS_PER_WINDOW } from "~/features/datarooms/comments.constants";
 import { notifyFilesAddedJob } from "~/features/datarooms/datarooms.jobs";
 import { commentsPersonalData } from "~/features/datarooms/personal-data.server";
 import { notificationsPersonalData } from "~/features/notifications/personal-data.server";
@@ -182,6 +183,19 @@ describe("comments on a room's files", () => {
     expect(JSON.stringify(body)).not.toMatch(/"ip"|userAgent|@example/);
     expect((await get(`/api/datarooms/${room.id}/collaboration`, (await signedIn()).client)).status).toBe(404);
     expect((await get(`/api/datarooms/${room.id}/collaboration`, await newAuthClient())).status).toBe(401);
+  });
+
+  it("refuses the 61st comment in 15 minutes with when to try again, and writes nothing (S28)", async () => {
+    const writer = await signedIn({ name: "Sam Spammer" });
+    await addDataroomMember(room.id, writer.id, "member");
+    const limiter = testEnv.ATTEMPT_LIMITER.getByName(`comment:account:${writer.id}`);
+    for (let i = 0; i < COMMENTS_PER_WINDOW; i++) await limiter.consume({ limit: COMMENTS_PER_WINDOW, windowMs: COMMENT_WINDOW_MS });
+    const before = await countRows("select count(*) as n from dataroom_comments");
+    const refused = await comment(writer, fileId, { body: "one more", mentions: [owner.id] });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await refused.json<{ message: string }>()).message).toMatch(/^You have written 60 comments in the last 15 minutes, the most at a time\. Please wait \d+ minutes? and try again\.$/);
+    expect(await countRows("select count(*) as n from dataroom_comments")).toBe(before);
   });
 
   it("says comments are for files in data rooms on a personal file", async () => {

@@ -10,7 +10,7 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export const ACCOUNT_WINDOW: AttemptWindow = { limit: 10, windowMs: FIFTEEN_MINUTES };
 export const IP_WINDOW: AttemptWindow = { limit: 100, windowMs: FIFTEEN_MINUTES };
 
-export type LimitedAction = "login" | "2fa" | "reset" | "register" | "verify-email" | "reauth" | "export" | "delete-account" | "invite";
+export type LimitedAction = "login" | "2fa" | "reset" | "register" | "verify-email" | "reauth" | "export" | "delete-account" | "invite" | "comment";
 
 export class RateLimitError extends AppError {
   constructor(retryAfterSeconds: number, message?: string) {
@@ -30,9 +30,11 @@ function limiter(env: Env, action: LimitedAction, scope: "account" | "ip", key: 
 
 export type LimitKeys = { account?: string | null; ip?: string | null };
 
-function refuseIfBlocked(statuses: AttemptStatus[]): void {
+function refuseIfBlocked(statuses: AttemptStatus[], message?: (minutes: number) => string): void {
   const blocked = statuses.filter((status) => !status.allowed);
-  if (blocked.length) throw new RateLimitError(Math.max(...blocked.map((status) => status.retryAfterSeconds)));
+  if (!blocked.length) return;
+  const retryAfterSeconds = Math.max(...blocked.map((status) => status.retryAfterSeconds));
+  throw new RateLimitError(retryAfterSeconds, message?.(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
 }
 
 /** Refuses (429) when either the account or the address has used up its window. Counts nothing. */
@@ -52,12 +54,21 @@ export async function recordFailedAttempt(env: Env, action: LimitedAction, keys:
   return { accountLocked: account !== null && !account.allowed };
 }
 
-/** For requests where every request counts (reset and verification mails, sign-ups): count, or refuse. */
-export async function consumeAttempt(env: Env, action: LimitedAction, keys: LimitKeys): Promise<void> {
+/**
+ * For requests where every request counts (reset and verification mails, sign-ups, comments that
+ * may e-mail people): count, or refuse. `accountWindow` replaces the default per-account bound.
+ */
+export async function consumeAttempt(
+  env: Env,
+  action: LimitedAction,
+  keys: LimitKeys,
+  accountWindow: AttemptWindow = ACCOUNT_WINDOW,
+  message?: (minutes: number) => string,
+): Promise<void> {
   const consumed: Promise<AttemptStatus>[] = [];
-  if (keys.account) consumed.push(limiter(env, action, "account", keys.account).consume(ACCOUNT_WINDOW));
+  if (keys.account) consumed.push(limiter(env, action, "account", keys.account).consume(accountWindow));
   if (keys.ip) consumed.push(limiter(env, action, "ip", keys.ip).consume(IP_WINDOW));
-  refuseIfBlocked(await Promise.all(consumed));
+  refuseIfBlocked(await Promise.all(consumed), message);
 }
 
 export async function clearAccountAttempts(env: Env, action: LimitedAction, account: string): Promise<void> {

@@ -6,3 +6,6 @@ export const FILE_COMMENTS_MAX = 1_000;
 /** Threads per page of /dataroom/{id}/comments. */
 export const THREADS_PAGE_SIZE = 50;
 export const THREAD_FILTERS = { open: "Open", resolved: "Resolved", all: "All", mentions: "Mentioning me" } as const;
+/** Comments (each may e-mail the people it mentions) a member may write in 15 minutes (S28). */
+export const COMMENTS_PER_WINDOW = 60;
+export const COMMENT_WINDOW_MS = 15 * 60_000;

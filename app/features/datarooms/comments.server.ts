@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { consumeAttempt } from "~/features/auth/attempt-limits.server";
 import { requireFileAccess } from "~/features/files/spaces.server";
 import { clip, notifyRoom } from "~/features/notifications/notifications.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { auditRoom } from "./audit-record.server";
-import { COMMENT_MENTIONS_MAX, FILE_COMMENTS_MAX, THREADS_PAGE_SIZE, THREAD_FILTERS } from "./comments.constants";
+import { COMMENT_MENTIONS_MAX, COMMENT_WINDOW_MS, COMMENTS_PER_WINDOW, FILE_COMMENTS_MAX, THREADS_PAGE_SIZE, THREAD_FILTERS } from "./comments.constants";
 import {
   countFileComments,
   findComment,
@@ -115,6 +116,10 @@ export async function addComment(ctx: ServiceContext, userId: string, fileId: st
   if (outsider) throw new AppError("VALIDATION_ERROR", "mentions: You can only mention people who can see this room's files. Pick them from the list.");
   if (mentions.length > COMMENT_MENTIONS_MAX) throw new AppError("VALIDATION_ERROR", `mentions: A comment can mention at most ${COMMENT_MENTIONS_MAX} people.`);
 
+  // Every comment counts against the writer's window: mentions e-mail people (S28).
+  await consumeAttempt(ctx.env, "comment", { account: userId }, { limit: COMMENTS_PER_WINDOW, windowMs: COMMENT_WINDOW_MS }, (minutes) =>
+    `You have written ${COMMENTS_PER_WINDOW} comments in the last 15 minutes, the most at a time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+  );
   const id = crypto.randomUUID();
   const now = ctx.now();
   await insertComment(ctx.db, { id, dataroomId: room.id, fileId: file.id, threadId: threadId ?? id, authorId: userId, body, mentions, createdAt: now, lastActivityAt: now });
