@@ -115,7 +115,7 @@ function CommentForm({ fileId, people, threadId, label, submitLabel, onDone }: {
 
 function CommentItem({ comment, onDelete, isBusy }: { comment: CommentView; onDelete: (id: string) => void; isBusy: boolean }) {
   return (
-    <div id={`comment-${comment.id}`} className="scroll-mt-24 space-y-1" data-testid="comment">
+    <div id={`comment-${comment.id}`} className="scroll-mt-24 space-y-1 rounded target:bg-amber-50 target:ring-2 target:ring-amber-300" data-testid="comment">
       <p className="text-sm">
         <span className="font-medium text-slate-900">{comment.author?.name ?? "Former member"}</span>{" "}
         <span className="text-slate-600">{whenText(comment.createdAt)}</span>
