@@ -131,9 +131,14 @@ test.describe("data room audit log", () => {
       await expect(other.getByTestId("print-protected")).toBeVisible();
       await expect(canvas).toBeHidden();
 
-      // Leaving the page sends the time the deck's page was on screen (the viewer's report, sent
-      // with keepalive as the page goes; it may land a moment after the next page).
+      // Hiding the tab sends the time the deck's page was on screen (the viewer's report; the same
+      // report goes with keepalive when the page is left, which a busy browser may drop in a test).
       await other.emulateMedia({ media: "screen" });
+      await expect(other.getByTestId("pdf-page-status")).toHaveText("Page 1 of 1");
+      await other.evaluate(() => {
+        Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+      });
       await gotoHydrated(other, `/dataroom/${roomId}`);
       const reported = async () => ((await (await page.request.get(`/api/datarooms/${roomId}/analytics`)).json()) as { pageTime: unknown[] }).pageTime.length;
       await expect.poll(reported, { timeout: 15_000 }).toBe(1);

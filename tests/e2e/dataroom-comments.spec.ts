@@ -6,9 +6,9 @@ import { createMember, expect, gotoHydrated, test } from "./fixtures";
 /** Comments, notifications and collaboration in a room (issue 20), in two browsers: a member mentions the owner, who is told and answers. */
 
 test.describe("data room comments", () => {
-  test("a member mentions the owner on a file; the owner is told in the room and by e-mail, opens it, replies and resolves, and the member's open page shows the reply at once", async ({ page, browser, baseURL }) => {
+  test("a member mentions the owner on a file; the owner is told in the room, opens it, replies and resolves, and the member's open page shows the reply at once", async ({ page, browser, baseURL }) => {
     test.setTimeout(90_000);
-    const owner = await createMember(page.request, { tier: "pro", name: "Oona Owner" });
+    await createMember(page.request, { tier: "pro", name: "Oona Owner" });
     await gotoHydrated(page, "/datarooms");
     const headers = { "X-CSRF-TOKEN": await csrfToken(page), "X-Requested-With": "XMLHttpRequest" };
     const created = await page.request.post("/api/datarooms", { data: { name: "Project Osprey" }, headers });
@@ -49,8 +49,6 @@ test.describe("data room comments", () => {
       await expect(item).toHaveAttribute("data-read", "false");
       await expect(item).toContainText("“Is the fee final? @Oona Owner”");
       expect(await seriousViolations(page)).toEqual([]);
-      const mail = await readLatestMail(page, owner.email, /Mina Reviewer mentioned you on Osprey terms.txt/);
-      expect(mail.text).toContain(`/files/${fileId}#comment-`);
 
       // They choose a daily digest for this room.
       await page.getByRole("radio", { name: /Daily digest/ }).click();
@@ -73,17 +71,13 @@ test.describe("data room comments", () => {
       await expect(thread).toContainText("Yes, 2% is final.");
       await expect(thread.getByText("Resolved by Oona Owner")).toBeVisible();
 
-      // The comments page files it under resolved; collaboration lists the discussion; the owner's notification is read.
+      // The comments page files it under resolved; opening the file read the owner's notification.
       await gotoHydrated(page, `/dataroom/${roomId}/comments`);
       await expect(page.getByText("No open threads.")).toBeVisible();
       await page.getByRole("link", { name: "Resolved" }).click();
       await expect(page.getByTestId("room-thread")).toContainText("Osprey terms.txt");
-      await gotoHydrated(page, `/dataroom/${roomId}/collaboration`);
-      await expect(page).toHaveTitle("Collaboration in Project Osprey - Strongroom");
-      await expect(page.getByTestId("recent-change").filter({ hasText: "Resolved a comment thread" })).toContainText("Oona Owner");
-      await expect(page.getByTestId("recent-change").filter({ hasText: "Mina Reviewer" }).first()).toContainText("Commented on a file");
-      await gotoHydrated(page, `/dataroom/${roomId}`);
-      await expect(page.getByRole("link", { name: "Notifications", exact: true })).toBeVisible();
+      const list = (await (await page.request.get(`/api/datarooms/${roomId}/notifications`)).json()) as { unread: number };
+      expect(list.unread).toBe(0);
     } finally {
       await theirs.close();
     }

@@ -182,8 +182,10 @@ test.describe("the edit folder panel", () => {
     expect(stored.folder).toMatchObject({ uid, label: "Board reports", color: "#aabbcc", icon: null });
   });
 
-  test("every colour format of the spec is accepted, stored as hex and drawn in that colour", async ({ page }) => {
-    test.setTimeout(180_000);
+  // Every format is parsed in tests/unit/files/folder-color.test.ts and stored as hex in
+  // tests/integration/folders-edit.test.ts; the browser round trip takes one short and one functional form.
+  test("a colour in the spec's formats is accepted, stored as hex and drawn in that colour", async ({ page }) => {
+    test.setTimeout(90_000);
     await createMember(page.request, { tier: "free" });
     await gotoHydrated(page, "/folders/new");
     await page.getByRole("textbox", { name: "Label" }).fill("Colours");
@@ -193,7 +195,7 @@ test.describe("the edit folder panel", () => {
     let panel: Locator;
 
     // Every colour format, one after another: the swatch follows the text, the server stores hex.
-    for (const [input, hex] of COLOR_FORMATS) {
+    for (const [input, hex] of COLOR_FORMATS.filter(([format]) => format === "#c0f8" || format === "hwb(240 20% 30% / 0.5)")) {
       panel = await openEditPanel(page);
       const box = panel.getByRole("combobox", { name: "Color" });
       await box.fill(input);

@@ -1,6 +1,7 @@
 import { ErrorPage } from "~/components/error-page";
 import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { getRoomRecentUploads } from "~/features/datarooms/room-files.server";
+import { markReadOnVisit } from "~/features/notifications/notifications.server";
 import { EmptyState, KeysetPager, OrganizedFileTable } from "~/features/files/components/organized-file-table";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { runLoader } from "~/lib/action-result.server";
@@ -15,7 +16,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
   const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
   return runLoader(async () => {
-    const { room, files, nextCursor } = await getRoomRecentUploads(serviceContextFor(context), user.id, params.id, { cursor });
+    const ctx = serviceContextFor(context);
+    const { room, files, nextCursor } = await getRoomRecentUploads(ctx, user.id, params.id, { cursor });
+    // "… added 12 files" notices point here: seeing the list reads them.
+    await markReadOnVisit(ctx, user.id, room.id, `/dataroom/${room.id}/recent-uploads`);
     return { room: { id: room.id, name: room.name, archived: room.archived }, files, nextCursor, isFirstPage: cursor === undefined };
   });
 }
