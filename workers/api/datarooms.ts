@@ -6,6 +6,7 @@ import { getPermissionMatrix, grantPermission, revokePermission, setPermission }
 import { changeMemberRole, leaveDataroom, listRoomPeople, listRoomSessions, removeMember, setMemberAccessEnd, transferOwnership } from "~/features/datarooms/members.server";
 import { exportRoomAnalyticsCsv, getRoomAnalytics } from "~/features/datarooms/analytics.server";
 import { getRoomThreads } from "~/features/datarooms/comments.server";
+import { listRoomShareLinks } from "~/features/sharing/sharing.server";
 import { getRoomCollaboration } from "~/features/datarooms/collaboration.server";
 import { getRoomNotifications, markMyRoomNotifications, setMyNotificationMode, setRoomNotificationDefault } from "~/features/datarooms/room-notifications.server";
 import { getRoomDuplicates, getRoomMetadataIndex, getRoomRecentUploads, getRoomTagIndex } from "~/features/datarooms/room-files.server";
@@ -157,6 +158,10 @@ export const dataroomsApi = new Hono<AppEnv>()
     const actor = requireApiActor(c);
     const { room, ...rest } = await getRoomCollaboration(apiServiceContext(c), actor.userId, c.req.param("id"));
     return c.json({ dataroom: { id: room.id, name: room.name }, ...rest }, 200);
+  })
+  .get("/:id/share-links", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ links: await listRoomShareLinks(apiServiceContext(c), actor.userId, c.req.param("id")) }, 200);
   })
   .get("/:id/comments", async (c) => {
     const actor = requireApiActor(c);

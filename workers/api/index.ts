@@ -3,6 +3,7 @@ import { AppError } from "~/lib/errors";
 import type { AppEnv } from "../types";
 import { clientErrorsApi } from "./client-errors";
 import { commentsApi } from "./comments";
+import { shareLinksApi } from "./share-links";
 import { dataroomsApi } from "./datarooms";
 import { devBenchApi } from "./dev-bench";
 import { featuresApi } from "./features";
@@ -32,6 +33,7 @@ export const api = new Hono<AppEnv>()
   .route("/organize", organizeApi)
   .route("/files", filesApi)
   .route("/comments", commentsApi)
+  .route("/share-links", shareLinksApi)
   .route("/zip", zipApi)
   .route("/dev/bench", devBenchApi)
   .all("*", () => {

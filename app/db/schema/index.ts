@@ -5,3 +5,4 @@ export * from "./jobs";
 export * from "./files";
 export * from "./datarooms";
 export * from "./notifications";
+export * from "./sharing";

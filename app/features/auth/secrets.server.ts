@@ -7,7 +7,8 @@ import { hmacSign, randomToken } from "~/lib/crypto.server";
  * - link tokens: 256 random bits in the URL, SHA-256 in D1;
  * - 6-digit e-mail codes: from the CSPRNG, stored as an HMAC bound to the session they were sent to;
  * - recovery codes: 50 random bits each, stored as an HMAC;
- * - the TOTP key: AES-GCM encrypted with a key derived (HKDF) from SESSION_SECRET.
+ * - the TOTP key, and a share link's token for its owner's copy button: AES-GCM encrypted with a
+ *   key derived (HKDF, one per purpose) from SESSION_SECRET.
  */
 export function newLinkToken(): { token: string; hash: string } {
   const token = randomToken(32);
@@ -51,10 +52,13 @@ export function normalizeRecoveryCode(input: string): string {
   return `${compact.slice(0, 5)}-${compact.slice(5)}`;
 }
 
-async function totpKey(appSecret: string): Promise<CryptoKey> {
+/** What a sealed secret is for: each purpose has its own key (HKDF), so one can never open another's. */
+export type SecretPurpose = "totp" | "share-link";
+
+async function secretKey(appSecret: string, purpose: SecretPurpose): Promise<CryptoKey> {
   const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(appSecret), "HKDF", false, ["deriveKey"]);
   return crypto.subtle.deriveKey(
-    { name: "HKDF", hash: "SHA-256", salt: new TextEncoder().encode("strongroom-totp"), info: new TextEncoder().encode("totp-key-v1") },
+    { name: "HKDF", hash: "SHA-256", salt: new TextEncoder().encode(`strongroom-${purpose}`), info: new TextEncoder().encode(`${purpose}-key-v1`) },
     material,
     { name: "AES-GCM", length: 256 },
     false,
@@ -62,20 +66,20 @@ async function totpKey(appSecret: string): Promise<CryptoKey> {
   );
 }
 
-export async function encryptSecret(appSecret: string, plain: Uint8Array<ArrayBuffer>): Promise<string> {
+export async function encryptSecret(appSecret: string, plain: Uint8Array<ArrayBuffer>, purpose: SecretPurpose = "totp"): Promise<string> {
   const iv = new Uint8Array(12);
   crypto.getRandomValues(iv);
-  const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await totpKey(appSecret), plain));
+  const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await secretKey(appSecret, purpose), plain));
   return `v1.${encodeBase64urlNoPadding(iv)}.${encodeBase64urlNoPadding(cipher)}`;
 }
 
-export async function decryptSecret(appSecret: string, sealed: string): Promise<Uint8Array | null> {
+export async function decryptSecret(appSecret: string, sealed: string, purpose: SecretPurpose = "totp"): Promise<Uint8Array | null> {
   const [version, ivText, cipherText] = sealed.split(".");
   if (version !== "v1" || !ivText || !cipherText) return null;
   try {
     const plain = await crypto.subtle.decrypt(
       { name: "AES-GCM", iv: new Uint8Array(decodeBase64urlIgnorePadding(ivText)) },
-      await totpKey(appSecret),
+      await secretKey(appSecret, purpose),
       new Uint8Array(decodeBase64urlIgnorePadding(cipherText)),
     );
     return new Uint8Array(plain);

@@ -1,0 +1,17 @@
+/** Share links (issue 21): limits shared by the server and the create-link form. */
+export const SHARE_NAME_MAX = 100;
+export const SHARE_PASSWORD_MIN = 4;
+export const SHARE_PASSWORD_MAX = 128;
+export const SHARE_MAX_VIEWS_LIMIT = 1_000_000;
+export const SHARE_LIST_MAX = 100;
+export const SHARE_AGREEMENT_MAX = 20_000;
+export const SLUG_MIN = 3;
+export const SLUG_MAX = 64;
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+/** Addresses a custom slug may never take (they read like the product's own pages). */
+export const RESERVED_SLUGS = new Set(["admin", "api", "app", "help", "login", "logout", "new", "register", "s", "settings", "share", "support", "strongroom"]);
+/** Links listed per page of a room's sharing page and the API. */
+export const SHARE_LINKS_PAGE_SIZE = 100;
+
+export type ShareLinkStatus = "active" | "expired" | "revoked" | "used-up";
+export const SHARE_STATUS_LABELS: Record<ShareLinkStatus, string> = { active: "Active", expired: "Expired", revoked: "Revoked", "used-up": "View limit reached" };

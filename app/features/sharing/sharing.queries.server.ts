@@ -1,0 +1,49 @@
+import { desc, eq, inArray } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { files, folders, shareLinks, spaces, users } from "~/db/schema";
+
+/** Share links: the only place drizzle is called for them. */
+
+export type ShareLinkRow = typeof shareLinks.$inferSelect;
+export type ShareLinkInsert = typeof shareLinks.$inferInsert;
+
+export async function insertShareLink(db: Database, row: ShareLinkInsert): Promise<void> {
+  await db.insert(shareLinks).values(row).run();
+}
+
+export async function findShareLink(db: Database, id: string): Promise<ShareLinkRow | undefined> {
+  return db.select().from(shareLinks).where(eq(shareLinks.id, id)).get();
+}
+
+export async function isSlugTaken(db: Database, slug: string, exceptId?: string): Promise<boolean> {
+  const row = await db.select({ id: shareLinks.id }).from(shareLinks).where(eq(shareLinks.slug, slug)).get();
+  return row !== undefined && row.id !== exceptId;
+}
+
+export async function updateShareLinkRow(db: Database, id: string, set: Partial<ShareLinkInsert>): Promise<void> {
+  await db.update(shareLinks).set(set).where(eq(shareLinks.id, id)).run();
+}
+
+/** A space's links, newest first (at most `limit`), with the name of who made each. */
+export async function listSpaceShareLinks(db: Database, spaceId: string, limit: number) {
+  return db
+    .select({ link: shareLinks, creatorName: users.name })
+    .from(shareLinks)
+    .leftJoin(users, eq(users.id, shareLinks.createdBy))
+    .where(eq(shareLinks.spaceId, spaceId))
+    .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
+    .limit(limit)
+    .all();
+}
+
+/** The names of shared things, by id (files, folders, rooms), for lists of links. */
+export async function findTargetNames(db: Database, ids: { files: string[]; folders: string[]; spaces: string[] }): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const [fileRows, folderRows, spaceRows] = await Promise.all([
+    ids.files.length ? db.select({ id: files.id, name: files.name }).from(files).where(inArray(files.id, ids.files.slice(0, 90))).all() : [],
+    ids.folders.length ? db.select({ id: folders.id, name: folders.label }).from(folders).where(inArray(folders.id, ids.folders.slice(0, 90))).all() : [],
+    ids.spaces.length ? db.select({ id: spaces.id, name: spaces.name }).from(spaces).where(inArray(spaces.id, ids.spaces.slice(0, 90))).all() : [],
+  ]);
+  for (const row of [...fileRows, ...folderRows, ...spaceRows]) names.set(row.id, row.name);
+  return names;
+}
