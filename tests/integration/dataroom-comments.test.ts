@@ -6,7 +6,7 @@ import { notificationsPersonalData } from "~/features/notifications/personal-dat
 import { sendDailyDigests } from "~/features/notifications/notifications.server";
 import { addDataroomMember } from "~tests/factories/datarooms";
 import { createFile, personalSpaceOf, testContext } from "~tests/factories/files";
-import { createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
+import { countWhere, createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
 import { mailsTo, newAuthClient, testEnv } from "./helpers";
 import { create as tusCreate, patch as tusPatch } from "./tus-helpers";
 
@@ -30,10 +30,6 @@ async function notificationsOf(person: Person, roomId: string, query = "") {
   const response = await get(`/api/datarooms/${roomId}/notifications${query}`, person.client);
   expect(response.status).toBe(200);
   return response.json<Notifications>();
-}
-async function countRows(sql: string, ...values: unknown[]) {
-  const row = await testEnv.DB.prepare(sql).bind(...values).first<{ n: number }>();
-  return row?.n ?? 0;
 }
 
 describe("comments on a room's files", () => {
@@ -105,7 +101,7 @@ describe("comments on a room's files", () => {
   });
 
   it("refuses empty, too long and outsider-mentioning comments with a reason, and writes nothing", async () => {
-    const before = await countRows("select count(*) as n from dataroom_comments where file_id = ?", fileId);
+    const before = await countWhere("select count(*) as n from dataroom_comments where file_id = ?", fileId);
     const empty = await comment(member, fileId, { body: "   " });
     expect(empty.status).toBe(400);
     expect((await empty.json<{ message: string }>()).message).toContain("Write a comment.");
@@ -117,8 +113,8 @@ describe("comments on a room's files", () => {
     expect((await outsider.json<{ message: string }>()).message).toContain("You can only mention people who can see this room's files.");
     const wrongThread = await comment(member, fileId, { body: "reply", threadId: crypto.randomUUID() });
     expect(wrongThread.status).toBe(400);
-    expect(await countRows("select count(*) as n from dataroom_comments where file_id = ?", fileId)).toBe(before);
-    expect(await countRows("select count(*) as n from notifications where user_id = ?", stranger.id)).toBe(0);
+    expect(await countWhere("select count(*) as n from dataroom_comments where file_id = ?", fileId)).toBe(before);
+    expect(await countWhere("select count(*) as n from notifications where user_id = ?", stranger.id)).toBe(0);
   });
 
   it("lets authors delete their own comment and the room's managers any, leaving its place in the thread", async () => {
@@ -133,7 +129,7 @@ describe("comments on a room's files", () => {
     const deleted = read.threads.filter((thread) => thread.deleted);
     expect(deleted).toHaveLength(2);
     expect(deleted.every((thread) => thread.body === "" && !thread.canDelete)).toBe(true);
-    expect(await countRows("select count(*) as n from dataroom_comments where body = 'A comment I regret'")).toBe(0);
+    expect(await countWhere("select count(*) as n from dataroom_comments where body = 'A comment I regret'")).toBe(0);
   });
 
   it("records comments in the room's audit log", async () => {
@@ -146,7 +142,7 @@ describe("comments on a room's files", () => {
   it("answers anonymous 401, an outsider 404 (nothing written), someone without comment 403, and an archived room 409", async () => {
     const outsider = await signedIn();
     const threadId = (await (await get(`/api/files/${fileId}/comments`, owner.client)).json<FileComments>()).threads[0]!.id;
-    const before = await countRows("select count(*) as n from dataroom_comments");
+    const before = await countWhere("select count(*) as n from dataroom_comments");
     expect((await get(`/api/files/${fileId}/comments`, await newAuthClient())).status).toBe(401);
     expect((await get(`/api/files/${fileId}/comments`, outsider.client)).status).toBe(404);
     expect((await comment(outsider, fileId, { body: "let me in" })).status).toBe(404);
@@ -154,7 +150,7 @@ describe("comments on a room's files", () => {
     expect((await send(outsider.client, "DELETE", `/api/comments/${threadId}`)).status).toBe(404);
     expect((await get(`/api/datarooms/${room.id}/comments`, outsider.client)).status).toBe(404);
     expect((await get(`/api/datarooms/${room.id}/notifications`, outsider.client)).status).toBe(404);
-    expect(await countRows("select count(*) as n from dataroom_comments")).toBe(before);
+    expect(await countWhere("select count(*) as n from dataroom_comments")).toBe(before);
 
     expect((await send(owner.client, "PUT", `/api/datarooms/${room.id}/permissions/${guest.id}`, { permission: "comment", value: false })).status).toBe(200);
     const silent = await (await get(`/api/files/${fileId}/comments`, guest.client)).json<FileComments>();
@@ -168,7 +164,7 @@ describe("comments on a room's files", () => {
     expect(archived.status).toBe(409);
     expect((await archived.json<{ message: string }>()).message).toBe("This data room is archived and read-only. Unarchive it to make changes.");
     expect((await send(owner.client, "POST", `/api/datarooms/${room.id}/unarchive`)).status).toBe(200);
-    expect(await countRows("select count(*) as n from dataroom_comments")).toBe(before);
+    expect(await countWhere("select count(*) as n from dataroom_comments")).toBe(before);
   });
 
   it("shows everyone in the room who worked in it lately and its latest changes, without addresses", async () => {
@@ -190,12 +186,12 @@ describe("comments on a room's files", () => {
     await addDataroomMember(room.id, writer.id, "member");
     const limiter = testEnv.ATTEMPT_LIMITER.getByName(`comment:account:${writer.id}`);
     for (let i = 0; i < COMMENTS_PER_WINDOW; i++) await limiter.consume({ limit: COMMENTS_PER_WINDOW, windowMs: COMMENT_WINDOW_MS });
-    const before = await countRows("select count(*) as n from dataroom_comments");
+    const before = await countWhere("select count(*) as n from dataroom_comments");
     const refused = await comment(writer, fileId, { body: "one more", mentions: [owner.id] });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect((await refused.json<{ message: string }>()).message).toMatch(/^You have written 60 comments in the last 15 minutes, the most at a time\. Please wait \d+ minutes? and try again\.$/);
-    expect(await countRows("select count(*) as n from dataroom_comments")).toBe(before);
+    expect(await countWhere("select count(*) as n from dataroom_comments")).toBe(before);
   });
 
   it("says comments are for files in data rooms on a personal file", async () => {
@@ -331,12 +327,12 @@ describe("telling a room's people about added files", () => {
     const location = (await tusCreate(owner.client, { folderId: room.rootFolderId, name: "hello.txt", length: body.length })).headers.get("location")!;
     expect((await tusPatch(owner.client, location, 0, body)).status).toBe(204);
     const uploadId = location.split("/").pop()!;
-    expect(await countRows("select count(*) as n from jobs where id = ?", `datarooms.notify-files-added:${uploadId}`)).toBe(1);
+    expect(await countWhere("select count(*) as n from jobs where id = ?", `datarooms.notify-files-added:${uploadId}`)).toBe(1);
 
     const personal = await personalSpaceOf(owner.id);
     const own = (await tusCreate(owner.client, { folderId: personal.rootId, name: "mine.txt", length: body.length })).headers.get("location")!;
     expect((await tusPatch(owner.client, own, 0, body)).status).toBe(204);
-    expect(await countRows("select count(*) as n from jobs where id = ?", `datarooms.notify-files-added:${own.split("/").pop()}`)).toBe(0);
+    expect(await countWhere("select count(*) as n from jobs where id = ?", `datarooms.notify-files-added:${own.split("/").pop()}`)).toBe(0);
   });
 });
 
@@ -360,6 +356,6 @@ describe("comments and notifications as personal data", () => {
     const read = await (await get(`/api/files/${file.id}/comments`, owner.client)).json<FileComments>();
     expect(read.threads).toEqual([expect.objectContaining({ author: null, body: "", deleted: true })]);
     expect((await notificationsOf(owner, room.id)).notifications[0]).toMatchObject({ title: "A former member mentioned you on nda.pdf", excerpt: "" });
-    expect(await countRows("select count(*) as n from dataroom_comments where body like '%secret opinion%'")).toBe(0);
+    expect(await countWhere("select count(*) as n from dataroom_comments where body like '%secret opinion%'")).toBe(0);
   });
 });

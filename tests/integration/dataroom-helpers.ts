@@ -13,6 +13,11 @@ export async function signedIn(options: { tier?: string; name?: string; email?: 
 }
 export type Person = Awaited<ReturnType<typeof signedIn>>;
 
+/** The `n` a counting query answers (`select count(*) as n from … where …`). */
+export async function countWhere(sql: string, ...values: unknown[]): Promise<number> {
+  return (await testEnv.DB.prepare(sql).bind(...values).first<{ n: number }>())?.n ?? 0;
+}
+
 /** A GET as the browser's fetch wrapper sends it (JSON, the member's cookies). */
 export function get(path: string, client?: AuthClient) {
   return exports.default.fetch(`${origin}${path}`, { headers: { accept: "application/json", ...(client ? { cookie: client.jar.header() } : {}) } });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hashLinkToken } from "~/features/auth/secrets.server";
 import { addDataroomMember } from "~tests/factories/datarooms";
 import { createFile, personalSpaceOf } from "~tests/factories/files";
-import { createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
+import { countWhere, createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
 import { newAuthClient, testEnv } from "./helpers";
 
 /**
@@ -25,9 +25,6 @@ type Link = {
   revokedAt: string | null;
 };
 
-async function countRows(sql: string, ...values: unknown[]) {
-  return (await testEnv.DB.prepare(sql).bind(...values).first<{ n: number }>())?.n ?? 0;
-}
 async function create(person: Person, body: unknown) {
   return send(person.client, "POST", "/api/share-links", body);
 }
@@ -95,7 +92,7 @@ describe("share links", () => {
   });
 
   it("refuses incoherent options with a reason and writes nothing", async () => {
-    const before = await countRows("select count(*) as n from share_links");
+    const before = await countWhere("select count(*) as n from share_links");
     const cases: [unknown, string][] = [
       [{ expiresAt: new Date(Date.now() - 60_000).toISOString() }, "The expiry must be in the future."],
       [{ allowList: ["@acme.vc"] }, "Allow and deny lists and e-mail verification need visitors to give their e-mail address."],
@@ -109,7 +106,7 @@ describe("share links", () => {
       expect(response.status, message).toBe(400);
       expect((await response.json<{ message: string }>()).message).toContain(message);
     }
-    expect(await countRows("select count(*) as n from share_links")).toBe(before);
+    expect(await countWhere("select count(*) as n from share_links")).toBe(before);
   });
 
   it("checks plan options against the plan of whoever owns the files", async () => {
@@ -155,7 +152,7 @@ describe("share links", () => {
   it("answers anonymous 401, an outsider 404 (nothing written), a guest without share 403, and an archived room 409", async () => {
     const outsider = await signedIn();
     const linkId = (await (await get(`/api/datarooms/${room.id}/share-links`, owner.client)).json<{ links: Link[] }>()).links[0]!.id;
-    const before = await countRows("select count(*) as n from share_links");
+    const before = await countWhere("select count(*) as n from share_links");
     expect((await send(await newAuthClient(), "POST", "/api/share-links", { target: { type: "file", id: fileId } })).status).toBe(401);
     expect((await create(outsider, { target: { type: "file", id: fileId } })).status).toBe(404);
     expect((await create(outsider, { target: { type: "room", id: room.id } })).status).toBe(404);
@@ -169,7 +166,7 @@ describe("share links", () => {
     expect((await refused.json<{ message: string }>()).message).toBe("You don't have permission to share from this data room.");
     expect((await send(guest.client, "POST", `/api/share-links/${linkId}/revoke`)).status).toBe(403);
     expect((await create(member, { target: { type: "file", id: fileId } })).status).toBe(403);
-    expect(await countRows("select count(*) as n from share_links")).toBe(before);
+    expect(await countWhere("select count(*) as n from share_links")).toBe(before);
 
     expect((await send(owner.client, "POST", `/api/datarooms/${room.id}/archive`)).status).toBe(200);
     expect((await create(owner, { target: { type: "file", id: fileId } })).status).toBe(409);
