@@ -1,3 +1,14 @@
+CREATE TABLE `share_link_agreements` (
+	`id` text PRIMARY KEY NOT NULL,
+	`link_id` text NOT NULL,
+	`name` text NOT NULL,
+	`email` text,
+	`ip` text,
+	`accepted_at` integer NOT NULL,
+	FOREIGN KEY (`link_id`) REFERENCES `share_links`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `share_link_agreements_link_idx` ON `share_link_agreements` (`link_id`,`accepted_at`);--> statement-breakpoint
 CREATE TABLE `share_links` (
 	`id` text PRIMARY KEY NOT NULL,
 	`token_hash` text NOT NULL,

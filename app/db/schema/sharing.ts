@@ -50,3 +50,22 @@ export const shareLinks = sqliteTable(
   },
   (table) => [index("share_links_space_idx").on(table.spaceId, table.createdAt), index("share_links_target_idx").on(table.targetId).where(sql`revoked_at IS NULL`)],
 );
+
+/**
+ * Agreements accepted on a share link (issue 21): who (the name typed, the e-mail given or
+ * verified), when, and from where, as the owner's record of the NDA. Goes with the link.
+ */
+export const shareLinkAgreements = sqliteTable(
+  "share_link_agreements",
+  {
+    id: text("id").primaryKey(),
+    linkId: text("link_id")
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email"),
+    ip: text("ip"),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("share_link_agreements_link_idx").on(table.linkId, table.acceptedAt)],
+);

@@ -18,6 +18,7 @@ export type MailTemplate =
   | { kind: "security-email-changed"; name: string; when: string; newEmail: string }
   | { kind: "account-deleted"; name: string }
   | { kind: "dataroom-invitation"; inviterName: string; roomName: string; roleLabel: string; message: string; link: string; expiresOn: string }
+  | { kind: "share-link-code"; code: string; minutes: number; targetName: string }
   | { kind: "notification"; name: string; title: string; excerpt: string; link: string; roomName: string; settingsLink: string }
   | { kind: "notification-digest"; name: string; items: { title: string; excerpt: string; link: string; roomName: string }[]; more: number; settingsLink: string };
 
@@ -117,6 +118,12 @@ export function renderMail(template: MailTemplate): MailContent {
         ...(template.message ? [{ paragraph: `Their message: "${template.message}"` }] : []),
         { button: { label: "Open the invitation", href: template.link } },
         { paragraph: `The link works once and expires on ${template.expiresOn}. If you don't have an account yet, you can create one on the way. If you did not expect this, ignore this message.` },
+      ]);
+    case "share-link-code":
+      return render(`${template.code} is your code to open "${template.targetName}"`, "Hello,", [
+        { paragraph: `Someone, probably you, asked to open "${template.targetName}", shared with you on Strongroom. Enter this code on the page:` },
+        { code: template.code },
+        { paragraph: `It works for ${template.minutes} minutes. If you did not ask for it, ignore this message: nothing is opened without the code.` },
       ]);
     case "notification":
       return render(template.title, hi(template.name), [

@@ -1,6 +1,6 @@
-import { desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { files, folders, shareLinks, spaces, users } from "~/db/schema";
+import { files, folders, shareLinkAgreements, shareLinks, spaces, users } from "~/db/schema";
 
 /** Share links: the only place drizzle is called for them. */
 
@@ -46,4 +46,25 @@ export async function findTargetNames(db: Database, ids: { files: string[]; fold
   ]);
   for (const row of [...fileRows, ...folderRows, ...spaceRows]) names.set(row.id, row.name);
   return names;
+}
+
+/** A live link by its token's hash or its custom address. */
+export async function findShareLinkByKey(db: Database, key: { tokenHash?: string; slug?: string }): Promise<ShareLinkRow | undefined> {
+  if (key.tokenHash) return db.select().from(shareLinks).where(eq(shareLinks.tokenHash, key.tokenHash)).get();
+  if (key.slug) return db.select().from(shareLinks).where(eq(shareLinks.slug, key.slug)).get();
+  return undefined;
+}
+
+/** Counts a view unless the link's view limit is reached; false when it is (used up). */
+export async function countShareView(db: Database, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .update(shareLinks)
+    .set({ viewCount: sql`${shareLinks.viewCount} + 1`, lastViewedAt: now })
+    .where(and(eq(shareLinks.id, id), isNull(shareLinks.revokedAt), sql`(${shareLinks.maxViews} IS NULL OR ${shareLinks.viewCount} < ${shareLinks.maxViews})`))
+    .run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+export async function insertAgreement(db: Database, row: typeof shareLinkAgreements.$inferInsert): Promise<void> {
+  await db.insert(shareLinkAgreements).values(row).run();
 }
