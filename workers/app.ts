@@ -8,6 +8,7 @@ import { auth } from "./auth";
 import { handleScheduled } from "./cron";
 import { handleError } from "./error-handler";
 import { folder } from "./folder";
+import { share } from "./share";
 import { csrfMiddleware } from "./middleware/csrf";
 import { d1StatsMiddleware } from "./middleware/d1-stats";
 import { drainRequestBodyMiddleware } from "./middleware/drain-request-body";
@@ -68,6 +69,7 @@ export const app = new Hono<AppEnv>()
   .route("/api", api)
   .route("/", auth)
   .route("/folder", folder)
+  .route("/s", share)
   .route("/broadcasting", broadcasting)
   .all("/parties/*", handleRealtime)
   // Test-only routes (TEST_HOOKS=on, the e2e server); anywhere else these paths are ordinary pages (404).

@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts, decodePDFRawStream, PDFArray, PDFRawStream, type PDFRef } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { hexOf, pageContents } from "./pdf-helpers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDataroomMember } from "~tests/factories/datarooms";
 import { createFile } from "~tests/factories/files";
@@ -29,21 +30,6 @@ async function makePdf(pages: number): Promise<Uint8Array<ArrayBuffer>> {
   for (let i = 1; i <= pages; i++) document.addPage([595, 842]).drawText(`Board pack page ${i}`, { x: 50, y: 780, size: 18, font });
   return new Uint8Array(await document.save());
 }
-
-/** Every page's content streams, decoded, as text (pdf-lib writes the mark's text as hex strings). */
-async function pageContents(bytes: Uint8Array): Promise<string[]> {
-  const document = await PDFDocument.load(bytes);
-  return document.getPages().map((page) => {
-    const contents = page.node.Contents();
-    const refs: PDFRef[] = contents instanceof PDFArray ? (contents.asArray() as PDFRef[]) : [];
-    const streams = contents instanceof PDFArray ? refs.map((ref) => document.context.lookup(ref)) : [contents];
-    return streams
-      .map((stream) => (stream instanceof PDFRawStream ? new TextDecoder("latin1").decode(decodePDFRawStream(stream).decode()) : ""))
-      .join("\n");
-  });
-}
-
-const hexOf = (text: string) => [...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, "0")).join("").toUpperCase();
 
 const setProtection = (person: Person, roomId: string, body: unknown) => send(person.client, "PUT", `/api/datarooms/${roomId}/security/protection`, body);
 const fetchAs = (person: Person, path: string, headers: Record<string, string> = {}) => send(person.client, "GET", path, undefined, { "cf-connecting-ip": MEMBER_IP, ...headers });

@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
-import { deliverFileContent, type ContentRequest, type DeliveryMode } from "~/features/files/content.server";
+import { deliverFileContent, type DeliveryMode } from "~/features/files/content.server";
+import { contentRequest } from "../content-request";
 import { recordPageTime } from "~/features/datarooms/page-time.server";
 import { addComment, getFileComments } from "~/features/datarooms/comments.server";
 import { renameFile } from "~/features/files/move.server";
@@ -12,14 +13,6 @@ import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./req
  * sandboxed, and anything that could run as a page is sent as text/plain (S15). PATCH /api/files/:id
  * { name } renames the file; POST /api/files/:id/page-time takes the room viewer's time per page.
  */
-function contentRequest(c: Context<AppEnv>): ContentRequest {
-  return {
-    method: c.req.method === "HEAD" ? "HEAD" : "GET",
-    range: c.req.header("range") ?? null,
-    ifNoneMatch: c.req.header("if-none-match") ?? null,
-    ifRange: c.req.header("if-range") ?? null,
-  };
-}
 
 async function serve(c: Context<AppEnv>, mode: DeliveryMode): Promise<Response> {
   const actor = requireApiActor(c);

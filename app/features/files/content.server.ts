@@ -4,7 +4,8 @@ import { auditRefusal, auditRoom } from "~/features/datarooms/audit-record.serve
 import { NO_PROTECTION, WATERMARK_UNSUPPORTED_MESSAGE, WATERMARK_ZIP_MESSAGE } from "~/features/datarooms/protection";
 import { protectionFor } from "~/features/datarooms/room-authority.server";
 import { canCarryWatermark } from "~/features/watermark/watermark.constants";
-import { watermarkedCopy, watermarkViewerOf, type DeliverableObject } from "~/features/watermark/watermark.server";
+import { watermarkedCopy, watermarkViewerOf, type DeliverableObject, type WatermarkViewer } from "~/features/watermark/watermark.server";
+import type { WatermarkSettings } from "~/features/datarooms/protection";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import {
@@ -70,7 +71,7 @@ function baseHeaders(file: FileRow, mode: DeliveryMode, source: DeliverableObjec
   return headers;
 }
 
-type Deliverable = DeliverableObject & { watermarked: boolean };
+export type Deliverable = DeliverableObject & { watermarked: boolean };
 
 /**
  * What leaves R2 for this person: the original, or, where the room's watermark applies to them,
@@ -105,6 +106,25 @@ export async function deliverFileContent(
 ): Promise<ContentDelivery> {
   const { file, roomPermissions } = await requireFileAccess(ctx, userId, fileId, mode === "download" ? "files.download" : "files.view");
   const source = await deliverableFor(ctx, userId, file, mode, roomPermissions !== null);
+  // In a data room, every opening is in the room's log before a byte leaves.
+  const audit = roomPermissions ? { roomId: file.spaceId, actorId: userId as string | null, detail: source.watermarked ? "watermarked copy" : null } : null;
+  return sendDeliverable(ctx, file, source, mode, request, audit);
+}
+
+/**
+ * The bytes of a file someone may have (a member, or a share link's visitor: sharing/), from R2:
+ * validators, one byte range or the whole object, never buffered. With `audit`, the opening (the
+ * whole file, or a first range from byte 0: the PDF viewer's later ranges are the same view) is in
+ * the room's log before a byte leaves.
+ */
+export async function sendDeliverable(
+  ctx: ServiceContext,
+  file: FileRow,
+  source: Deliverable,
+  mode: DeliveryMode,
+  request: ContentRequest,
+  audit: { roomId: string; actorId: string | null; detail: string | null } | null,
+): Promise<ContentDelivery> {
   const headers = baseHeaders(file, mode, source);
 
   if (matchesIfNoneMatch(request.ifNoneMatch, source.etag)) return { status: 304, headers, body: null };
@@ -127,12 +147,9 @@ export async function deliverFileContent(
   }
 
   const range = decision.kind === "partial" ? { offset: decision.offset, length: decision.length } : undefined;
-  // In a data room, every opening (the whole file, or a first range from byte 0: the PDF viewer's
-  // later ranges are the same view) is in the room's log before a byte leaves.
-  if (roomPermissions && (!range || range.offset === 0)) {
+  if (audit && (!range || range.offset === 0)) {
     const action = mode === "download" ? "file.download" : "file.view";
-    const detail = source.watermarked ? "watermarked copy" : null;
-    await auditRoom(ctx, file.spaceId, userId, { action, target: { type: "file", id: file.id, name: file.name }, detail }, { required: true });
+    await auditRoom(ctx, audit.roomId, audit.actorId, { action, target: { type: "file", id: file.id, name: file.name }, detail: audit.detail }, { required: true });
   }
   // Sealed objects (a data room's, ADR 021) are opened segment by segment on the way out.
   const body = await readStoredObject(ctx, source.key, source.size, range);
@@ -147,6 +164,21 @@ export async function deliverFileContent(
   }
   headers.set("Content-Length", String(source.size));
   return { status: 200, headers, body };
+}
+
+/**
+ * What a share link's visitor gets of a file: the original, or a copy stamped for them (the room's
+ * watermark, or the link's). A file that cannot carry a mark is not previewed then; its download
+ * (where the link allows one) is the original, as in the room.
+ */
+export async function deliverableForVisitor(ctx: ServiceContext, file: FileRow, mode: DeliveryMode, watermark: { settings: WatermarkSettings; viewer: WatermarkViewer } | null): Promise<Deliverable> {
+  const original: Deliverable = { key: file.r2Key, size: file.size, etag: await entityTagOf(file), lastModified: file.updatedAt, watermarked: false };
+  if (!watermark) return original;
+  if (!canCarryWatermark(file.contentType, file.name)) {
+    if (mode === "download") return original;
+    throw new AppError("FORBIDDEN", WATERMARK_UNSUPPORTED_MESSAGE);
+  }
+  return { ...(await watermarkedCopy(ctx, file, watermark.viewer, watermark.settings)), watermarked: true };
 }
 
 // ---- the file page ------------------------------------------------------------------------------

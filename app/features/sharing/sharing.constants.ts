@@ -15,3 +15,5 @@ export const SHARE_LINKS_PAGE_SIZE = 100;
 
 export type ShareLinkStatus = "active" | "expired" | "revoked" | "used-up";
 export const SHARE_STATUS_LABELS: Record<ShareLinkStatus, string> = { active: "Active", expired: "Expired", revoked: "Revoked", "used-up": "View limit reached" };
+/** The visit's cookie, scoped to the link's path (/s/{key}), so each link has its own. */
+export const SHARE_VISIT_COOKIE = "share_visit";

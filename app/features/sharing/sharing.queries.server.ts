@@ -68,3 +68,24 @@ export async function countShareView(db: Database, id: string, now: Date): Promi
 export async function insertAgreement(db: Database, row: typeof shareLinkAgreements.$inferInsert): Promise<void> {
   await db.insert(shareLinkAgreements).values(row).run();
 }
+
+/** A live file by id (a share link's visitor has no membership to join). */
+export async function findLiveFile(db: Database, id: string) {
+  return db.select().from(files).where(and(eq(files.id, id), isNull(files.trashedAt))).get();
+}
+
+/** Whether a folder is `ancestorId` or inside it (walking up the folder tree). */
+export async function isFolderWithin(db: Database, folderId: string, ancestorId: string): Promise<boolean> {
+  const row = await db.get<{ found: number }>(sql`
+    WITH RECURSIVE up(id, parent_id, depth) AS (
+      SELECT id, parent_id, 0 FROM folders WHERE id = ${folderId} AND trashed_at IS NULL
+      UNION ALL
+      SELECT f.id, f.parent_id, up.depth + 1 FROM folders f JOIN up ON f.id = up.parent_id WHERE f.trashed_at IS NULL AND up.depth < 64
+    )
+    SELECT 1 AS found FROM up WHERE id = ${ancestorId} LIMIT 1`);
+  return row !== undefined && row !== null;
+}
+
+export async function findSpaceName(db: Database, id: string): Promise<string> {
+  return (await db.select({ name: spaces.name }).from(spaces).where(eq(spaces.id, id)).get())?.name ?? "";
+}
