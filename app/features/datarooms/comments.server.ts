@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { consumeAttempt } from "~/features/auth/attempt-limits.server";
-import { requireFileAccess } from "~/features/files/spaces.server";
+import { decodeCursor, encodeCursor, requireFileAccess } from "~/features/files/spaces.server";
 import { clip, notifyRoom } from "~/features/notifications/notifications.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
@@ -225,11 +225,10 @@ const threadQuerySchema = z.object({
   cursor: z.string().max(200).optional().catch(undefined),
 });
 
-function decodeThreadCursor(cursor: string | undefined) {
-  if (!cursor) return null;
-  const [at, id] = cursor.split("_");
-  const value = Number(at);
-  return Number.isSafeInteger(value) && id && z.uuid().safeParse(id).success ? { at: value, id } : null;
+/** The page's keyset (last activity, id) from the shared cursor format; anything else is the first page. */
+function threadKeysetOf(cursor: string | undefined) {
+  const keyset = decodeCursor(cursor);
+  return keyset && typeof keyset.value === "number" ? { at: keyset.value, id: keyset.id } : null;
 }
 
 /**
@@ -239,7 +238,7 @@ function decodeThreadCursor(cursor: string | undefined) {
 export async function getRoomThreads(ctx: ServiceContext, userId: string, roomId: unknown, rawQuery: unknown): Promise<RoomThreads> {
   const room = await requireDataroom(ctx, userId, roomId, "view");
   const query = parseInput(threadQuerySchema, rawQuery ?? {});
-  const rows = await listRoomThreads(ctx.db, { dataroomId: room.id, filter: query.filter, userId, after: decodeThreadCursor(query.cursor), limit: THREADS_PAGE_SIZE + 1 });
+  const rows = await listRoomThreads(ctx.db, { dataroomId: room.id, filter: query.filter, userId, after: threadKeysetOf(query.cursor), limit: THREADS_PAGE_SIZE + 1 });
   const visible = rows.slice(0, THREADS_PAGE_SIZE);
   const last = visible.at(-1);
   return {
@@ -256,6 +255,6 @@ export async function getRoomThreads(ctx: ServiceContext, userId: string, roomId
       replies: row.replyCount,
       resolved: row.resolvedAt !== null,
     })),
-    nextCursor: rows.length > THREADS_PAGE_SIZE && last ? `${last.lastActivityAt.getTime()}_${last.id}` : null,
+    nextCursor: rows.length > THREADS_PAGE_SIZE && last ? encodeCursor({ value: last.lastActivityAt.getTime(), id: last.id }) : null,
   };
 }

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { notificationModes, type NotificationMode } from "~/db/schema";
+import { notificationModes } from "~/db/schema";
 import { effectivePermissions } from "~/features/datarooms/datarooms.permissions";
 import { roomAuthority } from "~/features/datarooms/room-authority.server";
 import { sendMail } from "~/features/mail/mailer.server";
+import { decodeCursor, encodeCursor } from "~/features/files/spaces.server";
 import { readConfig } from "~/lib/config.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
@@ -139,18 +140,17 @@ const listQuerySchema = z.object({
   cursor: z.string().max(200).optional().catch(undefined),
 });
 
-function decodeCursor(cursor: string | undefined): { createdAt: number; id: string } | null {
-  if (!cursor) return null;
-  const [at, id] = cursor.split("_");
-  const createdAt = Number(at);
-  return Number.isSafeInteger(createdAt) && id && /^[0-9a-f-]{36}$/.test(id) ? { createdAt, id } : null;
+/** The page's keyset (created, id) from the shared cursor format; anything else is the first page. */
+function keysetOf(cursor: string | undefined): { createdAt: number; id: string } | null {
+  const keyset = decodeCursor(cursor);
+  return keyset && typeof keyset.value === "number" ? { createdAt: keyset.value, id: keyset.id } : null;
 }
 
 /** A member's notifications of one room (the caller has checked the room), newest first, 50 a page. */
 export async function listRoomNotificationsFor(ctx: ServiceContext, userId: string, roomId: string, rawQuery: unknown): Promise<NotificationPage> {
   const query = parseInput(listQuerySchema, rawQuery ?? {});
   const [rows, unread] = await Promise.all([
-    listNotifications(ctx.db, { userId, dataroomId: roomId, unreadOnly: query.filter === "unread", after: decodeCursor(query.cursor), limit: NOTIFICATIONS_PAGE_SIZE + 1 }),
+    listNotifications(ctx.db, { userId, dataroomId: roomId, unreadOnly: query.filter === "unread", after: keysetOf(query.cursor), limit: NOTIFICATIONS_PAGE_SIZE + 1 }),
     countUnreadNotifications(ctx.db, userId, roomId),
   ]);
   const visible = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
@@ -158,7 +158,7 @@ export async function listRoomNotificationsFor(ctx: ServiceContext, userId: stri
   return {
     notifications: visible.map((row) => ({ id: row.id, kind: row.kind, title: row.title, excerpt: row.excerpt, link: row.link, createdAt: row.createdAt.toISOString(), read: row.readAt !== null })),
     unread,
-    nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE && last ? `${last.createdAt.getTime()}_${last.id}` : null,
+    nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE && last ? encodeCursor({ value: last.createdAt.getTime(), id: last.id }) : null,
     filter: query.filter,
   };
 }
@@ -192,9 +192,6 @@ export async function markRoomNotifications(ctx: ServiceContext, userId: string,
 }
 
 export const notificationModeSchema = z.enum(notificationModes, { error: "Choose instant, daily or off." });
-export function parseNotificationMode(value: unknown): NotificationMode {
-  return parseInput(z.object({ mode: notificationModeSchema }), { mode: value }).mode;
-}
 
 // ---- the daily digest ----------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { SLUG_MAX, SLUG_PATTERN, type ShareLinkStatus } from "./sharing.constants";
-import { countShareView, findShareLinkByKey, findTargetNames, insertAgreement, type ShareLinkRow } from "./sharing.queries.server";
+import { countShareView, findShareLinkByKey, findTargetName, insertAgreement, type ShareLinkRow } from "./sharing.queries.server";
 
 /**
  * Opening a share link (issue 21, step 2): the gates in order — password, e-mail, code, agreement —
@@ -94,7 +94,8 @@ async function findByKey(ctx: ServiceContext, key: string): Promise<ShareLinkRow
   return undefined;
 }
 
-function statusOf(row: ShareLinkRow, now: Date, counted: boolean): ShareLinkStatus {
+/** A link's state now; `counted`: the visitor was counted already (they keep reading a used-up link). */
+export function shareLinkStatus(row: ShareLinkRow, now: Date, counted = false): ShareLinkStatus {
   if (row.revokedAt) return "revoked";
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return "expired";
   // A visitor already counted keeps reading; a new one is refused once the views are used up.
@@ -123,12 +124,7 @@ function nextGate(row: ShareLinkRow, visit: ShareVisit): ShareGate | null {
 }
 
 async function summaryOf(ctx: ServiceContext, row: ShareLinkRow): Promise<ShareLinkSummary> {
-  const names = await findTargetNames(ctx.db, {
-    files: row.targetType === "file" ? [row.targetId] : [],
-    folders: row.targetType === "folder" ? [row.targetId] : [],
-    spaces: row.targetType === "room" ? [row.targetId] : [],
-  });
-  return { id: row.id, targetType: row.targetType, targetId: row.targetId, targetName: names.get(row.targetId) ?? "Shared document", agreement: row.agreement, verifyEmail: row.verifyEmail, spaceId: row.spaceId };
+  return { id: row.id, targetType: row.targetType, targetId: row.targetId, targetName: (await findTargetName(ctx.db, row)) ?? "Shared document", agreement: row.agreement, verifyEmail: row.verifyEmail, spaceId: row.spaceId };
 }
 
 /** Where a visitor stands with a link: missing, expired (revoked, past its expiry, used up), refused, at a gate, or open. Reads only. */
@@ -136,7 +132,7 @@ export async function openShareLink(ctx: ServiceContext, key: string, cookie: st
   const row = await findByKey(ctx, key);
   if (!row) return { state: "missing" };
   const visit = (await readVisit(ctx, cookie, row.id)) ?? newVisit(ctx, row.id);
-  const status = statusOf(row, ctx.now(), visit.counted);
+  const status = shareLinkStatus(row, ctx.now(), visit.counted);
   if (status !== "active") return { state: "expired", status };
   // The lists may have changed since the visitor gave their address.
   if (visit.email && !emailAllowed(row, visit.email)) return { state: "refused", message: notForYou(visit.email) };

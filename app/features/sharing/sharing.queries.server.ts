@@ -36,6 +36,17 @@ export async function listSpaceShareLinks(db: Database, spaceId: string, limit: 
     .all();
 }
 
+/** The ids of what links share, by kind, for one look-up of their names. */
+export function targetIdsOf(links: readonly Pick<ShareLinkRow, "targetType" | "targetId">[]): { files: string[]; folders: string[]; spaces: string[] } {
+  const of = (type: ShareLinkRow["targetType"]) => links.filter((link) => link.targetType === type).map((link) => link.targetId);
+  return { files: of("file"), folders: of("folder"), spaces: of("room") };
+}
+
+/** The name of what one link shares, or null when it is gone. */
+export async function findTargetName(db: Database, link: Pick<ShareLinkRow, "targetType" | "targetId">): Promise<string | null> {
+  return (await findTargetNames(db, targetIdsOf([link]))).get(link.targetId) ?? null;
+}
+
 /** The names of shared things, by id (files, folders, rooms), for lists of links. */
 export async function findTargetNames(db: Database, ids: { files: string[]; folders: string[]; spaces: string[] }): Promise<Map<string, string>> {
   const names = new Map<string, string>();

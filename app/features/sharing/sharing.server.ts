@@ -12,9 +12,10 @@ import { readConfig } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
+import { shareLinkStatus } from "./share-access.server";
 import { SHARE_LINKS_PAGE_SIZE, type ShareLinkStatus } from "./sharing.constants";
 import { createShareLinkSchema, updateShareLinkSchema, type ShareLinkOptions } from "./sharing.schema";
-import { findShareLink, findTargetNames, insertShareLink, isSlugTaken, listSpaceShareLinks, updateShareLinkRow, type ShareLinkInsert, type ShareLinkRow } from "./sharing.queries.server";
+import { findShareLink, findTargetName, findTargetNames, insertShareLink, isSlugTaken, listSpaceShareLinks, targetIdsOf, updateShareLinkRow, type ShareLinkInsert, type ShareLinkRow } from "./sharing.queries.server";
 
 /**
  * Share links, managing them (issue 21, step 1): create one for a file, a folder or a whole room
@@ -105,13 +106,6 @@ async function requirePlanFor(ctx: ServiceContext, planOwnerId: string, options:
   for (const feature of wanted) requireFeature(access, feature);
 }
 
-function statusOf(row: ShareLinkRow, now: Date): ShareLinkStatus {
-  if (row.revokedAt) return "revoked";
-  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return "expired";
-  if (row.maxViews !== null && row.viewCount >= row.maxViews) return "used-up";
-  return "active";
-}
-
 async function toView(ctx: ServiceContext, row: ShareLinkRow, targetName: string, creatorName: string | null): Promise<ShareLinkView> {
   const token = new TextDecoder().decode((await decryptSecret(readConfig(ctx.env).SESSION_SECRET, row.tokenSealed, "share-link")) ?? new Uint8Array());
   return {
@@ -135,7 +129,7 @@ async function toView(ctx: ServiceContext, row: ShareLinkRow, targetName: string
     downloadMode: row.downloadMode,
     printProtection: row.printProtection,
     watermark: row.watermark,
-    status: statusOf(row, ctx.now()),
+    status: shareLinkStatus(row, ctx.now()),
     revokedAt: row.revokedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     createdBy: creatorName,
@@ -218,12 +212,7 @@ async function requireManagedLink(ctx: ServiceContext, userId: string, rawId: un
 }
 
 async function viewOf(ctx: ServiceContext, row: ShareLinkRow, creatorName: string | null = null): Promise<ShareLinkView> {
-  const names = await findTargetNames(ctx.db, {
-    files: row.targetType === "file" ? [row.targetId] : [],
-    folders: row.targetType === "folder" ? [row.targetId] : [],
-    spaces: row.targetType === "room" ? [row.targetId] : [],
-  });
-  return toView(ctx, row, names.get(row.targetId) ?? "(no longer exists)", creatorName);
+  return toView(ctx, row, (await findTargetName(ctx.db, row)) ?? "(no longer exists)", creatorName);
 }
 
 /** PATCH /api/share-links/{id}: new options for a link that is not revoked. */
@@ -275,10 +264,6 @@ export async function revokeShareLink(ctx: ServiceContext, userId: string, rawId
 export async function listRoomShareLinks(ctx: ServiceContext, userId: string, roomId: unknown): Promise<ShareLinkView[]> {
   const room = await requireDataroom(ctx, userId, roomId, "share");
   const rows = await listSpaceShareLinks(ctx.db, room.id, SHARE_LINKS_PAGE_SIZE);
-  const names = await findTargetNames(ctx.db, {
-    files: rows.filter((entry) => entry.link.targetType === "file").map((entry) => entry.link.targetId),
-    folders: rows.filter((entry) => entry.link.targetType === "folder").map((entry) => entry.link.targetId),
-    spaces: [room.id],
-  });
+  const names = await findTargetNames(ctx.db, targetIdsOf(rows.map((entry) => entry.link)));
   return Promise.all(rows.map((entry) => toView(ctx, entry.link, names.get(entry.link.targetId) ?? "(no longer exists)", entry.creatorName)));
 }
