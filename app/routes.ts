@@ -74,6 +74,11 @@ export default [
   // The link of a data-room invitation: opened signed out or in, by someone who may have no account yet.
   route("invite/:token", "routes/invitations/invite.tsx"),
 
+  // A share link's page, for anyone who has the link (issue 21): its gates, then the document or
+  // the folder's contents. /s/{key}/files/{id}/preview|download are served by workers/share.ts.
+  route("s/:key", "routes/share/viewer.tsx"),
+  route("s/:key/files/:fileId", "routes/share/viewer.tsx", { id: "share-file" }),
+
   // Development only: the mail outbox.
   route("dev/mail", "routes/dev/mail.tsx"),
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { spaces } from "./files";
 
@@ -68,4 +68,58 @@ export const shareLinkAgreements = sqliteTable(
     acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [index("share_link_agreements_link_idx").on(table.linkId, table.acceptedAt)],
+);
+
+/**
+ * A link's visits (issue 21 analytics): one row per counted visit (the visit cookie's id), with the
+ * address the visitor gave or verified, where from (the IP as the link owner's privacy setting
+ * keeps it) and when. Written by the server when the visit is counted, so views cannot be forged.
+ */
+export const shareLinkVisits = sqliteTable(
+  "share_link_visits",
+  {
+    id: text("id").primaryKey(),
+    linkId: text("link_id")
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: "cascade" }),
+    email: text("email"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("share_link_visits_link_idx").on(table.linkId, table.startedAt)],
+);
+
+/**
+ * What a visit did with each file: openings and downloads counted by the server as the bytes
+ * leave, and the page count of a PDF the viewer showed (for completion).
+ */
+export const shareVisitFiles = sqliteTable(
+  "share_visit_files",
+  {
+    visitId: text("visit_id")
+      .notNull()
+      .references(() => shareLinkVisits.id, { onDelete: "cascade" }),
+    fileId: text("file_id").notNull(),
+    opens: integer("opens").notNull().default(0),
+    downloads: integer("downloads").notNull().default(0),
+    pageCount: integer("page_count"),
+    lastAt: integer("last_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.visitId, table.fileId] })],
+);
+
+/** Time per PDF page of a visit, reported by the viewer (bounded per report, like a room's). */
+export const shareVisitPages = sqliteTable(
+  "share_visit_pages",
+  {
+    visitId: text("visit_id")
+      .notNull()
+      .references(() => shareLinkVisits.id, { onDelete: "cascade" }),
+    fileId: text("file_id").notNull(),
+    page: integer("page").notNull(),
+    ms: integer("ms").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.visitId, table.fileId, table.page] })],
 );

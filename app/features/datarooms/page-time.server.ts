@@ -14,12 +14,14 @@ import { addPageTime } from "./page-time.queries.server";
  * time, never anyone else's, never the server-side counts of views and downloads.
  */
 
-const pageTimeSchema = z.object(
+/** A viewer's report of time per page (a room's or a share link's viewer); `pageCount` is the document's, for completion. */
+export const pageTimeSchema = z.object(
   {
     pages: z
       .record(z.string().regex(/^[1-9]\d{0,5}$/, "Pages are numbered from 1."), z.number().int().min(0).max(PAGE_TIME_MAX_MS_PER_REPORT))
       .refine((pages) => Object.keys(pages).length <= 50, "Report at most 50 pages at a time.")
       .refine((pages) => Object.values(pages).reduce((sum, ms) => sum + ms, 0) <= PAGE_TIME_MAX_MS_PER_REPORT, `Report at most ${PAGE_TIME_MAX_MS_PER_REPORT / 1000} seconds at a time.`),
+    pageCount: z.number().int().min(1).max(100_000).optional(),
   },
   { error: "The request body must be an object with pages." },
 );

@@ -124,6 +124,8 @@ export async function sendDeliverable(
   mode: DeliveryMode,
   request: ContentRequest,
   audit: { roomId: string; actorId: string | null; detail: string | null } | null,
+  /** Called once per opening (the whole file, or its first range) before the bytes leave: a share link's visit counts it. */
+  onOpening?: () => Promise<void>,
 ): Promise<ContentDelivery> {
   const headers = baseHeaders(file, mode, source);
 
@@ -147,9 +149,10 @@ export async function sendDeliverable(
   }
 
   const range = decision.kind === "partial" ? { offset: decision.offset, length: decision.length } : undefined;
-  if (audit && (!range || range.offset === 0)) {
+  if (!range || range.offset === 0) {
     const action = mode === "download" ? "file.download" : "file.view";
-    await auditRoom(ctx, audit.roomId, audit.actorId, { action, target: { type: "file", id: file.id, name: file.name }, detail: audit.detail }, { required: true });
+    if (audit) await auditRoom(ctx, audit.roomId, audit.actorId, { action, target: { type: "file", id: file.id, name: file.name }, detail: audit.detail }, { required: true });
+    await onOpening?.();
   }
   // Sealed objects (a data room's, ADR 021) are opened segment by segment on the way out.
   const body = await readStoredObject(ctx, source.key, source.size, range);

@@ -95,7 +95,7 @@ export async function findFolderWithRole(db: Database, folderId: string, userId:
  * The folder and its ancestors, root first: a recursive CTE in one statement, written as a
  * subquery so it can run inside a db.batch (G1).
  */
-function breadcrumbsQuery(db: Database, folderId: string) {
+export function breadcrumbsQuery(db: Database, folderId: string) {
   return db
     .select({ id: sql<string>`id`, label: sql<string>`label`, kind: sql<FolderKind>`kind` })
     .from(
@@ -114,7 +114,7 @@ export async function findBreadcrumbs(db: Database, folderId: string) {
   return breadcrumbsQuery(db, folderId).all();
 }
 
-function subfoldersQuery(db: Database, spaceId: string, parentId: string, after: Keyset | null, limit: number) {
+export function subfoldersQuery(db: Database, spaceId: string, parentId: string, after: Keyset | null, limit: number) {
   const conditions: SQL[] = [eq(folders.spaceId, spaceId), eq(folders.parentId, parentId), isNull(folders.trashedAt)];
   if (after) conditions.push(sql`(${folders.label}, ${folders.id}) > (${String(after.value)}, ${after.id})`);
   return db
@@ -152,7 +152,7 @@ export function fileOrder(sort: FileSort, direction: SortDirection) {
   return direction === "asc" ? [asc(column), asc(files.id)] : [desc(column), desc(files.id)];
 }
 
-function filesInFolderQuery(db: Database, folderId: string, sort: FileSort, direction: SortDirection, after: Keyset | null, limit: number) {
+export function filesInFolderQuery(db: Database, folderId: string, sort: FileSort, direction: SortDirection, after: Keyset | null, limit: number) {
   const conditions = [eq(files.folderId, folderId), isNull(files.trashedAt), keysetCondition(sort, direction, after)].filter(Boolean) as SQL[];
   return db
     .select(fileListColumns)

@@ -10,7 +10,7 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { SLUG_MAX, SLUG_PATTERN, type ShareLinkStatus } from "./sharing.constants";
-import { countShareView, findShareLinkByKey, findTargetName, insertAgreement, type ShareLinkRow } from "./sharing.queries.server";
+import { countShareView, findShareLinkByKey, findTargetName, insertAgreement, insertShareVisit, type ShareLinkRow } from "./sharing.queries.server";
 
 /**
  * Opening a share link (issue 21, step 2): the gates in order — password, e-mail, code, agreement —
@@ -25,6 +25,8 @@ export const SHARE_CODE_TTL_MS = 10 * 60_000;
 export const SHARE_CODE_MINUTES = SHARE_CODE_TTL_MS / 60_000;
 
 export type ShareVisit = {
+  /** The visit's own id: its analytics row, once counted. */
+  id: string;
   linkId: string;
   passwordOk: boolean;
   email: string | null;
@@ -49,6 +51,7 @@ export type ShareOpening =
 // ---- the visit, signed ----------------------------------------------------------------------------
 
 const visitSchema = z.object({
+  id: z.string().max(64),
   linkId: z.string(),
   passwordOk: z.boolean(),
   email: z.string().nullable(),
@@ -81,7 +84,7 @@ export async function readVisit(ctx: ServiceContext, value: string | null | unde
 }
 
 function newVisit(ctx: ServiceContext, linkId: string): ShareVisit {
-  return { linkId, passwordOk: false, email: null, verified: false, agreed: false, code: null, counted: false, expiresAt: ctx.now().getTime() + SHARE_VISIT_TTL_MS };
+  return { id: crypto.randomUUID(), linkId, passwordOk: false, email: null, verified: false, agreed: false, code: null, counted: false, expiresAt: ctx.now().getTime() + SHARE_VISIT_TTL_MS };
 }
 
 // ---- finding the link ------------------------------------------------------------------------------
@@ -226,5 +229,7 @@ export async function passShareGate(ctx: ServiceContext, key: string, cookie: st
 export async function countShareVisit(ctx: ServiceContext, opening: Extract<ShareOpening, { state: "open" }>): Promise<{ visit: ShareVisit; usedUp: boolean }> {
   if (opening.visit.counted) return { visit: opening.visit, usedUp: false };
   if (!(await countShareView(ctx.db, opening.row.id, ctx.now()))) return { visit: opening.visit, usedUp: true };
+  const now = ctx.now();
+  await insertShareVisit(ctx.db, { id: opening.visit.id, linkId: opening.row.id, email: opening.visit.email, ip: ctx.client.ip?.slice(0, 64) ?? null, userAgent: ctx.client.userAgent?.slice(0, 200) ?? null, startedAt: now, lastSeenAt: now });
   return { visit: { ...opening.visit, counted: true }, usedUp: false };
 }

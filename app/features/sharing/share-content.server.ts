@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { DEFAULT_WATERMARK, NO_PROTECTION } from "~/features/datarooms/protection";
+import { DEFAULT_WATERMARK, NO_PROTECTION, type RoomProtection } from "~/features/datarooms/protection";
 import { loadRoomSecurity } from "~/features/datarooms/members.queries.server";
+import type { FileRow } from "~/features/files/folders.queries.server";
 import { deliverableForVisitor, sendDeliverable, type ContentDelivery, type ContentRequest, type DeliveryMode } from "~/features/files/content.server";
 import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { openShareLink } from "./share-access.server";
-import { findLiveFile, findSpaceName, isFolderWithin } from "./sharing.queries.server";
+import { countVisitFile, findLiveFile, findSpaceName, isFolderWithin, type ShareLinkRow } from "./sharing.queries.server";
 
 /**
  * A share link's documents for its visitor (issue 21, step 3): GET/HEAD /s/{key}/files/{fileId}/
@@ -21,28 +22,44 @@ import { findLiveFile, findSpaceName, isFolderWithin } from "./sharing.queries.s
 export const SHARE_DOWNLOAD_OFF_MESSAGE = "Downloading is turned off for this link: you can view the document here, but not download it.";
 const notCovered = () => new AppError("NOT_FOUND", "This document is not part of this link.");
 
-export async function deliverShareContent(ctx: ServiceContext, key: string, cookie: string | null | undefined, rawFileId: unknown, mode: DeliveryMode, request: ContentRequest): Promise<ContentDelivery> {
-  const opening = await openShareLink(ctx, key, cookie);
-  if (opening.state === "missing") throw new AppError("NOT_FOUND", "This link does not exist. Check the address you were given.");
-  if (opening.state === "expired") throw new AppError("NOT_FOUND", "The preview link has expired. Please try refreshing the page.");
-  if (opening.state === "refused") throw new AppError("FORBIDDEN", opening.message);
-  if (opening.state === "gate" || !opening.visit.counted) throw new AppError("FORBIDDEN", "Open the link's page first: it asks for what the person who shared it requires.");
-  const { row, visit } = opening;
-
+/** A live file the link covers (the file; inside the folder at any depth; in the room), or 404. */
+export async function coveredFile(ctx: ServiceContext, row: ShareLinkRow, rawFileId: unknown): Promise<FileRow> {
   const fileId = z.string().max(64).safeParse(rawFileId);
   if (!fileId.success) throw notCovered();
   const file = await findLiveFile(ctx.db, fileId.data);
   if (!file || file.spaceId !== row.spaceId) throw notCovered();
   if (row.targetType === "file" && file.id !== row.targetId) throw notCovered();
   if (row.targetType === "folder" && !(await isFolderWithin(ctx.db, file.folderId, row.targetId))) throw notCovered();
+  return file;
+}
 
+/** The room's protection over a link's files (none for personal files): it wins over the link's options. */
+export async function shareProtection(ctx: ServiceContext, row: ShareLinkRow): Promise<{ inRoom: boolean; protection: RoomProtection }> {
   const inRoom = await findIsDataroomSpace(ctx.db, row.spaceId);
-  const protection = inRoom ? (await loadRoomSecurity(ctx.db, row.spaceId)).protection : NO_PROTECTION;
+  return { inRoom, protection: inRoom ? (await loadRoomSecurity(ctx.db, row.spaceId)).protection : NO_PROTECTION };
+}
+
+/** The open visit of a link, or why not (the same answers for the page's content and its reports). */
+export async function requireOpenVisit(ctx: ServiceContext, key: string, cookie: string | null | undefined) {
+  const opening = await openShareLink(ctx, key, cookie);
+  if (opening.state === "missing") throw new AppError("NOT_FOUND", "This link does not exist. Check the address you were given.");
+  if (opening.state === "expired") throw new AppError("NOT_FOUND", "The preview link has expired. Please try refreshing the page.");
+  if (opening.state === "refused") throw new AppError("FORBIDDEN", opening.message);
+  if (opening.state === "gate" || !opening.visit.counted) throw new AppError("FORBIDDEN", "Open the link's page first: it asks for what the person who shared it requires.");
+  return opening;
+}
+
+export async function deliverShareContent(ctx: ServiceContext, key: string, cookie: string | null | undefined, rawFileId: unknown, mode: DeliveryMode, request: ContentRequest): Promise<ContentDelivery> {
+  const { row, visit } = await requireOpenVisit(ctx, key, cookie);
+
+  const file = await coveredFile(ctx, row, rawFileId);
+  const { inRoom, protection } = await shareProtection(ctx, row);
   if (mode === "download" && (!row.allowDownload || protection.downloadProtection)) throw new AppError("FORBIDDEN", SHARE_DOWNLOAD_OFF_MESSAGE);
   const wantsMark = row.watermark || (mode === "download" && row.downloadMode === "watermarked");
   const settings = protection.watermark ?? (wantsMark ? DEFAULT_WATERMARK : null);
   const viewer = { userId: `link:${row.id}`, email: visit.email ?? "visitor", ip: ctx.client.ip, roomName: await findSpaceName(ctx.db, row.spaceId) };
   const source = await deliverableForVisitor(ctx, file, mode, settings ? { settings, viewer } : null);
   const via = `share link “${row.name || row.id.slice(0, 8)}”${visit.email ? `, ${visit.email}` : ""}${source.watermarked ? ", watermarked copy" : ""}`;
-  return sendDeliverable(ctx, file, source, mode, request, inRoom ? { roomId: row.spaceId, actorId: null, detail: via } : null);
+  const counted = () => countVisitFile(ctx.db, { visitId: visit.id, fileId: file.id, kind: mode === "download" ? "download" : "open", now: ctx.now() });
+  return sendDeliverable(ctx, file, source, mode, request, inRoom ? { roomId: row.spaceId, actorId: null, detail: via } : null, counted);
 }

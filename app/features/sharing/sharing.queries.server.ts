@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { files, folders, shareLinkAgreements, shareLinks, spaces, users } from "~/db/schema";
+import { rawBatch } from "~/db/raw-batch.server";
+import { breadcrumbsQuery, filesInFolderQuery, subfoldersQuery } from "~/features/files/folders.queries.server";
+import { files, folders, shareLinkAgreements, shareLinks, shareLinkVisits, shareVisitFiles, shareVisitPages, spaces, users } from "~/db/schema";
 
 /** Share links: the only place drizzle is called for them. */
 
@@ -99,4 +101,64 @@ export async function isFolderWithin(db: Database, folderId: string, ancestorId:
 
 export async function findSpaceName(db: Database, id: string): Promise<string> {
   return (await db.select({ name: spaces.name }).from(spaces).where(eq(spaces.id, id)).get())?.name ?? "";
+}
+
+// ---- visits (analytics) -------------------------------------------------------------------------
+
+/** Records a counted visit (once: the visit's id is its key). */
+export async function insertShareVisit(db: Database, row: typeof shareLinkVisits.$inferInsert): Promise<void> {
+  await db.insert(shareLinkVisits).values(row).onConflictDoNothing().run();
+}
+
+/**
+ * Counts an opening or a download of a file by a visit (the server's count, as the bytes leave),
+ * and notes that the visit was seen. A visit without its row (the link was counted, the row not
+ * yet written) changes nothing.
+ */
+export async function countVisitFile(db: Database, row: { visitId: string; fileId: string; kind: "open" | "download"; now: Date }): Promise<void> {
+  const opens = row.kind === "open" ? 1 : 0;
+  const downloads = row.kind === "download" ? 1 : 0;
+  await rawBatch(db, [
+    sql`
+      INSERT INTO share_visit_files (visit_id, file_id, opens, downloads, last_at)
+      SELECT id, ${row.fileId}, ${opens}, ${downloads}, ${row.now.getTime()} FROM share_link_visits WHERE id = ${row.visitId}
+      ON CONFLICT (visit_id, file_id) DO UPDATE SET opens = opens + excluded.opens, downloads = downloads + excluded.downloads, last_at = excluded.last_at`,
+    sql`UPDATE share_link_visits SET last_seen_at = ${row.now.getTime()} WHERE id = ${row.visitId}`,
+  ]);
+}
+
+/** Adds the viewer's time per page of one file to a visit, and the page count it saw. */
+export async function addVisitPageTime(db: Database, row: { visitId: string; fileId: string; pageCount: number | null; pages: [number, number][]; now: Date }): Promise<void> {
+  const statements = row.pages.map(([page, ms]) =>
+    db
+      .insert(shareVisitPages)
+      .values({ visitId: row.visitId, fileId: row.fileId, page, ms })
+      .onConflictDoUpdate({ target: [shareVisitPages.visitId, shareVisitPages.fileId, shareVisitPages.page], set: { ms: sql`${shareVisitPages.ms} + excluded.ms` } }),
+  );
+  const touch = db.update(shareLinkVisits).set({ lastSeenAt: row.now }).where(eq(shareLinkVisits.id, row.visitId));
+  const pageCount =
+    row.pageCount === null ? [] : [db.update(shareVisitFiles).set({ pageCount: row.pageCount }).where(and(eq(shareVisitFiles.visitId, row.visitId), eq(shareVisitFiles.fileId, row.fileId)))];
+  await db.batch([touch, ...pageCount, ...statements]);
+}
+
+/** Whether a visit has its row (page time is kept only for counted visits). */
+export async function hasShareVisit(db: Database, visitId: string, linkId: string): Promise<boolean> {
+  return (await db.select({ id: shareLinkVisits.id }).from(shareLinkVisits).where(and(eq(shareLinkVisits.id, visitId), eq(shareLinkVisits.linkId, linkId))).get()) !== undefined;
+}
+
+// ---- what a visitor browses --------------------------------------------------------------------
+
+/** A live folder of a space (a visitor's folder link or a room link's root). */
+export async function findLiveFolder(db: Database, id: string) {
+  return db.select({ id: folders.id, spaceId: folders.spaceId, label: folders.label, kind: folders.kind }).from(folders).where(and(eq(folders.id, id), isNull(folders.trashedAt))).get();
+}
+
+/** A folder's ancestors (root first), subfolders and files by name, in one round trip; `limit` each (one more to tell there is more). */
+export async function loadVisitorFolder(db: Database, folder: { id: string; spaceId: string }, limit: number) {
+  const [crumbs, subfolders, fileRows] = await db.batch([
+    breadcrumbsQuery(db, folder.id),
+    subfoldersQuery(db, folder.spaceId, folder.id, null, limit + 1),
+    filesInFolderQuery(db, folder.id, "name", "asc", null, limit + 1),
+  ]);
+  return { crumbs, subfolders, files: fileRows };
 }

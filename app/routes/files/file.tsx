@@ -6,7 +6,7 @@ import { getFilePage } from "~/features/files/content.server";
 import { FileActions } from "~/features/files/components/file-actions";
 import { FileDetailsPanel } from "~/features/files/components/file-details-panel";
 import { FilePreview } from "~/features/files/components/file-preview";
-import { downloadUrl } from "~/features/files/components/preview-fetch";
+import { downloadUrl, memberContentPath } from "~/features/files/components/preview-fetch";
 import { formatBytes } from "~/features/files/files.constants";
 import { loadFileExtras } from "~/features/files/organize.server";
 import { runLoader } from "~/lib/action-result.server";
@@ -96,7 +96,7 @@ export default function FilePage({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap items-center gap-2">
           {canEdit && crumbs[0] ? <FileActions file={file} rootFolderId={crumbs[0].uid} /> : null}
           {canDownload ? (
-            <a href={downloadUrl(file.id)} download className={buttonClassName()}>
+            <a href={downloadUrl(memberContentPath(file.id))} download className={buttonClassName()}>
               Download
             </a>
           ) : null}

@@ -5,7 +5,7 @@ import { canCarryWatermark } from "~/features/watermark/watermark.constants";
 import { previewKindOf } from "../files.constants";
 import { PdfPreview } from "./pdf-preview";
 import { PreviewError } from "./preview-error";
-import { downloadUrl, previewUrl, probePreview, type PreviewFailure } from "./preview-fetch";
+import { downloadUrl, memberContentPath, previewUrl, probePreview, type PreviewFailure } from "./preview-fetch";
 import { TextPreview } from "./text-preview";
 
 export type FilePreviewProps = {
@@ -19,6 +19,10 @@ export type FilePreviewProps = {
   watermarked?: boolean;
   /** The file is in a data room: its PDF viewer reports time per page for the room's analytics. */
   isInRoom?: boolean;
+  /** Where the content is read: a member's (the default) or a share link's (`/s/{key}/files/{id}`). */
+  contentPath?: string;
+  /** Where the PDF viewer reports time per page; by default the room's, for a file in a room. */
+  pageTimeUrl?: string | null;
 };
 
 /**
@@ -27,12 +31,14 @@ export type FilePreviewProps = {
  * failure shows the spec's preview error display with "Try Again", which starts over.
  * Rendered in the browser only: media errors that happened before hydration would be lost.
  */
-export function FilePreview({ fileId, name, type, size, canDownload, watermarked = false, isInRoom = false }: FilePreviewProps) {
+export function FilePreview({ fileId, name, type, size, canDownload, watermarked = false, isInRoom = false, contentPath, pageTimeUrl }: FilePreviewProps) {
   const kind = previewKindOf(type, name);
+  const base = contentPath ?? memberContentPath(fileId);
+  const reportTo = pageTimeUrl !== undefined ? pageTimeUrl : isInRoom ? `${base}/page-time` : null;
   const [isMounted, setIsMounted] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [failure, setFailure] = useState<PreviewFailure | null>(null);
-  const url = previewUrl(fileId, attempt);
+  const url = previewUrl(base, attempt);
 
   useEffect(() => setIsMounted(true), []);
   const onFailure = useCallback((next: PreviewFailure) => setFailure(next), []);
@@ -49,7 +55,7 @@ export function FilePreview({ fileId, name, type, size, canDownload, watermarked
 
   if (watermarked && !canCarryWatermark(type, name)) {
     return (
-      <NoPreview title="Not shown while watermarking is on" fileId={fileId} canDownload={canDownload}>
+      <NoPreview title="Not shown while watermarking is on" contentPath={base} canDownload={canDownload}>
         This data room marks every document it shows with your name, and only PDFs, JPEG and PNG images can carry that mark.
       </NoPreview>
     );
@@ -59,7 +65,7 @@ export function FilePreview({ fileId, name, type, size, canDownload, watermarked
 
   switch (kind) {
     case "pdf":
-      return <PdfPreview key={attempt} url={url} name={name} size={watermarked ? null : size} onFailure={onFailure} pageTimeFileId={isInRoom ? fileId : null} />;
+      return <PdfPreview key={attempt} url={url} name={name} size={watermarked ? null : size} onFailure={onFailure} pageTimeUrl={reportTo} />;
     case "image":
       return (
         <div className="flex justify-center rounded-lg border border-slate-200 bg-slate-100 p-2">
@@ -84,18 +90,18 @@ export function FilePreview({ fileId, name, type, size, canDownload, watermarked
     case "csv":
       return <TextPreview key={attempt} kind={kind} url={url} name={name} size={size} onFailure={onFailure} />;
     default:
-      return <NoPreview title="No preview for this type" fileId={fileId} canDownload={canDownload} />;
+      return <NoPreview title="No preview for this type" contentPath={base} canDownload={canDownload} />;
   }
 }
 
 /** Instead of a preview: why there is none, and the download where the person may download. */
-function NoPreview({ title, fileId, canDownload, children }: { title: string; fileId: string; canDownload: boolean; children?: ReactNode }) {
+function NoPreview({ title, contentPath, canDownload, children }: { title: string; contentPath: string; canDownload: boolean; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-6 py-10 text-center" data-testid="no-preview">
       <p className="text-base font-semibold text-slate-900">{title}</p>
       {children ? <p className="max-w-prose text-sm text-slate-700">{children}</p> : null}
       {canDownload ? (
-        <a href={downloadUrl(fileId)} download className={buttonClassName({ variant: "secondary" })}>
+        <a href={downloadUrl(contentPath)} download className={buttonClassName({ variant: "secondary" })}>
           Download
         </a>
       ) : null}

@@ -26,8 +26,8 @@ export type PdfPreviewProps = {
    */
   size: number | null;
   onFailure: (failure: PreviewFailure) => void;
-  /** A room's file: the viewer reports how long each page is on screen (the room's analytics). */
-  pageTimeFileId?: string | null;
+  /** Where the viewer reports how long each page is on screen (a room's or a share link's analytics); null: nowhere. */
+  pageTimeUrl?: string | null;
 };
 
 function pdfFailure(error: unknown): PreviewFailure {
@@ -44,7 +44,7 @@ function pdfFailure(error: unknown): PreviewFailure {
  * cross-reference table and that page's objects arrive, never after the whole file (G8). There
  * is no opening full GET either (with a plain URL pdf.js starts one and aborts it).
  */
-export function PdfPreview({ url, name, size, onFailure, pageTimeFileId = null }: PdfPreviewProps) {
+export function PdfPreview({ url, name, size, onFailure, pageTimeUrl = null }: PdfPreviewProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
@@ -127,7 +127,7 @@ export function PdfPreview({ url, name, size, onFailure, pageTimeFileId = null }
   }, [pdf, pageNumber, onFailure]);
 
   // Reading time starts when a page is put on screen (drawing a dense page can take a moment).
-  usePageTimeReport(pageTimeFileId, pdf ? pageNumber : null);
+  usePageTimeReport(pageTimeUrl, pdf ? pageNumber : null, pdf?.numPages ?? null);
 
   const pageCount = pdf?.numPages ?? 0;
   const isDrawing = renderedPage !== pageNumber;

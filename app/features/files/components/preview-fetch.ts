@@ -16,14 +16,20 @@ export class PreviewLoadError extends Error {
   }
 }
 
-export function previewUrl(fileId: string, attempt = 0): string {
-  const path = `/api/files/${encodeURIComponent(fileId)}/preview`;
+/** Where a member reads a file's content; a share link's visitor reads it under the link (/s/{key}/files/{id}). */
+export function memberContentPath(fileId: string): string {
+  return `/api/files/${encodeURIComponent(fileId)}`;
+}
+
+/** The preview address under a content path (`memberContentPath`, or a share link's). */
+export function previewUrl(contentPath: string, attempt = 0): string {
+  const path = `${contentPath}/preview`;
   // A retry asks again with a fresh URL, so nothing (browser or proxy) answers from an old failure.
   return attempt > 0 ? `${path}?attempt=${attempt}` : path;
 }
 
-export function downloadUrl(fileId: string): string {
-  return `/api/files/${encodeURIComponent(fileId)}/download`;
+export function downloadUrl(contentPath: string): string {
+  return `${contentPath}/download`;
 }
 
 function isAbort(error: unknown): boolean {

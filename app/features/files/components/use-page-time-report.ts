@@ -5,8 +5,9 @@ import { readCsrfToken } from "~/lib/http";
 /**
  * Time per PDF page for the room's analytics: while the tab is visible, the page on screen
  * accumulates time; every 15 seconds, when the tab is hidden and when the viewer closes, what was
- * gathered is sent (`keepalive`, so a closing tab still delivers it). Nothing is sent for a file
- * outside a room (`fileId` null), and nothing when no time was gathered.
+ * gathered is sent (`keepalive`, so a closing tab still delivers it) to `url` (a room's file or a
+ * share link's), with the document's page count (completion). Nothing is sent without a `url`
+ * (a file outside a room), and nothing when no time was gathered.
  */
 /** Adds the running page's time so far to what is waiting to be sent, and stops the clock. */
 function settle(pending: Map<number, number>, running: { page: number; since: number } | null): void {
@@ -18,14 +19,16 @@ function clockFor(page: number | null): { page: number; since: number } | null {
   return page !== null && document.visibilityState === "visible" ? { page, since: performance.now() } : null;
 }
 
-export function usePageTimeReport(fileId: string | null, page: number | null): void {
+export function usePageTimeReport(url: string | null, page: number | null, pageCount: number | null = null): void {
   const pending = useRef(new Map<number, number>());
   const current = useRef<{ page: number; since: number } | null>(null);
   const pageRef = useRef(page);
   pageRef.current = page;
+  const pageCountRef = useRef(pageCount);
+  pageCountRef.current = pageCount;
 
   useEffect(() => {
-    if (!fileId) return;
+    if (!url) return;
     const start = () => {
       current.current = clockFor(pageRef.current);
     };
@@ -42,12 +45,12 @@ export function usePageTimeReport(fileId: string | null, page: number | null): v
       }
       pending.current.clear();
       if (Object.keys(pages).length === 0) return;
-      void fetch(`/api/files/${encodeURIComponent(fileId)}/page-time`, {
+      void fetch(url, {
         method: "POST",
         keepalive: true,
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRF-TOKEN": readCsrfToken(), "X-Requested-With": "XMLHttpRequest" },
-        body: JSON.stringify({ pages }),
+        body: JSON.stringify({ pages, pageCount: pageCountRef.current ?? undefined }),
       }).catch(() => undefined);
     };
     const onVisibility = () => {
@@ -67,12 +70,12 @@ export function usePageTimeReport(fileId: string | null, page: number | null): v
       window.removeEventListener("pagehide", send);
       send();
     };
-  }, [fileId]);
+  }, [url]);
 
   // Another page on screen: the time so far belongs to the one before.
   useEffect(() => {
-    if (!fileId) return;
+    if (!url) return;
     settle(pending.current, current.current);
     current.current = clockFor(page);
-  }, [fileId, page]);
+  }, [url, page]);
 }
