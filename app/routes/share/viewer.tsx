@@ -24,8 +24,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   return titleMeta(page.targetName);
 };
 
-// The address carries the link's secret: never sent on as a referrer, never kept by a cache.
-export const headers = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
+// The address carries the link's secret: never sent to other sites as a referrer (same-origin, not
+// no-referrer: the gates' form posts need their Origin for the CSRF check), never kept by a cache.
+export const headers = () => ({ "Referrer-Policy": "same-origin", "Cache-Control": "no-store" });
 
 function placeOf(request: Request, params: Route.LoaderArgs["params"]) {
   return { fileId: params.fileId, folderId: new URL(request.url).searchParams.get("folder") };
