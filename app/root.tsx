@@ -25,7 +25,6 @@ import { describeRouteError, ErrorPage } from "./components/error-page";
 import { showToast, Toaster } from "./components/ui/toast";
 import { readConfig } from "./lib/config.server";
 import { parseCookieConsent } from "./lib/cookie-consent";
-import { installGlobalErrorHandlers } from "./lib/http";
 import { useNonce } from "./lib/nonce";
 import { requestContext, serviceContextFor } from "./lib/request-context.server";
 import { pageTitle, productName } from "./lib/title";
@@ -89,7 +88,16 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     // Marks the document as interactive (e2e tests wait for it before clicking).
     document.documentElement.dataset.hydrated = "true";
-    return installGlobalErrorHandlers();
+    // The HTTP client (which reports errors) loads after hydration, off the first load (G5).
+    let uninstall: (() => void) | undefined;
+    let isCancelled = false;
+    void import("./lib/http").then((http) => {
+      if (!isCancelled) uninstall = http.installGlobalErrorHandlers();
+    });
+    return () => {
+      isCancelled = true;
+      uninstall?.();
+    };
   }, []);
   return (
     <html lang="en">

@@ -1,6 +1,11 @@
 import { useSyncExternalStore } from "react";
 import { clearUserDataCaches } from "~/features/access/user-page-props";
-import { HttpError, request } from "~/lib/http";
+import type { HttpError } from "~/lib/http";
+
+// The HTTP client is loaded when first needed, not with every page: anonymous visitors' pages
+// (share viewer, secrets, receive pages) never call it and stay within their JavaScript budget (G5).
+const request: typeof import("~/lib/http").request = async (...args) => (await import("~/lib/http")).request(...args);
+const isHttpError = (error: unknown): error is HttpError => error instanceof Error && error.name === "HttpError";
 import type { PublicUser } from "./auth.types";
 
 /**
@@ -91,7 +96,7 @@ function updateCsrfMeta(token: unknown): void {
 }
 
 function messageOf(error: unknown, fallback: string): string {
-  return error instanceof HttpError && error.message && error.body && typeof error.body === "object" && "message" in error.body
+  return isHttpError(error) && error.message && error.body && typeof error.body === "object" && "message" in error.body
     ? error.message
     : fallback;
 }
@@ -165,7 +170,7 @@ export async function checkAuth(): Promise<AuthState> {
       setState({});
     }
   } catch (error) {
-    if (error instanceof HttpError && (error.status === 401 || error.status === 403)) {
+    if (isHttpError(error) && (error.status === 401 || error.status === 403)) {
       state = initialState;
       setState({});
     }
