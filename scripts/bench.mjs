@@ -89,22 +89,29 @@ function scriptUrls(html) {
   return [...urls].filter((url) => url.startsWith("/assets/"));
 }
 
+/** The gzip size of the JavaScript a page's HTML loads up front, and how many files. */
+function firstLoadJs(html) {
+  const files = scriptUrls(html);
+  let gzip = 0;
+  for (const url of files) gzip += gzipSync(readFileSync(join("build/client", url))).length;
+  return { gzip, files: files.length };
+}
+/** A G5 row for a page's HTML. */
+function addFirstLoad(path, kind, budget, html) {
+  const { gzip, files } = firstLoadJs(html);
+  add("G5", `first-load JS ${path} (${kind}; ${files} files), gzip`, fmt(gzip), `≤ ${fmt(budget)}`, gzip <= budget);
+}
+
 try {
   await waitForServer();
-  for (const route of routes) {
-    const html = await (await fetch(`http://localhost:${port}${route.path}`)).text();
-    const files = scriptUrls(html);
-    let gzip = 0;
-    for (const url of files) gzip += gzipSync(readFileSync(join("build/client", url))).length;
-    add("G5", `first-load JS ${route.path} (${route.kind}; ${files.length} files), gzip`, fmt(gzip), `≤ ${fmt(route.budget)}`, gzip <= route.budget);
-  }
+  for (const route of routes) addFirstLoad(route.path, route.kind, route.budget, await (await fetch(`http://localhost:${port}${route.path}`)).text());
   // The file manager's budgets, each in its own module (scripts/bench/*.mjs).
   const baseUrl = `http://localhost:${port}`;
   // BENCH_ONLY=g10-rooms (comma-separated) runs only those modules, for a quick look at one budget.
   const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
-  for (const name of ["g1-folders", "g7-upload", "g8-pdf", "g8-watermark", "g10-rooms"].filter((name) => !only || only.includes(name))) {
+  for (const name of ["g1-folders", "g7-upload", "g8-pdf", "g8-watermark", "g8-share", "g10-rooms"].filter((name) => !only || only.includes(name))) {
     const module = await import(`./bench/${name}.mjs`);
-    await module.bench({ baseUrl, stateDir, add });
+    await module.bench({ baseUrl, stateDir, add, addFirstLoad });
   }
 } finally {
   stopServer();

@@ -48,8 +48,12 @@ export async function uploadViaTus(baseUrl, session, { folderId, name, body }) {
   return fileId;
 }
 
-/** Opens the file page in Chromium and counts what the preview endpoint sent until page 1 is drawn. */
-async function firstPageCost(baseUrl, session, fileId) {
+/**
+ * Opens `pagePath` (by default the member's file page) in Chromium with the session's cookies and
+ * counts what the preview address (`previewPath`) sent until page 1 is drawn. Also used for a share
+ * link's viewer (g8-share.mjs), whose visitor has no session (`session.cookie` empty).
+ */
+export async function firstPageCost(baseUrl, session, fileId, { pagePath = `/files/${fileId}`, previewPath = `/api/files/${fileId}/preview` } = {}) {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
@@ -69,7 +73,7 @@ async function firstPageCost(baseUrl, session, fileId) {
     const previewRequests = new Set();
     let receivedBytes = 0;
     cdp.on("Network.requestWillBeSent", ({ requestId, request }) => {
-      if (request.url.includes(`/api/files/${fileId}/preview`)) previewRequests.add(requestId);
+      if (request.url.includes(previewPath)) previewRequests.add(requestId);
     });
     cdp.on("Network.dataReceived", ({ requestId, dataLength }) => {
       if (previewRequests.has(requestId)) receivedBytes += dataLength;
@@ -80,7 +84,8 @@ async function firstPageCost(baseUrl, session, fileId) {
     let requests = 0;
     let fullResponses = 0;
     page.on("response", (response) => {
-      if (!response.url().includes(`/api/files/${fileId}/preview`)) return;
+      // A HEAD (the size of a watermarked copy) carries no bytes.
+      if (!response.url().includes(previewPath) || response.request().method() === "HEAD") return;
       requests++;
       const range = /bytes (\d+)-(\d+)\//.exec(response.headers()["content-range"] ?? "");
       if (range) declaredBytes += Number(range[2]) - Number(range[1]) + 1;
@@ -91,7 +96,7 @@ async function firstPageCost(baseUrl, session, fileId) {
     });
 
     const started = performance.now();
-    await page.goto(`/files/${fileId}`);
+    await page.goto(pagePath);
     await page.locator('canvas[data-rendered-page="1"]').waitFor({ state: "attached", timeout: 60_000 });
     const elapsedMs = performance.now() - started;
     const status = await page.getByTestId("pdf-page-status").textContent();

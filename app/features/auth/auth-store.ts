@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from "react";
 import { clearUserDataCaches } from "~/features/access/user-page-props";
-import type { HttpError } from "~/lib/http";
+import type { HttpError, request as httpRequest } from "~/lib/http";
 
 // The HTTP client is loaded when first needed, not with every page: anonymous visitors' pages
 // (share viewer, secrets, receive pages) never call it and stay within their JavaScript budget (G5).
-const request: typeof import("~/lib/http").request = async (...args) => (await import("~/lib/http")).request(...args);
+const request: typeof httpRequest = async (...args) => (await import("~/lib/http")).request(...args);
 const isHttpError = (error: unknown): error is HttpError => error instanceof Error && error.name === "HttpError";
 import type { PublicUser } from "./auth.types";
 
