@@ -71,11 +71,15 @@ export default [
   route("dataroom/:id/comments", "routes/datarooms/comments.tsx"),
   route("dataroom/:id/collaboration", "routes/datarooms/collaboration.tsx"),
   route("dataroom/:id/notifications", "routes/datarooms/notifications.tsx"),
+  route("dataroom/:id/sharing", "routes/datarooms/sharing.tsx"),
   // The link of a data-room invitation: opened signed out or in, by someone who may have no account yet.
   route("invite/:token", "routes/invitations/invite.tsx"),
 
   // A share link's page, for anyone who has the link (issue 21): its gates, then the document or
   // the folder's contents. /s/{key}/files/{id}/preview|download are served by workers/share.ts.
+  // Managing links (spec §2 "Share: create share link"): create one, and one link's page.
+  route("share-links/new", "routes/share/new.tsx"),
+  route("share-links/:id", "routes/share/link.tsx"),
   route("s/:key", "routes/share/viewer.tsx"),
   route("s/:key/files/:fileId", "routes/share/viewer.tsx", { id: "share-file" }),
 

@@ -18,13 +18,21 @@ test.describe("share links", () => {
     const { rootFolderId } = (await (await page.request.get(`/api/datarooms/${roomId}`)).json()) as { rootFolderId: string };
     const fileId = await uploadViaTus(page.request, { folderId: rootFolderId, name: "Heron deck.pdf", body: makePdf({ pages: 50 }), csrf: headers["X-CSRF-TOKEN"] });
 
-    const shared = await page.request.post("/api/share-links", {
-      data: { target: { type: "file", id: fileId }, name: "For Vera", requireEmail: true, verifyEmail: true, allowDownload: false },
-      headers,
-    });
-    expect(shared.status(), await shared.text()).toBe(201);
-    const link = ((await shared.json()) as { link: { id: string; url: string } }).link;
-    const address = new URL(link.url).pathname;
+    // The owner shares the file from its page: verified e-mail, view only.
+    await gotoHydrated(page, `/files/${fileId}`);
+    await page.getByRole("link", { name: "Share", exact: true }).click();
+    await expect(page).toHaveTitle("Create share link - Strongroom");
+    await page.getByLabel("Name (only you see it)").fill("For Vera");
+    await page.getByLabel("Verify the e-mail with a code").check();
+    await page.getByLabel("View only, no download").check();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Create link" }).click();
+    await expect(page).toHaveTitle("Share link For Vera - Strongroom");
+    await expect(page.getByTestId("link-status")).toHaveText("Active");
+    await expect(page.getByText("Shares the file Heron deck.pdf: verified e-mail, view only.")).toBeVisible();
+    await expect(page.getByRole("img", { name: "QR code of the link to Heron deck.pdf" })).toBeVisible();
+    const address = new URL(await page.getByTestId("link-url").inputValue()).pathname;
+    const linkPage = page.url();
 
     const theirs = await newConsentedContext(browser, baseURL!);
     try {
@@ -61,9 +69,27 @@ test.describe("share links", () => {
       // Leaving the page sends the time spent on the last page.
       await gotoHydrated(visitor, "/privacy-policy");
 
+      // The owner sees the visit: who, the file, and the time on each page read (reported as the visitor left).
+      const linkId = new URL(linkPage).pathname.split("/").pop()!;
+      type Analytics = { visits: { files: { pages: unknown[] }[] }[] };
+      await expect.poll(async () => ((await (await page.request.get(`/api/share-links/${linkId}/analytics`)).json()) as Analytics).visits[0]?.files[0]?.pages.length ?? 0).toBe(3);
+      await gotoHydrated(page, linkPage);
+      const visit = page.getByTestId("link-visit");
+      await expect(visit).toHaveCount(1);
+      await expect(visit).toContainText("vera@heron-ventures.test");
+      await expect(visit).toContainText("Heron deck.pdf");
+      await expect(visit.getByTestId("page-times").getByRole("listitem")).toHaveCount(3);
+      await expect(visit.getByTestId("page-times")).toContainText("Page 1:");
+      await expect(page.getByTestId("link-totals")).toContainText("Views1");
+      expect(await seriousViolations(page)).toEqual([]);
+      // The room tells the owner the link was opened.
+      await gotoHydrated(page, `/dataroom/${roomId}/notifications`);
+      await expect(page.getByRole("link", { name: "vera@heron-ventures.test opened your share link “For Vera”" })).toBeVisible();
+
       // The owner revokes the link; the visitor's reload says it expired.
-      const revoked = await page.request.post(`/api/share-links/${link.id}/revoke`, { headers });
-      expect(revoked.status(), await revoked.text()).toBe(200);
+      await gotoHydrated(page, linkPage);
+      await page.getByRole("button", { name: "Revoke link" }).click();
+      await expect(page.getByTestId("link-status")).toHaveText("Revoked");
       await gotoHydrated(visitor, address);
       await expect(visitor).toHaveTitle("Preview Link Expired - Strongroom");
       await expect(visitor.getByTestId("preview-error")).toContainText("The preview link has expired. Please try refreshing the page.");

@@ -16,12 +16,8 @@ import { LOGO_MAX_BYTES, readDataroomLogo, removeDataroomLogo, setDataroomLogo }
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { AppError } from "~/lib/errors";
 import type { AppEnv } from "../types";
-import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
+import { apiServiceContext, csvHeaders, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
-/** A CSV attachment (the name is made of letters, digits and dashes only). */
-function csvHeaders(filename: string): HeadersInit {
-  return { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"`, "X-Content-Type-Options": "nosniff" };
-}
 
 /**
  * /api/datarooms (spec §7): the member's rooms (mine and shared with me; ?q, ?filter, ?sort, ?dir),

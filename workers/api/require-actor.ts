@@ -34,3 +34,8 @@ export async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
     throw new AppError("VALIDATION_ERROR", "The request body must be JSON.");
   }
 }
+
+/** A CSV attachment (the name is made of letters, digits and dashes only). */
+export function csvHeaders(filename: string): HeadersInit {
+  return { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"`, "X-Content-Type-Options": "nosniff" };
+}

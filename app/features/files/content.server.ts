@@ -208,6 +208,8 @@ export type FilePage = {
   protection: { watermarked: boolean; printProtected: boolean; downloadProtected: boolean };
   canDownload: boolean;
   canEdit: boolean;
+  /** May make a share link of it: `share` in a room that is not archived; the owner of personal files. */
+  canShare: boolean;
   crumbs: FileCrumb[];
   versions: FileVersionSummary[];
 };
@@ -237,6 +239,7 @@ export async function getFilePage(ctx: ServiceContext, userId: string, fileId: s
     protection: { watermarked: protection.watermark !== null, printProtected: protection.printProtection, downloadProtected: protection.downloadProtection },
     canDownload: canDo(role, roomPermissions, "files.download"),
     canEdit: canDo(role, roomPermissions, "files.edit"),
+    canShare: roomPermissions ? roomPermissions.share && role !== "archived" : role === "owner",
     crumbs: crumbs.map((crumb) => ({ uid: crumb.id, label: crumb.label, kind: crumb.kind })),
     versions: versions.map((version) => ({
       id: version.id,

@@ -36,6 +36,8 @@ export type FolderPage = {
   rights: SpaceRight[];
   /** The data room the folder is in (its pages live under /dataroom/{id}), or null. */
   dataroomId: string | null;
+  /** May make a share link of it: `share` in a room that is not archived; the owner of personal files. */
+  canShare: boolean;
   crumbs: Crumb[];
   folders: FolderSummary[];
   files: FileSummary[];
@@ -110,6 +112,7 @@ export async function getFolderPage(ctx: ServiceContext, userId: string, folderI
     role,
     rights: SPACE_RIGHTS.filter((right) => canDo(role, access.roomPermissions, right)),
     dataroomId: access.roomPermissions ? access.spaceId : null,
+    canShare: access.roomPermissions ? access.roomPermissions.share && role !== "archived" : role === "owner",
     crumbs: page.crumbs.map((crumb) => ({ uid: crumb.id, label: crumb.label, kind: crumb.kind })),
     folders: visibleFolders.map(toFolderSummary),
     files: visibleFiles.map(toFileSummary),

@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = {
   "comment.reply": "Replied in a thread",
   "comment.new": "Commented on your file",
   "file.upload": "Added files",
+  "share.opened": "Opened your share link",
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 

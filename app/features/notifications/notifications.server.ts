@@ -49,7 +49,8 @@ export type NoticeGroup = { key: string; subjectId: string; windowMs: number; ti
 
 export type RoomNotice = {
   roomId: string;
-  actorId: string;
+  /** Who did it (never told); null for someone without an account (a share link's visitor). */
+  actorId: string | null;
   kind: NotificationKind;
   title: string;
   excerpt?: string;

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { assertAttemptsLeft, consumeAttempt, recordFailedAttempt } from "~/features/auth/attempt-limits.server";
 import { scryptParamsFor, verifyPassword } from "~/features/auth/password.server";
 import { LINK_TOKEN_PATTERN, hashCode, hashLinkToken, newSixDigitCode } from "~/features/auth/secrets.server";
+import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
 import { sendMail } from "~/features/mail/mailer.server";
+import { notifyRoom } from "~/features/notifications/notifications.server";
 import { readConfig } from "~/lib/config.server";
 import { hmacSign, timingSafeEqualString } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
@@ -229,6 +231,15 @@ export async function passShareGate(ctx: ServiceContext, key: string, cookie: st
 export async function countShareVisit(ctx: ServiceContext, opening: Extract<ShareOpening, { state: "open" }>): Promise<{ visit: ShareVisit; usedUp: boolean }> {
   if (opening.visit.counted) return { visit: opening.visit, usedUp: false };
   if (!(await countShareView(ctx.db, opening.row.id, ctx.now()))) return { visit: opening.visit, usedUp: true };
+  // The first view of a room's link tells whoever made it (in the room, live, by mail as they chose).
+  if (opening.row.viewCount === 0 && opening.row.createdBy && (await findIsDataroomSpace(ctx.db, opening.row.spaceId))) {
+    const who = opening.visit.email ?? "Someone";
+    await notifyRoom(
+      ctx,
+      { roomId: opening.row.spaceId, actorId: null, kind: "share.opened", title: `${who} opened your share link${opening.row.name ? ` “${opening.row.name}”` : ""}`, excerpt: opening.link.targetName, link: `/share-links/${opening.row.id}` },
+      [opening.row.createdBy],
+    );
+  }
   const now = ctx.now();
   await insertShareVisit(ctx.db, { id: opening.visit.id, linkId: opening.row.id, email: opening.visit.email, ip: ctx.client.ip?.slice(0, 64) ?? null, userAgent: ctx.client.userAgent?.slice(0, 200) ?? null, startedAt: now, lastSeenAt: now });
   return { visit: { ...opening.visit, counted: true }, usedUp: false };

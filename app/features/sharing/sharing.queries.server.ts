@@ -162,3 +162,47 @@ export async function loadVisitorFolder(db: Database, folder: { id: string; spac
   ]);
   return { crumbs, subfolders, files: fileRows };
 }
+
+// ---- a link's analytics (its manager's page) ------------------------------------------------------
+
+export type LinkVisitRow = { id: string; email: string | null; ip: string | null; userAgent: string | null; startedAt: number; lastSeenAt: number };
+export type VisitFileRow = { visitId: string; fileId: string; name: string | null; opens: number; downloads: number; pageCount: number | null };
+export type VisitPageRow = { visitId: string; fileId: string; page: number; ms: number };
+export type LinkTotalsRow = { views: number; visitors: number; downloads: number; agreements: number };
+export type AgreementRow = { name: string; email: string | null; ip: string | null; acceptedAt: number };
+
+/**
+ * A link's newest visits (at most `limit`) with what each did per file and page, its agreements,
+ * and its totals over every visit, in one round trip.
+ */
+export async function loadLinkAnalytics(db: Database, linkId: string, limit: number) {
+  const recent = sql`SELECT id FROM share_link_visits WHERE link_id = ${linkId} ORDER BY started_at DESC, id DESC LIMIT ${limit}`;
+  const [visits, fileRows, pageRows, totals, agreements] = await rawBatch(db, [
+    sql`SELECT id, email, ip, user_agent AS userAgent, started_at AS startedAt, last_seen_at AS lastSeenAt FROM share_link_visits WHERE link_id = ${linkId} ORDER BY started_at DESC, id DESC LIMIT ${limit}`,
+    sql`SELECT f.visit_id AS visitId, f.file_id AS fileId, files.name AS name, f.opens, f.downloads, f.page_count AS pageCount
+        FROM share_visit_files f LEFT JOIN files ON files.id = f.file_id WHERE f.visit_id IN (${recent}) ORDER BY f.last_at`,
+    sql`SELECT visit_id AS visitId, file_id AS fileId, page, ms FROM share_visit_pages WHERE visit_id IN (${recent}) ORDER BY file_id, page`,
+    sql`SELECT
+          (SELECT count(*) FROM share_link_visits WHERE link_id = ${linkId}) AS views,
+          (SELECT count(DISTINCT coalesce(email, id)) FROM share_link_visits WHERE link_id = ${linkId}) AS visitors,
+          (SELECT coalesce(sum(f.downloads), 0) FROM share_visit_files f JOIN share_link_visits v ON v.id = f.visit_id WHERE v.link_id = ${linkId}) AS downloads,
+          (SELECT count(*) FROM share_link_agreements WHERE link_id = ${linkId}) AS agreements`,
+    sql`SELECT name, email, ip, accepted_at AS acceptedAt FROM share_link_agreements WHERE link_id = ${linkId} ORDER BY accepted_at DESC LIMIT ${limit}`,
+  ]);
+  return {
+    visits: (visits!.results ?? []) as LinkVisitRow[],
+    files: (fileRows!.results ?? []) as VisitFileRow[],
+    pages: (pageRows!.results ?? []) as VisitPageRow[],
+    totals: ((totals!.results ?? [])[0] ?? { views: 0, visitors: 0, downloads: 0, agreements: 0 }) as LinkTotalsRow,
+    agreements: (agreements!.results ?? []) as AgreementRow[],
+  };
+}
+
+/** Per link of a space: how many different visitors each had (the sharing page's list). */
+export async function countVisitorsByLink(db: Database, linkIds: readonly string[]): Promise<Map<string, number>> {
+  if (linkIds.length === 0) return new Map();
+  const rows = await db.all<{ linkId: string; visitors: number }>(sql`
+    SELECT link_id AS linkId, count(DISTINCT coalesce(email, id)) AS visitors FROM share_link_visits
+    WHERE link_id IN (SELECT value FROM json_each(${JSON.stringify(linkIds)})) GROUP BY link_id`);
+  return new Map(rows.map((row) => [row.linkId, row.visitors]));
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkFeature } from "~/features/access/access-check";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { hashPassword, scryptParamsFor } from "~/features/auth/password.server";
 import { decryptSecret, encryptSecret, newLinkToken } from "~/features/auth/secrets.server";
@@ -15,7 +16,7 @@ import { parseInput } from "~/lib/validation";
 import { shareLinkStatus } from "./share-access.server";
 import { SHARE_LINKS_PAGE_SIZE, type ShareLinkStatus } from "./sharing.constants";
 import { createShareLinkSchema, updateShareLinkSchema, type ShareLinkOptions } from "./sharing.schema";
-import { findShareLink, findTargetName, findTargetNames, insertShareLink, isSlugTaken, listSpaceShareLinks, targetIdsOf, updateShareLinkRow, type ShareLinkInsert, type ShareLinkRow } from "./sharing.queries.server";
+import { countVisitorsByLink, findShareLink, findTargetName, findTargetNames, insertShareLink, isSlugTaken, listSpaceShareLinks, targetIdsOf, updateShareLinkRow, type ShareLinkInsert, type ShareLinkRow } from "./sharing.queries.server";
 
 /**
  * Share links, managing them (issue 21, step 1): create one for a file, a folder or a whole room
@@ -194,7 +195,7 @@ export async function createShareLink(ctx: ServiceContext, userId: string, input
 }
 
 /** A link the caller may manage (404 otherwise), and where it lives. */
-async function requireManagedLink(ctx: ServiceContext, userId: string, rawId: unknown) {
+export async function requireManagedLink(ctx: ServiceContext, userId: string, rawId: unknown) {
   const parsed = z.uuid().safeParse(rawId);
   if (!parsed.success) throw shareLinkNotFound();
   const row = await findShareLink(ctx.db, parsed.data);
@@ -211,7 +212,7 @@ async function requireManagedLink(ctx: ServiceContext, userId: string, rawId: un
   }
 }
 
-async function viewOf(ctx: ServiceContext, row: ShareLinkRow, creatorName: string | null = null): Promise<ShareLinkView> {
+export async function viewOf(ctx: ServiceContext, row: ShareLinkRow, creatorName: string | null = null): Promise<ShareLinkView> {
   return toView(ctx, row, (await findTargetName(ctx.db, row)) ?? "(no longer exists)", creatorName);
 }
 
@@ -266,4 +267,43 @@ export async function listRoomShareLinks(ctx: ServiceContext, userId: string, ro
   const rows = await listSpaceShareLinks(ctx.db, room.id, SHARE_LINKS_PAGE_SIZE);
   const names = await findTargetNames(ctx.db, targetIdsOf(rows.map((entry) => entry.link)));
   return Promise.all(rows.map((entry) => toView(ctx, entry.link, names.get(entry.link.targetId) ?? "(no longer exists)", entry.creatorName)));
+}
+
+// ---- the pages: create a link, a room's links ----------------------------------------------------
+
+/** The plan features a link's options depend on, as the create and edit forms show them. */
+export type ShareLinkFeatures = { expiry: boolean; viewOnly: boolean; watermark: boolean; print: boolean };
+
+export type ShareLinkDraft = { target: { type: ShareLinkRow["targetType"]; id: string; name: string }; roomId: string | null; features: ShareLinkFeatures };
+
+async function featuresFor(ctx: ServiceContext, planOwnerId: string): Promise<ShareLinkFeatures> {
+  const access = await loadMemberAccess(ctx, planOwnerId);
+  return {
+    expiry: checkFeature(access, "time_limited_access"),
+    viewOnly: checkFeature(access, "download_protection"),
+    watermark: checkFeature(access, "watermarking"),
+    print: checkFeature(access, "print_protection"),
+  };
+}
+
+/** /share-links/new?type=&id=: what is about to be shared, if the caller may share it, and which options the plan allows. */
+export async function prepareShareLink(ctx: ServiceContext, userId: string, rawTarget: unknown): Promise<ShareLinkDraft> {
+  const target = parseInput(createShareLinkSchema.shape.target, rawTarget);
+  const place = await requireSharable(ctx, userId, target);
+  return { target: { type: target.type, id: target.type === "room" ? place.spaceId : target.id, name: place.name }, roomId: place.roomId, features: await featuresFor(ctx, place.planOwnerId) };
+}
+
+/** A link for its manager's page: the link, where it lives and which options the plan allows. */
+export async function getManagedShareLink(ctx: ServiceContext, userId: string, rawId: unknown): Promise<{ link: ShareLinkView; roomId: string | null; features: ShareLinkFeatures }> {
+  const { row, roomId, planOwnerId } = await requireManagedLink(ctx, userId, rawId);
+  const [link, features] = await Promise.all([viewOf(ctx, row), featuresFor(ctx, planOwnerId)]);
+  return { link, roomId, features };
+}
+
+/** /dataroom/{id}/sharing: the room's links with their different visitors (people with `share`). */
+export async function getRoomSharing(ctx: ServiceContext, userId: string, roomId: unknown) {
+  const room = await requireDataroom(ctx, userId, roomId, "share");
+  const links = await listRoomShareLinks(ctx, userId, room.id);
+  const visitors = await countVisitorsByLink(ctx.db, links.map((link) => link.id));
+  return { room: { id: room.id, name: room.name, archived: room.archived }, links: links.map((link) => ({ ...link, visitors: visitors.get(link.id) ?? 0 })) };
 }

@@ -52,6 +52,7 @@ export default function DataroomPage({ loaderData }: Route.ComponentProps) {
     { path: "tags", label: "Tags" },
     { path: "metadata", label: "Metadata" },
     { path: "duplicates", label: "Duplicates" },
+    ...(permissions.share ? [{ path: "sharing", label: "Sharing" }] : []),
     ...(permissions.view_analytics ? [{ path: "analytics", label: "Analytics" }] : []),
     ...(permissions.view_audit_log ? [{ path: "activities", label: "Activities" }] : []),
     ...(permissions.manage_settings

@@ -65,7 +65,7 @@ function Breadcrumbs({ crumbs, current }: { crumbs: { uid: string; label: string
 }
 
 export default function FilePage({ loaderData }: Route.ComponentProps) {
-  const { file, crumbs, versions, canDownload, canEdit, extras, addedAt, dataroomId, protection, comments } = loaderData;
+  const { file, crumbs, versions, canDownload, canEdit, canShare, extras, addedAt, dataroomId, protection, comments } = loaderData;
   const revalidator = useRevalidator();
   return (
     <div className="space-y-6">
@@ -95,6 +95,11 @@ export default function FilePage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {canEdit && crumbs[0] ? <FileActions file={file} rootFolderId={crumbs[0].uid} /> : null}
+          {canShare ? (
+            <a href={`/share-links/new?type=file&id=${file.id}`} className={buttonClassName({ variant: "secondary" })}>
+              Share
+            </a>
+          ) : null}
           {canDownload ? (
             <a href={downloadUrl(memberContentPath(file.id))} download className={buttonClassName()}>
               Download

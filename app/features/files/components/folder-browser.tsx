@@ -124,6 +124,14 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
               Edit folder
             </Button>
           ) : null}
+          {page.canShare ? (
+            <a
+              href={isRoot && page.dataroomId ? `/share-links/new?type=room&id=${page.dataroomId}` : `/share-links/new?type=folder&id=${page.folder.uid}`}
+              className={buttonClassName({ variant: "secondary", size: "sm" })}
+            >
+              {isRoot && page.dataroomId ? "Share room" : "Share folder"}
+            </a>
+          ) : null}
           {page.folder.kind === "gallery" || page.files.some((file) => /^(image|video)\//.test(file.type)) ? (
             <Link to={`/folders/${page.folder.uid}/gallery`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
               Gallery
