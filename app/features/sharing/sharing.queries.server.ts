@@ -136,9 +136,12 @@ export async function addVisitPageTime(db: Database, row: { visitId: string; fil
       .onConflictDoUpdate({ target: [shareVisitPages.visitId, shareVisitPages.fileId, shareVisitPages.page], set: { ms: sql`${shareVisitPages.ms} + excluded.ms` } }),
   );
   const touch = db.update(shareLinkVisits).set({ lastSeenAt: row.now }).where(eq(shareLinkVisits.id, row.visitId));
-  const pageCount =
-    row.pageCount === null ? [] : [db.update(shareVisitFiles).set({ pageCount: row.pageCount }).where(and(eq(shareVisitFiles.visitId, row.visitId), eq(shareVisitFiles.fileId, row.fileId)))];
-  await db.batch([touch, ...pageCount, ...statements]);
+  // The file's row of the visit (a report may arrive before the opening was counted), with the page count it saw.
+  const fileRow = db
+    .insert(shareVisitFiles)
+    .values({ visitId: row.visitId, fileId: row.fileId, pageCount: row.pageCount, lastAt: row.now })
+    .onConflictDoUpdate({ target: [shareVisitFiles.visitId, shareVisitFiles.fileId], set: { pageCount: sql`coalesce(excluded.page_count, ${shareVisitFiles.pageCount})`, lastAt: row.now } });
+  await db.batch([touch, fileRow, ...statements]);
 }
 
 /** Whether a visit has its row (page time is kept only for counted visits). */

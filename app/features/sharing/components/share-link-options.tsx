@@ -2,25 +2,14 @@ import type { ReactNode } from "react";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { FieldErrors } from "~/lib/errors";
+import type { ShareLinkFeatures, ShareLinkView } from "../sharing.server";
 import { SHARE_AGREEMENT_MAX, SHARE_NAME_MAX, SHARE_PASSWORD_MAX, SHARE_PASSWORD_MIN, SLUG_MAX } from "../sharing.constants";
 
 /** What the form starts with: a new link's defaults, or a link's current options. */
-export type ShareLinkFormValues = {
-  name: string;
-  hasPassword: boolean;
-  expiresAt: string | null;
-  maxViews: number | null;
-  requireEmail: boolean;
-  verifyEmail: boolean;
-  allowList: string[];
-  denyList: string[];
-  agreement: string | null;
-  allowDownload: boolean;
-  downloadMode: "original" | "watermarked";
-  printProtection: boolean;
-  watermark: boolean;
-  slug: string | null;
-};
+export type ShareLinkFormValues = Pick<
+  ShareLinkView,
+  "name" | "hasPassword" | "expiresAt" | "maxViews" | "requireEmail" | "verifyEmail" | "allowList" | "denyList" | "agreement" | "allowDownload" | "downloadMode" | "printProtection" | "watermark" | "slug"
+>;
 
 export const NEW_SHARE_LINK: ShareLinkFormValues = {
   name: "",
@@ -39,7 +28,6 @@ export const NEW_SHARE_LINK: ShareLinkFormValues = {
   slug: null,
 };
 
-export type ShareLinkFeatureFlags = { expiry: boolean; viewOnly: boolean; watermark: boolean; print: boolean };
 
 const UPGRADE = "Not in your plan: see Settings → Plan.";
 
@@ -60,7 +48,7 @@ function Check({ name, label, description, defaultChecked, disabled }: { name: s
  * Options the plan of whoever owns the files does not include are shown, off, with where to get
  * them; the server refuses them anyway.
  */
-export function ShareLinkOptions({ values, features, mode, fieldErrors = {} }: { values: ShareLinkFormValues; features: ShareLinkFeatureFlags; mode: "create" | "edit"; fieldErrors?: FieldErrors }) {
+export function ShareLinkOptions({ values, features, mode, fieldErrors = {} }: { values: ShareLinkFormValues; features: ShareLinkFeatures; mode: "create" | "edit"; fieldErrors?: FieldErrors }) {
   const error = (name: string) => fieldErrors[name]?.[0];
   const download = !values.allowDownload ? "none" : values.downloadMode;
   return (
