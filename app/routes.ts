@@ -78,6 +78,7 @@ export default [
   // A share link's page, for anyone who has the link (issue 21): its gates, then the document or
   // the folder's contents. /s/{key}/files/{id}/preview|download are served by workers/share.ts.
   // Managing links (spec §2 "Share: create share link"): create one, and one link's page.
+  route("share-links", "routes/share/index.tsx"),
   route("share-links/new", "routes/share/new.tsx"),
   route("share-links/:id", "routes/share/link.tsx"),
   route("s/:key", "routes/share/viewer.tsx"),

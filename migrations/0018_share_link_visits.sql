@@ -10,6 +10,14 @@ CREATE TABLE `share_link_visits` (
 );
 --> statement-breakpoint
 CREATE INDEX `share_link_visits_link_idx` ON `share_link_visits` (`link_id`,`started_at`);--> statement-breakpoint
+CREATE TABLE `share_privacy` (
+	`space_id` text PRIMARY KEY NOT NULL,
+	`ip_mode` text DEFAULT 'truncated' NOT NULL,
+	`retention_days` integer,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`space_id`) REFERENCES `spaces`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `share_visit_files` (
 	`visit_id` text NOT NULL,
 	`file_id` text NOT NULL,

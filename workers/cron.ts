@@ -5,6 +5,7 @@ import { enqueueJob } from "~/features/jobs/enqueue-job.server";
 import { MAIL_RETENTION_DAYS, pruneMailJob } from "~/features/mail/mail.jobs";
 import { JOB_RETENTION_DAYS, pruneJobsJob } from "~/features/maintenance/maintenance.jobs";
 import { sendDigestsJob } from "~/features/notifications/notifications.jobs";
+import { applySharePrivacyJob } from "~/features/sharing/sharing.jobs";
 import { createLogger } from "~/lib/log.server";
 import { createServiceContext, type ServiceContext } from "~/lib/service-context.server";
 
@@ -49,6 +50,13 @@ export const cronSchedule: Record<string, CronTask[]> = {
       enqueueJob(ctx, {
         definition: purgeTrashJob,
         jobId: `cron:${purgeTrashJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
+        payload: {},
+        priority: "low",
+      }),
+    (ctx, scheduledTime) =>
+      enqueueJob(ctx, {
+        definition: applySharePrivacyJob,
+        jobId: `cron:${applySharePrivacyJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
         payload: {},
         priority: "low",
       }),

@@ -48,4 +48,7 @@ export const MEMBER_PAGES = [
   "/dataroom/{room}/collaboration",
   "/dataroom/{room}/comments",
   "/dataroom/{room}/notifications",
+  "/dataroom/{room}/sharing",
+  "/share-links",
+  "/share-links/new?type=file&id={file}",
 ] as const;

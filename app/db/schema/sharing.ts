@@ -123,3 +123,22 @@ export const shareVisitPages = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.visitId, table.fileId, table.page] })],
 );
+
+export const shareIpModes = ["full", "truncated", "none"] as const;
+export type ShareIpMode = (typeof shareIpModes)[number];
+
+/**
+ * How a space's share links treat their visitors' data (issue 21): keep the IP address whole,
+ * truncated (IPv4 /24, IPv6 /48) or not at all, and how many days visits are kept (null: as long
+ * as the link). Applied when a visit or an agreement is written, and by the nightly job to what
+ * is already stored. No row: the defaults (truncated, 365 days). Set by the room's managers, or
+ * by the owner of personal files.
+ */
+export const sharePrivacy = sqliteTable("share_privacy", {
+  spaceId: text("space_id")
+    .primaryKey()
+    .references(() => spaces.id, { onDelete: "cascade" }),
+  ipMode: text("ip_mode", { enum: shareIpModes }).notNull().default("truncated"),
+  retentionDays: integer("retention_days"),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});

@@ -7,6 +7,7 @@ import { pruneJobsJob } from "~/features/maintenance/maintenance.jobs";
 import { sendDigestsJob } from "~/features/notifications/notifications.jobs";
 import { notifyFilesAddedJob } from "~/features/datarooms/datarooms.jobs";
 import { deleteObjectsJob } from "~/features/personal-data/personal-data.jobs";
+import { applySharePrivacyJob } from "~/features/sharing/sharing.jobs";
 import type { ServiceContext } from "~/lib/service-context.server";
 import type { JobDefinition, JobResult } from "./job-definition";
 
@@ -31,7 +32,7 @@ function register<Payload>(definition: JobDefinition<Payload>): RegisteredJob {
 }
 
 /** Every job type the consumer knows. A message whose type is not here fails its job at once. */
-const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob), register(rewrapKeysJob), register(sendDigestsJob), register(notifyFilesAddedJob)];
+const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob), register(rewrapKeysJob), register(sendDigestsJob), register(notifyFilesAddedJob), register(applySharePrivacyJob)];
 const byType = new Map(registered.map((job) => [job.type, job]));
 
 export function findJobDefinition(type: string): RegisteredJob | undefined {

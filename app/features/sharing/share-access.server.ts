@@ -11,6 +11,7 @@ import { hmacSign, timingSafeEqualString } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
+import { visitorIp } from "./share-privacy.server";
 import { SLUG_MAX, SLUG_PATTERN, type ShareLinkStatus } from "./sharing.constants";
 import { countShareView, findShareLinkByKey, findTargetName, insertAgreement, insertShareVisit, type ShareLinkRow } from "./sharing.queries.server";
 
@@ -217,7 +218,7 @@ export async function passShareGate(ctx: ServiceContext, key: string, cookie: st
     visit.verified = true;
     visit.code = null;
   } else {
-    await insertAgreement(ctx.db, { id: crypto.randomUUID(), linkId: row.id, name: data.name, email: visit.email, ip: ip?.slice(0, 64) ?? null, acceptedAt: ctx.now() });
+    await insertAgreement(ctx.db, { id: crypto.randomUUID(), linkId: row.id, name: data.name, email: visit.email, ip: await visitorIp(ctx, row.spaceId), acceptedAt: ctx.now() });
     visit.agreed = true;
   }
   const signed = await signVisit(ctx, visit);
@@ -241,6 +242,6 @@ export async function countShareVisit(ctx: ServiceContext, opening: Extract<Shar
     );
   }
   const now = ctx.now();
-  await insertShareVisit(ctx.db, { id: opening.visit.id, linkId: opening.row.id, email: opening.visit.email, ip: ctx.client.ip?.slice(0, 64) ?? null, userAgent: ctx.client.userAgent?.slice(0, 200) ?? null, startedAt: now, lastSeenAt: now });
+  await insertShareVisit(ctx.db, { id: opening.visit.id, linkId: opening.row.id, email: opening.visit.email, ip: await visitorIp(ctx, opening.row.spaceId), userAgent: ctx.client.userAgent?.slice(0, 200) ?? null, startedAt: now, lastSeenAt: now });
   return { visit: { ...opening.visit, counted: true }, usedUp: false };
 }

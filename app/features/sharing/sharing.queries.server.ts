@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
+import { SHARE_PRIVACY_DEFAULTS } from "./sharing.constants";
 import { breadcrumbsQuery, filesInFolderQuery, subfoldersQuery } from "~/features/files/folders.queries.server";
-import { files, folders, shareLinkAgreements, shareLinks, shareLinkVisits, shareVisitFiles, shareVisitPages, spaces, users } from "~/db/schema";
+import { files, folders, shareLinkAgreements, shareLinks, shareLinkVisits, sharePrivacy, shareVisitFiles, shareVisitPages, spaces, users } from "~/db/schema";
 
 /** Share links: the only place drizzle is called for them. */
 
@@ -208,4 +209,65 @@ export async function countVisitorsByLink(db: Database, linkIds: readonly string
     SELECT link_id AS linkId, count(DISTINCT coalesce(email, id)) AS visitors FROM share_link_visits
     WHERE link_id IN (SELECT value FROM json_each(${JSON.stringify(linkIds)})) GROUP BY link_id`);
   return new Map(rows.map((row) => [row.linkId, row.visitors]));
+}
+
+// ---- visitor privacy --------------------------------------------------------------------------------
+
+export async function findSharePrivacy(db: Database, spaceId: string) {
+  return db.select().from(sharePrivacy).where(eq(sharePrivacy.spaceId, spaceId)).get();
+}
+
+export async function upsertSharePrivacy(db: Database, row: typeof sharePrivacy.$inferInsert): Promise<void> {
+  await db
+    .insert(sharePrivacy)
+    .values(row)
+    .onConflictDoUpdate({ target: sharePrivacy.spaceId, set: { ipMode: row.ipMode, retentionDays: row.retentionDays, updatedAt: row.updatedAt } })
+    .run();
+}
+
+/** The privacy of a link's space as it applies (no row: the defaults), for writes. */
+const privacyOf = (alias: string) => sql`coalesce((SELECT ip_mode FROM share_privacy p WHERE p.space_id = ${sql.raw(alias)}.space_id), ${SHARE_PRIVACY_DEFAULTS.ipMode})`;
+
+/**
+ * The nightly pass over stored visitor data (at most `limit` rows of each kind per run): visits
+ * older than their space's retention are deleted (with their files and pages), addresses are
+ * dropped where the space keeps none, and the addresses to shorten are returned for the caller
+ * to rewrite (SQLite cannot cut them by itself).
+ */
+export async function purgeExpiredVisits(db: Database, now: Date, limit: number): Promise<number> {
+  const result = await db.run(sql`
+    DELETE FROM share_link_visits WHERE id IN (
+      SELECT v.id FROM share_link_visits v JOIN share_links l ON l.id = v.link_id
+      WHERE v.started_at < ${now.getTime()} - 86400000 * coalesce((SELECT retention_days FROM share_privacy p WHERE p.space_id = l.space_id), ${SHARE_PRIVACY_DEFAULTS.retentionDays})
+        AND NOT EXISTS (SELECT 1 FROM share_privacy p WHERE p.space_id = l.space_id AND p.retention_days IS NULL)
+      LIMIT ${limit})`);
+  return result.meta.changes ?? 0;
+}
+
+export async function dropAddresses(db: Database, limit: number): Promise<number> {
+  const [visits, agreements] = await rawBatch(db, [
+    sql`UPDATE share_link_visits SET ip = NULL WHERE id IN (
+      SELECT v.id FROM share_link_visits v JOIN share_links l ON l.id = v.link_id WHERE v.ip IS NOT NULL AND ${privacyOf("l")} = 'none' LIMIT ${limit})`,
+    sql`UPDATE share_link_agreements SET ip = NULL WHERE id IN (
+      SELECT a.id FROM share_link_agreements a JOIN share_links l ON l.id = a.link_id WHERE a.ip IS NOT NULL AND ${privacyOf("l")} = 'none' LIMIT ${limit})`,
+  ]);
+  return (visits!.meta.changes ?? 0) + (agreements!.meta.changes ?? 0);
+}
+
+/** Stored addresses not yet shortened where the space keeps them shortened. */
+export async function findAddressesToShorten(db: Database, limit: number) {
+  const notShort = (column: string) => sql.raw(`${column} IS NOT NULL AND ${column} NOT LIKE '%.0' AND ${column} NOT LIKE '%::'`);
+  const [visits, agreements] = await rawBatch(db, [
+    sql`SELECT v.id, v.ip FROM share_link_visits v JOIN share_links l ON l.id = v.link_id WHERE ${notShort("v.ip")} AND ${privacyOf("l")} = 'truncated' LIMIT ${limit}`,
+    sql`SELECT a.id, a.ip FROM share_link_agreements a JOIN share_links l ON l.id = a.link_id WHERE ${notShort("a.ip")} AND ${privacyOf("l")} = 'truncated' LIMIT ${limit}`,
+  ]);
+  return { visits: (visits!.results ?? []) as { id: string; ip: string }[], agreements: (agreements!.results ?? []) as { id: string; ip: string }[] };
+}
+
+export async function rewriteAddresses(db: Database, rows: { table: "visits" | "agreements"; id: string; ip: string | null }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await rawBatch(
+    db,
+    rows.map((row) => (row.table === "visits" ? sql`UPDATE share_link_visits SET ip = ${row.ip} WHERE id = ${row.id}` : sql`UPDATE share_link_agreements SET ip = ${row.ip} WHERE id = ${row.id}`)),
+  );
 }

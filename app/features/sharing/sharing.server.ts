@@ -6,7 +6,7 @@ import { decryptSecret, encryptSecret, newLinkToken } from "~/features/auth/secr
 import { auditRoom } from "~/features/datarooms/audit-record.server";
 import { ARCHIVED_MESSAGE } from "~/features/datarooms/datarooms.permissions";
 import { requireDataroom } from "~/features/datarooms/datarooms.server";
-import { requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
+import { ensurePersonalSpace, requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
 import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
 import { mailOrigin } from "~/features/notifications/notifications.server";
 import { readConfig } from "~/lib/config.server";
@@ -14,6 +14,7 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { shareLinkStatus } from "./share-access.server";
+import { sharePrivacyOf } from "./share-privacy.server";
 import { SHARE_LINKS_PAGE_SIZE, type ShareLinkStatus } from "./sharing.constants";
 import { createShareLinkSchema, updateShareLinkSchema, type ShareLinkOptions } from "./sharing.schema";
 import { countVisitorsByLink, findShareLink, findTargetName, findTargetNames, insertShareLink, isSlugTaken, listSpaceShareLinks, targetIdsOf, updateShareLinkRow, type ShareLinkInsert, type ShareLinkRow } from "./sharing.queries.server";
@@ -264,9 +265,7 @@ export async function revokeShareLink(ctx: ServiceContext, userId: string, rawId
 /** GET /api/datarooms/{id}/share-links: every link of the room, newest first (people with `share`). */
 export async function listRoomShareLinks(ctx: ServiceContext, userId: string, roomId: unknown): Promise<ShareLinkView[]> {
   const room = await requireDataroom(ctx, userId, roomId, "share");
-  const rows = await listSpaceShareLinks(ctx.db, room.id, SHARE_LINKS_PAGE_SIZE);
-  const names = await findTargetNames(ctx.db, targetIdsOf(rows.map((entry) => entry.link)));
-  return Promise.all(rows.map((entry) => toView(ctx, entry.link, names.get(entry.link.targetId) ?? "(no longer exists)", entry.creatorName)));
+  return linksOfSpace(ctx, room.id);
 }
 
 // ---- the pages: create a link, a room's links ----------------------------------------------------
@@ -300,10 +299,27 @@ export async function getManagedShareLink(ctx: ServiceContext, userId: string, r
   return { link, roomId, features };
 }
 
-/** /dataroom/{id}/sharing: the room's links with their different visitors (people with `share`). */
+async function withVisitors(ctx: ServiceContext, links: ShareLinkView[]) {
+  const visitors = await countVisitorsByLink(ctx.db, links.map((link) => link.id));
+  return links.map((link) => ({ ...link, visitors: visitors.get(link.id) ?? 0 }));
+}
+
+async function linksOfSpace(ctx: ServiceContext, spaceId: string): Promise<ShareLinkView[]> {
+  const rows = await listSpaceShareLinks(ctx.db, spaceId, SHARE_LINKS_PAGE_SIZE);
+  const names = await findTargetNames(ctx.db, targetIdsOf(rows.map((entry) => entry.link)));
+  return Promise.all(rows.map((entry) => toView(ctx, entry.link, names.get(entry.link.targetId) ?? "(no longer exists)", entry.creatorName)));
+}
+
+/** /dataroom/{id}/sharing: the room's links with their different visitors, and its visitor privacy (people with `share`; managers change the privacy). */
 export async function getRoomSharing(ctx: ServiceContext, userId: string, roomId: unknown) {
   const room = await requireDataroom(ctx, userId, roomId, "share");
-  const links = await listRoomShareLinks(ctx, userId, room.id);
-  const visitors = await countVisitorsByLink(ctx.db, links.map((link) => link.id));
-  return { room: { id: room.id, name: room.name, archived: room.archived }, links: links.map((link) => ({ ...link, visitors: visitors.get(link.id) ?? 0 })) };
+  const [links, privacy] = await Promise.all([linksOfSpace(ctx, room.id).then((views) => withVisitors(ctx, views)), sharePrivacyOf(ctx, room.id)]);
+  return { room: { id: room.id, name: room.name, archived: room.archived }, links, privacy, canManagePrivacy: room.permissions.manage_settings && !room.archived };
+}
+
+/** /share-links: the links of the member's own files, and their visitor privacy. */
+export async function getMyShareLinks(ctx: ServiceContext, userId: string) {
+  const space = await ensurePersonalSpace(ctx, userId);
+  const [links, privacy] = await Promise.all([linksOfSpace(ctx, space.id).then((views) => withVisitors(ctx, views)), sharePrivacyOf(ctx, space.id)]);
+  return { links, privacy };
 }

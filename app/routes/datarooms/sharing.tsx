@@ -1,13 +1,14 @@
 import { ErrorPage } from "~/components/error-page";
-import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { buttonClassName } from "~/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
-import { dateTimeFormat } from "~/features/files/components/organized-file-table";
-import { SHARE_STATUS_LABELS, type ShareLinkStatus } from "~/features/sharing/sharing.constants";
+import { Alert } from "~/components/ui/alert";
+import { redirectWithNotice } from "~/features/auth/auth-route.server";
+import { ShareLinksTable } from "~/features/sharing/components/share-links-table";
+import { readPrivacyForm, SharePrivacyForm } from "~/features/sharing/components/share-privacy-form";
+import { updateSharePrivacy } from "~/features/sharing/share-privacy.server";
 import { getRoomSharing } from "~/features/sharing/sharing.server";
-import { runLoader } from "~/lib/action-result.server";
+import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { pageTitle } from "~/lib/title";
 import type { Route } from "./+types/sharing";
@@ -20,11 +21,20 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return runLoader(() => getRoomSharing(serviceContextFor(context), user.id, params.id));
 }
 
-const STATUS_VARIANTS: Record<ShareLinkStatus, BadgeVariant> = { active: "success", expired: "warning", revoked: "danger", "used-up": "warning" };
-const TARGET_LABELS = { file: "File", folder: "Folder", room: "Whole room" } as const;
+/** The visitor privacy of the room's links (`manage_settings`). */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { user } = requireMember(context, request);
+  const form = await request.formData();
+  return runFormAction(async () => {
+    await updateSharePrivacy(serviceContextFor(context), user.id, params.id, readPrivacyForm(form));
+    return redirectWithNotice(context, `/dataroom/${params.id}/sharing`, { type: "success", message: "Visitor privacy saved." });
+  });
+}
 
-export default function DataroomSharingPage({ loaderData }: Route.ComponentProps) {
-  const { room, links } = loaderData;
+
+export default function DataroomSharingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { room, links, privacy, canManagePrivacy } = loaderData;
+  const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -42,46 +52,10 @@ export default function DataroomSharingPage({ loaderData }: Route.ComponentProps
       {links.length === 0 ? (
         <p className="text-sm text-slate-700">No share links yet.</p>
       ) : (
-        <Table caption="Share links, newest first" isCaptionHidden>
-          <TableHead>
-            <TableRow>
-              <TableHeaderCell>Link</TableHeaderCell>
-              <TableHeaderCell>Shares</TableHeaderCell>
-              <TableHeaderCell>Status</TableHeaderCell>
-              <TableHeaderCell>Views</TableHeaderCell>
-              <TableHeaderCell>Visitors</TableHeaderCell>
-              <TableHeaderCell>Last viewed</TableHeaderCell>
-              <TableHeaderCell>Made by</TableHeaderCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {links.map((link) => (
-              <TableRow key={link.id} data-testid="share-link-row">
-                <TableCell>
-                  <a href={`/share-links/${link.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-                    {link.name || `Link of ${dateTimeFormat.format(new Date(link.createdAt))}`}
-                  </a>
-                  <span className="block text-xs text-slate-600">
-                    {[link.hasPassword ? "password" : null, link.verifyEmail ? "verified e-mail" : link.requireEmail ? "e-mail" : null, link.agreement ? "agreement" : null, link.allowDownload ? null : "view only", link.watermark ? "watermark" : null]
-                      .filter(Boolean)
-                      .join(", ") || "open to anyone with the link"}
-                  </span>
-                </TableCell>
-                <TableCell>
-                  {TARGET_LABELS[link.target.type]}: {link.target.name}
-                </TableCell>
-                <TableCell>
-                  <Badge variant={STATUS_VARIANTS[link.status]}>{SHARE_STATUS_LABELS[link.status]}</Badge>
-                </TableCell>
-                <TableCell>{link.maxViews ? `${link.views} of ${link.maxViews}` : link.views}</TableCell>
-                <TableCell>{link.visitors}</TableCell>
-                <TableCell>{link.lastViewedAt ? `${dateTimeFormat.format(new Date(link.lastViewedAt))} UTC` : "Never"}</TableCell>
-                <TableCell>{link.createdBy ?? "—"}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ShareLinksTable links={links} />
       )}
+      {failure ? <Alert variant="error">{failure.message}</Alert> : null}
+      <SharePrivacyForm privacy={privacy} canChange={canManagePrivacy} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useNavigation } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { IntentForm } from "~/components/intent-form";
 import { Alert } from "~/components/ui/alert";
-import { Badge, type BadgeVariant } from "~/components/ui/badge";
+import { Badge } from "~/components/ui/badge";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toast";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
@@ -13,7 +13,8 @@ import { dateTimeFormat } from "~/features/files/components/organized-file-table
 import { ShareLinkOptions } from "~/features/sharing/components/share-link-options";
 import { getShareLinkAnalytics } from "~/features/sharing/share-analytics.server";
 import { readShareLinkForm } from "~/features/sharing/share-link-form";
-import { SHARE_STATUS_LABELS, type ShareLinkStatus } from "~/features/sharing/sharing.constants";
+import { STATUS_VARIANTS } from "~/features/sharing/components/share-links-table";
+import { SHARE_STATUS_LABELS } from "~/features/sharing/sharing.constants";
 import { getManagedShareLink, revokeShareLink, updateShareLink } from "~/features/sharing/sharing.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { AppError } from "~/lib/errors";
@@ -56,7 +57,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   );
 }
 
-const STATUS_VARIANTS: Record<ShareLinkStatus, BadgeVariant> = { active: "success", expired: "warning", revoked: "danger", "used-up": "warning" };
 const at = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
 
 /** A duration in words: "45 s", "3 min 5 s", "1 h 2 min". */

@@ -1,0 +1,49 @@
+import { ErrorPage } from "~/components/error-page";
+import { Alert } from "~/components/ui/alert";
+import { requireMember } from "~/features/auth/auth-guard.server";
+import { redirectWithNotice } from "~/features/auth/auth-route.server";
+import { ShareLinksTable } from "~/features/sharing/components/share-links-table";
+import { readPrivacyForm, SharePrivacyForm } from "~/features/sharing/components/share-privacy-form";
+import { updateSharePrivacy } from "~/features/sharing/share-privacy.server";
+import { getMyShareLinks } from "~/features/sharing/sharing.server";
+import { runFormAction, runLoader } from "~/lib/action-result.server";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { titleMeta } from "~/lib/title";
+import type { Route } from "./+types/index";
+
+export const meta: Route.MetaFunction = () => titleMeta("Share links");
+
+/** /share-links: the links of the member's own files (a room's links are on its sharing page), and their visitor privacy. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { user } = requireMember(context, request);
+  return runLoader(() => getMyShareLinks(serviceContextFor(context), user.id));
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { user } = requireMember(context, request);
+  const form = await request.formData();
+  return runFormAction(async () => {
+    await updateSharePrivacy(serviceContextFor(context), user.id, null, readPrivacyForm(form));
+    return redirectWithNotice(context, "/share-links", { type: "success", message: "Visitor privacy saved." });
+  });
+}
+
+export default function ShareLinksPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { links, privacy } = loaderData;
+  const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-semibold text-slate-900">Share links</h1>
+        <p className="max-w-3xl text-sm text-slate-700">Links to your own files and folders. Share from a file's or a folder's page; a data room's links are on its Sharing page.</p>
+      </div>
+      {links.length === 0 ? <p className="text-sm text-slate-700">You have not shared any of your files yet.</p> : <ShareLinksTable links={links} />}
+      {failure ? <Alert variant="error">{failure.message}</Alert> : null}
+      <SharePrivacyForm privacy={privacy} canChange />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}
