@@ -140,7 +140,7 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
   const { dataroom } = await browser.json("/api/datarooms", { method: "POST", body: JSON.stringify(DEMO_DATAROOM) }, 201);
   const { rootFolderId } = await browser.json(`/api/datarooms/${dataroom.id}`);
   const financials = await browser.json("/api/folders", { method: "POST", body: JSON.stringify({ parentId: rootFolderId, label: "Financials", color: "#7c3aed", icon: "insights" }) }, 201);
-  await upload(browser, rootFolderId, "Falcon teaser.pdf", makePdf({ pages: 3 }));
+  const teaser = await upload(browser, rootFolderId, "Falcon teaser.pdf", makePdf({ pages: 3 }));
   await upload(browser, financials.folder.uid, "Revenue by quarter.csv", Buffer.from("quarter,revenue_eur\n2026-Q1,1840000\n2026-Q2,2015000\n2026-Q3,2230000\n"));
 
   // The demo guest joins the room the way anyone would: an invitation mailed to them, its link accepted.
@@ -152,11 +152,14 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
   const guestBrowser = client(baseURL);
   await guestBrowser.signIn(guest);
   await guestBrowser.json("/api/invitations/accept", { method: "POST", body: JSON.stringify({ token }) });
-  return { folders: Object.keys(made).length, files: 6, trashed: 1, datarooms: 1, guests: 1 };
+
+  // A share link of the teaser for investors (docs/sharing.md): /s/falcon-teaser asks for an e-mail address.
+  await browser.json("/api/share-links", { method: "POST", body: JSON.stringify({ target: { type: "file", id: teaser }, name: "For investors", slug: "falcon-teaser", requireEmail: true }) }, 201);
+  return { folders: Object.keys(made).length, files: 6, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1 };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const baseURL = process.argv[2] ?? `http://localhost:${process.env.PORT ?? "5173"}`;
   const result = await seedDemoContent(baseURL);
-  console.log(`Seeded the demo member's sample content: ${result.folders} folders, ${result.files} files, ${result.trashed} in the trash, ${result.datarooms} data room with ${result.guests} guest.`);
+  console.log(`Seeded the demo member's sample content: ${result.folders} folders, ${result.files} files, ${result.trashed} in the trash, ${result.datarooms} data room with ${result.guests} guest and ${result.shareLinks} share link.`);
 }

@@ -92,6 +92,13 @@ test("a fresh npm start shows every page right on its first visit, with the demo
   await expect.poll(async () => (await people()).map((member) => `${member.name} (${member.role})`), { timeout: 60_000 }).toEqual(["Demo Member (owner)", "Demo Guest (guest)"]);
   await visit(page, `/dataroom/${room}/users`);
   await expect(page.getByTestId("room-member").filter({ hasText: "Demo Guest" })).toBeVisible();
+  // The teaser's share link: its page for the owner, and its address for a visitor (the e-mail gate).
+  const links = async () => ((await (await page.request.get(`/api/datarooms/${room}/share-links`)).json()) as { links: { id: string; slug: string | null }[] }).links;
+  await expect.poll(async () => (await links()).map((link) => link.slug), { timeout: 60_000 }).toEqual(["falcon-teaser"]);
+  await visit(page, `/share-links/${(await links())[0]!.id}`);
+  await expect(page.getByRole("img", { name: "QR code of the link to Falcon teaser.pdf" })).toBeVisible();
+  await visit(page, "/s/falcon-teaser");
+  await expect(page.getByLabel("E-mail address")).toBeVisible();
 
   expect(problems).toEqual([]);
 });
