@@ -86,8 +86,12 @@ test.describe("share links", () => {
       await gotoHydrated(page, `/dataroom/${roomId}/notifications`);
       await expect(page.getByRole("link", { name: "vera@heron-ventures.test opened your share link “For Vera”" })).toBeVisible();
 
-      // The owner revokes the link; the visitor's reload says it expired.
+      // The owner renames the link, then revokes it; the visitor's reload says it expired.
       await gotoHydrated(page, linkPage);
+      await page.getByLabel("Name (only you see it)").fill("For Vera (board)");
+      await page.getByRole("button", { name: "Save options" }).click();
+      await expect(page).toHaveTitle("Share link For Vera (board) - Strongroom");
+      await expect(page.getByLabel("Verify the e-mail with a code")).toBeChecked();
       await page.getByRole("button", { name: "Revoke link" }).click();
       await expect(page.getByTestId("link-status")).toHaveText("Revoked");
       await gotoHydrated(visitor, address);

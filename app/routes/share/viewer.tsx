@@ -63,7 +63,8 @@ export default function ShareViewer({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl space-y-6" data-testid="share-viewer">
       {page.state === "expired" ? (
-        <PreviewError kind="expired" />
+        // "Please try refreshing the page": Try Again reloads it (an owner may have renewed the link).
+        <PreviewError kind="expired" onRetry={() => window.location.reload()} />
       ) : page.state === "refused" ? (
         <PreviewError kind="security" message={page.message} />
       ) : (
