@@ -33,6 +33,10 @@ export function csrfTokenFor(appSecret: string, cookieSecret: string): Promise<s
 function isCrossSite(request: Request): boolean {
   const fetchSite = request.headers.get("sec-fetch-site");
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return true;
+  // The browser's own word (no script can set Sec-Fetch-Site): a page of ours whose
+  // Referrer-Policy is no-referrer (token pages, S17) posts with `Origin: null`; an opaque origin
+  // (a sandboxed document) is never "same-origin".
+  if (fetchSite === "same-origin") return false;
   const origin = request.headers.get("origin");
   if (origin === "null") return true;
   if (origin && origin !== new URL(request.url).origin) return true;

@@ -48,7 +48,7 @@ test.describe("file previews", () => {
 
     const ranges: string[] = [];
     page.on("request", (request) => {
-      if (request.url().includes("/preview")) ranges.push(request.headers()["range"] ?? "(none)");
+      if (/\/api\/files\/[^/]+\/preview/.test(request.url())) ranges.push(`${request.headers()["range"] ?? "(none)"} ${request.url()}`);
     });
     await gotoHydrated(page, `/files/${ids["Quarterly report.pdf"]}`);
     await expect(page).toHaveTitle("Quarterly report.pdf - Strongroom");
@@ -71,7 +71,7 @@ test.describe("file previews", () => {
     expect(inked).toBeGreaterThan(100);
     // Every read was a byte range (pdf.js never fetched the whole file in one go).
     expect(ranges.length).toBeGreaterThan(0);
-    expect(ranges.every((range) => /^bytes=\d+-\d+$/.test(range))).toBe(true);
+    expect(ranges.filter((range) => !/^bytes=\d+-\d+ /.test(range))).toEqual([]);
 
     await expect(page.getByRole("button", { name: "Previous page" })).toBeDisabled();
     await page.getByRole("button", { name: "Next page" }).click();

@@ -115,7 +115,8 @@ describe("CSRF protection", () => {
 
   it("refuses a cross-site POST with 419 even with a valid token", async () => {
     const { cookie, token } = await csrfSession();
-    const crossSite: Record<string, string>[] = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }];
+    // `Origin: null` is a sandboxed document's (or a no-referrer page's without fetch metadata).
+    const crossSite: Record<string, string>[] = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, { origin: "null" }, { origin: "null", "sec-fetch-site": "cross-site" }];
     for (const headers of crossSite) {
       const response = await exports.default.fetch(`${origin}/api/client-errors`, {
         method: "POST",
@@ -124,6 +125,18 @@ describe("CSRF protection", () => {
       });
       expect(response.status).toBe(419);
     }
+  });
+
+  it("accepts a same-origin post with `Origin: null` (a page under Referrer-Policy: no-referrer) when the browser says same-origin and the token is right", async () => {
+    const { cookie, token } = await csrfSession();
+    const post = (extra: Record<string, string>) =>
+      exports.default.fetch(`${origin}/api/client-errors`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json", origin: "null", "sec-fetch-site": "same-origin", ...extra },
+        body: JSON.stringify({ message: "boom", url: `${origin}/ui` }),
+      });
+    expect((await post({ "x-csrf-token": token })).status).toBe(204);
+    expect((await post({ "x-csrf-token": "wrong" })).status).toBe(419);
   });
 
   it("accepts the token as a _csrf form field for plain form posts", async () => {
