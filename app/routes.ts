@@ -79,6 +79,7 @@ export default [
   // the folder's contents. /s/{key}/files/{id}/preview|download are served by workers/share.ts.
   // Managing links (spec §2 "Share: create share link"): create one, and one link's page.
   route("share-links", "routes/share/index.tsx"),
+  route("notifications", "routes/notifications.tsx"),
   route("share-links/new", "routes/share/new.tsx"),
   route("share-links/:id", "routes/share/link.tsx"),
   route("s/:key", "routes/share/viewer.tsx"),

@@ -50,5 +50,6 @@ export const MEMBER_PAGES = [
   "/dataroom/{room}/notifications",
   "/dataroom/{room}/sharing",
   "/share-links",
+  "/notifications",
   "/share-links/new?type=file&id={file}",
 ] as const;

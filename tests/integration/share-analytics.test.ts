@@ -1,12 +1,14 @@
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { getMemberNotifications, setMemberNotificationMode } from "~/features/notifications/notifications.server";
+import { sharingPersonalData } from "~/features/sharing/personal-data.server";
 import { getShareLinkAnalytics } from "~/features/sharing/share-analytics.server";
 import { passSharePageGate, recordSharePageTime, viewSharePage } from "~/features/sharing/share-viewer.server";
 import { getRoomSharing } from "~/features/sharing/sharing.server";
 import { addDataroomMember } from "~tests/factories/datarooms";
 import { createFile, personalSpaceOf, testContext } from "~tests/factories/files";
 import { countWhere, createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
-import { newAuthClient, origin } from "./helpers";
+import { mailsTo, newAuthClient, origin } from "./helpers";
 
 /**
  * A share link's analytics (issue 21): counted by the server (views, visitors, openings,
@@ -102,13 +104,42 @@ describe("a share link's analytics", () => {
     expect(await countWhere("select count(*) as n from notifications where kind = 'share.opened' and user_id = ? and dataroom_id = ? and title = ? and link = ?", admin.id, room.id, "Someone opened your share link “Admin's link”", `/share-links/${theirs.id}`)).toBe(1);
   });
 
-  it("shows a personal link's analytics to its owner only", async () => {
+  it("shows a personal link's analytics to its owner only, and tells the owner outside rooms when it is first opened (by e-mail as they chose)", async () => {
     const space = await personalSpaceOf(owner.id);
     const personal = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "cv.txt", content: "me" });
-    const response = await send(owner.client, "POST", "/api/share-links", { target: { type: "file", id: personal.id } });
+    const response = await send(owner.client, "POST", "/api/share-links", { target: { type: "file", id: personal.id }, name: "CV for Acme" });
     const mine = (await response.json<{ link: Link }>()).link;
+    const mailsBefore = (await mailsTo(owner.email)).length;
     await viewSharePage(ctx(), keyOf(mine), null, {});
-    expect((await getShareLinkAnalytics(ctx(), owner.id, mine.id)).totals.views).toBe(1);
+    await viewSharePage(ctx(), keyOf(mine), null, {});
+    expect((await getShareLinkAnalytics(ctx(), owner.id, mine.id)).totals.views).toBe(2);
     await expect(getShareLinkAnalytics(ctx(), admin.id, mine.id)).rejects.toMatchObject({ status: 404 });
+
+    const page = await getMemberNotifications(ctx(), owner.id, {});
+    expect(page).toMatchObject({ unread: 1, mode: "instant", notifications: [{ kind: "share.opened", title: "Someone opened your share link “CV for Acme”", excerpt: "cv.txt", link: `/share-links/${mine.id}`, read: false }] });
+    const mails = await mailsTo(owner.email);
+    expect(mails).toHaveLength(mailsBefore + 1);
+    expect(mails.at(-1)!.subject).toBe("Someone opened your share link “CV for Acme”");
+    // Nobody else's list, and not a room's.
+    expect((await getMemberNotifications(ctx(), admin.id, {})).notifications).toEqual([]);
+
+    // A daily digest instead: the next link's first opening waits for it, unmailed.
+    await setMemberNotificationMode(ctx(), owner.id, { mode: "daily" });
+    const next = (await (await send(owner.client, "POST", "/api/share-links", { target: { type: "file", id: personal.id } })).json<{ link: Link }>()).link;
+    await viewSharePage(ctx(), keyOf(next), null, {});
+    expect((await mailsTo(owner.email)).length).toBe(mailsBefore + 1);
+    expect(await countWhere("select count(*) as n from notifications where user_id = ? and dataroom_id is null and email_state = 'pending'", owner.id)).toBe(1);
+    await expect(setMemberNotificationMode(ctx(), owner.id, { mode: "weekly" })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("exports the links a member made, without tokens or passwords, and takes their name off the room's links on erasure", async () => {
+    const [record] = await sharingPersonalData.export(ctx(), owner.id);
+    expect(record!.path).toBe("share-links/links.json");
+    const exported = JSON.stringify(record!.data);
+    expect(exported).toContain("For the board");
+    expect(exported).not.toContain(keyOf(link));
+    await sharingPersonalData.erase(ctx(), admin.id);
+    expect(await countWhere("select count(*) as n from share_links where created_by = ?", admin.id)).toBe(0);
+    expect(await countWhere("select count(*) as n from share_links where name = 'Admin''s link' and created_by is null")).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
-import { datarooms } from "./datarooms";
+import { datarooms, notificationModes } from "./datarooms";
 
 export const notificationEmailStates = ["none", "pending", "sent"] as const;
 export type NotificationEmailState = (typeof notificationEmailStates)[number];
@@ -44,3 +44,15 @@ export const notifications = sqliteTable(
     index("notifications_digest_idx").on(table.userId, table.createdAt).where(sql`email_state = 'pending'`),
   ],
 );
+
+/**
+ * A member's choice for notices outside any room (the first opening of a share link of their own
+ * files; later forms and signatures): instant, daily digest or off. No row: instant.
+ */
+export const memberNotificationPrefs = sqliteTable("member_notification_prefs", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  mode: text("mode", { enum: notificationModes }).notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});

@@ -19,7 +19,7 @@ export type MailTemplate =
   | { kind: "account-deleted"; name: string }
   | { kind: "dataroom-invitation"; inviterName: string; roomName: string; roleLabel: string; message: string; link: string; expiresOn: string }
   | { kind: "share-link-code"; code: string; minutes: number; targetName: string }
-  | { kind: "notification"; name: string; title: string; excerpt: string; link: string; roomName: string; settingsLink: string }
+  | { kind: "notification"; name: string; title: string; excerpt: string; link: string; roomName: string | null; settingsLink: string }
   | { kind: "notification-digest"; name: string; items: { title: string; excerpt: string; link: string; roomName: string }[]; more: number; settingsLink: string };
 
 type Block = { paragraph: string } | { button: { label: string; href: string } } | { code: string };
@@ -127,7 +127,7 @@ export function renderMail(template: MailTemplate): MailContent {
       ]);
     case "notification":
       return render(template.title, hi(template.name), [
-        { paragraph: `${template.title} in the data room "${template.roomName}".` },
+        { paragraph: template.roomName ? `${template.title} in the data room "${template.roomName}".` : `${template.title}.` },
         ...(template.excerpt ? [{ paragraph: `"${template.excerpt}"` }] : []),
         { button: { label: "Open in Strongroom", href: template.link } },
         { paragraph: `You get these e-mails as they happen. Choose a daily digest or none at all: ${template.settingsLink}` },

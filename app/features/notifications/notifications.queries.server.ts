@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
-import { dataroomMembers, dataroomNotificationPrefs, datarooms, notifications, spaces, users, type NotificationMode } from "~/db/schema";
+import { dataroomMembers, dataroomNotificationPrefs, datarooms, memberNotificationPrefs, notifications, spaces, users, type NotificationMode } from "~/db/schema";
 
 /**
  * Notifications and how members hear about rooms: the only place drizzle is called for them.
@@ -92,8 +92,11 @@ export type RecipientRow = Awaited<ReturnType<typeof findRecipients>>[number];
 export type NotificationKeyset = { createdAt: number; id: string };
 
 /** One member's notifications of one room, newest first (only unread ones on request), keyset by (created, id). */
-export async function listNotifications(db: Database, input: { userId: string; dataroomId: string; unreadOnly: boolean; after: NotificationKeyset | null; limit: number }) {
-  const conditions: SQL[] = [eq(notifications.userId, input.userId), eq(notifications.dataroomId, input.dataroomId)];
+/** A room's notifications, or (null) the member's own outside any room (their share links…). */
+const inRoom = (dataroomId: string | null) => (dataroomId === null ? isNull(notifications.dataroomId) : eq(notifications.dataroomId, dataroomId));
+
+export async function listNotifications(db: Database, input: { userId: string; dataroomId: string | null; unreadOnly: boolean; after: NotificationKeyset | null; limit: number }) {
+  const conditions: SQL[] = [eq(notifications.userId, input.userId), inRoom(input.dataroomId)];
   if (input.unreadOnly) conditions.push(isNull(notifications.readAt));
   if (input.after) conditions.push(sql`(${notifications.createdAt}, ${notifications.id}) < (${input.after.createdAt}, ${input.after.id})`);
   return db
@@ -113,32 +116,32 @@ export async function listNotifications(db: Database, input: { userId: string; d
     .all();
 }
 
-export async function countUnreadNotifications(db: Database, userId: string, dataroomId: string): Promise<number> {
+export async function countUnreadNotifications(db: Database, userId: string, dataroomId: string | null): Promise<number> {
   const row = await db
     .select({ count: sql<number>`count(*)` })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.dataroomId, dataroomId), isNull(notifications.readAt)))
+    .where(and(eq(notifications.userId, userId), inRoom(dataroomId), isNull(notifications.readAt)))
     .get();
   return Number(row?.count ?? 0);
 }
 
 /** Marks a member's notifications of a room read: the ones named, or all of them. Returns how many changed. */
-export async function markNotificationsRead(db: Database, input: { userId: string; dataroomId: string; ids: readonly string[] | "all"; now: Date }): Promise<number> {
-  const conditions: SQL[] = [eq(notifications.userId, input.userId), eq(notifications.dataroomId, input.dataroomId), isNull(notifications.readAt)];
+export async function markNotificationsRead(db: Database, input: { userId: string; dataroomId: string | null; ids: readonly string[] | "all"; now: Date }): Promise<number> {
+  const conditions: SQL[] = [eq(notifications.userId, input.userId), inRoom(input.dataroomId), isNull(notifications.readAt)];
   if (input.ids !== "all") conditions.push(inArray(notifications.id, [...input.ids]));
   const result = await db.update(notifications).set({ readAt: input.now }).where(and(...conditions)).run();
   return result.meta.changes ?? 0;
 }
 
 /** Marks read a member's unread notifications of a room that point at a page (its path, any #fragment). */
-export async function markNotificationsReadAt(db: Database, input: { userId: string; dataroomId: string; path: string; now: Date }): Promise<number> {
+export async function markNotificationsReadAt(db: Database, input: { userId: string; dataroomId: string | null; path: string; now: Date }): Promise<number> {
   const result = await db
     .update(notifications)
     .set({ readAt: input.now })
     .where(
       and(
         eq(notifications.userId, input.userId),
-        eq(notifications.dataroomId, input.dataroomId),
+        inRoom(input.dataroomId),
         isNull(notifications.readAt),
         sql`(${notifications.link} = ${input.path} OR substr(${notifications.link}, 1, ${input.path.length + 1}) = ${`${input.path}#`})`,
       ),
@@ -148,11 +151,11 @@ export async function markNotificationsReadAt(db: Database, input: { userId: str
 }
 
 /** Marks one of a member's notifications unread again. */
-export async function markNotificationUnread(db: Database, input: { userId: string; dataroomId: string; id: string }): Promise<number> {
+export async function markNotificationUnread(db: Database, input: { userId: string; dataroomId: string | null; id: string }): Promise<number> {
   const result = await db
     .update(notifications)
     .set({ readAt: null })
-    .where(and(eq(notifications.userId, input.userId), eq(notifications.dataroomId, input.dataroomId), eq(notifications.id, input.id)))
+    .where(and(eq(notifications.userId, input.userId), inRoom(input.dataroomId), eq(notifications.id, input.id)))
     .run();
   return result.meta.changes ?? 0;
 }
@@ -181,6 +184,29 @@ export async function saveNotificationMode(db: Database, input: { dataroomId: st
     .values({ dataroomId: input.dataroomId, userId: input.userId, mode: input.mode, updatedAt: input.now })
     .onConflictDoUpdate({ target: [dataroomNotificationPrefs.dataroomId, dataroomNotificationPrefs.userId], set: { mode: input.mode, updatedAt: input.now } })
     .run();
+}
+
+/** A member's choice for notices outside rooms (null: none made, instant applies). */
+export async function findMemberNotificationMode(db: Database, userId: string): Promise<NotificationMode | null> {
+  return (await db.select({ mode: memberNotificationPrefs.mode }).from(memberNotificationPrefs).where(eq(memberNotificationPrefs.userId, userId)).get())?.mode ?? null;
+}
+
+export async function saveMemberNotificationMode(db: Database, input: { userId: string; mode: NotificationMode; now: Date }): Promise<void> {
+  await db
+    .insert(memberNotificationPrefs)
+    .values({ userId: input.userId, mode: input.mode, updatedAt: input.now })
+    .onConflictDoUpdate({ target: memberNotificationPrefs.userId, set: { mode: input.mode, updatedAt: input.now } })
+    .run();
+}
+
+/** Who to tell outside a room: the member's address, name and choice. */
+export async function findMemberRecipient(db: Database, userId: string) {
+  return db
+    .select({ userId: users.id, name: users.name, email: users.email, mode: sql<NotificationMode>`coalesce(${memberNotificationPrefs.mode}, 'instant')` })
+    .from(users)
+    .leftJoin(memberNotificationPrefs, eq(memberNotificationPrefs.userId, users.id))
+    .where(eq(users.id, userId))
+    .get();
 }
 
 export async function saveRoomNotificationDefault(db: Database, input: { dataroomId: string; mode: NotificationMode; now: Date }): Promise<void> {
@@ -235,13 +261,18 @@ export async function listNotificationsForExport(db: Database, userId: string) {
     .all();
 }
 
+/** The member's choices: per room, and (roomName null) for notices outside rooms. */
 export async function listNotificationPrefsForExport(db: Database, userId: string) {
-  return db
-    .select({ roomName: spaces.name, mode: dataroomNotificationPrefs.mode, updatedAt: dataroomNotificationPrefs.updatedAt })
-    .from(dataroomNotificationPrefs)
-    .innerJoin(spaces, eq(spaces.id, dataroomNotificationPrefs.dataroomId))
-    .where(eq(dataroomNotificationPrefs.userId, userId))
-    .all();
+  const [rooms, member] = await Promise.all([
+    db
+      .select({ roomName: spaces.name, mode: dataroomNotificationPrefs.mode, updatedAt: dataroomNotificationPrefs.updatedAt })
+      .from(dataroomNotificationPrefs)
+      .innerJoin(spaces, eq(spaces.id, dataroomNotificationPrefs.dataroomId))
+      .where(eq(dataroomNotificationPrefs.userId, userId))
+      .all(),
+    db.select({ mode: memberNotificationPrefs.mode, updatedAt: memberNotificationPrefs.updatedAt }).from(memberNotificationPrefs).where(eq(memberNotificationPrefs.userId, userId)).all(),
+  ]);
+  return [...rooms, ...member.map((row) => ({ roomName: null as string | null, ...row }))];
 }
 
 /**
@@ -252,6 +283,7 @@ export async function eraseNotificationsOf(db: Database, userId: string, name: s
   await db.batch([
     db.delete(notifications).where(eq(notifications.userId, userId)),
     db.delete(dataroomNotificationPrefs).where(eq(dataroomNotificationPrefs.userId, userId)),
+    db.delete(memberNotificationPrefs).where(eq(memberNotificationPrefs.userId, userId)),
     db
       .update(notifications)
       .set({ title: sql`'A former member' || substr(${notifications.title}, ${name.length + 1})` })

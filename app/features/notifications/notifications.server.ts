@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { notificationModes } from "~/db/schema";
+import { notificationModes, type NotificationMode } from "~/db/schema";
 import { effectivePermissions } from "~/features/datarooms/datarooms.permissions";
 import { roomAuthority } from "~/features/datarooms/room-authority.server";
 import { sendMail } from "~/features/mail/mailer.server";
@@ -12,6 +12,8 @@ import {
   addToGroupedNotifications,
   claimDigestNotifications,
   findGroupedSubject,
+  findMemberNotificationMode,
+  findMemberRecipient,
   countUnreadNotifications,
   findRecipients,
   findRoomNames,
@@ -22,6 +24,7 @@ import {
   markNotificationsRead,
   markNotificationsReadAt,
   markNotificationUnread,
+  saveMemberNotificationMode,
   type NotificationRow,
 } from "./notifications.queries.server";
 
@@ -131,6 +134,60 @@ export async function notifyRoom(ctx: ServiceContext, notice: RoomNotice, userId
   }
 }
 
+/** A notice for one member outside any room (the first opening of a share link of their own files). */
+export type MemberNotice = { userId: string; actorId: string | null; kind: NotificationKind; title: string; excerpt?: string; link: string };
+
+/**
+ * Tells one member about something outside a room: in their list at /notifications, and by
+ * e-mail as they chose there (instant by default, the daily digest, or off). Never fails what
+ * already happened: a notice that could not be recorded or mailed is logged.
+ */
+export async function notifyMember(ctx: ServiceContext, notice: MemberNotice): Promise<boolean> {
+  try {
+    const recipient = await findMemberRecipient(ctx.db, notice.userId);
+    if (!recipient || recipient.userId === notice.actorId) return false;
+    const excerpt = clip(notice.excerpt ?? "");
+    await insertNotifications(ctx.db, [
+      {
+        id: crypto.randomUUID(),
+        userId: recipient.userId,
+        dataroomId: null,
+        kind: notice.kind,
+        actorId: notice.actorId,
+        title: notice.title,
+        excerpt,
+        link: notice.link,
+        createdAt: ctx.now(),
+        emailState: recipient.mode === "instant" ? "sent" : recipient.mode === "daily" ? "pending" : "none",
+      },
+    ]);
+    if (recipient.mode === "instant") {
+      const origin = mailOrigin(ctx);
+      await sendMail(ctx, {
+        to: recipient.email,
+        userId: recipient.userId,
+        template: { kind: "notification", name: recipient.name, title: notice.title, excerpt, link: `${origin}${notice.link}`, roomName: null, settingsLink: `${origin}/notifications` },
+      }).catch((error: unknown) => ctx.logger.error("notification e-mail not recorded", { error: error instanceof Error ? error.message : String(error) }));
+    }
+    return true;
+  } catch (error) {
+    ctx.logger.error("notification not recorded", { kind: notice.kind, error: error instanceof Error ? error.message : String(error) });
+    return false;
+  }
+}
+
+/** /notifications: the member's notices outside rooms, and how they hear about them. */
+export async function getMemberNotifications(ctx: ServiceContext, userId: string, rawQuery: unknown): Promise<NotificationPage & { mode: NotificationMode }> {
+  const [page, mode] = await Promise.all([listRoomNotificationsFor(ctx, userId, null, rawQuery), findMemberNotificationMode(ctx.db, userId)]);
+  return { ...page, mode: mode ?? "instant" };
+}
+
+export async function setMemberNotificationMode(ctx: ServiceContext, userId: string, input: unknown): Promise<NotificationMode> {
+  const { mode } = parseInput(z.object({ mode: notificationModeSchema }, { error: "Choose instant, daily or off." }), input);
+  await saveMemberNotificationMode(ctx.db, { userId, mode, now: ctx.now() });
+  return mode;
+}
+
 // ---- the member's list ---------------------------------------------------------------------------
 
 export type NotificationItem = { id: string; kind: string; title: string; excerpt: string; link: string; createdAt: string; read: boolean };
@@ -147,8 +204,8 @@ function keysetOf(cursor: string | undefined): { createdAt: number; id: string }
   return keyset && typeof keyset.value === "number" ? { createdAt: keyset.value, id: keyset.id } : null;
 }
 
-/** A member's notifications of one room (the caller has checked the room), newest first, 50 a page. */
-export async function listRoomNotificationsFor(ctx: ServiceContext, userId: string, roomId: string, rawQuery: unknown): Promise<NotificationPage> {
+/** A member's notifications of one room (the caller has checked the room), or (null) outside rooms; newest first, 50 a page. */
+export async function listRoomNotificationsFor(ctx: ServiceContext, userId: string, roomId: string | null, rawQuery: unknown): Promise<NotificationPage> {
   const query = parseInput(listQuerySchema, rawQuery ?? {});
   const [rows, unread] = await Promise.all([
     listNotifications(ctx.db, { userId, dataroomId: roomId, unreadOnly: query.filter === "unread", after: keysetOf(query.cursor), limit: NOTIFICATIONS_PAGE_SIZE + 1 }),
@@ -171,7 +228,7 @@ export async function markReadOnVisit(ctx: ServiceContext, userId: string, roomI
   );
 }
 
-export function unreadCountFor(ctx: ServiceContext, userId: string, roomId: string): Promise<number> {
+export function unreadCountFor(ctx: ServiceContext, userId: string, roomId: string | null): Promise<number> {
   return countUnreadNotifications(ctx.db, userId, roomId);
 }
 
@@ -183,8 +240,8 @@ const markSchema = z.object({
   read: z.boolean({ error: "read must be true or false." }).default(true),
 });
 
-/** Marks a member's notifications of a room read (some, or all) or one unread again. Returns the unread count after. */
-export async function markRoomNotifications(ctx: ServiceContext, userId: string, roomId: string, input: unknown): Promise<{ changed: number; unread: number }> {
+/** Marks a member's notifications of a room (null: outside rooms) read (some, or all) or one unread again. Returns the unread count after. */
+export async function markRoomNotifications(ctx: ServiceContext, userId: string, roomId: string | null, input: unknown): Promise<{ changed: number; unread: number }> {
   const { ids, read } = parseInput(markSchema, input);
   let changed = 0;
   if (read) changed = await markNotificationsRead(ctx.db, { userId, dataroomId: roomId, ids, now: ctx.now() });

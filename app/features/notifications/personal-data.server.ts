@@ -13,14 +13,14 @@ export const notificationsPersonalData = definePersonalDataSource({
     if (rows.length > 0) {
       records.push({
         path: "notifications/notifications.json",
-        description: "Your notifications in data rooms: what happened, where, when, and when you read it.",
+        description: "Your notifications (in data rooms and about your share links): what happened, where, when, and when you read it.",
         data: rows.map((row) => ({ kind: row.kind, title: row.title, excerpt: row.excerpt, link: row.link, createdAt: row.createdAt.toISOString(), readAt: row.readAt?.toISOString() ?? null })),
       });
     }
     if (prefs.length > 0) {
       records.push({
         path: "notifications/preferences.json",
-        description: "How you chose to hear about each data room (instant, daily or off).",
+        description: "How you chose to hear about each data room, and (dataroom null) about your own share links: instant, daily or off.",
         data: prefs.map((row) => ({ dataroom: row.roomName, mode: row.mode, updatedAt: row.updatedAt.toISOString() })),
       });
     }

@@ -4,6 +4,7 @@ import { commentsPersonalData } from "~/features/datarooms/personal-data.server"
 import { notificationsPersonalData } from "~/features/notifications/personal-data.server";
 import { favoritesPersonalData } from "~/features/files/organize.personal-data.server";
 import { filesPersonalData } from "~/features/files/personal-data.server";
+import { sharingPersonalData } from "~/features/sharing/personal-data.server";
 import type { PersonalDataSource } from "./personal-data-source";
 
 export { definePersonalDataSource, type PersonalDataRecord, type PersonalDataSource } from "./personal-data-source";
@@ -22,6 +23,7 @@ export const personalDataSources: readonly PersonalDataSource[] = [
   favoritesPersonalData,
   commentsPersonalData,
   notificationsPersonalData,
+  sharingPersonalData,
   accountsPersonalData,
 ];
 

@@ -5,7 +5,7 @@ import { scryptParamsFor, verifyPassword } from "~/features/auth/password.server
 import { LINK_TOKEN_PATTERN, hashCode, hashLinkToken, newSixDigitCode } from "~/features/auth/secrets.server";
 import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
 import { sendMail } from "~/features/mail/mailer.server";
-import { notifyRoom } from "~/features/notifications/notifications.server";
+import { notifyMember, notifyRoom } from "~/features/notifications/notifications.server";
 import { readConfig } from "~/lib/config.server";
 import { hmacSign, timingSafeEqualString } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
@@ -232,14 +232,12 @@ export async function passShareGate(ctx: ServiceContext, key: string, cookie: st
 export async function countShareVisit(ctx: ServiceContext, opening: Extract<ShareOpening, { state: "open" }>): Promise<{ visit: ShareVisit; usedUp: boolean }> {
   if (opening.visit.counted) return { visit: opening.visit, usedUp: false };
   if (!(await countShareView(ctx.db, opening.row.id, ctx.now()))) return { visit: opening.visit, usedUp: true };
-  // The first view of a room's link tells whoever made it (in the room, live, by mail as they chose).
-  if (opening.row.viewCount === 0 && opening.row.createdBy && (await findIsDataroomSpace(ctx.db, opening.row.spaceId))) {
-    const who = opening.visit.email ?? "Someone";
-    await notifyRoom(
-      ctx,
-      { roomId: opening.row.spaceId, actorId: null, kind: "share.opened", title: `${who} opened your share link${opening.row.name ? ` “${opening.row.name}”` : ""}`, excerpt: opening.link.targetName, link: `/share-links/${opening.row.id}` },
-      [opening.row.createdBy],
-    );
+  // The first view tells whoever made the link: in the room (live, by mail as they chose), or, for
+  // their own files, in their notifications outside rooms.
+  if (opening.row.viewCount === 0 && opening.row.createdBy) {
+    const notice = { actorId: null, kind: "share.opened" as const, title: `${opening.visit.email ?? "Someone"} opened your share link${opening.row.name ? ` “${opening.row.name}”` : ""}`, excerpt: opening.link.targetName, link: `/share-links/${opening.row.id}` };
+    if (await findIsDataroomSpace(ctx.db, opening.row.spaceId)) await notifyRoom(ctx, { ...notice, roomId: opening.row.spaceId }, [opening.row.createdBy]);
+    else await notifyMember(ctx, { ...notice, userId: opening.row.createdBy });
   }
   const now = ctx.now();
   await insertShareVisit(ctx.db, { id: opening.visit.id, linkId: opening.row.id, email: opening.visit.email, ip: await visitorIp(ctx, opening.row.spaceId), userAgent: ctx.client.userAgent?.slice(0, 200) ?? null, startedAt: now, lastSeenAt: now });

@@ -271,3 +271,33 @@ export async function rewriteAddresses(db: Database, rows: { table: "visits" | "
     rows.map((row) => (row.table === "visits" ? sql`UPDATE share_link_visits SET ip = ${row.ip} WHERE id = ${row.id}` : sql`UPDATE share_link_agreements SET ip = ${row.ip} WHERE id = ${row.id}`)),
   );
 }
+
+// ---- personal data ----------------------------------------------------------------------------------
+
+/** The links a member made (export): what each shares, its name, options in short, views and dates. */
+export async function listLinksMadeBy(db: Database, userId: string) {
+  return db
+    .select({
+      id: shareLinks.id,
+      name: shareLinks.name,
+      targetType: shareLinks.targetType,
+      targetId: shareLinks.targetId,
+      spaceName: spaces.name,
+      slug: shareLinks.slug,
+      expiresAt: shareLinks.expiresAt,
+      maxViews: shareLinks.maxViews,
+      viewCount: shareLinks.viewCount,
+      revokedAt: shareLinks.revokedAt,
+      createdAt: shareLinks.createdAt,
+    })
+    .from(shareLinks)
+    .innerJoin(spaces, eq(spaces.id, shareLinks.spaceId))
+    .where(eq(shareLinks.createdBy, userId))
+    .orderBy(desc(shareLinks.createdAt))
+    .all();
+}
+
+/** Erasure: the member's name leaves the links they made in rooms (the room keeps its links); their own space's links go with the space. */
+export async function forgetLinkMaker(db: Database, userId: string): Promise<void> {
+  await db.update(shareLinks).set({ createdBy: null }).where(eq(shareLinks.createdBy, userId)).run();
+}

@@ -1,8 +1,7 @@
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { IntentForm } from "~/components/intent-form";
 import { Alert } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { RadioGroup } from "~/components/ui/radio-group";
@@ -11,8 +10,7 @@ import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { RoomLiveUpdates } from "~/features/datarooms/components/room-live-updates";
 import { getRoomNotifications, markMyRoomNotifications, setMyNotificationMode } from "~/features/datarooms/room-notifications.server";
-import { CountChip } from "~/features/files/components/count-chip";
-import { EmptyState, KeysetPager, dateTimeFormat } from "~/features/files/components/organized-file-table";
+import { NotificationList } from "~/features/notifications/components/notification-list";
 import { NOTIFICATION_MODE_LABELS } from "~/features/notifications/notifications.constants";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -62,7 +60,6 @@ export default function DataroomNotificationsPage({ loaderData, actionData }: Ro
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData.message : null;
   const base = `/dataroom/${room.id}/notifications`;
-  const filterHref = (value: string) => `${base}?filter=${value}`;
   const defaultLabel = NOTIFICATION_MODE_LABELS[settings.roomDefault].label;
   return (
     <div className="space-y-6">
@@ -74,56 +71,13 @@ export default function DataroomNotificationsPage({ loaderData, actionData }: Ro
       </div>
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <section aria-labelledby="list-heading" className="min-w-0 space-y-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="list-heading" className="text-lg font-semibold text-slate-900">
-              {unread === 0 ? "Nothing unread" : `${unread} unread`}
-            </h2>
-            {unread > 0 ? (
-              <IntentForm intent="read" fields={{ ids: "all" }}>
-                <Button type="submit" variant="secondary" size="sm" isLoading={busyIntent === "read"}>
-                  Mark all as read
-                </Button>
-              </IntentForm>
-            ) : null}
-          </div>
-          <nav aria-label="Which notifications">
-            <ul className="flex flex-wrap gap-2">
-              <li>
-                <CountChip to={filterHref("all")} label="All" isCurrent={filter === "all"} />
-              </li>
-              <li>
-                <CountChip to={filterHref("unread")} label="Unread" count={unread} countText="unread" isCurrent={filter === "unread"} />
-              </li>
-            </ul>
-          </nav>
-          {notifications.length === 0 ? (
-            <EmptyState>{!isFirstPage ? "No more notifications." : filter === "unread" ? "You have read everything." : "Nothing yet. When someone mentions you or replies to you here, it shows up in this list."}</EmptyState>
-          ) : (
-            <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Notifications">
-              {notifications.map((item) => (
-                <li key={item.id} className="flex flex-wrap items-start justify-between gap-3 p-4" data-testid="notification" data-read={item.read}>
-                  <div className="min-w-0 space-y-1">
-                    <p className="flex flex-wrap items-center gap-2">
-                      {!item.read ? <Badge variant="brand">Unread</Badge> : null}
-                      <Link to={item.link} className={item.read ? "text-slate-800 underline-offset-2 hover:underline" : "font-semibold text-brand-700 underline-offset-2 hover:underline"}>
-                        {item.title}
-                      </Link>
-                    </p>
-                    {item.excerpt ? <p className="whitespace-pre-wrap break-words text-sm text-slate-700">“{item.excerpt}”</p> : null}
-                    <p className="text-xs text-slate-600">{dateTimeFormat.format(new Date(item.createdAt))} UTC</p>
-                  </div>
-                  <IntentForm intent={item.read ? "unread" : "read"} fields={{ id: item.id }}>
-                    <Button type="submit" variant="ghost" size="sm" aria-label={`${item.read ? "Mark as unread" : "Mark as read"}: ${item.title}`}>
-                      {item.read ? "Mark as unread" : "Mark as read"}
-                    </Button>
-                  </IntentForm>
-                </li>
-              ))}
-            </ol>
-          )}
-          <KeysetPager nextHref={nextCursor ? `${filterHref(filter)}&cursor=${encodeURIComponent(nextCursor)}` : null} isFirstPage={isFirstPage} firstHref={filterHref(filter)} />
-        </section>
+        <NotificationList
+          page={{ notifications, unread, filter, nextCursor }}
+          base={base}
+          isFirstPage={isFirstPage}
+          busyIntent={busyIntent}
+          emptyText="Nothing yet. When someone mentions you or replies to you here, it shows up in this list."
+        />
         <Card>
           <CardContent className="space-y-4">
             <h2 className="text-lg font-semibold text-slate-900">E-mail me</h2>
