@@ -1,13 +1,10 @@
 import { useNavigation } from "react-router";
 import { ErrorPage } from "~/components/error-page";
-import { IntentForm } from "~/components/intent-form";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
-import { RadioGroup } from "~/components/ui/radio-group";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { NotificationList } from "~/features/notifications/components/notification-list";
+import { NotificationModeCard } from "~/features/notifications/components/notification-mode-card";
 import { NOTIFICATION_MODE_LABELS } from "~/features/notifications/notifications.constants";
 import { getMemberNotifications, markRoomNotifications, setMemberNotificationMode } from "~/features/notifications/notifications.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
@@ -67,22 +64,7 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
           busyIntent={busyIntent}
           emptyText="Nothing yet. When someone opens a link you shared, it shows up here."
         />
-        <Card>
-          <CardContent className="space-y-4">
-            <h2 className="text-lg font-semibold text-slate-900">E-mail me</h2>
-            <IntentForm intent="preference" className="space-y-4">
-              <RadioGroup
-                label="How you hear about your share links"
-                name="mode"
-                defaultValue={mode}
-                options={(["instant", "daily", "off"] as const).map((value) => ({ value, label: NOTIFICATION_MODE_LABELS[value].label, description: NOTIFICATION_MODE_LABELS[value].description }))}
-              />
-              <Button type="submit" isLoading={busyIntent === "preference"}>
-                Save
-              </Button>
-            </IntentForm>
-          </CardContent>
-        </Card>
+        <NotificationModeCard label="How you hear about your share links" defaultValue={mode} isBusy={busyIntent === "preference"} />
       </div>
     </div>
   );

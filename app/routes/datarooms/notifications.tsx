@@ -1,16 +1,13 @@
 import { useNavigation } from "react-router";
 import { ErrorPage } from "~/components/error-page";
-import { IntentForm } from "~/components/intent-form";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
-import { RadioGroup } from "~/components/ui/radio-group";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { RoomLiveUpdates } from "~/features/datarooms/components/room-live-updates";
 import { getRoomNotifications, markMyRoomNotifications, setMyNotificationMode } from "~/features/datarooms/room-notifications.server";
 import { NotificationList } from "~/features/notifications/components/notification-list";
+import { NotificationModeCard } from "~/features/notifications/components/notification-mode-card";
 import { NOTIFICATION_MODE_LABELS } from "~/features/notifications/notifications.constants";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -78,25 +75,12 @@ export default function DataroomNotificationsPage({ loaderData, actionData }: Ro
           busyIntent={busyIntent}
           emptyText="Nothing yet. When someone mentions you or replies to you here, it shows up in this list."
         />
-        <Card>
-          <CardContent className="space-y-4">
-            <h2 className="text-lg font-semibold text-slate-900">E-mail me</h2>
-            <IntentForm intent="preference" className="space-y-4">
-              <RadioGroup
-                label="How you hear about this room"
-                name="mode"
-                defaultValue={settings.own ?? "default"}
-                options={[
-                  { value: "default", label: `Room default (${defaultLabel})`, description: "What the room's managers chose for everyone." },
-                  ...(["instant", "daily", "off"] as const).map((mode) => ({ value: mode, label: NOTIFICATION_MODE_LABELS[mode].label, description: NOTIFICATION_MODE_LABELS[mode].description })),
-                ]}
-              />
-              <Button type="submit" isLoading={busyIntent === "preference"}>
-                Save
-              </Button>
-            </IntentForm>
-          </CardContent>
-        </Card>
+        <NotificationModeCard
+          label="How you hear about this room"
+          defaultValue={settings.own ?? "default"}
+          before={[{ value: "default", label: `Room default (${defaultLabel})`, description: "What the room's managers chose for everyone." }]}
+          isBusy={busyIntent === "preference"}
+        />
       </div>
     </div>
   );
