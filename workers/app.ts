@@ -9,6 +9,7 @@ import { handleScheduled } from "./cron";
 import { handleError } from "./error-handler";
 import { folder } from "./folder";
 import { share } from "./share";
+import { roomBatch } from "./batch";
 import { csrfMiddleware } from "./middleware/csrf";
 import { d1StatsMiddleware } from "./middleware/d1-stats";
 import { drainRequestBodyMiddleware } from "./middleware/drain-request-body";
@@ -69,6 +70,7 @@ export const app = new Hono<AppEnv>()
   .route("/api", api)
   .route("/", auth)
   .route("/folder", folder)
+  .route("/dataroom", roomBatch)
   .route("/s", share)
   .route("/broadcasting", broadcasting)
   .all("/parties/*", handleRealtime)

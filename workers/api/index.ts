@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { AppError } from "~/lib/errors";
 import type { AppEnv } from "../types";
+import { batchApi } from "../batch";
 import { clientErrorsApi } from "./client-errors";
 import { commentsApi } from "./comments";
 import { shareLinksApi } from "./share-links";
@@ -35,6 +36,7 @@ export const api = new Hono<AppEnv>()
   .route("/comments", commentsApi)
   .route("/share-links", shareLinksApi)
   .route("/zip", zipApi)
+  .route("/", batchApi)
   .route("/dev/bench", devBenchApi)
   .all("*", () => {
     throw new AppError("NOT_FOUND", "There is no such API endpoint.");

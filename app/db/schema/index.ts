@@ -6,3 +6,4 @@ export * from "./files";
 export * from "./datarooms";
 export * from "./notifications";
 export * from "./sharing";
+export * from "./batch";

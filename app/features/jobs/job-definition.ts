@@ -12,6 +12,11 @@ export type JobDefinition<Payload> = {
   type: string;
   version: number;
   payloadSchema: z.ZodType<Payload>;
+  /**
+   * Many messages of one job (a batch operation's chunks): `run` moves the job's row itself, and
+   * the consumer neither starts nor completes it (it still retries and finally fails it).
+   */
+  ownsJobState?: boolean;
   run: (ctx: ServiceContext & { jobId: string }, payload: Payload) => Promise<JobResult>;
 };
 

@@ -8,6 +8,7 @@ import { sendDigestsJob } from "~/features/notifications/notifications.jobs";
 import { notifyFilesAddedJob } from "~/features/datarooms/datarooms.jobs";
 import { deleteObjectsJob } from "~/features/personal-data/personal-data.jobs";
 import { applySharePrivacyJob } from "~/features/sharing/sharing.jobs";
+import { batchChunkJob } from "~/features/batch/batch.jobs";
 import type { ServiceContext } from "~/lib/service-context.server";
 import type { JobDefinition, JobResult } from "./job-definition";
 
@@ -18,6 +19,7 @@ import type { JobDefinition, JobResult } from "./job-definition";
 export type RegisteredJob = {
   type: string;
   version: number;
+  ownsJobState: boolean;
   payloadSchema: z.ZodType<unknown>;
   run: (ctx: ServiceContext & { jobId: string }, payload: unknown) => Promise<JobResult>;
 };
@@ -26,13 +28,14 @@ function register<Payload>(definition: JobDefinition<Payload>): RegisteredJob {
   return {
     type: definition.type,
     version: definition.version,
+    ownsJobState: definition.ownsJobState ?? false,
     payloadSchema: definition.payloadSchema,
     run: (ctx, payload) => definition.run(ctx, payload as Payload),
   };
 }
 
 /** Every job type the consumer knows. A message whose type is not here fails its job at once. */
-const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob), register(rewrapKeysJob), register(sendDigestsJob), register(notifyFilesAddedJob), register(applySharePrivacyJob)];
+const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob), register(rewrapKeysJob), register(sendDigestsJob), register(notifyFilesAddedJob), register(applySharePrivacyJob), register(batchChunkJob)];
 const byType = new Map(registered.map((job) => [job.type, job]));
 
 export function findJobDefinition(type: string): RegisteredJob | undefined {

@@ -41,7 +41,7 @@ export async function runJobMessage(ctx: ServiceContext, body: unknown, attempts
   const payload = definition.payloadSchema.safeParse(envelope.data.payload);
   if (!payload.success) return fail("The job's payload is not valid.");
 
-  const isRunnable = await markJobProcessing(ctx.db, jobId, ctx.now());
+  const isRunnable = definition.ownsJobState || (await markJobProcessing(ctx.db, jobId, ctx.now()));
   if (!isRunnable) {
     ctx.logger.info("job skipped: already finished, paused or unknown", { jobId, type });
     return { outcome: "skipped" };
@@ -49,7 +49,7 @@ export async function runJobMessage(ctx: ServiceContext, body: unknown, attempts
 
   try {
     const result = await definition.run({ ...ctx, jobId }, payload.data);
-    await markJobCompleted(ctx.db, jobId, ctx.now(), result);
+    if (!definition.ownsJobState) await markJobCompleted(ctx.db, jobId, ctx.now(), result);
     ctx.logger.info("job completed", { jobId, type, ...result });
     return { outcome: "completed" };
   } catch (error) {

@@ -1,0 +1,96 @@
+import { and, asc, between, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "~/db/client.server";
+import { rawBatch } from "~/db/raw-batch.server";
+import { batchItems, jobs, type BatchItemState } from "~/db/schema";
+
+/** Batch operations: the only place drizzle is called for their items and state changes. */
+
+/** D1 binds at most 100 parameters a statement: drizzle binds all 6 columns of an item row. */
+const ROWS_PER_INSERT = 16;
+/** Statements per D1 batch when writing many item rows. */
+const STATEMENTS_PER_BATCH = 50;
+
+export type BatchItemRef = { type: "file" | "folder"; id: string };
+
+export async function insertBatchItems(db: Database, jobId: string, items: readonly BatchItemRef[]): Promise<void> {
+  const statements: BatchItem<"sqlite">[] = [];
+  for (let start = 0; start < items.length; start += ROWS_PER_INSERT) {
+    const rows = items.slice(start, start + ROWS_PER_INSERT).map((item, index) => ({ jobId, seq: start + index, itemType: item.type, itemId: item.id }));
+    statements.push(db.insert(batchItems).values(rows).onConflictDoNothing());
+  }
+  for (let start = 0; start < statements.length; start += STATEMENTS_PER_BATCH) {
+    const group = statements.slice(start, start + STATEMENTS_PER_BATCH);
+    await db.batch(group as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  }
+}
+
+/** The pending items of one chunk (sequence numbers `from`..`to`). */
+export async function findPendingItems(db: Database, jobId: string, from: number, to: number) {
+  return db
+    .select({ seq: batchItems.seq, type: batchItems.itemType, id: batchItems.itemId })
+    .from(batchItems)
+    .where(and(eq(batchItems.jobId, jobId), between(batchItems.seq, from, to), eq(batchItems.state, "pending")))
+    .orderBy(asc(batchItems.seq))
+    .all();
+}
+
+export type ItemOutcome = { seq: number; state: Exclude<BatchItemState, "pending">; error: string | null };
+
+/**
+ * Records what happened to items (only those still pending), then counts the operation again from
+ * its items: a second delivery of the same chunk finds nothing pending and changes nothing.
+ */
+export async function settleItems(db: Database, jobId: string, outcomes: readonly ItemOutcome[], now: Date): Promise<void> {
+  const updates = outcomes.map(
+    (outcome) => sql`UPDATE batch_items SET state = ${outcome.state}, error = ${outcome.error} WHERE job_id = ${jobId} AND seq = ${outcome.seq} AND state = 'pending'`,
+  );
+  await rawBatch(db, [...updates, recountStatement(jobId, now)]);
+}
+
+/** The operation's counters and its first 100 item errors, from its items. */
+function recountStatement(jobId: string, now: Date) {
+  return sql`
+    UPDATE jobs SET
+      processed_items = (SELECT count(*) FROM batch_items WHERE job_id = ${jobId} AND state <> 'pending'),
+      success_count = (SELECT count(*) FROM batch_items WHERE job_id = ${jobId} AND state = 'done'),
+      failure_count = (SELECT count(*) FROM batch_items WHERE job_id = ${jobId} AND state = 'failed'),
+      errors = (SELECT coalesce(json_group_array(json_object('itemId', item_id, 'message', error, 'retryable', json('false'))), '[]')
+                FROM (SELECT item_id, error FROM batch_items WHERE job_id = ${jobId} AND state = 'failed' ORDER BY seq LIMIT 100)),
+      updated_at = ${now.getTime()}
+    WHERE id = ${jobId}`;
+}
+
+/** pending → processing (the first chunk to arrive starts the clock). False when paused, cancelled or finished. */
+export async function startProcessing(db: Database, jobId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .update(jobs)
+    .set({ status: "processing", startedAt: sql`coalesce(${jobs.startedAt}, ${now.getTime()})`, updatedAt: now })
+    .where(and(eq(jobs.id, jobId), sql`${jobs.status} IN ('pending', 'processing')`))
+    .run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/** processing → completed once no item is pending. */
+export async function completeIfDone(db: Database, jobId: string, now: Date): Promise<boolean> {
+  const result = await db.run(sql`
+    UPDATE jobs SET status = 'completed', ended_at = ${now.getTime()}, updated_at = ${now.getTime()}
+    WHERE id = ${jobId} AND status = 'processing' AND NOT EXISTS (SELECT 1 FROM batch_items WHERE job_id = ${jobId} AND state = 'pending')`);
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/** A status change allowed only from `from`; false when the operation was elsewhere. */
+export async function changeStatus(db: Database, jobId: string, from: readonly string[], to: "paused" | "pending" | "cancelled", now: Date, extra: { priority?: number } = {}): Promise<boolean> {
+  const result = await db
+    .update(jobs)
+    .set({ status: to, updatedAt: now, ...(extra.priority !== undefined ? { priority: extra.priority } : {}), ...(to === "cancelled" ? { endedAt: now, lastError: "Operation cancelled" } : {}) })
+    .where(and(eq(jobs.id, jobId), sql`${jobs.status} IN (${sql.join(from.map((status) => sql`${status}`), sql`, `)})`))
+    .run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/** The chunks that still have pending items (to send again on resume). */
+export async function findPendingChunks(db: Database, jobId: string, chunkSize: number): Promise<number[]> {
+  const rows = await db.all<{ chunk: number }>(sql`SELECT DISTINCT CAST(seq / ${chunkSize} AS INTEGER) AS chunk FROM batch_items WHERE job_id = ${jobId} AND state = 'pending' ORDER BY chunk`);
+  return rows.map((row) => row.chunk);
+}
