@@ -1,6 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cancelBatchOperation, getBatchOperation, pauseBatchOperation, resumeBatchOperation, startBatchOperation } from "~/features/batch/batch.server";
+import { consumeAttempt } from "~/features/auth/attempt-limits.server";
+import { BATCH_OPERATIONS_PER_MINUTE, cancelBatchOperation, getBatchOperation, pauseBatchOperation, resumeBatchOperation, startBatchOperation } from "~/features/batch/batch.server";
 import { createServiceContext } from "~/lib/service-context.server";
 import { addDataroomMember } from "~tests/factories/datarooms";
 import { createFile, makeFolder, personalSpaceOf } from "~tests/factories/files";
@@ -160,6 +161,17 @@ describe("batch operations", () => {
     const small = await startBatchOperation(done.ctx, owner.id, room.id, "move", { items: fileIds.slice(0, 2), targetFolderId: room.rootFolderId });
     await deliver(done.sent);
     await expect(cancelBatchOperation(done.ctx, owner.id, small.id)).rejects.toMatchObject({ status: 409, message: "A completed operation cannot be cancelled." });
+  });
+
+  it("limits how many operations a member starts in a minute (429 with the wait), before anything is recorded", async () => {
+    const busy = await signedIn({ name: "Busy Bee" });
+    await addDataroomMember(room.id, busy.id, "admin");
+    for (let index = 0; index < BATCH_OPERATIONS_PER_MINUTE; index++) await consumeAttempt(testEnv, "batch", { account: busy.id }, { limit: BATCH_OPERATIONS_PER_MINUTE, windowMs: 60_000 });
+    const { ctx, sent } = capturing();
+    const before = await countWhere("select count(*) as n from jobs where user_id = ?", busy.id);
+    await expect(startBatchOperation(ctx, busy.id, room.id, "delete", { items: fileIds.slice(0, 1) })).rejects.toMatchObject({ status: 429, message: `You started ${BATCH_OPERATIONS_PER_MINUTE} batch operations in the last minute, the most at a time. Please wait 1 minute and try again.` });
+    expect(sent).toEqual([]);
+    expect(await countWhere("select count(*) as n from jobs where user_id = ?", busy.id)).toBe(before);
   });
 
   it("answers anonymous 401, an outsider 404 for the room and 'Operation not found' for someone else's operation, and 202 to the member", async () => {

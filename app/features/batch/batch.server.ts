@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { consumeAttempt } from "~/features/auth/attempt-limits.server";
 import { requireDataroom } from "~/features/datarooms/datarooms.server";
 import { roomAuthority } from "~/features/datarooms/room-authority.server";
 import { moveItems } from "~/features/files/move.server";
@@ -27,6 +28,8 @@ import { changeStatus, completeIfDone, findPendingChunks, findPendingItems, inse
 export const BATCH_CHUNK_SIZE = 100;
 export const BATCH_MAX_ITEMS = 10_000;
 export const BATCH_CHUNK_JOB = "batch.chunk";
+/** Operations a member may start per minute: the browser's manager sends at most 10 a second. */
+export const BATCH_OPERATIONS_PER_MINUTE = 600;
 
 export const SUPPORTED_BATCH_OPS = ["move", "delete", "permanent-delete", "restore", "share"] as const;
 export type BatchOp = (typeof SUPPORTED_BATCH_OPS)[number];
@@ -129,6 +132,9 @@ export async function startBatchOperation(ctx: ServiceContext, userId: string, r
   const body = parseInput(bodySchema, input);
   if (op === "move" && !body.targetFolderId) throw new AppError("VALIDATION_ERROR", "targetFolderId: Choose the folder to move the items into.");
   const place = await spaceFor(ctx, userId, roomId);
+  await consumeAttempt(ctx.env, "batch", { account: userId }, { limit: BATCH_OPERATIONS_PER_MINUTE, windowMs: 60_000 }, (minutes) =>
+    `You started ${BATCH_OPERATIONS_PER_MINUTE} batch operations in the last minute, the most at a time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+  );
   const { refs, missing } = await resolveItems(ctx, userId, place.spaceId, body.items);
   const id = crypto.randomUUID();
   const now = ctx.now();
