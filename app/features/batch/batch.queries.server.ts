@@ -42,10 +42,15 @@ export type ItemOutcome = { seq: number; state: Exclude<BatchItemState, "pending
  * its items: a second delivery of the same chunk finds nothing pending and changes nothing.
  */
 export async function settleItems(db: Database, jobId: string, outcomes: readonly ItemOutcome[], now: Date): Promise<void> {
-  const updates = outcomes.map(
-    (outcome) => sql`UPDATE batch_items SET state = ${outcome.state}, error = ${outcome.error} WHERE job_id = ${jobId} AND seq = ${outcome.seq} AND state = 'pending'`,
-  );
-  await rawBatch(db, [...updates, recountStatement(jobId, now)]);
+  // Set-based: the done items in one statement, the failed ones (each with its reason) in another.
+  const done = JSON.stringify(outcomes.filter((outcome) => outcome.state === "done").map((outcome) => outcome.seq));
+  const failed = JSON.stringify(outcomes.filter((outcome) => outcome.state === "failed").map((outcome) => ({ s: outcome.seq, e: outcome.error })));
+  await rawBatch(db, [
+    sql`UPDATE batch_items SET state = 'done' WHERE job_id = ${jobId} AND state = 'pending' AND seq IN (SELECT value FROM json_each(${done}))`,
+    sql`UPDATE batch_items SET state = 'failed', error = (SELECT json_extract(f.value, '$.e') FROM json_each(${failed}) f WHERE json_extract(f.value, '$.s') = batch_items.seq)
+        WHERE job_id = ${jobId} AND state = 'pending' AND seq IN (SELECT json_extract(value, '$.s') FROM json_each(${failed}))`,
+    recountStatement(jobId, now),
+  ]);
 }
 
 /** The operation's counters and its first 100 item errors, from its items. */

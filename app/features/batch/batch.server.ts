@@ -143,7 +143,7 @@ export async function startBatchOperation(ctx: ServiceContext, userId: string, r
   await insertBatchItems(ctx.db, id, refs);
   // Items that are not in this space (or not visible to the member) fail at once, by name.
   const absent = refs.flatMap((ref, seq) => (missing.has(ref.id) ? [{ seq, state: "failed" as const, error: NOT_FOUND_ITEM }] : []));
-  for (let start = 0; start < absent.length; start += 90) await settleItems(ctx.db, id, absent.slice(start, start + 90), now);
+  if (absent.length > 0) await settleItems(ctx.db, id, absent, now);
   await sendChunks(ctx, id, [...Array(Math.ceil(refs.length / BATCH_CHUNK_SIZE)).keys()]);
   ctx.logger.info("batch operation started", { id, op, items: refs.length });
   return toOperationView((await findJobById(ctx.db, id))!);
@@ -227,7 +227,10 @@ async function allThenEach(items: { seq: number; type: "file" | "folder"; id: st
 async function processItems(ctx: ServiceContext, job: JobRecord, items: { seq: number; type: "file" | "folder"; id: string }[]): Promise<ItemOutcome[]> {
   const userId = job.userId!;
   const op = job.metadata.op as BatchOp;
-  const rows = new Map((await findItemsWithRole(ctx.db, userId, items.filter((item) => item.type === "file").map((item) => item.id), items.filter((item) => item.type === "folder").map((item) => item.id))).map((row) => [row.id, row]));
+  // The items' trash state, for the ops that depend on it (move and share do not need the read).
+  const needsState = op === "delete" || op === "permanent-delete" || op === "restore";
+  const found = needsState ? await findItemsWithRole(ctx.db, userId, items.filter((item) => item.type === "file").map((item) => item.id), items.filter((item) => item.type === "folder").map((item) => item.id)) : [];
+  const rows = new Map(found.map((row) => [row.id, row]));
   const already = (seqs: { seq: number }[]): ItemOutcome[] => seqs.map((item) => ({ seq: item.seq, state: "done", error: null }));
   switch (op) {
     case "move":
@@ -271,8 +274,7 @@ export async function runBatchChunk(ctx: ServiceContext, payload: z.infer<typeof
   const from = payload.chunk * BATCH_CHUNK_SIZE;
   const items = await findPendingItems(ctx.db, job.id, from, from + BATCH_CHUNK_SIZE - 1);
   const outcomes = await processItems(ctx, job, items);
-  for (let start = 0; start < outcomes.length; start += 90) await settleItems(ctx.db, job.id, outcomes.slice(start, start + 90), ctx.now());
-  if (outcomes.length === 0) await settleItems(ctx.db, job.id, [], ctx.now());
+  await settleItems(ctx.db, job.id, outcomes, ctx.now());
   await completeIfDone(ctx.db, job.id, ctx.now());
   await announce(ctx, job.id);
   const failed = outcomes.filter((outcome) => outcome.state === "failed").length;
