@@ -6,6 +6,7 @@ import { showToast } from "~/components/ui/toast";
 import { http } from "~/lib/http";
 import { TRASH_RETENTION_DAYS } from "../files.constants";
 import { MAX_ITEMS_PER_CALL, trashMessages } from "../trash.constants";
+import { BATCH_FROM } from "./move-dialog";
 
 export type DeletableItem = { type: "file" | "folder"; id: string; name: string };
 
@@ -17,6 +18,8 @@ export type DeleteDialogProps = {
   onOpenChange: (open: boolean) => void;
   /** Called after a successful delete (the dialog has closed itself). */
   onDeleted: () => void;
+  /** More than BATCH_FROM items: handed to the batch manager (the operations panel shows the progress). */
+  onBatch?: (permanent: boolean) => void;
 };
 
 /** The API takes at most MAX_ITEMS_PER_CALL items a call; a larger selection goes in parts. */
@@ -32,7 +35,7 @@ function inParts<T>(items: T[]): T[][] {
  * already in the trash; "Delete" becomes "Permanently Delete" when deletion is permanent; while
  * the request runs the button says "Deleting..." and the dialog cannot be dismissed.
  */
-export function DeleteDialog({ items, inTrash, open, onOpenChange, onDeleted }: DeleteDialogProps) {
+export function DeleteDialog({ items, inTrash, open, onOpenChange, onDeleted, onBatch }: DeleteDialogProps) {
   const [isPermanentChosen, setIsPermanentChosen] = useState(false);
   const [isDeleting, setIsDeleting] = useState(false);
 
@@ -47,6 +50,12 @@ export function DeleteDialog({ items, inTrash, open, onOpenChange, onDeleted }: 
 
   const onConfirm = async () => {
     if (count === 0 || isDeleting) return;
+    if (onBatch && count > BATCH_FROM) {
+      onBatch(isPermanent);
+      showToast(`${isPermanent ? "Deleting" : "Moving to the trash"} ${count} items: follow it under Operations.`, { type: "info" });
+      onOpenChange(false);
+      return;
+    }
     setIsDeleting(true);
     try {
       for (const part of inParts(items)) {

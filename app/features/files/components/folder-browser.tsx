@@ -7,6 +7,8 @@ import { Select } from "~/components/ui/select";
 import { Table, TableBody, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { FILE_SORT_LABELS, FILE_SORTS, formatBytes, type FileSort } from "../files.constants";
 import type { FolderPage, FolderSummary } from "../folders.server";
+import { OperationsPanel } from "~/features/batch/components/operations-panel";
+import { batchManager } from "~/features/batch/batch-transport";
 import { DeleteDialog, type DeletableItem } from "./delete-dialog";
 import { EditFolderPanel } from "./edit-folder-panel";
 import { FavoriteButton } from "./favorite-button";
@@ -80,6 +82,15 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
     setSelected(new Set());
     void revalidator.revalidate();
   };
+  // Large selections run as batch operations in the background (issue 22), shown under Operations.
+  const enqueue = (type: string, label: string, metadata: Record<string, unknown> = {}) => {
+    batchManager().enqueue(
+      type,
+      selectedItems.map((item) => ({ id: item.id, displayName: item.name })),
+      { metadata: { roomId: page.dataroomId, label, ...metadata } },
+    );
+    setSelected(new Set());
+  };
 
   // A space's top folder carries the space's name ("My files", or a data room's name).
   const title = page.folder.label;
@@ -146,6 +157,7 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
       </div>
 
       {canUpload ? <UploadPanel folderId={page.folder.uid} canUploadFolders={canUploadFolders} onUploaded={refresh} /> : null}
+      <OperationsPanel onFinished={() => void revalidator.revalidate()} />
 
       <div className="flex flex-wrap items-end gap-3">
         <Form method="get" role="search" className="flex items-end gap-2">
@@ -280,12 +292,20 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
             open={isMoveOpen}
             onOpenChange={setMoveOpen}
             onMoved={refresh}
+            onBatch={(targetFolderId, targetLabel) => enqueue("move", `Moving ${selectedItems.length} items to “${targetLabel}”`, { targetFolderId })}
           />
           <RenameDialog item={selectedItems.length === 1 ? (selectedItems[0] ?? null) : null} open={isRenameOpen} onOpenChange={setRenameOpen} onRenamed={refresh} />
         </>
       ) : null}
       {canDelete ? (
-        <DeleteDialog items={selectedItems} inTrash={false} open={isDeleteOpen} onOpenChange={setDeleteOpen} onDeleted={refresh} />
+        <DeleteDialog
+          items={selectedItems}
+          inTrash={false}
+          open={isDeleteOpen}
+          onOpenChange={setDeleteOpen}
+          onDeleted={refresh}
+          onBatch={(permanent) => enqueue(permanent ? "permanent-delete" : "delete", `${permanent ? "Deleting" : "Moving to the trash"} ${selectedItems.length} items`)}
+        />
       ) : null}
     </div>
   );

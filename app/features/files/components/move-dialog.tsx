@@ -47,6 +47,9 @@ function choicesOf(tree: FolderTree[number], items: MovableItem[], currentFolder
   return choices;
 }
 
+/** Selections larger than this go through the batch manager, in the background, with progress. */
+export const BATCH_FROM = 10;
+
 /**
  * "Move to…": pick a folder of the same space (a data room, or the member's own files) and move
  * the selection there (POST /api/items/move, in parts of 100). Names already taken there are kept
@@ -59,6 +62,7 @@ export function MoveDialog({
   open,
   onOpenChange,
   onMoved,
+  onBatch,
 }: {
   items: MovableItem[];
   /** The top folder of the space the items are in: its folders are the choices. */
@@ -67,6 +71,8 @@ export function MoveDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onMoved: (targetFolderId: string) => void;
+  /** More than BATCH_FROM items: handed to the batch manager (the operations panel shows the progress). */
+  onBatch?: (targetFolderId: string, targetLabel: string) => void;
 }) {
   const [tree, setTree] = useState<FolderTree[number] | null | undefined>(undefined);
   const [target, setTarget] = useState<string | null>(null);
@@ -97,6 +103,12 @@ export function MoveDialog({
 
   const onConfirm = async () => {
     if (!chosen || isMoving) return;
+    if (onBatch && items.length > BATCH_FROM) {
+      onBatch(chosen.uid, chosen.label);
+      showToast(`Moving ${itemCount(count)} to “${chosen.label}”: follow it under Operations.`, { type: "info" });
+      onOpenChange(false);
+      return;
+    }
     setIsMoving(true);
     try {
       for (let start = 0; start < items.length; start += MAX_ITEMS_PER_CALL) {

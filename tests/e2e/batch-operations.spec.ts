@@ -1,0 +1,60 @@
+import { seriousViolations } from "./axe-helpers";
+import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
+import { createMember, expect, gotoHydrated, test } from "./fixtures";
+
+/** Batch operations (issue 22): a large selection moves and goes to the trash in the background, with its progress, pause and resume. */
+
+test.describe("batch operations", () => {
+  test("30 files move to another folder with the operations panel showing progress, pause and resume, then go to the trash and come back", async ({ page }) => {
+    test.setTimeout(120_000);
+    await createMember(page.request, { tier: "pro" });
+    await gotoHydrated(page, "/folders/inbox");
+    const csrf = await csrfToken(page);
+    const { inbox } = await defaultFolders(page);
+    const archive = await page.request.post("/api/folders", { data: { parentId: inbox, label: "Archive" }, headers: { "X-CSRF-TOKEN": csrf, "X-Requested-With": "XMLHttpRequest" } });
+    expect(archive.status(), await archive.text()).toBe(201);
+    const archiveId = ((await archive.json()) as { folder: { uid: string } }).folder.uid;
+    for (let index = 1; index <= 30; index++) await uploadViaTus(page.request, { folderId: inbox, name: `Invoice ${String(index).padStart(2, "0")}.txt`, body: Buffer.from(`Invoice ${index}\n`), csrf });
+
+    // Select the 30 files (not the Archive folder) and move them.
+    await gotoHydrated(page, `/folders/${inbox}`);
+    for (let index = 1; index <= 30; index++) await page.getByRole("checkbox", { name: `Select Invoice ${String(index).padStart(2, "0")}.txt` }).check();
+    await expect(page.getByText("30 selected")).toBeVisible();
+    await page.getByRole("button", { name: "Move", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Move 30 items" });
+    await dialog.getByRole("radio", { name: /Archive/ }).check();
+    await dialog.getByRole("button", { name: "Move here" }).click();
+
+    const panel = page.getByTestId("operations-panel");
+    const operation = panel.getByTestId("operation");
+    await expect(operation).toContainText("Moving 30 items to “Archive”");
+    await expect(operation).toHaveAttribute("data-status", "processing");
+    expect(await seriousViolations(page)).toEqual([]);
+    await operation.getByRole("button", { name: "Pause" }).click();
+    await expect(operation).toHaveAttribute("data-status", "paused");
+    const pausedAt = Number((await operation.getByRole("progressbar").getAttribute("aria-valuenow")) ?? "0");
+    expect(pausedAt).toBeLessThan(100);
+    await operation.getByRole("button", { name: "Resume" }).click();
+    await expect(operation).toHaveAttribute("data-status", "completed", { timeout: 60_000 });
+    await expect(operation.getByTestId("operation-facts")).toContainText("30 of 30");
+    await expect(page.getByRole("checkbox", { name: /^Select Invoice/ })).toHaveCount(0);
+
+    // In Archive, all 30; to the trash as one operation.
+    await gotoHydrated(page, `/folders/${archiveId}`);
+    await page.getByRole("checkbox", { name: "Select all" }).check();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByRole("dialog", { name: "Delete 30 item(s)" }).getByRole("button", { name: "Delete", exact: true }).click();
+    const deletion = page.getByTestId("operations-panel").getByTestId("operation");
+    await expect(deletion).toContainText("Moving to the trash 30 items");
+    await expect(deletion).toHaveAttribute("data-status", "completed", { timeout: 60_000 });
+
+    // Back from the trash.
+    await gotoHydrated(page, "/trash");
+    await expect(page.getByTestId("trash-row")).toHaveCount(30);
+    await page.getByRole("checkbox", { name: "Select all" }).check();
+    await page.getByRole("button", { name: "Restore" }).click();
+    await expect(page.getByTestId("trash-empty")).toBeVisible();
+    await gotoHydrated(page, `/folders/${archiveId}`);
+    await expect(page.getByRole("checkbox", { name: /^Select Invoice/ })).toHaveCount(30);
+  });
+});
