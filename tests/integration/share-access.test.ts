@@ -95,6 +95,22 @@ describe("opening a share link", () => {
     expect(done.opening).toMatchObject({ state: "open", visit: { email, verified: true } });
   });
 
+  it("refuses the 11th wrong code in 15 minutes even when right (S11), and limits how often codes are sent", async () => {
+    const verified = await link({ requireEmail: true, verifyEmail: true });
+    const key = keyOf(verified);
+    const email = `guesser-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const sent = await pass(key, null, { gate: "email", email });
+    const code = /\b(\d{6})\b/.exec((await mailsTo(email)).at(-1)!.subject)![1]!;
+    const wrong = code === "123456" ? "654321" : "123456";
+    for (let i = 0; i < 10; i++) await expect(pass(key, sent.cookie, { gate: "code", code: wrong })).rejects.toMatchObject({ status: 401 });
+    await expect(pass(key, sent.cookie, { gate: "code", code })).rejects.toMatchObject({ status: 429 });
+
+    const other = `sender-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    for (let i = 0; i < 10; i++) await pass(key, null, { gate: "email", email: other });
+    await expect(pass(key, null, { gate: "email", email: other })).rejects.toMatchObject({ status: 429 });
+    expect(await mailsTo(other)).toHaveLength(10);
+  });
+
   it("records the agreement with the name, e-mail and time before opening", async () => {
     const nda = await link({ requireEmail: true, agreement: "Keep it confidential." });
     const key = keyOf(nda);
