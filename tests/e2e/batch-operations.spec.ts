@@ -56,5 +56,18 @@ test.describe("batch operations", () => {
     await expect(page.getByTestId("trash-empty")).toBeVisible();
     await gotoHydrated(page, `/folders/${archiveId}`);
     await expect(page.getByRole("checkbox", { name: /^Select Invoice/ })).toHaveCount(30);
+
+    // Three of them shared from the selection: one link each, listed with the member's links.
+    for (const index of ["01", "02", "03"]) await page.getByRole("checkbox", { name: `Select Invoice ${index}.txt` }).check();
+    await page.getByRole("button", { name: "Share", exact: true }).click();
+    const share = page.getByRole("dialog", { name: "Share 3 items" });
+    await share.getByRole("checkbox", { name: "Ask for e-mail" }).check();
+    await share.getByRole("button", { name: "Create links" }).click();
+    const sharing = page.getByTestId("operations-panel").getByTestId("operation").filter({ hasText: "Sharing 3 items" });
+    await expect(sharing).toHaveAttribute("data-status", "completed", { timeout: 60_000 });
+    await sharing.getByRole("link", { name: "See the links" }).click();
+    await expect(page).toHaveTitle("Share links - Strongroom");
+    await expect(page.getByTestId("share-link-row")).toHaveCount(3);
+    await expect(page.getByTestId("share-link-row").first()).toContainText("e-mail");
   });
 });

@@ -117,6 +117,24 @@ describe("batch operations", () => {
     expect(await countWhere("select count(*) as n from files where trashed_at is not null and space_id = ?", room.id)).toBe(0);
   });
 
+  it("shares each item with one link of the given options, once however often the message arrives", async () => {
+    const some = fileIds.slice(10, 13);
+    const { ctx, sent } = capturing();
+    const before = await countWhere("select count(*) as n from share_links where space_id = ?", room.id);
+    const shared = await startBatchOperation(ctx, owner.id, room.id, "share", { items: some, options: { requireEmail: true, allowDownload: false } });
+    await deliver([...sent, ...sent]);
+    expect(await getBatchOperation(ctx, owner.id, shared.id)).toMatchObject({ status: "completed", successCount: 3, failureCount: 0 });
+    expect(await countWhere("select count(*) as n from share_links where space_id = ?", room.id)).toBe(before + 3);
+    for (const id of some) expect(await countWhere("select count(*) as n from share_links where target_id = ? and require_email = 1 and allow_download = 0", id)).toBe(1);
+    // Options the link service refuses are refused per item, with its reason.
+    const bad = capturing();
+    const refused = await startBatchOperation(bad.ctx, owner.id, room.id, "share", { items: some.slice(0, 1), options: { allowList: ["@acme.vc"] } });
+    await deliver(bad.sent);
+    const view = await getBatchOperation(bad.ctx, owner.id, refused.id);
+    expect(view).toMatchObject({ status: "completed", failureCount: 1 });
+    expect(view.errors[0]!.message).toContain("Turn on “Ask for e-mail”");
+  });
+
   it("reports per item what the member may not touch, and items outside the space as not found", async () => {
     const { spaceId, rootId } = await personalSpaceOf(owner.id);
     const mine = await createFile({ spaceId, folderId: rootId, name: "private.txt", content: "mine" });

@@ -100,6 +100,11 @@ export function OperationsPanel({ onFinished }: { onFinished?: () => void }) {
               <p className="text-xs text-slate-700" data-testid="operation-facts">
                 {facts.join(" · ")}
               </p>
+              {operation.status === "completed" && typeof operation.metadata.linksPage === "string" ? (
+                <a href={operation.metadata.linksPage} className="text-sm font-medium text-brand-700 underline">
+                  See the links
+                </a>
+              ) : null}
               {operation.lastError && operation.status === "failed" ? <p className="text-sm text-red-700">{operation.lastError}</p> : null}
               {operation.errors.length > 0 ? (
                 <ul className="space-y-1 text-sm text-red-700" aria-label={`Refused items of ${label}`}>

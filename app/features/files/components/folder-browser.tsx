@@ -9,6 +9,7 @@ import { FILE_SORT_LABELS, FILE_SORTS, formatBytes, type FileSort } from "../fil
 import type { FolderPage, FolderSummary } from "../folders.server";
 import { OperationsPanel } from "~/features/batch/components/operations-panel";
 import { batchManager } from "~/features/batch/batch-transport";
+import { ShareSelectionDialog } from "~/features/sharing/components/share-selection-dialog";
 import { DeleteDialog, type DeletableItem } from "./delete-dialog";
 import { EditFolderPanel } from "./edit-folder-panel";
 import { FavoriteButton } from "./favorite-button";
@@ -38,6 +39,7 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
   const [isDeleteOpen, setDeleteOpen] = useState(false);
   const [isMoveOpen, setMoveOpen] = useState(false);
   const [isRenameOpen, setRenameOpen] = useState(false);
+  const [isShareOpen, setShareOpen] = useState(false);
   // What the caller may do here (in a data room, their room permissions narrow their role).
   const canEdit = page.rights.includes("files.edit");
   const canUpload = page.rights.includes("files.upload");
@@ -244,6 +246,11 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
               </Button>
             </>
           ) : null}
+          {page.canShare ? (
+            <Button variant="secondary" size="sm" disabled={selectedItems.length === 0} onClick={() => setShareOpen(true)}>
+              Share
+            </Button>
+          ) : null}
           {canDelete ? (
             <Button variant="danger" size="sm" disabled={selectedItems.length === 0} onClick={() => setDeleteOpen(true)}>
               Delete
@@ -296,6 +303,14 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
           />
           <RenameDialog item={selectedItems.length === 1 ? (selectedItems[0] ?? null) : null} open={isRenameOpen} onOpenChange={setRenameOpen} onRenamed={refresh} />
         </>
+      ) : null}
+      {page.canShare ? (
+        <ShareSelectionDialog
+          count={selectedItems.length}
+          open={isShareOpen}
+          onOpenChange={setShareOpen}
+          onShare={(options) => enqueue("share", `Sharing ${selectedItems.length} item${selectedItems.length === 1 ? "" : "s"}`, { options, linksPage: page.dataroomId ? `/dataroom/${page.dataroomId}/sharing` : "/share-links" })}
+        />
       ) : null}
       {canDelete ? (
         <DeleteDialog
