@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { fileObjectKeyForBaseline, roomAuthorityBench } from "~/features/system/bench-baselines.server";
+import { batchMoveBench, fileObjectKeyForBaseline, roomAuthorityBench } from "~/features/system/bench-baselines.server";
 import { AppError } from "~/lib/errors";
 import type { AppEnv } from "../types";
 import { apiServiceContext, requireApiActor } from "./require-actor";
@@ -42,6 +42,12 @@ export const devBenchApi = new Hono<AppEnv>()
     if (!object) throw new AppError("NOT_FOUND");
     const status = c.req.header("range") ? 206 : 200;
     return new Response(object.body, { status });
+  })
+  // A batch move of many items to the end in one request, or the one-UPDATE baseline (G9).
+  .post("/batch-move", async (c) => {
+    const actor = requireApiActor(c);
+    const body = (await c.req.json()) as { items: string[]; targetFolderId: string; baseline?: boolean };
+    return c.json(await batchMoveBench(apiServiceContext(c), actor.userId, { items: body.items, targetFolderId: body.targetFolderId, baseline: body.baseline === true }), 200);
   })
   // A room authority's counters and decision time (G10).
   .get("/rooms/:id", async (c) => {

@@ -7,7 +7,8 @@ import type { AppEnv } from "../types";
  * `X-D1-Round-Trips` (each first/all/run/raw/batch/exec is one round trip) and `X-D1-Rows-Read`
  * (D1's own meta.rows_read, summed). Production never wraps the binding.
  */
-export type D1Stats = { roundTrips: number; rowsRead: number };
+/** Round trips (a batch is one), statements (a batch counts each of its statements) and rows read. */
+export type D1Stats = { roundTrips: number; rowsRead: number; statements: number };
 
 type Meta = { meta?: { rows_read?: number } } | null | undefined;
 
@@ -25,6 +26,7 @@ export function countingD1(d1: D1Database, stats: D1Stats): D1Database {
         if (property === "all" || property === "run") {
           return async () => {
             stats.roundTrips++;
+            stats.statements++;
             const result = await target[property]();
             addRows(stats, result);
             return result;
@@ -34,6 +36,7 @@ export function countingD1(d1: D1Database, stats: D1Stats): D1Database {
           // These return no meta: run the statement through all() for its rows_read, same rows.
           return async (...args: unknown[]) => {
             stats.roundTrips++;
+            stats.statements++;
             const all = await target.all();
             addRows(stats, all);
             return (target[property] as (...a: unknown[]) => unknown).apply(target, args);
@@ -52,6 +55,7 @@ export function countingD1(d1: D1Database, stats: D1Stats): D1Database {
       if (property === "batch") {
         return async (statements: D1PreparedStatement[]) => {
           stats.roundTrips++;
+          stats.statements += statements.length;
           const results = await target.batch(statements.map((statement) => real.get(statement) ?? statement));
           for (const result of results) addRows(stats, result);
           return results;
@@ -60,6 +64,7 @@ export function countingD1(d1: D1Database, stats: D1Stats): D1Database {
       if (property === "exec") {
         return async (query: string) => {
           stats.roundTrips++;
+          stats.statements++;
           return target.exec(query);
         };
       }
@@ -71,9 +76,10 @@ export function countingD1(d1: D1Database, stats: D1Stats): D1Database {
 
 export const d1StatsMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   if (c.env.APP_ENV !== "development" || c.req.header("x-bench-d1") !== "1") return next();
-  const stats: D1Stats = { roundTrips: 0, rowsRead: 0 };
+  const stats: D1Stats = { roundTrips: 0, rowsRead: 0, statements: 0 };
   c.env = { ...c.env, DB: countingD1(c.env.DB, stats) };
   await next();
   c.res.headers.set("X-D1-Round-Trips", String(stats.roundTrips));
   c.res.headers.set("X-D1-Rows-Read", String(stats.rowsRead));
+  c.res.headers.set("X-D1-Statements", String(stats.statements));
 });

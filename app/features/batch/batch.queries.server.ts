@@ -1,28 +1,26 @@
 import { and, asc, between, eq, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
 import { batchItems, jobs, type BatchItemState } from "~/db/schema";
 
 /** Batch operations: the only place drizzle is called for their items and state changes. */
 
-/** D1 binds at most 100 parameters a statement: drizzle binds all 6 columns of an item row. */
-const ROWS_PER_INSERT = 16;
-/** Statements per D1 batch when writing many item rows. */
-const STATEMENTS_PER_BATCH = 50;
+/** Item rows written per statement (one JSON parameter each, unpacked by SQLite). */
+const ROWS_PER_STATEMENT = 1000;
 
 export type BatchItemRef = { type: "file" | "folder"; id: string };
 
+/** The operation's items in request order: a statement per 1,000 items, all in one round trip. */
 export async function insertBatchItems(db: Database, jobId: string, items: readonly BatchItemRef[]): Promise<void> {
-  const statements: BatchItem<"sqlite">[] = [];
-  for (let start = 0; start < items.length; start += ROWS_PER_INSERT) {
-    const rows = items.slice(start, start + ROWS_PER_INSERT).map((item, index) => ({ jobId, seq: start + index, itemType: item.type, itemId: item.id }));
-    statements.push(db.insert(batchItems).values(rows).onConflictDoNothing());
+  const statements = [];
+  for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT) {
+    const rows = JSON.stringify(items.slice(start, start + ROWS_PER_STATEMENT).map((item) => [item.type, item.id]));
+    statements.push(sql`
+      INSERT INTO batch_items (job_id, seq, item_type, item_id, state)
+      SELECT ${jobId}, ${start} + CAST(key AS INTEGER), json_extract(value, '$[0]'), json_extract(value, '$[1]'), 'pending' FROM json_each(${rows}) WHERE true
+      ON CONFLICT DO NOTHING`);
   }
-  for (let start = 0; start < statements.length; start += STATEMENTS_PER_BATCH) {
-    const group = statements.slice(start, start + STATEMENTS_PER_BATCH);
-    await db.batch(group as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  }
+  if (statements.length > 0) await rawBatch(db, statements);
 }
 
 /** The pending items of one chunk (sequence numbers `from`..`to`). */

@@ -2,7 +2,7 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { requireDataroom } from "~/features/datarooms/datarooms.server";
 import { roomAuthority } from "~/features/datarooms/room-authority.server";
-import { findFileObjectKeyUnchecked } from "./system.queries.server";
+import { findFileObjectKeyUnchecked, moveFilesUnchecked } from "./system.queries.server";
 
 /**
  * The R2 key behind a file for `npm run bench`'s bare R2 baseline (QUALITY G8). No permission
@@ -43,4 +43,29 @@ export async function roomAuthorityBench(ctx: ServiceContext, userId: string, ro
     inside = { members: full.members, msPerDecision: Math.max(0, full.ms - empty.ms) / many };
   }
   return { stats: await stub.stats(), decisions: n, msPerDecision: n > 0 ? elapsed / n : null, inside };
+}
+
+/**
+ * G9: a batch move run to the end inside one request (development only): the operation is made as
+ * POST /api/batch/move makes it, its queue messages are caught instead of sent, and each chunk is
+ * run by the consumer's own code, one after another. With X-Bench-D1 the request's D1 statements
+ * are the whole operation's. Also the baseline: the same rows moved by one UPDATE.
+ */
+export async function batchMoveBench(ctx: ServiceContext, userId: string, input: { items: string[]; targetFolderId: string; baseline: boolean }) {
+  const started = performance.now();
+  if (input.baseline) {
+    const moved = await moveFilesUnchecked(ctx.db, input.items, input.targetFolderId, ctx.now());
+    return { moved, messages: 0, ms: performance.now() - started };
+  }
+  const { startBatchOperation, runBatchChunk, getBatchOperation } = await import("~/features/batch/batch.server");
+  const messages: { payload: { operationId: string; chunk: number } }[] = [];
+  const queue = {
+    send: async (body: { payload: { operationId: string; chunk: number } }) => void messages.push(body),
+    sendBatch: async (batch: { body: { payload: { operationId: string; chunk: number } } }[]) => void messages.push(...batch.map((message) => message.body)),
+  };
+  const local = { ...ctx, env: { ...ctx.env, BATCH_JOBS: queue as unknown as Queue } };
+  const operation = await startBatchOperation(local, userId, null, "move", { items: input.items, targetFolderId: input.targetFolderId });
+  for (const message of messages) await runBatchChunk(local, message.payload);
+  const done = await getBatchOperation(local, userId, operation.id);
+  return { moved: done.successCount, messages: messages.length, status: done.status, ms: performance.now() - started };
 }
