@@ -1,3 +1,5 @@
+import { readCookie } from "./cookies";
+
 /** Spec §2/§9 "Cookie consent". Browser-safe: the banner writes the cookie itself. */
 export const COOKIE_CONSENT_NAME = "dataroom_cookie_consent";
 export const COOKIE_CONSENT_MAX_AGE_DAYS = 365;
@@ -6,15 +8,10 @@ export type CookieConsent = (typeof cookieConsentValues)[number];
 export const DEFAULT_PRIVACY_POLICY_URL = "/privacy-policy";
 
 export function parseCookieConsent(cookieHeader: string | null | undefined, name = COOKIE_CONSENT_NAME): CookieConsent | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const [rawKey, ...rest] = part.trim().split("=");
-    if (rawKey === name) {
-      const value = decodeURIComponent(rest.join("="));
-      return (cookieConsentValues as readonly string[]).includes(value) ? (value as CookieConsent) : null;
-    }
-  }
-  return null;
+  const raw = readCookie(cookieHeader, name);
+  if (raw === null) return null;
+  const value = decodeURIComponent(raw);
+  return (cookieConsentValues as readonly string[]).includes(value) ? (value as CookieConsent) : null;
 }
 
 export function serializeCookieConsent(

@@ -4,6 +4,7 @@ import { randomToken } from "~/lib/crypto.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import type { PublicUser } from "./auth.types";
 import type { Database } from "~/db/client.server";
+import { readCookie } from "~/lib/cookies";
 import {
   deleteSession,
   findSessionWithUser,
@@ -194,14 +195,6 @@ export function serializeBlankSessionCookie(isSecure: boolean): string {
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,64}$/;
 
 export function readSessionToken(cookieHeader: string | null, isSecure: boolean): string | null {
-  if (!cookieHeader) return null;
-  const name = sessionCookieName(isSecure);
-  for (const part of cookieHeader.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) {
-      const value = rest.join("=");
-      return TOKEN_PATTERN.test(value) ? value : null;
-    }
-  }
-  return null;
+  const value = readCookie(cookieHeader, sessionCookieName(isSecure));
+  return value !== null && TOKEN_PATTERN.test(value) ? value : null;
 }

@@ -1,4 +1,4 @@
-import { readCsrfToken } from "~/lib/http";
+import { HttpError, readCsrfToken } from "~/lib/http";
 import { createBatchManager, type BatchManager, type BatchTransport, type ItemError } from "./batch-manager";
 
 /**
@@ -13,14 +13,6 @@ const TERMINAL = new Set(["completed", "failed", "cancelled"]);
 
 type ServerOperation = { id: string; status: string; lastError: string | null; errors: { itemId: string; message: string }[] };
 
-class ResponseError extends Error {
-  readonly status: number;
-  constructor(message: string, status: number) {
-    super(message);
-    this.status = status;
-  }
-}
-
 async function call(url: string, init: RequestInit & { signal?: AbortSignal }): Promise<ServerOperation> {
   const response = await fetch(url, {
     ...init,
@@ -28,7 +20,7 @@ async function call(url: string, init: RequestInit & { signal?: AbortSignal }): 
     headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-TOKEN": readCsrfToken(), "X-Requested-With": "XMLHttpRequest" },
   });
   const body = (await response.json().catch(() => ({}))) as { operation?: ServerOperation; message?: string };
-  if (!response.ok || !body.operation) throw new ResponseError(body.message ?? `The server answered ${response.status}.`, response.status);
+  if (!response.ok || !body.operation) throw new HttpError(body.message ?? `The server answered ${response.status}.`, { status: response.status, url, body });
   return body.operation;
 }
 
@@ -55,7 +47,7 @@ export const serverTransport: BatchTransport = async (operation, chunk, signal) 
     if (signal.aborted) void call(`/api/batch-operations/${server.id}/cancel`, { method: "POST" }).catch(() => undefined);
     throw error;
   }
-  if (server.status !== "completed") throw new ResponseError(server.lastError ?? "The operation stopped.", 500);
+  if (server.status !== "completed") throw new HttpError(server.lastError ?? "The operation stopped.", { status: 500, url });
   const itemErrors: ItemError[] = server.errors.map((error) => ({ itemId: error.itemId, message: error.message }));
   return { itemErrors };
 };

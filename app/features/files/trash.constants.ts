@@ -7,6 +7,8 @@ import { TRASH_RETENTION_MS } from "./files.constants";
 
 /** Items per POST /api/items/delete or /api/items/restore; the dialog sends larger selections in parts. */
 export const MAX_ITEMS_PER_CALL = 100;
+/** Selections larger than this are moved or deleted by the batch manager, in the background, with progress (issue 22). */
+export const BATCH_FROM = 10;
 
 /** What a restored item is renamed with when its old place already holds something of that name. */
 export const RESTORED_SUFFIX = " (restored)";

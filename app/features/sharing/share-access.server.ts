@@ -148,6 +148,13 @@ export async function openShareLink(ctx: ServiceContext, key: string, cookie: st
   return { state: "open", link, visit, row };
 }
 
+/** Why a missing, expired or refused link is not opened: the same words for its page, its documents and its reports. */
+export function refusalOf(opening: Extract<ShareOpening, { state: "missing" | "expired" | "refused" }>): AppError {
+  if (opening.state === "missing") return new AppError("NOT_FOUND", "This link does not exist. Check the address you were given.");
+  if (opening.state === "expired") return new AppError("NOT_FOUND", "The preview link has expired. Please try refreshing the page.");
+  return new AppError("FORBIDDEN", opening.message);
+}
+
 // ---- passing the gates -----------------------------------------------------------------------------
 
 const gateInputSchema = z.discriminatedUnion("gate", [
@@ -171,9 +178,7 @@ export async function passShareGate(ctx: ServiceContext, key: string, cookie: st
   const current = await openShareLink(ctx, key, cookie);
   if (current.state !== "gate") {
     if (current.state === "open") return { opening: current, cookie: await signVisit(ctx, current.visit) };
-    if (current.state === "missing") throw new AppError("NOT_FOUND", "This link does not exist. Check the address you were given.");
-    if (current.state === "expired") throw new AppError("NOT_FOUND", "The preview link has expired. Please try refreshing the page.");
-    throw new AppError("FORBIDDEN", current.message);
+    throw refusalOf(current);
   }
   const data = parseInput(gateInputSchema, input);
   // The code gate also takes a new address ("send to another address").

@@ -1,7 +1,7 @@
 import { csvFileName, csvLine } from "~/lib/csv";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { requireManagedLink, viewOf, type ShareLinkView } from "./sharing.server";
-import { loadLinkAnalytics } from "./sharing.queries.server";
+import { featuresFor, requireManagedLink, viewOf, type ShareLinkFeatures, type ShareLinkView } from "./sharing.server";
+import { loadLinkAnalytics, type ShareLinkRow } from "./sharing.queries.server";
 
 /**
  * A link's analytics for whoever manages it (issue 21): its views (counted visits), different
@@ -25,6 +25,17 @@ export type ShareLinkAnalytics = {
 
 export async function getShareLinkAnalytics(ctx: ServiceContext, userId: string, rawId: unknown): Promise<ShareLinkAnalytics> {
   const { row, roomId } = await requireManagedLink(ctx, userId, rawId);
+  return analyticsOf(ctx, row, roomId);
+}
+
+/** /share-links/{id}: the analytics and the options the plan of whoever owns the files allows, from one look-up of the link. */
+export async function getShareLinkPage(ctx: ServiceContext, userId: string, rawId: unknown): Promise<ShareLinkAnalytics & { features: ShareLinkFeatures }> {
+  const { row, roomId, planOwnerId } = await requireManagedLink(ctx, userId, rawId);
+  const [analytics, features] = await Promise.all([analyticsOf(ctx, row, roomId), featuresFor(ctx, planOwnerId)]);
+  return { ...analytics, features };
+}
+
+async function analyticsOf(ctx: ServiceContext, row: ShareLinkRow, roomId: string | null): Promise<ShareLinkAnalytics> {
   const [link, data] = await Promise.all([viewOf(ctx, row), loadLinkAnalytics(ctx.db, row.id, LINK_VISITS_LIMIT)]);
   const filesByVisit = new Map<string, VisitFile[]>();
   const fileOf = new Map<string, VisitFile>();

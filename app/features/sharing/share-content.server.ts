@@ -6,7 +6,7 @@ import { deliverableForVisitor, sendDeliverable, type ContentDelivery, type Cont
 import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { openShareLink } from "./share-access.server";
+import { openShareLink, refusalOf } from "./share-access.server";
 import { countVisitFile, findLiveFile, findSpaceName, isFolderWithin, type ShareLinkRow } from "./sharing.queries.server";
 
 /**
@@ -42,9 +42,7 @@ export async function shareProtection(ctx: ServiceContext, row: ShareLinkRow): P
 /** The open visit of a link, or why not (the same answers for the page's content and its reports). */
 export async function requireOpenVisit(ctx: ServiceContext, key: string, cookie: string | null | undefined) {
   const opening = await openShareLink(ctx, key, cookie);
-  if (opening.state === "missing") throw new AppError("NOT_FOUND", "This link does not exist. Check the address you were given.");
-  if (opening.state === "expired") throw new AppError("NOT_FOUND", "The preview link has expired. Please try refreshing the page.");
-  if (opening.state === "refused") throw new AppError("FORBIDDEN", opening.message);
+  if (opening.state === "missing" || opening.state === "expired" || opening.state === "refused") throw refusalOf(opening);
   if (opening.state === "gate" || !opening.visit.counted) throw new AppError("FORBIDDEN", "Open the link's page first: it asks for what the person who shared it requires.");
   return opening;
 }

@@ -1,12 +1,13 @@
 import { findBreadcrumbs, findRootFolder } from "~/features/files/folders.queries.server";
+import { readCookie } from "~/lib/cookies";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { pageTimeSchema } from "~/features/datarooms/page-time.server";
-import { countShareVisit, openShareLink, passShareGate, SHARE_VISIT_TTL_MS, signVisit, type ShareGate, type ShareOpening } from "./share-access.server";
+import { countShareVisit, openShareLink, passShareGate, refusalOf, SHARE_VISIT_TTL_MS, signVisit, type ShareGate, type ShareOpening } from "./share-access.server";
 import { coveredFile, requireOpenVisit, shareProtection } from "./share-content.server";
 import { SHARE_STATUS_LABELS, SHARE_VISIT_COOKIE } from "./sharing.constants";
-import { addVisitPageTime, findLiveFolder, findTargetName, hasShareVisit, isFolderWithin, loadVisitorFolder, type ShareLinkRow } from "./sharing.queries.server";
+import { addVisitPageTime, findLiveFolder, hasShareVisit, isFolderWithin, loadVisitorFolder, type ShareLinkRow } from "./sharing.queries.server";
 
 /**
  * The share viewer's page (issue 21, step 4): /s/{key} and /s/{key}/files/{fileId}. Missing links
@@ -44,19 +45,14 @@ export function shareVisitCookie(key: string, value: string, isSecure: boolean):
 
 /** The visit's cookie from a request's Cookie header (the most specific path comes first). */
 export function readShareVisitCookie(cookieHeader: string | null): string | null {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SHARE_VISIT_COOKIE) return rest.join("=");
-  }
-  return null;
+  return readCookie(cookieHeader, SHARE_VISIT_COOKIE);
 }
 
-const notFound = () => new AppError("NOT_FOUND", "This link does not exist. Check the address you were given.");
 
 async function pageOf(ctx: ServiceContext, opening: ShareOpening, where: { fileId?: string; folderId?: string | null }): Promise<ShareViewerResult> {
   switch (opening.state) {
     case "missing":
-      throw notFound();
+      throw refusalOf(opening);
     case "expired":
       return { page: { state: "expired", reason: SHARE_STATUS_LABELS[opening.status] }, cookie: null };
     case "refused":
@@ -75,7 +71,7 @@ async function pageOf(ctx: ServiceContext, opening: ShareOpening, where: { fileI
         watermarked: protection.watermark !== null || opening.row.watermark,
         printProtected: protection.printProtection || opening.row.printProtection,
       };
-      const content = await contentOf(ctx, opening.row, where);
+      const content = await contentOf(ctx, opening.row, opening.link.targetName, where);
       return { page: { state: "open", targetName: opening.link.targetName, visitorEmail: counted.visit.email, rules, content }, cookie: await signVisit(ctx, counted.visit) };
     }
   }
@@ -87,13 +83,14 @@ function crumbsWithin(crumbs: { id: string; label: string; kind: string }[], row
   return crumbs.slice(Math.max(start, 0)).map((crumb, index) => ({ id: crumb.id, name: index === 0 ? topName : crumb.label }));
 }
 
-async function contentOf(ctx: ServiceContext, row: ShareLinkRow, where: { fileId?: string; folderId?: string | null }): Promise<ShareViewerContent> {
+/** What an open link shows; `topName` (what the link shares) names the top of its breadcrumbs. */
+async function contentOf(ctx: ServiceContext, row: ShareLinkRow, topName: string, where: { fileId?: string; folderId?: string | null }): Promise<ShareViewerContent> {
   const toFile = (file: { id: string; name: string; contentType: string; size: number }): ShareViewerFile => ({ id: file.id, name: file.name, type: file.contentType, size: file.size });
   if (row.targetType === "file" || where.fileId) {
     const file = await coveredFile(ctx, row, where.fileId ?? row.targetId);
     if (row.targetType === "file") return { kind: "file", file: toFile(file), crumbs: [] };
     const crumbs = await findBreadcrumbs(ctx.db, file.folderId);
-    return { kind: "file", file: toFile(file), crumbs: crumbsWithin(crumbs, row, await topName(ctx, row)) };
+    return { kind: "file", file: toFile(file), crumbs: crumbsWithin(crumbs, row, topName) };
   }
   const top = row.targetType === "folder" ? row.targetId : (await findRootFolder(ctx.db, row.spaceId))?.id;
   const folderId = where.folderId ?? top;
@@ -102,7 +99,7 @@ async function contentOf(ctx: ServiceContext, row: ShareLinkRow, where: { fileId
     throw new AppError("NOT_FOUND", "This folder is not part of this link.");
   }
   const listing = await loadVisitorFolder(ctx.db, folder, SHARE_FOLDER_LIMIT);
-  const crumbs = crumbsWithin(listing.crumbs, row, await topName(ctx, row));
+  const crumbs = crumbsWithin(listing.crumbs, row, topName);
   return {
     kind: "folder",
     folder: crumbs[crumbs.length - 1] ?? { id: folder.id, name: folder.label },
@@ -111,10 +108,6 @@ async function contentOf(ctx: ServiceContext, row: ShareLinkRow, where: { fileId
     files: listing.files.slice(0, SHARE_FOLDER_LIMIT).map(toFile),
     truncated: listing.subfolders.length > SHARE_FOLDER_LIMIT || listing.files.length > SHARE_FOLDER_LIMIT,
   };
-}
-
-async function topName(ctx: ServiceContext, row: ShareLinkRow): Promise<string> {
-  return (await findTargetName(ctx.db, row)) ?? "Shared";
 }
 
 /** GET /s/{key}[/files/{fileId}][?folder=]: where the visitor stands and what they see. */

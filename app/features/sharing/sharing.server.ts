@@ -275,7 +275,7 @@ export type ShareLinkFeatures = { expiry: boolean; viewOnly: boolean; watermark:
 
 export type ShareLinkDraft = { target: { type: ShareLinkRow["targetType"]; id: string; name: string }; roomId: string | null; features: ShareLinkFeatures };
 
-async function featuresFor(ctx: ServiceContext, planOwnerId: string): Promise<ShareLinkFeatures> {
+export async function featuresFor(ctx: ServiceContext, planOwnerId: string): Promise<ShareLinkFeatures> {
   const access = await loadMemberAccess(ctx, planOwnerId);
   return {
     expiry: checkFeature(access, "time_limited_access"),
@@ -290,13 +290,6 @@ export async function prepareShareLink(ctx: ServiceContext, userId: string, rawT
   const target = parseInput(createShareLinkSchema.shape.target, rawTarget);
   const place = await requireSharable(ctx, userId, target);
   return { target: { type: target.type, id: target.type === "room" ? place.spaceId : target.id, name: place.name }, roomId: place.roomId, features: await featuresFor(ctx, place.planOwnerId) };
-}
-
-/** A link for its manager's page: the link, where it lives and which options the plan allows. */
-export async function getManagedShareLink(ctx: ServiceContext, userId: string, rawId: unknown): Promise<{ link: ShareLinkView; roomId: string | null; features: ShareLinkFeatures }> {
-  const { row, roomId, planOwnerId } = await requireManagedLink(ctx, userId, rawId);
-  const [link, features] = await Promise.all([viewOf(ctx, row), featuresFor(ctx, planOwnerId)]);
-  return { link, roomId, features };
 }
 
 async function withVisitors(ctx: ServiceContext, links: ShareLinkView[]) {

@@ -11,11 +11,11 @@ import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
 import { ShareLinkOptions } from "~/features/sharing/components/share-link-options";
-import { getShareLinkAnalytics } from "~/features/sharing/share-analytics.server";
+import { getShareLinkPage } from "~/features/sharing/share-analytics.server";
 import { readShareLinkForm } from "~/features/sharing/share-link-form";
 import { STATUS_VARIANTS } from "~/features/sharing/components/share-links-table";
 import { SHARE_STATUS_LABELS } from "~/features/sharing/sharing.constants";
-import { getManagedShareLink, revokeShareLink, updateShareLink } from "~/features/sharing/sharing.server";
+import { revokeShareLink, updateShareLink } from "~/features/sharing/sharing.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { AppError } from "~/lib/errors";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -29,10 +29,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
   const ctx = serviceContextFor(context);
   return runLoader(async () => {
-    const [analytics, managed] = await Promise.all([getShareLinkAnalytics(ctx, user.id, params.id), getManagedShareLink(ctx, user.id, params.id)]);
+    const page = await getShareLinkPage(ctx, user.id, params.id);
     // The QR code is drawn here, so the page ships no QR library.
-    const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(analytics.link.url, { border: 2 }))}`;
-    return { ...analytics, features: managed.features, qr };
+    const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(page.link.url, { border: 2 }))}`;
+    return { ...page, qr };
   });
 }
 

@@ -5,8 +5,7 @@ import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
 import { http } from "~/lib/http";
 import { TRASH_RETENTION_DAYS } from "../files.constants";
-import { MAX_ITEMS_PER_CALL, trashMessages } from "../trash.constants";
-import { BATCH_FROM } from "./move-dialog";
+import { BATCH_FROM, MAX_ITEMS_PER_CALL, trashMessages } from "../trash.constants";
 
 export type DeletableItem = { type: "file" | "folder"; id: string; name: string };
 

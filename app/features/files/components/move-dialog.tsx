@@ -5,7 +5,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { showToast } from "~/components/ui/toast";
 import { http } from "~/lib/http";
 import type { FolderTree, FolderTreeNode } from "../folders.server";
-import { itemCount, MAX_ITEMS_PER_CALL } from "../trash.constants";
+import { BATCH_FROM, itemCount, MAX_ITEMS_PER_CALL } from "../trash.constants";
 import { FolderGlyph } from "./folder-glyph";
 
 export type MovableItem = { type: "file" | "folder"; id: string; name: string };
@@ -46,9 +46,6 @@ function choicesOf(tree: FolderTree[number], items: MovableItem[], currentFolder
   walk(tree.children, 1, false);
   return choices;
 }
-
-/** Selections larger than this go through the batch manager, in the background, with progress. */
-export const BATCH_FROM = 10;
 
 /**
  * "Move to…": pick a folder of the same space (a data room, or the member's own files) and move
