@@ -16,4 +16,8 @@ export const batchChunkJob = defineJob({
     const { runBatchChunk } = await import("./batch.server");
     return runBatchChunk(ctx, payload);
   },
+  async runMany(ctx, payloads) {
+    const { runBatchChunks } = await import("./batch.server");
+    return runBatchChunks(ctx, payloads);
+  },
 });

@@ -1,7 +1,7 @@
-import { and, asc, between, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
-import { batchItems, jobs, type BatchItemState } from "~/db/schema";
+import { jobs, type BatchItemState } from "~/db/schema";
 
 /** Batch operations: the only place drizzle is called for their items and state changes. */
 
@@ -23,14 +23,12 @@ export async function insertBatchItems(db: Database, jobId: string, items: reado
   if (statements.length > 0) await rawBatch(db, statements);
 }
 
-/** The pending items of one chunk (sequence numbers `from`..`to`). */
-export async function findPendingItems(db: Database, jobId: string, from: number, to: number) {
-  return db
-    .select({ seq: batchItems.seq, type: batchItems.itemType, id: batchItems.itemId })
-    .from(batchItems)
-    .where(and(eq(batchItems.jobId, jobId), between(batchItems.seq, from, to), eq(batchItems.state, "pending")))
-    .orderBy(asc(batchItems.seq))
-    .all();
+/** The pending items of some chunks (chunk n holds sequence numbers n·size … n·size + size − 1), in order. */
+export async function findPendingItems(db: Database, jobId: string, chunks: readonly number[], chunkSize: number) {
+  return db.all<{ seq: number; type: "file" | "folder"; id: string }>(sql`
+    SELECT seq, item_type AS type, item_id AS id FROM batch_items
+    WHERE job_id = ${jobId} AND state = 'pending' AND CAST(seq / ${chunkSize} AS INTEGER) IN (SELECT value FROM json_each(${JSON.stringify(chunks)}))
+    ORDER BY seq`);
 }
 
 export type ItemOutcome = { seq: number; state: Exclude<BatchItemState, "pending">; error: string | null };

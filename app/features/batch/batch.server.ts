@@ -2,11 +2,12 @@ import { z } from "zod";
 import { consumeAttempt } from "~/features/auth/attempt-limits.server";
 import { requireDataroom } from "~/features/datarooms/datarooms.server";
 import { roomAuthority } from "~/features/datarooms/room-authority.server";
-import { moveItems } from "~/features/files/move.server";
+import { moveItemRefs } from "~/features/files/move.server";
 import { ensurePersonalSpace } from "~/features/files/spaces.server";
-import { deleteItems, restoreItems } from "~/features/files/trash.server";
+import { deleteItemRefs, restoreItems } from "~/features/files/trash.server";
 import { findItemsWithRole } from "~/features/files/trash.queries.server";
 import { findJobById, insertJobIfAbsent, type JobRecord } from "~/features/jobs/jobs.queries.server";
+import type { JobResult } from "~/features/jobs/job-definition";
 import { jobPriorities, type JobMessage } from "~/features/jobs/jobs.schema";
 import { createShareLink } from "~/features/sharing/sharing.server";
 import { AppError } from "~/lib/errors";
@@ -28,6 +29,8 @@ import { changeStatus, completeIfDone, findPendingChunks, findPendingItems, inse
 export const BATCH_CHUNK_SIZE = 100;
 export const BATCH_MAX_ITEMS = 10_000;
 export const BATCH_CHUNK_JOB = "batch.chunk";
+/** The batch-jobs consumer's max_batch_size in wrangler.toml: chunks of one operation arriving together run together. */
+export const QUEUE_BATCH_SIZE = 10;
 /** Operations a member may start per minute: the browser's manager sends at most 10 a second. */
 export const BATCH_OPERATIONS_PER_MINUTE = 600;
 
@@ -201,78 +204,110 @@ async function announce(ctx: ServiceContext, jobId: string): Promise<BatchOperat
 // ---- the consumer ----------------------------------------------------------------------------------
 
 export const chunkPayloadSchema = z.object({ operationId: z.uuid(), chunk: z.number().int().min(0).max(BATCH_MAX_ITEMS / BATCH_CHUNK_SIZE) });
+export type ChunkPayload = z.infer<typeof chunkPayloadSchema>;
 
-/** Runs the service on all items; when it refuses, on each item alone, so refusals are per item. */
-async function allThenEach(items: { seq: number; type: "file" | "folder"; id: string }[], run: (refs: BatchItemRef[]) => Promise<unknown>): Promise<ItemOutcome[]> {
+type PendingItem = { seq: number; type: "file" | "folder"; id: string };
+
+/**
+ * Items per service call in a chunk run: the set-based ops (their lists travel as one JSON
+ * parameter, so D1's 100-parameter limit holds) take a whole queue batch of chunks at once; the
+ * ops that work item by item (restore finds each item's place, share makes each link) take 100.
+ */
+const ITEMS_PER_CALL: Record<BatchOp, number> = { move: 1000, delete: 1000, "permanent-delete": 1000, restore: 100, share: 100 };
+
+function isRefusal(error: unknown): error is AppError {
+  return error instanceof AppError && error.status < 500;
+}
+
+/**
+ * Runs the service on all items; when it refuses (the services are all or nothing), on each half,
+ * and so on down to single items, so refusals are per item and a clean run is one call. A refused
+ * single item fails with the service's message; anything else (a 5xx, a bug) throws for a retry.
+ */
+async function allOrSplit(items: PendingItem[], run: (refs: BatchItemRef[]) => Promise<unknown>): Promise<ItemOutcome[]> {
   if (items.length === 0) return [];
   try {
     await run(items.map((item) => ({ type: item.type, id: item.id })));
     return items.map((item) => ({ seq: item.seq, state: "done", error: null }));
   } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    if (!isRefusal(error)) throw error;
+    if (items.length === 1) return [{ seq: items[0]!.seq, state: "failed", error: error.message }];
   }
+  const half = Math.ceil(items.length / 2);
+  return [...(await allOrSplit(items.slice(0, half), run)), ...(await allOrSplit(items.slice(half), run))];
+}
+
+/** `run` on each slice of `size` items in turn. */
+async function inSlices(items: PendingItem[], size: number, run: (slice: PendingItem[]) => Promise<ItemOutcome[]>): Promise<ItemOutcome[]> {
   const outcomes: ItemOutcome[] = [];
-  for (const item of items) {
-    try {
-      await run([{ type: item.type, id: item.id }]);
-      outcomes.push({ seq: item.seq, state: "done", error: null });
-    } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) throw error;
-      outcomes.push({ seq: item.seq, state: "failed", error: error.message });
-    }
-  }
+  for (let start = 0; start < items.length; start += size) outcomes.push(...(await run(items.slice(start, start + size))));
   return outcomes;
 }
 
-async function processItems(ctx: ServiceContext, job: JobRecord, items: { seq: number; type: "file" | "folder"; id: string }[]): Promise<ItemOutcome[]> {
+async function processItems(ctx: ServiceContext, job: JobRecord, items: PendingItem[]): Promise<ItemOutcome[]> {
   const userId = job.userId!;
   const op = job.metadata.op as BatchOp;
-  // The items' trash state, for the ops that depend on it (move and share do not need the read).
-  const needsState = op === "delete" || op === "permanent-delete" || op === "restore";
-  const found = needsState ? await findItemsWithRole(ctx.db, userId, items.filter((item) => item.type === "file").map((item) => item.id), items.filter((item) => item.type === "folder").map((item) => item.id)) : [];
+  // The items as they are now (one statement): gone ones fail (or are done, for
+  // permanent-delete) without reaching the service, and the trash state decides what is left to do.
+  const found = await findItemsWithRole(ctx.db, userId, items.filter((item) => item.type === "file").map((item) => item.id), items.filter((item) => item.type === "folder").map((item) => item.id));
   const rows = new Map(found.map((row) => [row.id, row]));
-  const already = (seqs: { seq: number }[]): ItemOutcome[] => seqs.map((item) => ({ seq: item.seq, state: "done", error: null }));
+  const outcome = (list: PendingItem[], state: "done" | "failed", error: string | null = null): ItemOutcome[] => list.map((item) => ({ seq: item.seq, state, error }));
+  const present = items.filter((item) => rows.has(item.id));
+  const gone = items.filter((item) => !rows.has(item.id));
+  const call = (list: PendingItem[], run: (refs: BatchItemRef[]) => Promise<unknown>) => inSlices(list, ITEMS_PER_CALL[op], (slice) => allOrSplit(slice, run));
   switch (op) {
     case "move":
-      return allThenEach(items, (refs) => moveItems(ctx, userId, { items: refs, targetFolderId: job.metadata.targetFolderId }));
+      return [...outcome(gone, "failed", NOT_FOUND_ITEM), ...(await call(present, (refs) => moveItemRefs(ctx, userId, { items: refs, targetFolderId: String(job.metadata.targetFolderId) })))];
     case "delete": {
       // Already in the trash (by this operation's earlier delivery, or with its folder): done.
-      const inTrash = items.filter((item) => rows.get(item.id)?.trashedAt != null);
-      return [...already(inTrash), ...(await allThenEach(items.filter((item) => !inTrash.includes(item)), (refs) => deleteItems(ctx, userId, { items: refs, permanent: false })))];
+      const inTrash = present.filter((item) => rows.get(item.id)!.trashedAt != null);
+      const live = present.filter((item) => rows.get(item.id)!.trashedAt == null);
+      return [...outcome(gone, "failed", NOT_FOUND_ITEM), ...outcome(inTrash, "done"), ...(await call(live, (refs) => deleteItemRefs(ctx, userId, { items: refs, permanent: false })))];
     }
-    case "permanent-delete": {
+    case "permanent-delete":
       // Gone already (it existed when the operation was made): done.
-      const gone = items.filter((item) => !rows.has(item.id));
-      return [...already(gone), ...(await allThenEach(items.filter((item) => rows.has(item.id)), (refs) => deleteItems(ctx, userId, { items: refs, permanent: true })))];
-    }
+      return [...outcome(gone, "done"), ...(await call(present, (refs) => deleteItemRefs(ctx, userId, { items: refs, permanent: true })))];
     case "restore": {
-      const live = items.filter((item) => rows.has(item.id) && rows.get(item.id)!.trashedAt == null);
-      return [...already(live), ...(await allThenEach(items.filter((item) => !live.includes(item)), (refs) => restoreItems(ctx, userId, { items: refs })))];
+      const live = present.filter((item) => rows.get(item.id)!.trashedAt == null);
+      const trashed = present.filter((item) => rows.get(item.id)!.trashedAt != null);
+      return [...outcome(gone, "failed", NOT_FOUND_ITEM), ...outcome(live, "done"), ...(await call(trashed, (refs) => restoreItems(ctx, userId, { items: refs })))];
     }
     case "share": {
       const options = (job.metadata.options ?? {}) as Record<string, unknown>;
       const outcomes: ItemOutcome[] = [];
       // One link per item, each settled at once so a redelivery does not make it twice.
       for (const item of items) {
-        const outcome = (await allThenEach([item], (refs) => createShareLink(ctx, userId, { ...options, target: refs[0] })))[0]!;
-        await settleItems(ctx.db, job.id, [outcome], ctx.now());
-        outcomes.push(outcome);
+        const [settled] = await allOrSplit([item], (refs) => createShareLink(ctx, userId, { ...options, target: refs[0] }));
+        await settleItems(ctx.db, job.id, [settled!], ctx.now());
+        outcomes.push(settled!);
       }
       return outcomes;
     }
   }
 }
 
-/** One chunk message: its pending items, with the member's rights; then the counters, completion and the room's progress event. */
-export async function runBatchChunk(ctx: ServiceContext, payload: z.infer<typeof chunkPayloadSchema>): Promise<{ processedItems: number; successCount: number; failureCount: number }> {
-  const job = await findJobById(ctx.db, payload.operationId);
-  if (!job || !job.type.startsWith("batch.") || !job.userId) return { processedItems: 0, successCount: 0, failureCount: 0 };
+/** One chunk message (see runBatchChunks). */
+export async function runBatchChunk(ctx: ServiceContext, payload: ChunkPayload): Promise<JobResult> {
+  return runBatchChunks(ctx, [payload]);
+}
+
+/**
+ * The chunks of one operation that arrived in one queue batch (one, or up to the consumer's batch
+ * size): their pending items, with the member's rights; then the counters, completion and the
+ * room's progress event, once for them all.
+ */
+export async function runBatchChunks(ctx: ServiceContext, payloads: readonly ChunkPayload[]): Promise<JobResult> {
+  const none = { processedItems: 0, successCount: 0, failureCount: 0 };
+  const operationId = payloads[0]?.operationId;
+  if (!operationId || payloads.some((payload) => payload.operationId !== operationId)) return none;
+  const job = await findJobById(ctx.db, operationId);
+  if (!job || !job.type.startsWith("batch.") || !job.userId) return none;
+  const chunks = [...new Set(payloads.map((payload) => payload.chunk))];
   if (!(await startProcessing(ctx.db, job.id, ctx.now()))) {
-    ctx.logger.info("batch chunk skipped", { id: job.id, status: job.status, chunk: payload.chunk });
-    return { processedItems: 0, successCount: 0, failureCount: 0 };
+    ctx.logger.info("batch chunks skipped", { id: job.id, status: job.status, chunks });
+    return none;
   }
-  const from = payload.chunk * BATCH_CHUNK_SIZE;
-  const items = await findPendingItems(ctx.db, job.id, from, from + BATCH_CHUNK_SIZE - 1);
+  const items = await findPendingItems(ctx.db, job.id, chunks, BATCH_CHUNK_SIZE);
   const outcomes = await processItems(ctx, job, items);
   await settleItems(ctx.db, job.id, outcomes, ctx.now());
   await completeIfDone(ctx.db, job.id, ctx.now());

@@ -44,7 +44,14 @@ export type MoveResult = { moved: number; targetFolderId: string; items: MovedIt
 
 /** POST /api/items/move { items: [{ type, id }], targetFolderId } (≤ 100 items a call). */
 export async function moveItems(ctx: ServiceContext, userId: string, input: unknown): Promise<MoveResult> {
-  const data = parseInput(moveItemsSchema, input);
+  return moveItemRefs(ctx, userId, parseInput(moveItemsSchema, input));
+}
+
+/**
+ * The move itself, for items already validated (distinct refs): the API's 100-item call, or a
+ * batch operation's chunks (up to 1,000 items; every list travels as one JSON parameter).
+ */
+export async function moveItemRefs(ctx: ServiceContext, userId: string, data: { items: { type: ItemType; id: string }[]; targetFolderId: string }): Promise<MoveResult> {
   const target = await requireFolderAccess(ctx, userId, data.targetFolderId, "files.edit");
   const fileIds = data.items.filter((ref) => ref.type === "file").map((ref) => ref.id);
   const folderIds = data.items.filter((ref) => ref.type === "folder").map((ref) => ref.id);

@@ -130,7 +130,11 @@ export type DeleteResult = { deleted: number; permanent: boolean };
  * already in the trash can only be deleted for good (the trash page's "Permanently Delete").
  */
 export async function deleteItems(ctx: ServiceContext, userId: string, input: unknown): Promise<DeleteResult> {
-  const data = parseInput(deleteItemsSchema, input);
+  return deleteItemRefs(ctx, userId, parseInput(deleteItemsSchema, input));
+}
+
+/** The delete itself, for items already validated (distinct refs): the API's call, or a batch operation's chunks. */
+export async function deleteItemRefs(ctx: ServiceContext, userId: string, data: { items: ItemRef[]; permanent: boolean }): Promise<DeleteResult> {
   const rows = await loadItems(ctx, userId, data.items);
 
   for (const row of rows) {

@@ -18,6 +18,11 @@ export type JobDefinition<Payload> = {
    */
   ownsJobState?: boolean;
   run: (ctx: ServiceContext & { jobId: string }, payload: Payload) => Promise<JobResult>;
+  /**
+   * Several messages of the same job delivered in one queue batch (a batch operation's chunks),
+   * run together so set-based statements cover them all (G9). Acked or retried together.
+   */
+  runMany?: (ctx: ServiceContext & { jobId: string }, payloads: Payload[]) => Promise<JobResult>;
 };
 
 export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefinition<Payload> {

@@ -22,6 +22,7 @@ export type RegisteredJob = {
   ownsJobState: boolean;
   payloadSchema: z.ZodType<unknown>;
   run: (ctx: ServiceContext & { jobId: string }, payload: unknown) => Promise<JobResult>;
+  runMany: ((ctx: ServiceContext & { jobId: string }, payloads: unknown[]) => Promise<JobResult>) | null;
 };
 
 function register<Payload>(definition: JobDefinition<Payload>): RegisteredJob {
@@ -31,6 +32,7 @@ function register<Payload>(definition: JobDefinition<Payload>): RegisteredJob {
     ownsJobState: definition.ownsJobState ?? false,
     payloadSchema: definition.payloadSchema,
     run: (ctx, payload) => definition.run(ctx, payload as Payload),
+    runMany: definition.runMany ? (ctx, payloads) => definition.runMany!(ctx, payloads as Payload[]) : null,
   };
 }
 

@@ -57,7 +57,7 @@ export async function batchMoveBench(ctx: ServiceContext, userId: string, input:
     const moved = await moveFilesUnchecked(ctx.db, input.items, input.targetFolderId, ctx.now());
     return { moved, messages: 0, ms: performance.now() - started };
   }
-  const { startBatchOperation, runBatchChunk, getBatchOperation } = await import("~/features/batch/batch.server");
+  const { startBatchOperation, runBatchChunks, getBatchOperation, QUEUE_BATCH_SIZE } = await import("~/features/batch/batch.server");
   const messages: { payload: { operationId: string; chunk: number } }[] = [];
   const queue = {
     send: async (body: { payload: { operationId: string; chunk: number } }) => void messages.push(body),
@@ -65,7 +65,8 @@ export async function batchMoveBench(ctx: ServiceContext, userId: string, input:
   };
   const local = { ...ctx, env: { ...ctx.env, BATCH_JOBS: queue as unknown as Queue } };
   const operation = await startBatchOperation(local, userId, null, "move", { items: input.items, targetFolderId: input.targetFolderId });
-  for (const message of messages) await runBatchChunk(local, message.payload);
+  // Delivered as Queues delivers them: in batches of the consumer's max_batch_size.
+  for (let start = 0; start < messages.length; start += QUEUE_BATCH_SIZE) await runBatchChunks(local, messages.slice(start, start + QUEUE_BATCH_SIZE).map((message) => message.payload));
   const done = await getBatchOperation(local, userId, operation.id);
   return { moved: done.successCount, messages: messages.length, status: done.status, ms: performance.now() - started };
 }
