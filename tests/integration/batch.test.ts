@@ -1,12 +1,10 @@
-import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { consumeAttempt } from "~/features/auth/attempt-limits.server";
 import { BATCH_OPERATIONS_PER_MINUTE, cancelBatchOperation, getBatchOperation, pauseBatchOperation, resumeBatchOperation, startBatchOperation } from "~/features/batch/batch.server";
-import { createServiceContext } from "~/lib/service-context.server";
 import { addDataroomMember } from "~tests/factories/datarooms";
 import { createFile, makeFolder, personalSpaceOf } from "~tests/factories/files";
-import worker from "~workers/app";
 import { countWhere, createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
+import { capturing, deliver } from "./batch-helpers";
 import { newAuthClient, testEnv } from "./helpers";
 
 /**
@@ -14,31 +12,6 @@ import { newAuthClient, testEnv } from "./helpers";
  * queue message per 100 items carrying ids only, the consumer's chunks with the member's own
  * rights (refusals per item), idempotent delivery, and pause / resume / cancel.
  */
-
-type Sent = { body: { jobId: string; type: string; version: number; payload: { operationId: string; chunk: number } } };
-
-/** A service context whose queue is captured, so each message is delivered by the test, through the real consumer. */
-function capturing() {
-  const sent: Sent[] = [];
-  const queue = {
-    send: async (body: Sent["body"]) => void sent.push({ body }),
-    sendBatch: async (messages: Sent[]) => void sent.push(...messages),
-  };
-  const ctx = createServiceContext({ ...testEnv, BATCH_JOBS: queue as unknown as Queue }, { requestId: "test" });
-  return { ctx, sent };
-}
-
-/** Delivers messages to the queue consumer (the Worker's own `queue` handler), as Queues would. */
-async function deliver(messages: Sent[], attempts = 1) {
-  const batch = createMessageBatch(
-    "batch-jobs",
-    messages.map((message) => ({ id: crypto.randomUUID(), timestamp: new Date(), attempts, body: message.body })),
-  );
-  const execution = createExecutionContext();
-  await worker.queue(batch, testEnv, execution);
-  await waitOnExecutionContext(execution);
-  return getQueueResult(batch, execution);
-}
 
 /** Everything a batch can change, to compare runs: the files' folders and trash state. */
 async function filesOf(spaceId: string) {

@@ -2,7 +2,11 @@ import { z } from "zod";
 import { consumeAttempt } from "~/features/auth/attempt-limits.server";
 import { requireDataroom } from "~/features/datarooms/datarooms.server";
 import { roomAuthority } from "~/features/datarooms/room-authority.server";
+import { copyItemRefs } from "~/features/files/copy.server";
+import { createFolder } from "~/features/files/folders.server";
+import { findFolderByLabel, findRootFolder } from "~/features/files/folders.queries.server";
 import { moveItemRefs } from "~/features/files/move.server";
+import { ARCHIVE_FOLDER_LABEL } from "~/features/files/trash.constants";
 import { ensurePersonalSpace } from "~/features/files/spaces.server";
 import { deleteItemRefs, restoreItems } from "~/features/files/trash.server";
 import { findItemsWithRole } from "~/features/files/trash.queries.server";
@@ -34,10 +38,8 @@ export const QUEUE_BATCH_SIZE = 10;
 /** Operations a member may start per minute: the browser's manager sends at most 10 a second. */
 export const BATCH_OPERATIONS_PER_MINUTE = 600;
 
-export const SUPPORTED_BATCH_OPS = ["move", "delete", "permanent-delete", "restore", "share"] as const;
+export const SUPPORTED_BATCH_OPS = ["move", "copy", "delete", "permanent-delete", "share", "restore", "archive"] as const;
 export type BatchOp = (typeof SUPPORTED_BATCH_OPS)[number];
-/** Spec §7: supported by the spec, and taken by this server in a later step. */
-const LATER_BATCH_OPS = new Set(["copy", "archive"]);
 /** Spec §7: declared, never supported. */
 const UNSUPPORTED_BATCH_OPS = new Set(["download", "upload", "classify", "change-metadata", "apply-retention", "change-visibility", "change-permissions", "export", "watermark", "ocr", "import"]);
 
@@ -48,7 +50,6 @@ export const OPERATION_NOT_FOUND = "Operation not found";
 export function batchOpOf(raw: string): BatchOp {
   if ((SUPPORTED_BATCH_OPS as readonly string[]).includes(raw)) return raw as BatchOp;
   if (UNSUPPORTED_BATCH_OPS.has(raw)) throw new AppError("VALIDATION_ERROR", "Unsupported operation type");
-  if (LATER_BATCH_OPS.has(raw)) throw new AppError("VALIDATION_ERROR", `Batch ${raw} is not available yet. Select fewer items and use the item's own ${raw === "copy" ? "download and upload" : "actions"}.`);
   throw new AppError("VALIDATION_ERROR", `Invalid operation type: ${raw.slice(0, 40)}`);
 }
 
@@ -133,7 +134,7 @@ async function resolveItems(ctx: ServiceContext, userId: string, spaceId: string
 export async function startBatchOperation(ctx: ServiceContext, userId: string, roomId: string | null, rawOp: string, input: unknown): Promise<BatchOperationView> {
   const op = batchOpOf(rawOp);
   const body = parseInput(bodySchema, input);
-  if (op === "move" && !body.targetFolderId) throw new AppError("VALIDATION_ERROR", "targetFolderId: Choose the folder to move the items into.");
+  if ((op === "move" || op === "copy") && !body.targetFolderId) throw new AppError("VALIDATION_ERROR", `targetFolderId: Choose the folder to ${op} the items into.`);
   const place = await spaceFor(ctx, userId, roomId);
   await consumeAttempt(ctx.env, "batch", { account: userId }, { limit: BATCH_OPERATIONS_PER_MINUTE, windowMs: 60_000 }, (minutes) =>
     `You started ${BATCH_OPERATIONS_PER_MINUTE} batch operations in the last minute, the most at a time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
@@ -141,7 +142,8 @@ export async function startBatchOperation(ctx: ServiceContext, userId: string, r
   const { refs, missing } = await resolveItems(ctx, userId, place.spaceId, body.items);
   const id = crypto.randomUUID();
   const now = ctx.now();
-  const metadata: Record<string, unknown> = { op, spaceId: place.spaceId, roomId: place.roomId, ...(body.targetFolderId ? { targetFolderId: body.targetFolderId } : {}), ...(op === "share" ? { options: body.options ?? {} } : {}) };
+  const targetFolderId = op === "archive" && !body.targetFolderId ? await archiveFolderOf(ctx, userId, place.spaceId) : body.targetFolderId;
+  const metadata: Record<string, unknown> = { op, spaceId: place.spaceId, roomId: place.roomId, ...(targetFolderId ? { targetFolderId } : {}), ...(op === "share" ? { options: body.options ?? {} } : {}) };
   await insertJobIfAbsent(ctx.db, { id, type: `batch.${op}`, priority: jobPriorities.normal, totalItems: refs.length, metadata, userId, now });
   await insertBatchItems(ctx.db, id, refs);
   // Items that are not in this space (or not visible to the member) fail at once, by name.
@@ -150,6 +152,15 @@ export async function startBatchOperation(ctx: ServiceContext, userId: string, r
   await sendChunks(ctx, id, [...Array(Math.ceil(refs.length / BATCH_CHUNK_SIZE)).keys()]);
   ctx.logger.info("batch operation started", { id, op, items: refs.length });
   return toOperationView((await findJobById(ctx.db, id))!);
+}
+
+/** The space's "Archive" folder at its top, made (with the member's right to make folders there) when there is none. */
+async function archiveFolderOf(ctx: ServiceContext, userId: string, spaceId: string): Promise<string> {
+  const root = await findRootFolder(ctx.db, spaceId);
+  if (!root) throw new AppError("NOT_FOUND", "This space does not exist or you don't have access to it.");
+  const existing = await findFolderByLabel(ctx.db, spaceId, root.id, ARCHIVE_FOLDER_LABEL);
+  if (existing) return existing.id;
+  return (await createFolder(ctx, userId, { parentId: root.id, label: ARCHIVE_FOLDER_LABEL })).uid;
 }
 
 /** One message per chunk (ids only: the operation and the chunk number), ≤ 100 a send. */
@@ -213,7 +224,7 @@ type PendingItem = { seq: number; type: "file" | "folder"; id: string };
  * parameter, so D1's 100-parameter limit holds) take a whole queue batch of chunks at once; the
  * ops that work item by item (restore finds each item's place, share makes each link) take 100.
  */
-const ITEMS_PER_CALL: Record<BatchOp, number> = { move: 1000, delete: 1000, "permanent-delete": 1000, restore: 100, share: 100 };
+const ITEMS_PER_CALL: Record<BatchOp, number> = { move: 1000, archive: 1000, delete: 1000, "permanent-delete": 1000, copy: 100, restore: 100, share: 100 };
 
 function isRefusal(error: unknown): error is AppError {
   return error instanceof AppError && error.status < 500;
@@ -257,7 +268,11 @@ async function processItems(ctx: ServiceContext, job: JobRecord, items: PendingI
   const call = (list: PendingItem[], run: (refs: BatchItemRef[]) => Promise<unknown>) => inSlices(list, ITEMS_PER_CALL[op], (slice) => allOrSplit(slice, run));
   switch (op) {
     case "move":
+    case "archive":
       return [...outcome(gone, "failed", NOT_FOUND_ITEM), ...(await call(present, (refs) => moveItemRefs(ctx, userId, { items: refs, targetFolderId: String(job.metadata.targetFolderId) })))];
+    case "copy":
+      // The copies' ids derive from the operation's, so a redelivery writes the same rows and keys.
+      return [...outcome(gone, "failed", NOT_FOUND_ITEM), ...(await call(present, (refs) => copyItemRefs(ctx, userId, { items: refs, targetFolderId: String(job.metadata.targetFolderId), seed: job.id })))];
     case "delete": {
       // Already in the trash (by this operation's earlier delivery, or with its folder): done.
       const inTrash = present.filter((item) => rows.get(item.id)!.trashedAt != null);

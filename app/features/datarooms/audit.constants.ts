@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = {
   "file.upload": "Uploaded a file",
   "file.rename": "Renamed a file",
   "items.move": "Moved items",
+  "items.copy": "Copied items",
   "items.delete": "Deleted items",
   "items.restore": "Restored items",
   "folder.create": "Created a folder",

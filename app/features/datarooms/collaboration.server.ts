@@ -19,6 +19,7 @@ export const COLLABORATION_ACTIONS: readonly AuditAction[] = [
   "file.upload",
   "file.rename",
   "items.move",
+  "items.copy",
   "items.delete",
   "items.restore",
   "folder.create",

@@ -54,8 +54,13 @@ export function storageRefusal(usage: SpaceUsage, name: string, adding: number):
  * the files limit (in-progress uploads count as files already).
  */
 export function assertUploadFits(usage: SpaceUsage, name: string, adding: number, { isNewFile }: { isNewFile: boolean }): void {
+  assertFilesFit(usage, name, adding, isNewFile ? 1 : 0);
+}
+
+/** `adding` more bytes in `newFiles` more files fit the space's quota and files limit (a copy of many files). */
+export function assertFilesFit(usage: SpaceUsage, name: string, adding: number, newFiles: number): void {
   if (usage.quotaBytes !== null && usage.usedBytes + adding > usage.quotaBytes) throw storageRefusal(usage, name, adding);
-  if (isNewFile) assertWithinLimit(usage.access, "max_dataroom_files", usage.fileCount + usage.activeUploads, 1);
+  if (newFiles > 0) assertWithinLimit(usage.access, "max_dataroom_files", usage.fileCount + usage.activeUploads, newFiles);
 }
 
 // ---- the storage settings page ---------------------------------------------------------------

@@ -9,6 +9,8 @@ import { TRASH_RETENTION_MS } from "./files.constants";
 export const MAX_ITEMS_PER_CALL = 100;
 /** Selections larger than this are moved or deleted by the batch manager, in the background, with progress (issue 22). */
 export const BATCH_FROM = 10;
+/** Where batch `archive` puts items (issue 22): this folder at the top of the space, made on first use. */
+export const ARCHIVE_FOLDER_LABEL = "Archive";
 
 /** What a restored item is renamed with when its old place already holds something of that name. */
 export const RESTORED_SUFFIX = " (restored)";

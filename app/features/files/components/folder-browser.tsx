@@ -17,6 +17,8 @@ import { FileGlyph, FolderGlyph } from "./folder-glyph";
 import { UploadPanel } from "./upload-panel";
 import { FileNameLink } from "./file-name-link";
 import { MoveDialog } from "./move-dialog";
+import { showToast } from "~/components/ui/toast";
+import { ARCHIVE_FOLDER_LABEL, itemCount } from "../trash.constants";
 import { RenameDialog } from "./rename-dialog";
 
 export type ViewMode = "list" | "grid";
@@ -38,6 +40,7 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
   const [isEditOpen, setEditOpen] = useState(false);
   const [isDeleteOpen, setDeleteOpen] = useState(false);
   const [isMoveOpen, setMoveOpen] = useState(false);
+  const [isCopyOpen, setCopyOpen] = useState(false);
   const [isRenameOpen, setRenameOpen] = useState(false);
   const [isShareOpen, setShareOpen] = useState(false);
   // What the caller may do here (in a data room, their room permissions narrow their role).
@@ -45,6 +48,8 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
   const canUpload = page.rights.includes("files.upload");
   const canDelete = page.rights.includes("files.delete");
   const canDownload = page.rights.includes("files.download");
+  // A copy reads the items and writes new files: download and upload.
+  const canCopy = canUpload && canDownload;
   const isRoot = page.folder.kind === "root";
   // Moving and renaming need edit; deleting needs delete: either makes rows selectable.
   const canSelect = canEdit || canDelete;
@@ -246,6 +251,24 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
               </Button>
             </>
           ) : null}
+          {canCopy && canSelect ? (
+            <Button variant="secondary" size="sm" disabled={selectedItems.length === 0} onClick={() => setCopyOpen(true)}>
+              Copy
+            </Button>
+          ) : null}
+          {canEdit ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={selectedItems.length === 0}
+              onClick={() => {
+                showToast(`Archiving ${itemCount(selectedItems.length)} to “${ARCHIVE_FOLDER_LABEL}”: follow it under Operations.`, { type: "info" });
+                enqueue("archive", `Archiving ${selectedItems.length} item${selectedItems.length === 1 ? "" : "s"} to “${ARCHIVE_FOLDER_LABEL}”`);
+              }}
+            >
+              Archive
+            </Button>
+          ) : null}
           {page.canShare ? (
             <Button variant="secondary" size="sm" disabled={selectedItems.length === 0} onClick={() => setShareOpen(true)}>
               Share
@@ -303,6 +326,18 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
           />
           <RenameDialog item={selectedItems.length === 1 ? (selectedItems[0] ?? null) : null} open={isRenameOpen} onOpenChange={setRenameOpen} onRenamed={refresh} />
         </>
+      ) : null}
+      {canCopy ? (
+        <MoveDialog
+          mode="copy"
+          items={selectedItems}
+          rootFolderId={page.crumbs[0]?.uid ?? page.folder.uid}
+          currentFolderId={page.query ? null : page.folder.uid}
+          open={isCopyOpen}
+          onOpenChange={setCopyOpen}
+          onMoved={refresh}
+          onBatch={(targetFolderId, targetLabel) => enqueue("copy", `Copying ${selectedItems.length} item${selectedItems.length === 1 ? "" : "s"} to “${targetLabel}”`, { targetFolderId })}
+        />
       ) : null}
       {page.canShare ? (
         <ShareSelectionDialog

@@ -16,7 +16,10 @@ type Choice = { uid: string; label: string; depth: number; node: Pick<FolderTree
  * The folders of one space, top first, each with its depth. A folder being moved, and everything
  * below it, cannot be the target; nor can the folder the items are in now.
  */
-function choicesOf(tree: FolderTree[number], items: MovableItem[], currentFolderId: string | null): Choice[] {
+function choicesOf(tree: FolderTree[number], items: MovableItem[], currentFolderId: string | null, mode: "move" | "copy"): Choice[] {
+  // A copy may go into the folder it is in (it gets " (2)"); a move there would change nothing.
+  const isCurrentBlocked = mode === "move";
+  const movingNote = mode === "move" ? "being moved" : "being copied";
   const moving = new Set(items.filter((item) => item.type === "folder").map((item) => item.id));
   const choices: Choice[] = [
     {
@@ -24,7 +27,7 @@ function choicesOf(tree: FolderTree[number], items: MovableItem[], currentFolder
       label: tree.spaceName,
       depth: 0,
       node: { color: null, icon: null, kind: "root" },
-      isDisabled: tree.rootUid === currentFolderId,
+      isDisabled: isCurrentBlocked && tree.rootUid === currentFolderId,
       note: tree.rootUid === currentFolderId ? "current folder" : null,
     },
   ];
@@ -32,13 +35,14 @@ function choicesOf(tree: FolderTree[number], items: MovableItem[], currentFolder
     for (const node of [...nodes].sort((a, b) => a.label.localeCompare(b.label))) {
       const isMoving = isInsideMoving || moving.has(node.uid);
       const isCurrent = node.uid === currentFolderId;
+      const isBlocked = isCurrentBlocked && isCurrent;
       choices.push({
         uid: node.uid,
         label: node.label,
         depth,
         node,
-        isDisabled: isMoving || isCurrent,
-        note: isCurrent ? "current folder" : moving.has(node.uid) ? "being moved" : null,
+        isDisabled: isMoving || isBlocked,
+        note: isCurrent ? "current folder" : moving.has(node.uid) ? movingNote : null,
       });
       walk(node.children, depth + 1, isMoving);
     }
@@ -48,11 +52,13 @@ function choicesOf(tree: FolderTree[number], items: MovableItem[], currentFolder
 }
 
 /**
- * "Move to…": pick a folder of the same space (a data room, or the member's own files) and move
- * the selection there (POST /api/items/move, in parts of 100). Names already taken there are kept
- * apart by the server (“report (2).pdf”).
+ * "Move to…" / "Copy to…": pick a folder of the same space (a data room, or the member's own
+ * files). A move of up to BATCH_FROM items goes at once (POST /api/items/move), more through the
+ * batch manager (`onBatch`); a copy always runs as a batch operation (the bytes are copied in the
+ * background). Names already taken there are kept apart by the server (“report (2).pdf”).
  */
 export function MoveDialog({
+  mode = "move",
   items,
   rootFolderId,
   currentFolderId,
@@ -61,6 +67,7 @@ export function MoveDialog({
   onMoved,
   onBatch,
 }: {
+  mode?: "move" | "copy";
   items: MovableItem[];
   /** The top folder of the space the items are in: its folders are the choices. */
   rootFolderId: string;
@@ -94,15 +101,16 @@ export function MoveDialog({
     };
   }, [open, rootFolderId]);
 
-  const choices = useMemo(() => (tree === undefined ? null : tree === null ? [] : choicesOf(tree, items, currentFolderId)), [tree, items, currentFolderId]);
+  const choices = useMemo(() => (tree === undefined ? null : tree === null ? [] : choicesOf(tree, items, currentFolderId, mode)), [tree, items, currentFolderId, mode]);
+  const verb = mode === "move" ? "Move" : "Copy";
   const count = items.length;
   const chosen = choices?.find((choice) => choice.uid === target) ?? null;
 
   const onConfirm = async () => {
     if (!chosen || isMoving) return;
-    if (onBatch && items.length > BATCH_FROM) {
+    if (onBatch && (mode === "copy" || items.length > BATCH_FROM)) {
       onBatch(chosen.uid, chosen.label);
-      showToast(`Moving ${itemCount(count)} to “${chosen.label}”: follow it under Operations.`, { type: "info" });
+      showToast(`${mode === "move" ? "Moving" : "Copying"} ${itemCount(count)} to “${chosen.label}”: follow it under Operations.`, { type: "info" });
       onOpenChange(false);
       return;
     }
@@ -126,8 +134,8 @@ export function MoveDialog({
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title={`Move ${itemCount(count)}`}
-      description={count === 1 ? `Choose where “${items[0]?.name}” goes.` : "Choose the folder they go to."}
+      title={`${verb} ${itemCount(count)}`}
+      description={mode === "copy" ? (count === 1 ? `Choose where the copy of “${items[0]?.name}” goes.` : "Choose the folder the copies go to.") : count === 1 ? `Choose where “${items[0]?.name}” goes.` : "Choose the folder they go to."}
       isDismissable={!isMoving}
       footer={
         <>
@@ -135,7 +143,7 @@ export function MoveDialog({
             Cancel
           </Button>
           <Button onClick={() => void onConfirm()} isLoading={isMoving} disabled={!chosen}>
-            {isMoving ? "Moving..." : "Move here"}
+            {isMoving ? "Moving..." : `${verb} here`}
           </Button>
         </>
       }
@@ -160,7 +168,7 @@ export function MoveDialog({
                 >
                   <input
                     type="radio"
-                    name="move-target"
+                    name={`${mode}-target`}
                     value={choice.uid}
                     checked={target === choice.uid}
                     disabled={choice.isDisabled || isMoving}
