@@ -2,11 +2,9 @@ import { assertWithinLimit } from "~/features/access/access.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { newObjectKey, putStoredStream, readStoredObject, sealsObjects } from "./encryption.server";
-import { FOLDER_DEPTH_MAX } from "./files.constants";
 import { findCopySources, insertCopies, type CopiedFileRow, type CopiedFolderRow, type CopySourceRow } from "./copy.queries.server";
 import { freeNames } from "./free-names.server";
-import { movedName } from "./move.server";
-import { findFolderLineage, findSubtreeHeights } from "./move.queries.server";
+import { assertFoldersFitUnder, movedName } from "./move.server";
 import { assertSpaceRight, announceFilesChanged, requireFolderAccess } from "./spaces.server";
 import { assertFilesFit, spaceUsage } from "./storage.server";
 import type { ItemType } from "./trash.constants";
@@ -74,16 +72,7 @@ export async function copyItemRefs(ctx: ServiceContext, userId: string, data: { 
   await assertSpaceRight(ctx, userId, { spaceId: rows[0]!.spaceId, role: rows[0]!.role }, "files.download");
 
   const folders = rows.filter((row) => row.type === "folder");
-  if (folders.length > 0) {
-    const lineage = await findFolderLineage(ctx.db, data.targetFolderId);
-    const above = new Set(lineage.map((row) => row.id));
-    const inside = folders.find((row) => above.has(row.id));
-    if (inside) throw new AppError("VALIDATION_ERROR", `“${inside.name}” cannot be copied into itself or one of its own subfolders.`);
-    const targetDepth = Math.max(0, lineage.length - 1);
-    const heights = await findSubtreeHeights(ctx.db, folders.map((row) => row.id));
-    const tooDeep = folders.find((row) => targetDepth + 1 + (heights.get(row.id) ?? 0) > FOLDER_DEPTH_MAX);
-    if (tooDeep) throw new AppError("VALIDATION_ERROR", `“${tooDeep.name}” would be more than ${FOLDER_DEPTH_MAX} folders deep there. Choose a folder nearer the top.`);
-  }
+  await assertFoldersFitUnder(ctx, folders, data.targetFolderId, "copied");
 
   const sources = await findCopySources(
     ctx.db,

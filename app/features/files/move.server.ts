@@ -73,17 +73,7 @@ export async function moveItemRefs(ctx: ServiceContext, userId: string, data: { 
   const moving = rows.filter((row) => row.parentId !== data.targetFolderId);
   const movingFolders = moving.filter((row) => row.type === "folder");
 
-  if (movingFolders.length > 0) {
-    const lineage = await findFolderLineage(ctx.db, data.targetFolderId);
-    const above = new Set(lineage.map((row) => row.id));
-    const inside = movingFolders.find((row) => above.has(row.id));
-    if (inside) throw new AppError("VALIDATION_ERROR", `“${inside.name}” cannot be moved into itself or one of its own subfolders.`);
-    // The target's depth below the root (the root is depth 0), then each folder's levels below it.
-    const targetDepth = Math.max(0, lineage.length - 1);
-    const heights = await findSubtreeHeights(ctx.db, movingFolders.map((row) => row.id));
-    const tooDeep = movingFolders.find((row) => targetDepth + 1 + (heights.get(row.id) ?? 0) > FOLDER_DEPTH_MAX);
-    if (tooDeep) throw new AppError("VALIDATION_ERROR", `“${tooDeep.name}” would be more than ${FOLDER_DEPTH_MAX} folders deep there. Choose a folder nearer the top.`);
-  }
+  await assertFoldersFitUnder(ctx, movingFolders, data.targetFolderId, "moved");
 
   const named = await nameInTarget(ctx, data.targetFolderId, moving);
   if (named.length > 0) {
@@ -93,6 +83,23 @@ export async function moveItemRefs(ctx: ServiceContext, userId: string, data: { 
   }
   ctx.logger.info("items moved", { userId, items: named.length, targetFolderId: data.targetFolderId });
   return { moved: named.length, targetFolderId: data.targetFolderId, items: named };
+}
+
+/**
+ * Folders going under a target (moved or copied): none into itself or below itself, and none
+ * deeper than FOLDER_DEPTH_MAX levels there.
+ */
+export async function assertFoldersFitUnder(ctx: ServiceContext, folders: { id: string; name: string }[], targetFolderId: string, verb: "moved" | "copied"): Promise<void> {
+  if (folders.length === 0) return;
+  const lineage = await findFolderLineage(ctx.db, targetFolderId);
+  const above = new Set(lineage.map((row) => row.id));
+  const inside = folders.find((row) => above.has(row.id));
+  if (inside) throw new AppError("VALIDATION_ERROR", `“${inside.name}” cannot be ${verb} into itself or one of its own subfolders.`);
+  // The target's depth below the root (the root is depth 0), then each folder's levels below it.
+  const targetDepth = Math.max(0, lineage.length - 1);
+  const heights = await findSubtreeHeights(ctx.db, folders.map((row) => row.id));
+  const tooDeep = folders.find((row) => targetDepth + 1 + (heights.get(row.id) ?? 0) > FOLDER_DEPTH_MAX);
+  if (tooDeep) throw new AppError("VALIDATION_ERROR", `“${tooDeep.name}” would be more than ${FOLDER_DEPTH_MAX} folders deep there. Choose a folder nearer the top.`);
 }
 
 /** Each item's name in the target: its own, or the first free " (n)" variant (files and folders apart). */
