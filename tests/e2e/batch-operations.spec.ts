@@ -2,16 +2,19 @@ import { seriousViolations } from "./axe-helpers";
 import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
 import { createMember, expect, gotoHydrated, test } from "./fixtures";
 
-/** Batch operations (issue 22): a large selection moves and goes to the trash in the background, with its progress, pause and resume. */
+/**
+ * Batch operations (issue 22): a large selection moves, goes to the trash and comes back in the
+ * background, with its progress, pause and resume; a selection is copied, archived and shared.
+ */
 
 test.describe("batch operations", () => {
-  test("30 files move to another folder with the operations panel showing progress, pause and resume, then go to the trash and come back", async ({ page }) => {
+  test("30 files move to another folder with the operations panel showing progress, pause and resume, go to the trash and come back; some are copied, archived and shared", async ({ page }) => {
     test.setTimeout(120_000);
     await createMember(page.request, { tier: "pro" });
     await gotoHydrated(page, "/folders/inbox");
     const csrf = await csrfToken(page);
     const { inbox } = await defaultFolders(page);
-    const archive = await page.request.post("/api/folders", { data: { parentId: inbox, label: "Archive" }, headers: { "X-CSRF-TOKEN": csrf, "X-Requested-With": "XMLHttpRequest" } });
+    const archive = await page.request.post("/api/folders", { data: { parentId: inbox, label: "Paid" }, headers: { "X-CSRF-TOKEN": csrf, "X-Requested-With": "XMLHttpRequest" } });
     expect(archive.status(), await archive.text()).toBe(201);
     const archiveId = ((await archive.json()) as { folder: { uid: string } }).folder.uid;
     for (let index = 1; index <= 30; index++) await uploadViaTus(page.request, { folderId: inbox, name: `Invoice ${String(index).padStart(2, "0")}.txt`, body: Buffer.from(`Invoice ${index}\n`), csrf });
@@ -22,12 +25,12 @@ test.describe("batch operations", () => {
     await expect(page.getByText("30 selected")).toBeVisible();
     await page.getByRole("button", { name: "Move", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Move 30 items" });
-    await dialog.getByRole("radio", { name: /Archive/ }).check();
+    await dialog.getByRole("radio", { name: /Paid/ }).check();
     await dialog.getByRole("button", { name: "Move here" }).click();
 
     const panel = page.getByTestId("operations-panel");
     const operation = panel.getByTestId("operation");
-    await expect(operation).toContainText("Moving 30 items to “Archive”");
+    await expect(operation).toContainText("Moving 30 items to “Paid”");
     await expect(operation).toHaveAttribute("data-status", "processing");
     expect(await seriousViolations(page)).toEqual([]);
     await operation.getByRole("button", { name: "Pause" }).click();
@@ -39,7 +42,7 @@ test.describe("batch operations", () => {
     await expect(operation.getByTestId("operation-facts")).toContainText("30 of 30");
     await expect(page.getByRole("checkbox", { name: /^Select Invoice/ })).toHaveCount(0);
 
-    // In Archive, all 30; to the trash as one operation.
+    // In Paid, all 30; to the trash as one operation.
     await gotoHydrated(page, `/folders/${archiveId}`);
     await page.getByRole("checkbox", { name: "Select all" }).check();
     await page.getByRole("button", { name: "Delete", exact: true }).click();
@@ -48,16 +51,39 @@ test.describe("batch operations", () => {
     await expect(deletion).toContainText("Moving to the trash 30 items");
     await expect(deletion).toHaveAttribute("data-status", "completed", { timeout: 60_000 });
 
-    // Back from the trash.
+    // Back from the trash, as one operation too.
     await gotoHydrated(page, "/trash");
     await expect(page.getByTestId("trash-row")).toHaveCount(30);
     await page.getByRole("checkbox", { name: "Select all" }).check();
     await page.getByRole("button", { name: "Restore" }).click();
+    const restoring = page.getByTestId("operations-panel").getByTestId("operation");
+    await expect(restoring).toContainText("Restoring 30 items");
+    await expect(restoring).toHaveAttribute("data-status", "completed", { timeout: 60_000 });
     await expect(page.getByTestId("trash-empty")).toBeVisible();
     await gotoHydrated(page, `/folders/${archiveId}`);
     await expect(page.getByRole("checkbox", { name: /^Select Invoice/ })).toHaveCount(30);
 
+    // Two copied into the Inbox: the originals stay.
+    for (const index of ["29", "30"]) await page.getByRole("checkbox", { name: `Select Invoice ${index}.txt` }).check();
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    const copy = page.getByRole("dialog", { name: "Copy 2 items" });
+    await copy.getByRole("radio", { name: /Inbox/ }).check();
+    await copy.getByRole("button", { name: "Copy here" }).click();
+    const copying = page.getByTestId("operations-panel").getByTestId("operation").filter({ hasText: "Copying 2 items to “Inbox”" });
+    await expect(copying).toHaveAttribute("data-status", "completed", { timeout: 60_000 });
+    await expect(page.getByRole("checkbox", { name: /^Select Invoice/ })).toHaveCount(30);
+
+    // Three archived: out of this folder, into "Archive" at the top of the member's files.
+    for (const index of ["26", "27", "28"]) await page.getByRole("checkbox", { name: `Select Invoice ${index}.txt` }).check();
+    await page.getByRole("button", { name: "Archive", exact: true }).click();
+    const archiving = page.getByTestId("operations-panel").getByTestId("operation").filter({ hasText: "Archiving 3 items" });
+    await expect(archiving).toHaveAttribute("data-status", "completed", { timeout: 60_000 });
+    await expect(page.getByRole("checkbox", { name: /^Select Invoice/ })).toHaveCount(27);
+    await gotoHydrated(page, `/folders/${inbox}`);
+    await expect(page.getByRole("checkbox", { name: /^Select Invoice/ })).toHaveCount(2);
+
     // Three of them shared from the selection: one link each, listed with the member's links.
+    await gotoHydrated(page, `/folders/${archiveId}`);
     for (const index of ["01", "02", "03"]) await page.getByRole("checkbox", { name: `Select Invoice ${index}.txt` }).check();
     await page.getByRole("button", { name: "Share", exact: true }).click();
     const share = page.getByRole("dialog", { name: "Share 3 items" });

@@ -291,6 +291,8 @@ export type TrashEntry = {
   /** The space's name, then the folders down to where the item was. */
   location: string[];
   spaceKind: string;
+  /** The data room it is in (batch operations go to the room's endpoint), or null for the member's own files. */
+  roomId: string | null;
   trashedAt: number;
   daysLeft: number;
   size: number | null;
@@ -315,6 +317,7 @@ export async function listTrash(ctx: ServiceContext, userId: string, rawQuery: u
       name: row.name,
       location: [row.spaceName, ...parsePath(row.originalPath)],
       spaceKind: row.spaceKind,
+      roomId: row.spaceKind === "dataroom" ? row.spaceId : null,
       trashedAt: row.trashedAt,
       daysLeft: daysLeftInTrash(row.trashedAt, now),
       size: row.size,

@@ -9,7 +9,9 @@ import { showToast } from "~/components/ui/toast";
 import { DeleteDialog, type DeletableItem } from "~/features/files/components/delete-dialog";
 import { FileGlyph, FolderGlyph } from "~/features/files/components/folder-glyph";
 import { formatBytes } from "~/features/files/files.constants";
-import { MAX_ITEMS_PER_CALL, trashMessages } from "~/features/files/trash.constants";
+import { BATCH_FROM, itemCount, MAX_ITEMS_PER_CALL, trashMessages } from "~/features/files/trash.constants";
+import { OperationsPanel } from "~/features/batch/components/operations-panel";
+import { batchManager } from "~/features/batch/batch-transport";
 import { listTrash, type TrashEntry } from "~/features/files/trash.server";
 import { runLoader } from "~/lib/action-result.server";
 import { requireActor } from "~/features/auth/auth-guard.server";
@@ -77,8 +79,29 @@ export default function TrashPage({ loaderData }: Route.ComponentProps) {
     void revalidator.revalidate();
   };
 
+  // Large selections run as batch operations (issue 22), one per space (a data room's items go to
+  // its endpoint, the member's own to theirs), followed under Operations.
+  const enqueuePerSpace = (type: "restore" | "permanent-delete", verb: string) => {
+    const bySpace = new Map<string | null, Row[]>();
+    for (const item of selectedItems) bySpace.set(item.roomId, [...(bySpace.get(item.roomId) ?? []), item]);
+    for (const [roomId, group] of bySpace) {
+      const place = group[0]!.location[0] ?? "";
+      batchManager().enqueue(
+        type,
+        group.map((item) => ({ id: item.id, displayName: item.name })),
+        { metadata: { roomId, label: `${verb} ${group.length} item${group.length === 1 ? "" : "s"} in “${place}”` } },
+      );
+    }
+    setSelected(new Set());
+  };
+
   const onRestore = async () => {
     if (selectedItems.length === 0) return;
+    if (selectedItems.length > BATCH_FROM) {
+      showToast(`Restoring ${itemCount(selectedItems.length)}: follow it under Operations.`, { type: "info" });
+      enqueuePerSpace("restore", "Restoring");
+      return;
+    }
     setRestoring(true);
     try {
       for (let start = 0; start < selectedItems.length; start += MAX_ITEMS_PER_CALL) {
@@ -103,6 +126,8 @@ export default function TrashPage({ loaderData }: Route.ComponentProps) {
           Deleted items stay here for {retentionDays} days and can be restored until then; after that they are deleted for good.
         </p>
       </div>
+
+      <OperationsPanel onFinished={() => void revalidator.revalidate()} />
 
       {items.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="trash-empty">
@@ -193,7 +218,7 @@ export default function TrashPage({ loaderData }: Route.ComponentProps) {
         </>
       )}
 
-      <DeleteDialog items={deletable} inTrash open={isDeleteOpen} onOpenChange={setDeleteOpen} onDeleted={refresh} />
+      <DeleteDialog items={deletable} inTrash open={isDeleteOpen} onOpenChange={setDeleteOpen} onDeleted={refresh} onBatch={() => enqueuePerSpace("permanent-delete", "Deleting")} />
     </div>
   );
 }
