@@ -1,3 +1,4 @@
+import { purgeSecretsJob } from "~/features/secrets/secrets.jobs";
 import { AUTH_TOKEN_RETENTION_DAYS, pruneAuthRecordsJob } from "~/features/auth/auth.jobs";
 import { rewrapKeysJob } from "~/features/files/files.jobs";
 import { purgeTrashJob } from "~/features/files/trash.jobs";
@@ -57,6 +58,13 @@ export const cronSchedule: Record<string, CronTask[]> = {
       enqueueJob(ctx, {
         definition: applySharePrivacyJob,
         jobId: `cron:${applySharePrivacyJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
+        payload: {},
+        priority: "low",
+      }),
+    (ctx, scheduledTime) =>
+      enqueueJob(ctx, {
+        definition: purgeSecretsJob,
+        jobId: `cron:${purgeSecretsJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
         payload: {},
         priority: "low",
       }),

@@ -5,6 +5,7 @@ import { batchApi } from "../batch";
 import { clientErrorsApi } from "./client-errors";
 import { commentsApi } from "./comments";
 import { shareLinksApi } from "./share-links";
+import { secretRevealsApi, secretsApi } from "./secrets";
 import { dataroomsApi } from "./datarooms";
 import { devBenchApi } from "./dev-bench";
 import { featuresApi } from "./features";
@@ -35,6 +36,8 @@ export const api = new Hono<AppEnv>()
   .route("/files", filesApi)
   .route("/comments", commentsApi)
   .route("/share-links", shareLinksApi)
+  .route("/secrets", secretsApi)
+  .route("/secret-reveals", secretRevealsApi)
   .route("/zip", zipApi)
   .route("/", batchApi)
   .route("/dev/bench", devBenchApi)

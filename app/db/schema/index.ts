@@ -7,3 +7,4 @@ export * from "./datarooms";
 export * from "./notifications";
 export * from "./sharing";
 export * from "./batch";
+export * from "./secrets";

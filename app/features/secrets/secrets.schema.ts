@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { SECRET_CIPHERTEXT_MAX_CHARS, SECRET_MAX_VIEWS, SECRET_MIN_EXPIRY_HOURS, SECRET_TEXT_MAX_BYTES } from "./secrets.constants";
+
+const base64url = (what: string, length?: number) => {
+  const schema = z.string({ error: `${what} is missing.` }).regex(/^[A-Za-z0-9_-]+$/, `${what} is not base64url.`);
+  return length ? schema.length(length, `${what} has the wrong length.`) : schema;
+};
+
+/** argon2id parameters: within what a visitor's browser can run (16–64 MiB, 1–4 passes). */
+export const kdfSchema = z.object({
+  alg: z.literal("argon2id", { error: "Only argon2id is supported." }),
+  salt: base64url("The salt", 22),
+  m: z.number().int().min(16 * 1024, "The passphrase's memory cost is too low.").max(64 * 1024, "The passphrase's memory cost is too high."),
+  t: z.number().int().min(1).max(4),
+  p: z.literal(1),
+});
+
+/** POST /api/secrets: what the browser sends (sealed already; the key never comes). */
+export const createSecretSchema = z.object(
+  {
+    ciphertext: z
+      .string({ error: "ciphertext is the sealed secret." })
+      .max(SECRET_CIPHERTEXT_MAX_CHARS, "The secret is too long.")
+      .regex(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/, "ciphertext is not a sealed secret (v1.iv.body)."),
+    proof: base64url("The reveal proof", 43),
+    kdf: kdfSchema.nullable().default(null),
+    size: z.number().int().min(1, "Write the secret first.").max(SECRET_TEXT_MAX_BYTES, `A secret holds at most ${SECRET_TEXT_MAX_BYTES / 1024} KB of text.`),
+    expiresInHours: z.number({ error: "Choose when the secret expires." }).int().min(SECRET_MIN_EXPIRY_HOURS, "A secret lives at least 1 hour."),
+    maxViews: z.number({ error: "Choose how many times it can be viewed." }).int().min(1, "At least 1 view.").max(SECRET_MAX_VIEWS, `At most ${SECRET_MAX_VIEWS} views.`),
+    label: z.string().trim().max(120, "The label is at most 120 characters.").optional().default(""),
+  },
+  { error: "The request body must be an object." },
+);
+
+/** PATCH /api/secrets/{id}: a new expiry (hours from now) and/or views left. */
+export const updateSecretSchema = z
+  .object({
+    expiresInHours: z.number().int().min(SECRET_MIN_EXPIRY_HOURS, "A secret lives at least 1 hour.").optional(),
+    viewsLeft: z.number().int().min(1, "At least 1 view left; burn it to end it now.").max(SECRET_MAX_VIEWS, `At most ${SECRET_MAX_VIEWS} views.`).optional(),
+    label: z.string().trim().max(120, "The label is at most 120 characters.").optional(),
+  })
+  .refine((value) => value.expiresInHours !== undefined || value.viewsLeft !== undefined || value.label !== undefined, "Change the expiry, the views left or the label.");
+
+/** POST /api/secret-reveals: the link's token and the proof derived from its key. */
+export const revealSchema = z.object({ token: z.string().max(100), proof: base64url("The reveal proof", 43) }, { error: "The request body must be an object." });

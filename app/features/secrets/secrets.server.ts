@@ -1,0 +1,257 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeHexLowerCase } from "@oslojs/encoding";
+import { z } from "zod";
+import { TIER_LABELS } from "~/features/access/access.constants";
+import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
+import { consumeAttempt } from "~/features/auth/attempt-limits.server";
+import { hashLinkToken, LINK_TOKEN_PATTERN, newLinkToken } from "~/features/auth/secrets.server";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { parseInput } from "~/lib/validation";
+import {
+  expiryLabel,
+  SECRET_FAILED_ATTEMPTS_MAX,
+  SECRET_LIMITS,
+  SECRET_RECEIPT_DAYS,
+  SECRETS_PER_HOUR,
+  type SecretStatus,
+} from "./secrets.constants";
+import { createSecretSchema, revealSchema, updateSecretSchema } from "./secrets.schema";
+import {
+  burnSecret,
+  changeSecret,
+  consumeView,
+  countLiveSecrets,
+  findOwnSecret,
+  findSecretByTokenHash,
+  insertSecret,
+  listMemberSecretActivity,
+  listSecretEvents,
+  listSecretsOf,
+  purgeSecrets,
+  recordFailedReveal,
+  type SecretSummaryRow,
+} from "./secrets.queries.server";
+
+/**
+ * One-time secrets (issue 23, docs/secrets.md). The browser seals the secret and keeps the key in
+ * the link's #fragment; this service stores what it cannot read and decides, atomically, who gets
+ * the ciphertext: a visitor whose proof (derived from the key, and the passphrase if any) matches,
+ * while views are left and the secret has neither expired nor burned. Wrong proofs are counted
+ * and burn the secret at SECRET_FAILED_ATTEMPTS_MAX; reveals are rate-limited per address.
+ */
+
+const HOUR_MS = 3_600_000;
+const LIST_LIMIT = 200;
+export const SECRET_NOT_FOUND = "This secret does not exist or you don't have access to it.";
+
+function proofHashOf(proof: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(proof)));
+}
+
+export function statusOf(row: { hasContent: number | boolean; burnedAt: Date | null; viewCount: number; maxViews: number; expiresAt: Date }, now: Date): SecretStatus {
+  if (row.burnedAt) return "burned";
+  if (row.viewCount >= row.maxViews) return "viewed";
+  if (!row.hasContent || row.expiresAt.getTime() <= now.getTime()) return "expired";
+  return "live";
+}
+
+export type SecretView = {
+  id: string;
+  label: string;
+  size: number;
+  status: SecretStatus;
+  hasPassphrase: boolean;
+  maxViews: number;
+  viewCount: number;
+  viewsLeft: number;
+  failedAttempts: number;
+  expiresAt: string;
+  lastViewedAt: string | null;
+  burnedAt: string | null;
+  burnReason: "owner" | "attempts" | null;
+  createdAt: string;
+};
+
+function toView(row: SecretSummaryRow, now: Date): SecretView {
+  const status = statusOf(row, now);
+  return {
+    id: row.id,
+    label: row.label,
+    size: row.size,
+    status,
+    hasPassphrase: Boolean(row.hasPassphrase),
+    maxViews: row.maxViews,
+    viewCount: row.viewCount,
+    viewsLeft: status === "live" ? row.maxViews - row.viewCount : 0,
+    failedAttempts: row.failedAttempts,
+    expiresAt: row.expiresAt.toISOString(),
+    lastViewedAt: row.lastViewedAt?.toISOString() ?? null,
+    burnedAt: row.burnedAt?.toISOString() ?? null,
+    burnReason: row.burnReason,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The plan's secret limits, and the upgrade prompt's words when one is reached. */
+async function secretPlan(ctx: ServiceContext, userId: string) {
+  const access = await loadMemberAccess(ctx, userId);
+  requireFeature(access, "secrets");
+  return { access, limits: SECRET_LIMITS[access.tier] };
+}
+
+/** POST /api/secrets: the sealed secret; answers the secret and the token for the link (shown once). */
+export async function createSecret(ctx: ServiceContext, userId: string, input: unknown): Promise<{ secret: SecretView; token: string }> {
+  const data = parseInput(createSecretSchema, input);
+  const { access, limits } = await secretPlan(ctx, userId);
+  if (data.expiresInHours > limits.maxExpiryHours) {
+    throw new AppError("FORBIDDEN", `Your ${TIER_LABELS[access.tier]} plan keeps secrets for at most ${expiryLabel(limits.maxExpiryHours)}. Choose a shorter expiry, or upgrade your plan for up to 30 days.`, {
+      fieldErrors: { expiresInHours: [`At most ${expiryLabel(limits.maxExpiryHours)} on your plan.`] },
+    });
+  }
+  const now = ctx.now();
+  if (limits.liveSecrets !== -1 && (await countLiveSecrets(ctx.db, userId, now)) >= limits.liveSecrets) {
+    throw new AppError("FORBIDDEN", `Your ${TIER_LABELS[access.tier]} plan allows ${limits.liveSecrets} secrets waiting to be read at a time. Burn one you no longer need, or upgrade your plan for more.`);
+  }
+  await consumeAttempt(ctx.env, "secret-create", { account: userId }, { limit: SECRETS_PER_HOUR, windowMs: HOUR_MS }, (minutes) => `You created ${SECRETS_PER_HOUR} secrets in the last hour, the most at a time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
+  const { token, hash } = newLinkToken();
+  const id = crypto.randomUUID();
+  await insertSecret(ctx.db, {
+    id,
+    userId,
+    tokenHash: hash,
+    label: data.label,
+    ciphertext: data.ciphertext,
+    size: data.size,
+    proofHash: proofHashOf(data.proof),
+    kdf: data.kdf,
+    maxViews: data.maxViews,
+    expiresAt: new Date(now.getTime() + data.expiresInHours * HOUR_MS),
+    createdAt: now,
+    updatedAt: now,
+  });
+  ctx.logger.info("secret created", { userId, secretId: id, maxViews: data.maxViews, hours: data.expiresInHours, passphrase: data.kdf !== null });
+  return { secret: toView((await findOwnSecret(ctx.db, userId, id))!, now), token };
+}
+
+export type SecretsPage = { secrets: SecretView[]; activity: { secretId: string; label: string; kind: string; createdAt: string }[]; limits: { liveSecrets: number; maxExpiryHours: number; live: number; tierLabel: string } };
+
+/** GET /api/secrets and /secrets: the member's secrets (never content) and their latest events. */
+export async function listSecrets(ctx: ServiceContext, userId: string): Promise<SecretsPage> {
+  const now = ctx.now();
+  const { access, limits } = await secretPlan(ctx, userId);
+  const [rows, activity, live] = await Promise.all([listSecretsOf(ctx.db, userId, LIST_LIMIT), listMemberSecretActivity(ctx.db, userId, 20), countLiveSecrets(ctx.db, userId, now)]);
+  return {
+    secrets: rows.map((row) => toView(row, now)),
+    activity: activity.map((event) => ({ secretId: event.secretId, label: event.label, kind: event.kind, createdAt: event.createdAt.toISOString() })),
+    limits: { ...limits, live, tierLabel: TIER_LABELS[access.tier] },
+  };
+}
+
+const idSchema = z.uuid();
+
+async function ownSecret(ctx: ServiceContext, userId: string, rawId: unknown): Promise<SecretSummaryRow> {
+  const id = idSchema.safeParse(rawId);
+  const row = id.success ? await findOwnSecret(ctx.db, userId, id.data) : undefined;
+  if (!row) throw new AppError("NOT_FOUND", SECRET_NOT_FOUND);
+  return row;
+}
+
+export type SecretReceipt = { secret: SecretView; events: { kind: string; detail: string | null; createdAt: string }[]; maxExpiryHours: number };
+
+/** GET /api/secrets/{id} and /secrets/{id}: the receipt (status and events, never content). */
+export async function getSecretReceipt(ctx: ServiceContext, userId: string, rawId: unknown): Promise<SecretReceipt> {
+  const row = await ownSecret(ctx, userId, rawId);
+  const { limits } = await secretPlan(ctx, userId);
+  const events = await listSecretEvents(ctx.db, row.id, 100);
+  return { secret: toView(row, ctx.now()), events: events.map((event) => ({ kind: event.kind, detail: event.detail, createdAt: event.createdAt.toISOString() })), maxExpiryHours: limits.maxExpiryHours };
+}
+
+/** PATCH /api/secrets/{id}: a live secret's expiry (from now), views left or label. */
+export async function updateSecret(ctx: ServiceContext, userId: string, rawId: unknown, input: unknown): Promise<SecretReceipt> {
+  const row = await ownSecret(ctx, userId, rawId);
+  const data = parseInput(updateSecretSchema, input);
+  const { access, limits } = await secretPlan(ctx, userId);
+  const now = ctx.now();
+  if (statusOf(row, now) !== "live") throw new AppError("CONFLICT", "This secret has ended: it can no longer be changed.");
+  if (data.expiresInHours !== undefined && data.expiresInHours > limits.maxExpiryHours) {
+    throw new AppError("FORBIDDEN", `Your ${TIER_LABELS[access.tier]} plan keeps secrets for at most ${expiryLabel(limits.maxExpiryHours)}.`, { fieldErrors: { expiresInHours: [`At most ${expiryLabel(limits.maxExpiryHours)} on your plan.`] } });
+  }
+  const detail = [
+    data.expiresInHours !== undefined ? `expires in ${expiryLabel(data.expiresInHours)}` : null,
+    data.viewsLeft !== undefined ? `${data.viewsLeft} view${data.viewsLeft === 1 ? "" : "s"} left` : null,
+    data.label !== undefined ? "label changed" : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
+  const changed = await changeSecret(ctx.db, userId, row.id, { expiresAt: data.expiresInHours !== undefined ? new Date(now.getTime() + data.expiresInHours * HOUR_MS) : undefined, viewsLeft: data.viewsLeft, label: data.label, detail }, now);
+  if (!changed) throw new AppError("CONFLICT", "This secret has ended: it can no longer be changed.");
+  return getSecretReceipt(ctx, userId, row.id);
+}
+
+/** POST /api/secrets/{id}/burn: ends it now (the content is deleted). */
+export async function burnOwnSecret(ctx: ServiceContext, userId: string, rawId: unknown): Promise<SecretReceipt> {
+  const row = await ownSecret(ctx, userId, rawId);
+  if (!(await burnSecret(ctx.db, userId, row.id, ctx.now()))) throw new AppError("CONFLICT", "This secret has already ended.");
+  ctx.logger.info("secret burned", { userId, secretId: row.id });
+  return getSecretReceipt(ctx, userId, row.id);
+}
+
+// ---- visitors ------------------------------------------------------------------------------------
+
+export type SecretPageState =
+  | { state: "ready"; kdf: { alg: "argon2id"; salt: string; m: number; t: number; p: number } | null; viewsLeft: number; expiresAt: string }
+  | { state: "missing" | "expired" | "viewed" | "burned" };
+
+/** GET /secret/{token}: what the interstitial shows. Never the ciphertext, and counts nothing. */
+export async function getSecretPage(ctx: ServiceContext, token: string): Promise<SecretPageState> {
+  if (!LINK_TOKEN_PATTERN.test(token)) return { state: "missing" };
+  const row = await findSecretByTokenHash(ctx.db, hashLinkToken(token));
+  if (!row) return { state: "missing" };
+  const status = statusOf(row, ctx.now());
+  if (status !== "live") return { state: status };
+  return { state: "ready", kdf: row.kdf, viewsLeft: row.maxViews - row.viewCount, expiresAt: row.expiresAt.toISOString() };
+}
+
+const ENDED_MESSAGES: Record<Exclude<SecretPageState["state"], "ready">, string> = {
+  missing: "This secret does not exist. Check that you copied the whole link.",
+  expired: "This secret has expired and was deleted.",
+  viewed: "This secret has already been viewed and was deleted.",
+  burned: "This secret was burned and can no longer be viewed.",
+};
+
+export type RevealResult = { ciphertext: string; viewsLeft: number };
+
+/**
+ * POST /api/secret-reveals { token, proof }: the ciphertext once per view. A wrong proof is a 403
+ * that says how many attempts are left (the last one burns the secret); an ended secret is a 410
+ * that says why.
+ */
+export async function revealSecret(ctx: ServiceContext, input: unknown): Promise<RevealResult> {
+  const data = parseInput(revealSchema, input);
+  await consumeAttempt(ctx.env, "secret-reveal", { ip: ctx.client.ip ?? "unknown" }, undefined, (minutes) => `Too many attempts from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
+  if (!LINK_TOKEN_PATTERN.test(data.token)) throw new AppError("NOT_FOUND", ENDED_MESSAGES.missing);
+  const tokenHash = hashLinkToken(data.token);
+  const now = ctx.now();
+  const opened = await consumeView(ctx.db, tokenHash, proofHashOf(data.proof), now);
+  if (opened) return { ciphertext: opened.ciphertext, viewsLeft: opened.maxViews - opened.viewCount };
+
+  const row = await findSecretByTokenHash(ctx.db, tokenHash);
+  if (!row) throw new AppError("NOT_FOUND", ENDED_MESSAGES.missing);
+  const status = statusOf(row, now);
+  if (status !== "live") throw new AppError("GONE", ENDED_MESSAGES[status]);
+  // Readable, so the proof was wrong: a wrong passphrase, or a link cut short.
+  const failed = await recordFailedReveal(ctx.db, tokenHash, SECRET_FAILED_ATTEMPTS_MAX, now);
+  if (!failed) throw new AppError("GONE", ENDED_MESSAGES.burned);
+  if (failed.burned) throw new AppError("GONE", `That was the ${SECRET_FAILED_ATTEMPTS_MAX}th wrong attempt: the secret was burned and can no longer be viewed.`);
+  const left = SECRET_FAILED_ATTEMPTS_MAX - failed.failedAttempts;
+  const what = row.kdf ? "The passphrase is wrong" : "This link's key is wrong or incomplete";
+  throw new AppError("FORBIDDEN", `${what}. ${left} attempt${left === 1 ? "" : "s"} left before the secret is burned.`);
+}
+
+/** The nightly purge (job `secrets.purge`). */
+export async function purgeExpiredSecrets(ctx: ServiceContext): Promise<{ expired: number; removed: number }> {
+  const result = await purgeSecrets(ctx.db, ctx.now(), SECRET_RECEIPT_DAYS);
+  ctx.logger.info("secrets purged", result);
+  return result;
+}
