@@ -75,6 +75,14 @@ export default [
   // The link of a data-room invitation: opened signed out or in, by someone who may have no account yet.
   route("invite/:token", "routes/invitations/invite.tsx"),
 
+  // One-time secrets (issue 23, spec §2 "Secrets: create, edit, view shared"): the member's list,
+  // a new one (sealed in the browser), one secret's receipt and changes; and the page anyone with
+  // the link opens (the key stays in the #fragment).
+  route("secrets", "routes/secrets/index.tsx"),
+  route("secrets/new", "routes/secrets/new.tsx"),
+  route("secrets/:id", "routes/secrets/secret.tsx"),
+  route("secret/:token", "routes/secrets/view.tsx"),
+
   // A share link's page, for anyone who has the link (issue 21): its gates, then the document or
   // the folder's contents. /s/{key}/files/{id}/preview|download are served by workers/share.ts.
   // Managing links (spec §2 "Share: create share link"): create one, and one link's page.

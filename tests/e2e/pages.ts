@@ -52,4 +52,6 @@ export const MEMBER_PAGES = [
   "/share-links",
   "/notifications",
   "/share-links/new?type=file&id={file}",
+  "/secrets",
+  "/secrets/new",
 ] as const;

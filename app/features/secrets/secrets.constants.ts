@@ -38,3 +38,5 @@ export function expiryLabel(hours: number): string {
 export type SecretStatus = "live" | "viewed" | "expired" | "burned";
 
 export const SECRET_STATUS_LABELS: Record<SecretStatus, string> = { live: "Waiting", viewed: "Viewed", expired: "Expired", burned: "Burned" };
+
+export const SECRET_EVENT_LABELS = { created: "Created", viewed: "Viewed", failed: "Wrong passphrase or link", changed: "Changed", burned: "Burned", expired: "Expired" } as const;

@@ -134,7 +134,15 @@ export async function createSecret(ctx: ServiceContext, userId: string, input: u
   return { secret: toView((await findOwnSecret(ctx.db, userId, id))!, now), token };
 }
 
-export type SecretsPage = { secrets: SecretView[]; activity: { secretId: string; label: string; kind: string; createdAt: string }[]; limits: { liveSecrets: number; maxExpiryHours: number; live: number; tierLabel: string } };
+export type SecretPlanView = { liveSecrets: number; maxExpiryHours: number; live: number; tierLabel: string };
+
+/** /secrets/new: the plan's limits and how many secrets are waiting now. */
+export async function getSecretPlan(ctx: ServiceContext, userId: string): Promise<SecretPlanView> {
+  const { access, limits } = await secretPlan(ctx, userId);
+  return { ...limits, live: await countLiveSecrets(ctx.db, userId, ctx.now()), tierLabel: TIER_LABELS[access.tier] };
+}
+
+export type SecretsPage = { secrets: SecretView[]; activity: { secretId: string; label: string; kind: string; createdAt: string }[]; limits: SecretPlanView };
 
 /** GET /api/secrets and /secrets: the member's secrets (never content) and their latest events. */
 export async function listSecrets(ctx: ServiceContext, userId: string): Promise<SecretsPage> {

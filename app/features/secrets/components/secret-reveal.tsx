@@ -1,0 +1,101 @@
+import { useEffect, useState } from "react";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { showToast } from "~/components/ui/toast";
+import { readCsrfToken } from "~/lib/http";
+import { revealKeys } from "../secret-client";
+import type { KdfParams } from "../secret-crypto";
+
+type State =
+  | { kind: "ready" }
+  | { kind: "working"; progress: number | null }
+  | { kind: "shown"; text: string; viewsLeft: number }
+  | { kind: "ended"; message: string };
+
+/**
+ * The visitor's side of a secret: nothing is fetched until "Reveal secret" is pressed (so link
+ * previews in chat and mail use no view). Then the proof is derived here from the link's #key
+ * (and the passphrase), sent, and the ciphertext that comes back is opened here. The key is taken
+ * out of the address bar once the secret is shown.
+ */
+export function SecretReveal({ token, kdf, viewsLeft }: { token: string; kdf: KdfParams | null; viewsLeft: number }) {
+  const [state, setState] = useState<State>({ kind: "ready" });
+  const [passphrase, setPassphrase] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [hasKey, setHasKey] = useState(true);
+  useEffect(() => setHasKey(/^#[A-Za-z0-9_-]{43}$/.test(window.location.hash)), []);
+
+  const reveal = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (kdf && !passphrase) return setError("Enter the passphrase the sender gave you.");
+    setState({ kind: "working", progress: kdf ? 0 : null });
+    const keys = await revealKeys(window.location.hash, passphrase, kdf, (progress) => setState({ kind: "working", progress }));
+    if (!keys) {
+      setState({ kind: "ready" });
+      return setError("This link is incomplete: the key after # is missing or cut off. Ask the sender for the whole link.");
+    }
+    let response: Response;
+    try {
+      response = await fetch("/api/secret-reveals", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-TOKEN": readCsrfToken(), "X-Requested-With": "XMLHttpRequest" },
+        body: JSON.stringify({ token, proof: keys.proof }),
+      });
+    } catch {
+      setState({ kind: "ready" });
+      return setError("The connection failed. Check your network and try again: no view was used.");
+    }
+    const body = (await response.json().catch(() => ({}))) as { ciphertext?: string; viewsLeft?: number; message?: string };
+    if (response.ok && body.ciphertext) {
+      const opened = await keys.open(body.ciphertext);
+      if (!opened) return setState({ kind: "ended", message: "The secret arrived but could not be opened with this link's key." });
+      history.replaceState(null, "", window.location.pathname);
+      return setState({ kind: "shown", text: opened.text, viewsLeft: body.viewsLeft ?? 0 });
+    }
+    if (response.status === 410 || response.status === 404) return setState({ kind: "ended", message: body.message ?? "This secret can no longer be viewed." });
+    setState({ kind: "ready" });
+    setError(body.message ?? `The server answered ${response.status}. Try again.`);
+  };
+
+  if (state.kind === "shown") {
+    const copy = () =>
+      void navigator.clipboard.writeText(state.text).then(
+        () => showToast("Secret copied.", { type: "success" }),
+        () => showToast("Copying was refused by the browser: select the text and copy it.", { type: "error" }),
+      );
+    return (
+      <section aria-labelledby="secret-heading" className="space-y-3" data-testid="secret-shown">
+        <h2 id="secret-heading" className="text-lg font-semibold text-slate-900">
+          The secret
+        </h2>
+        <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-md border border-slate-300 bg-slate-50 p-3 font-mono text-sm text-slate-900" data-testid="secret-text">
+          {state.text}
+        </pre>
+        <Button variant="secondary" onClick={copy}>
+          Copy
+        </Button>
+        <p className="text-sm text-slate-700">
+          {state.viewsLeft === 0
+            ? "This was its last view: it has been deleted from our servers. Copy it now; reloading the page will not show it again."
+            : `It can be viewed ${state.viewsLeft} more time${state.viewsLeft === 1 ? "" : "s"}.`}
+        </p>
+      </section>
+    );
+  }
+  if (state.kind === "ended") return <Alert variant="error">{state.message}</Alert>;
+
+  return (
+    <form onSubmit={(event) => void reveal(event)} className="space-y-4" noValidate>
+      {!hasKey ? <Alert variant="warning">This link has no key after #, so the secret cannot be opened. Ask the sender for the whole link.</Alert> : null}
+      {error ? <Alert variant="error">{error}</Alert> : null}
+      {kdf ? <Input label="Passphrase" type="password" autoComplete="off" value={passphrase} onChange={(event) => setPassphrase(event.target.value)} description="The sender gave it to you separately." /> : null}
+      <p className="text-sm text-slate-700">Revealing uses one of its {viewsLeft} remaining view{viewsLeft === 1 ? "" : "s"}.</p>
+      <Button type="submit" isLoading={state.kind === "working"} disabled={!hasKey}>
+        {state.kind === "working" ? (state.progress !== null && state.progress < 1 ? `Checking the passphrase... ${Math.round(state.progress * 100)} %` : "Opening...") : "Reveal secret"}
+      </Button>
+    </form>
+  );
+}

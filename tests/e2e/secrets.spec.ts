@@ -1,0 +1,74 @@
+import { newConsentedContext } from "./auth-helpers";
+import { seriousViolations } from "./axe-helpers";
+import { createMember, expect, gotoHydrated, test } from "./fixtures";
+
+/**
+ * One-time secrets (issue 23): a member seals a text secret in the browser, a visitor in another
+ * browser reveals it once (the reload says it was viewed), a passphrase secret refuses the wrong
+ * passphrase, and the owner's receipt shows the views.
+ */
+
+test.describe("secrets", () => {
+  test("a text secret is revealed once in another browser, a passphrase secret refuses the wrong passphrase, and the receipts show it", async ({ page, browser, baseURL }) => {
+    test.setTimeout(90_000);
+    await createMember(page.request, { tier: "pro" });
+
+    // A one-view secret.
+    await gotoHydrated(page, "/secrets/new");
+    await expect(page).toHaveTitle("New secret - Strongroom");
+    await page.getByRole("textbox", { name: "Secret", exact: true }).fill("wifi: Strongroom-Guest / pass: tangerine-42");
+    await page.getByLabel("Label (optional)").fill("Office wifi");
+    await page.getByRole("button", { name: "Create secret" }).click();
+    const link = await page.getByTestId("secret-link").inputValue();
+    expect(link).toMatch(/\/secret\/[A-Za-z0-9_-]{43}#[A-Za-z0-9_-]{43}$/);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A visitor: the interstitial, then Reveal; a reload says it was viewed.
+    const visitor = await newConsentedContext(browser, baseURL!);
+    const other = await visitor.newPage();
+    await gotoHydrated(other, link);
+    await expect(other).toHaveTitle("Secret - Strongroom");
+    await expect(other.getByRole("heading", { name: "Someone shared a secret with you" })).toBeVisible();
+    expect(await seriousViolations(other)).toEqual([]);
+    await other.getByRole("button", { name: "Reveal secret" }).click();
+    await expect(other.getByTestId("secret-text")).toHaveText("wifi: Strongroom-Guest / pass: tangerine-42");
+    await expect(other.getByTestId("secret-shown")).toContainText("This was its last view");
+    expect(other.url()).not.toContain("#");
+    await other.reload();
+    await expect(other).toHaveTitle("Secret already viewed - Strongroom");
+    await expect(other.getByTestId("secret-ended")).toContainText("already been viewed");
+
+    // The owner's list and receipt.
+    await gotoHydrated(page, "/secrets");
+    const row = page.getByTestId("secret-row").filter({ hasText: "Office wifi" });
+    await expect(row).toContainText("Viewed");
+    await expect(row).toContainText("1 of 1");
+    await row.getByRole("link", { name: "Office wifi" }).click();
+    await expect(page).toHaveTitle("Secret Office wifi - Strongroom");
+    await expect(page.getByTestId("secret-events")).toContainText("Viewed (1 of 1)");
+
+    // A passphrase secret: the wrong passphrase is refused (with the attempts left), the right one opens it.
+    await gotoHydrated(page, "/secrets/new");
+    await page.getByRole("textbox", { name: "Secret", exact: true }).fill("API key sk_live_51Hc");
+    await page.getByLabel("Passphrase (optional)").fill("blue whale");
+    await page.getByLabel("Views").fill("2");
+    await page.getByRole("button", { name: "Create secret" }).click();
+    const guarded = await page.getByTestId("secret-link").inputValue();
+    await gotoHydrated(other, guarded);
+    await other.getByLabel("Passphrase").fill("red whale");
+    await other.getByRole("button", { name: "Reveal secret" }).click();
+    await expect(other.getByRole("alert")).toContainText("The passphrase is wrong. 4 attempts left before the secret is burned.");
+    await other.getByLabel("Passphrase").fill("blue whale");
+    await other.getByRole("button", { name: "Reveal secret" }).click();
+    await expect(other.getByTestId("secret-text")).toHaveText("API key sk_live_51Hc");
+    await expect(other.getByTestId("secret-shown")).toContainText("It can be viewed 1 more time.");
+    await visitor.close();
+
+    // The owner burns what is left.
+    await gotoHydrated(page, "/secrets");
+    await page.getByTestId("secret-row").first().getByRole("link").click();
+    await expect(page.getByTestId("secret-facts")).toContainText("Wrong attempts1");
+    await page.getByRole("button", { name: "Burn now" }).click();
+    await expect(page.getByTestId("secret-events")).toContainText("Burned (by you)");
+  });
+});
