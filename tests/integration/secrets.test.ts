@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { revealKeys, sealNewSecret, type NewSecretInput } from "~/features/secrets/secret-client";
+import { secretsPersonalData } from "~/features/secrets/personal-data.server";
 import { SECRET_FAILED_ATTEMPTS_MAX } from "~/features/secrets/secrets.constants";
 import { getSecretPage, getSecretReceipt, purgeExpiredSecrets } from "~/features/secrets/secrets.server";
 import { createServiceContext } from "~/lib/service-context.server";
@@ -136,6 +137,20 @@ describe("secrets", () => {
     expect((await eleventh.response.json<{ message: string }>()).message).toContain("allows 10 secrets waiting to be read at a time");
     const bad = await send(free.client, "POST", "/api/secrets", { ciphertext: "plain text", proof: "x" });
     expect(bad.status).toBe(400);
+  });
+
+  it("lists a member's secrets in their data export without content or tokens, and erases them with the account's data", async () => {
+    const member = await signedIn({ name: "Pia Private" });
+    const { body } = await create(member, { label: "Bank PIN" });
+    const ctx = createServiceContext(testEnv, { requestId: "test" });
+    const [record] = await secretsPersonalData.export(ctx, member.id);
+    expect(record!.path).toBe("secrets/secrets.json");
+    expect(record!.data).toEqual([expect.objectContaining({ id: body!.secret.id, label: "Bank PIN", views: 0, maxViews: 1 })]);
+    expect(JSON.stringify(record)).not.toContain("v1.");
+    expect(JSON.stringify(record)).not.toContain(body!.token);
+    await secretsPersonalData.erase(ctx, member.id);
+    expect(await countWhere("select count(*) as n from secrets where user_id = ?", member.id)).toBe(0);
+    expect(await countWhere("select count(*) as n from secret_events where user_id = ?", member.id)).toBe(0);
   });
 
   it("answers anonymous 401, an outsider 404 with nothing changed, and the owner 200 on the management routes", async () => {

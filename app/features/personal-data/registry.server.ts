@@ -5,6 +5,7 @@ import { notificationsPersonalData } from "~/features/notifications/personal-dat
 import { favoritesPersonalData } from "~/features/files/organize.personal-data.server";
 import { filesPersonalData } from "~/features/files/personal-data.server";
 import { sharingPersonalData } from "~/features/sharing/personal-data.server";
+import { secretsPersonalData } from "~/features/secrets/personal-data.server";
 import type { PersonalDataSource } from "./personal-data-source";
 
 export { definePersonalDataSource, type PersonalDataRecord, type PersonalDataSource } from "./personal-data-source";
@@ -24,6 +25,7 @@ export const personalDataSources: readonly PersonalDataSource[] = [
   commentsPersonalData,
   notificationsPersonalData,
   sharingPersonalData,
+  secretsPersonalData,
   accountsPersonalData,
 ];
 

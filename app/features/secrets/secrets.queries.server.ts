@@ -187,4 +187,9 @@ export async function listSecretsForExport(db: Database, userId: string) {
   return db.select({ id: secrets.id, label: secrets.label, maxViews: secrets.maxViews, viewCount: secrets.viewCount, expiresAt: secrets.expiresAt, burnedAt: secrets.burnedAt, createdAt: secrets.createdAt }).from(secrets).where(eq(secrets.userId, userId)).all();
 }
 
+/** Erasure: the member's secrets and (by cascade) their events. */
+export async function deleteSecretsOf(db: Database, userId: string): Promise<void> {
+  await db.delete(secrets).where(eq(secrets.userId, userId)).run();
+}
+
 export type { SecretEventKind };

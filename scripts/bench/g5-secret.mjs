@@ -1,0 +1,25 @@
+// A secret's page (issue 23): G5, the first-load JavaScript of /secret/{token} for an anonymous
+// visitor (QUALITY G5's public list). The secret is stored through the API with a well-formed
+// sealed body; the page never reads it, so its bytes do not matter here.
+import { createMember, signIn } from "./session.mjs";
+
+const b64url = (bytes) => Buffer.from(bytes).toString("base64url");
+
+export async function bench({ baseUrl, stateDir, addFirstLoad }) {
+  const login = { email: `bench-secret-${Date.now()}@example.com`, password: "bench-secret-password-2026" };
+  await createMember(stateDir, { ...login, tier: "pro" });
+  const owner = await signIn(baseUrl, login);
+  const body = {
+    ciphertext: `v1.${b64url(crypto.getRandomValues(new Uint8Array(12)))}.${b64url(crypto.getRandomValues(new Uint8Array(64)))}`,
+    proof: b64url(crypto.getRandomValues(new Uint8Array(32))),
+    kdf: null,
+    size: 40,
+    expiresInHours: 1,
+    maxViews: 1,
+    label: "G5 bench",
+  };
+  const response = await fetch(`${baseUrl}/api/secrets`, { method: "POST", headers: owner.headers({ "Content-Type": "application/json" }), body: JSON.stringify(body) });
+  if (response.status !== 201) throw new Error(`g5-secret: POST /api/secrets answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  const { token } = await response.json();
+  addFirstLoad("/secret/{token}", "public, secret", 120 * 1024, await (await fetch(`${baseUrl}/secret/${token}`)).text());
+}
