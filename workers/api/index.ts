@@ -5,7 +5,7 @@ import { batchApi } from "../batch";
 import { clientErrorsApi } from "./client-errors";
 import { commentsApi } from "./comments";
 import { shareLinksApi } from "./share-links";
-import { secretRevealsApi, secretsApi } from "./secrets";
+import { secretRequestAnswersApi, secretRequestsApi, secretRevealsApi, secretsApi } from "./secrets";
 import { dataroomsApi } from "./datarooms";
 import { devBenchApi } from "./dev-bench";
 import { featuresApi } from "./features";
@@ -38,6 +38,8 @@ export const api = new Hono<AppEnv>()
   .route("/share-links", shareLinksApi)
   .route("/secrets", secretsApi)
   .route("/secret-reveals", secretRevealsApi)
+  .route("/secret-requests", secretRequestsApi)
+  .route("/secret-request-answers", secretRequestAnswersApi)
   .route("/zip", zipApi)
   .route("/", batchApi)
   .route("/dev/bench", devBenchApi)

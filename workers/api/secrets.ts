@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { burnOwnSecret, createSecret, getSecretReceipt, listSecrets, revealSecret, updateSecret } from "~/features/secrets/secrets.server";
+import { answerSecretRequest, closeSecretRequest, createSecretRequest, deleteSecretRequest, getSecretRequest, listSecretRequests } from "~/features/secrets/secret-requests.server";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
@@ -35,3 +36,31 @@ export const secretsApi = new Hono<AppEnv>()
  * the body, not the path, so it stays out of request logs.
  */
 export const secretRevealsApi = new Hono<AppEnv>().use(noStore).post("/", async (c) => c.json(await revealSecret(apiServiceContext(c), await readJsonBody(c)), 200));
+
+/** /api/secret-requests (issue 23): the member's requests for secrets; anyone else's is 404. */
+export const secretRequestsApi = new Hono<AppEnv>()
+  .use(noStore)
+  .post("/", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await createSecretRequest(apiServiceContext(c), actor.userId, await readJsonBody(c)), 201);
+  })
+  .get("/", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ requests: await listSecretRequests(apiServiceContext(c), actor.userId) }, 200);
+  })
+  .get("/:id", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await getSecretRequest(apiServiceContext(c), actor.userId, c.req.param("id")), 200);
+  })
+  .post("/:id/close", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await closeSecretRequest(apiServiceContext(c), actor.userId, c.req.param("id")), 200);
+  })
+  .delete("/:id", async (c) => {
+    const actor = requireApiActor(c);
+    await deleteSecretRequest(apiServiceContext(c), actor.userId, c.req.param("id"));
+    return c.body(null, 204);
+  });
+
+/** POST /api/secret-request-answers { token, ephemeralKey, ciphertext, size }: anyone with a request's link. */
+export const secretRequestAnswersApi = new Hono<AppEnv>().use(noStore).post("/", async (c) => c.json(await answerSecretRequest(apiServiceContext(c), await readJsonBody(c)), 201));

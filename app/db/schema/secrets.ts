@@ -61,3 +61,51 @@ export const secretEvents = sqliteTable(
   },
   (table) => [index("secret_events_secret_idx").on(table.secretId, table.createdAt), index("secret_events_user_idx").on(table.userId, table.createdAt)],
 );
+
+/**
+ * A request for a secret (issue 23): a link that carries a public key (ECDH P-256) made in the
+ * member's browser. Visitors seal their answers to it in their browser; only the member opens
+ * them, with the private key, which is stored here only wrapped by a key derived (argon2id) from
+ * a passphrase the server never sees.
+ */
+export const secretRequests = sqliteTable(
+  "secret_requests",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The token, AES-GCM sealed for the owner's copy button (like a share link's). */
+    tokenSealed: text("token_sealed").notNull(),
+    /** What the member asks for, shown to visitors (not secret). */
+    message: text("message").notNull(),
+    label: text("label").notNull().default(""),
+    publicKey: text("public_key").notNull(),
+    wrappedKey: text("wrapped_key").notNull(),
+    kdf: text("kdf", { mode: "json" }).notNull().$type<{ alg: "argon2id"; salt: string; m: number; t: number; p: number }>(),
+    maxResponses: integer("max_responses").notNull(),
+    responseCount: integer("response_count").notNull().default(0),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("secret_requests_user_created_idx").on(table.userId, table.createdAt), index("secret_requests_expiry_idx").on(table.expiresAt)],
+);
+
+/** One visitor's sealed answer to a request: their ephemeral public key and the ciphertext. */
+export const secretRequestResponses = sqliteTable(
+  "secret_request_responses",
+  {
+    id: text("id").primaryKey(),
+    requestId: text("request_id")
+      .notNull()
+      .references(() => secretRequests.id, { onDelete: "cascade" }),
+    ephemeralKey: text("ephemeral_key").notNull(),
+    ciphertext: text("ciphertext").notNull(),
+    size: integer("size").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("secret_request_responses_request_idx").on(table.requestId, table.createdAt)],
+);

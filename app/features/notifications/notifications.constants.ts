@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = {
   "comment.new": "Commented on your file",
   "file.upload": "Added files",
   "share.opened": "Opened your share link",
+  "secret.received": "Sent you a secret",
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 

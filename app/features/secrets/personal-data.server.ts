@@ -1,16 +1,28 @@
 import { definePersonalDataSource } from "~/features/personal-data/personal-data-source";
+import { deleteRequestsOf, listRequestsOf } from "./secret-requests.queries.server";
 import { deleteSecretsOf, listSecretsForExport } from "./secrets.queries.server";
 
 /**
- * A member's secrets: the export lists them (label, views, dates; never content, which only the
- * links open, and never tokens). Erasure deletes them and their events: their links stop opening.
+ * A member's secrets and requests: the export lists them (label, views, dates; never content,
+ * which only the links or the passphrase open, and never tokens). Erasure deletes them, their
+ * events and the answers: their links stop opening.
  */
 export const secretsPersonalData = definePersonalDataSource({
   name: "secrets",
   async export(ctx, userId) {
     const rows = await listSecretsForExport(ctx.db, userId);
-    if (rows.length === 0) return [];
+    const requests = await listRequestsOf(ctx.db, userId, 10_000);
+    const records = [];
+    if (requests.length > 0) {
+      records.push({
+        path: "secrets/requests.json",
+        description: "Your requests for secrets: what you asked, how many answers came, and dates. The answers are sealed to keys only your passphrase opens, so they are not here.",
+        data: requests.map((row) => ({ id: row.id, label: row.label, message: row.message, answers: row.responseCount, maxAnswers: row.maxResponses, expiresAt: row.expiresAt.toISOString(), closedAt: row.closedAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() })),
+      });
+    }
+    if (rows.length === 0) return records;
     return [
+      ...records,
       {
         path: "secrets/secrets.json",
         description: "The one-time secrets you created: label, views, expiry and dates. Their content is encrypted with keys only their links hold, so it is not here.",
@@ -28,6 +40,7 @@ export const secretsPersonalData = definePersonalDataSource({
   },
   async erase(ctx, userId) {
     await deleteSecretsOf(ctx.db, userId);
+    await deleteRequestsOf(ctx.db, userId);
     return { r2Keys: [] };
   },
 });

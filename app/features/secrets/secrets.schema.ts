@@ -43,3 +43,37 @@ export const updateSecretSchema = z
 
 /** POST /api/secret-reveals: the link's token and the proof derived from its key. */
 export const revealSchema = z.object({ token: z.string().max(100), proof: base64url("The reveal proof", 43) }, { error: "The request body must be an object." });
+
+const sealedSchema = (what: string, max: number) =>
+  z
+    .string({ error: `${what} is missing.` })
+    .max(max, `${what} is too long.`)
+    .regex(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/, `${what} is not sealed (v1.iv.body).`);
+
+/** An uncompressed P-256 public key (65 bytes) in base64url. */
+const publicKeySchema = base64url("The public key", 87);
+
+/** POST /api/secret-requests: the request's public key and its private key, wrapped in the browser. */
+export const createRequestSchema = z.object(
+  {
+    message: z.string({ error: "Say what you are asking for." }).trim().min(1, "Say what you are asking for.").max(500, "The message is at most 500 characters."),
+    label: z.string().trim().max(120, "The label is at most 120 characters.").optional().default(""),
+    publicKey: publicKeySchema,
+    wrappedKey: sealedSchema("The wrapped key", 1000),
+    kdf: kdfSchema,
+    expiresInHours: z.number({ error: "Choose how long the request stays open." }).int().min(SECRET_MIN_EXPIRY_HOURS, "A request stays open at least 1 hour."),
+    maxResponses: z.number({ error: "Choose how many answers it takes." }).int().min(1, "At least 1 answer.").max(20, "At most 20 answers."),
+  },
+  { error: "The request body must be an object." },
+);
+
+/** POST /api/secret-request-answers: a visitor's sealed answer. */
+export const answerSchema = z.object(
+  {
+    token: z.string().max(100),
+    ephemeralKey: publicKeySchema,
+    ciphertext: sealedSchema("The answer", SECRET_CIPHERTEXT_MAX_CHARS),
+    size: z.number().int().min(1, "Write the secret first.").max(SECRET_TEXT_MAX_BYTES, `An answer holds at most ${SECRET_TEXT_MAX_BYTES / 1024} KB of text.`),
+  },
+  { error: "The request body must be an object." },
+);

@@ -16,6 +16,7 @@ import {
   SECRETS_PER_HOUR,
   type SecretStatus,
 } from "./secrets.constants";
+import { purgeOldRequests } from "./secret-requests.server";
 import { createSecretSchema, revealSchema, updateSecretSchema } from "./secrets.schema";
 import {
   burnSecret,
@@ -259,7 +260,8 @@ export async function revealSecret(ctx: ServiceContext, input: unknown): Promise
 
 /** The nightly purge (job `secrets.purge`). */
 export async function purgeExpiredSecrets(ctx: ServiceContext): Promise<{ expired: number; removed: number }> {
-  const result = await purgeSecrets(ctx.db, ctx.now(), SECRET_RECEIPT_DAYS);
+  const secrets = await purgeSecrets(ctx.db, ctx.now(), SECRET_RECEIPT_DAYS);
+  const result = { expired: secrets.expired, removed: secrets.removed + (await purgeOldRequests(ctx)) };
   ctx.logger.info("secrets purged", result);
   return result;
 }
