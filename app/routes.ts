@@ -80,8 +80,11 @@ export default [
   // the link opens (the key stays in the #fragment).
   route("secrets", "routes/secrets/index.tsx"),
   route("secrets/new", "routes/secrets/new.tsx"),
+  route("secrets/requests/new", "routes/secrets/request-new.tsx"),
+  route("secrets/requests/:id", "routes/secrets/request.tsx"),
   route("secrets/:id", "routes/secrets/secret.tsx"),
   route("secret/:token", "routes/secrets/view.tsx"),
+  route("secret-request/:token", "routes/secrets/answer.tsx"),
 
   // A share link's page, for anyone who has the link (issue 21): its gates, then the document or
   // the folder's contents. /s/{key}/files/{id}/preview|download are served by workers/share.ts.

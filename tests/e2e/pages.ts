@@ -54,4 +54,5 @@ export const MEMBER_PAGES = [
   "/share-links/new?type=file&id={file}",
   "/secrets",
   "/secrets/new",
+  "/secrets/requests/new",
 ] as const;

@@ -29,6 +29,7 @@ test.describe("secrets", () => {
     await gotoHydrated(other, link);
     await expect(other).toHaveTitle("Secret - Strongroom");
     await expect(other.getByRole("heading", { name: "Someone shared a secret with you" })).toBeVisible();
+    await expect(other.locator("[data-testid=secret-reveal][data-ready]")).toBeVisible();
     expect(await seriousViolations(other)).toEqual([]);
     await other.getByRole("button", { name: "Reveal secret" }).click();
     await expect(other.getByTestId("secret-text")).toHaveText("wifi: Strongroom-Guest / pass: tangerine-42");
@@ -55,10 +56,11 @@ test.describe("secrets", () => {
     await page.getByRole("button", { name: "Create secret" }).click();
     const guarded = await page.getByTestId("secret-link").inputValue();
     await gotoHydrated(other, guarded);
-    await other.getByLabel("Passphrase").fill("red whale");
+    await expect(other.locator("[data-testid=secret-reveal][data-ready]")).toBeVisible();
+    await other.getByRole("textbox", { name: "Passphrase" }).fill("red whale");
     await other.getByRole("button", { name: "Reveal secret" }).click();
     await expect(other.getByRole("alert")).toContainText("The passphrase is wrong. 4 attempts left before the secret is burned.");
-    await other.getByLabel("Passphrase").fill("blue whale");
+    await other.getByRole("textbox", { name: "Passphrase" }).fill("blue whale");
     await other.getByRole("button", { name: "Reveal secret" }).click();
     await expect(other.getByTestId("secret-text")).toHaveText("API key sk_live_51Hc");
     await expect(other.getByTestId("secret-shown")).toContainText("It can be viewed 1 more time.");
@@ -70,5 +72,47 @@ test.describe("secrets", () => {
     await expect(page.getByTestId("secret-facts")).toContainText("Wrong attempts1");
     await page.getByRole("button", { name: "Burn now" }).click();
     await expect(page.getByTestId("secret-events")).toContainText("Burned (by you)");
+  });
+
+  test("a request for a secret: a visitor answers in another browser, and only the member's passphrase opens the answer", async ({ page, browser, baseURL }) => {
+    test.setTimeout(90_000);
+    await createMember(page.request, { tier: "pro", name: "Rhea Requester" });
+    await gotoHydrated(page, "/secrets/requests/new");
+    await expect(page).toHaveTitle("Request a secret - Strongroom");
+    await page.getByRole("textbox", { name: "What are you asking for?" }).fill("The production SFTP password, please.");
+    await page.getByLabel("Label (optional)").fill("SFTP");
+    await page.getByRole("textbox", { name: "Passphrase", exact: true }).fill("copper kettle 88");
+    await page.getByRole("textbox", { name: "Passphrase again" }).fill("copper kettle 88");
+    await page.getByRole("button", { name: "Create request" }).click();
+    await expect(page).toHaveTitle("Request SFTP - Strongroom");
+    expect(await seriousViolations(page)).toEqual([]);
+    const link = await page.getByTestId("request-link").inputValue();
+    expect(link).toMatch(/\/secret-request\/[A-Za-z0-9_-]{43}$/);
+
+    const visitor = await newConsentedContext(browser, baseURL!);
+    const other = await visitor.newPage();
+    await gotoHydrated(other, link);
+    await expect(other.getByRole("heading", { name: "Rhea Requester asks you for a secret" })).toBeVisible();
+    await expect(other.getByTestId("request-message")).toHaveText("The production SFTP password, please.");
+    await expect(other.locator("[data-testid=answer-form][data-ready]")).toBeVisible();
+    expect(await seriousViolations(other)).toEqual([]);
+    await other.getByRole("textbox", { name: "Your answer" }).fill("sftp-prod: Q7!harbour-lights");
+    await other.getByRole("button", { name: "Send securely" }).click();
+    await expect(other.getByText("Only Rhea Requester can open it.")).toBeVisible();
+    await other.reload();
+    await expect(other).toHaveTitle("Request answered - Strongroom");
+    await visitor.close();
+
+    // The member is notified, and opens the answer with the passphrase (a wrong one is refused).
+    await gotoHydrated(page, "/notifications");
+    await expect(page.getByText("Someone answered your request “SFTP”")).toBeVisible();
+    await gotoHydrated(page, "/secrets");
+    await gotoHydrated(page, (await page.getByTestId("request-row").getByRole("link", { name: "SFTP" }).getAttribute("href"))!);
+    await page.getByRole("textbox", { name: "Passphrase" }).fill("copper kettle 89");
+    await page.getByRole("button", { name: "Open 1 answer" }).click();
+    await expect(page.getByRole("alert")).toContainText("That passphrase does not open this request's answers.");
+    await page.getByRole("textbox", { name: "Passphrase" }).fill("copper kettle 88");
+    await page.getByRole("button", { name: "Open 1 answer" }).click();
+    await expect(page.getByTestId("answer-text")).toHaveText("sftp-prod: Q7!harbour-lights");
   });
 });

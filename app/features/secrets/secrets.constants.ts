@@ -40,3 +40,10 @@ export type SecretStatus = "live" | "viewed" | "expired" | "burned";
 export const SECRET_STATUS_LABELS: Record<SecretStatus, string> = { live: "Waiting", viewed: "Viewed", expired: "Expired", burned: "Burned" };
 
 export const SECRET_EVENT_LABELS = { created: "Created", viewed: "Viewed", failed: "Wrong passphrase or link", changed: "Changed", burned: "Burned", expired: "Expired" } as const;
+
+export const REQUEST_STATUS = {
+  open: { label: "Open", variant: "info" },
+  full: { label: "Answered", variant: "success" },
+  closed: { label: "Closed", variant: "neutral" },
+  expired: { label: "Expired", variant: "neutral" },
+} as const;

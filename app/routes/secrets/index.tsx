@@ -4,7 +4,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
 import { SecretStatusBadge } from "~/features/secrets/components/secret-status-badge";
-import { SECRET_EVENT_LABELS } from "~/features/secrets/secrets.constants";
+import { REQUEST_STATUS, SECRET_EVENT_LABELS } from "~/features/secrets/secrets.constants";
+import { listSecretRequests } from "~/features/secrets/secret-requests.server";
+import { Badge } from "~/components/ui/badge";
 import { listSecrets } from "~/features/secrets/secrets.server";
 import { runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -16,13 +18,14 @@ export const meta: Route.MetaFunction = () => titleMeta("Secrets");
 /** /secrets: the member's one-time secrets (status, views, expiry; never content) and what happened to them lately. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
-  return runLoader(() => listSecrets(serviceContextFor(context), user.id));
+  const ctx = serviceContextFor(context);
+  return runLoader(async () => ({ ...(await listSecrets(ctx, user.id)), requests: await listSecretRequests(ctx, user.id) }));
 }
 
 const at = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
 
 export default function SecretsPage({ loaderData }: Route.ComponentProps) {
-  const { secrets, activity, limits } = loaderData;
+  const { secrets, activity, limits, requests } = loaderData;
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -35,9 +38,14 @@ export default function SecretsPage({ loaderData }: Route.ComponentProps) {
             {limits.liveSecrets === -1 ? `${limits.live} waiting to be read.` : `${limits.live} of ${limits.liveSecrets} waiting to be read on your ${limits.tierLabel} plan.`}
           </p>
         </div>
-        <a href="/secrets/new" className={buttonClassName({})}>
-          New secret
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <a href="/secrets/new" className={buttonClassName({})}>
+            New secret
+          </a>
+          <a href="/secrets/requests/new" className={buttonClassName({ variant: "secondary" })}>
+            Request a secret
+          </a>
+        </div>
       </div>
 
       {secrets.length === 0 ? (
@@ -75,6 +83,44 @@ export default function SecretsPage({ loaderData }: Route.ComponentProps) {
           </TableBody>
         </Table>
       )}
+
+      <section aria-labelledby="requests-heading" className="space-y-2">
+        <h2 id="requests-heading" className="text-lg font-semibold text-slate-900">
+          Requests
+        </h2>
+        {requests.length === 0 ? (
+          <p className="text-sm text-slate-700">Ask someone to send you a secret that only you can open: Request a secret.</p>
+        ) : (
+          <Table caption="Your requests for secrets, newest first" isCaptionHidden>
+            <TableHead>
+              <tr>
+                <TableHeaderCell>Request</TableHeaderCell>
+                <TableHeaderCell>Status</TableHeaderCell>
+                <TableHeaderCell>Answers</TableHeaderCell>
+                <TableHeaderCell>Open until</TableHeaderCell>
+              </tr>
+            </TableHead>
+            <TableBody>
+              {requests.map((item) => (
+                <TableRow key={item.id} data-testid="request-row">
+                  <TableCell>
+                    <a href={`/secrets/requests/${item.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                      {item.label || item.message.slice(0, 60)}
+                    </a>
+                  </TableCell>
+                  <TableCell>
+                    <Badge variant={REQUEST_STATUS[item.status].variant}>{REQUEST_STATUS[item.status].label}</Badge>
+                  </TableCell>
+                  <TableCell>
+                    {item.responseCount} of {item.maxResponses}
+                  </TableCell>
+                  <TableCell>{at(item.expiresAt)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </section>
 
       {activity.length > 0 ? (
         <section aria-labelledby="activity-heading" className="space-y-2">

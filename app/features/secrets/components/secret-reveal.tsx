@@ -24,7 +24,12 @@ export function SecretReveal({ token, kdf, viewsLeft }: { token: string; kdf: Kd
   const [passphrase, setPassphrase] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [hasKey, setHasKey] = useState(true);
-  useEffect(() => setHasKey(/^#[A-Za-z0-9_-]{43}$/.test(window.location.hash)), []);
+  // Hydrated: the form's controls are React's now (tests and people type after this).
+  const [isReady, setReady] = useState(false);
+  useEffect(() => {
+    setHasKey(/^#[A-Za-z0-9_-]{43}$/.test(window.location.hash));
+    setReady(true);
+  }, []);
 
   const reveal = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -88,7 +93,7 @@ export function SecretReveal({ token, kdf, viewsLeft }: { token: string; kdf: Kd
   if (state.kind === "ended") return <Alert variant="error">{state.message}</Alert>;
 
   return (
-    <form onSubmit={(event) => void reveal(event)} className="space-y-4" noValidate>
+    <form onSubmit={(event) => void reveal(event)} className="space-y-4" noValidate data-ready={isReady || undefined} data-testid="secret-reveal">
       {!hasKey ? <Alert variant="warning">This link has no key after #, so the secret cannot be opened. Ask the sender for the whole link.</Alert> : null}
       {error ? <Alert variant="error">{error}</Alert> : null}
       {kdf ? <Input label="Passphrase" type="password" autoComplete="off" value={passphrase} onChange={(event) => setPassphrase(event.target.value)} description="The sender gave it to you separately." /> : null}
