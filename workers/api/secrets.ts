@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { burnOwnSecret, createSecret, getSecretReceipt, listSecrets, revealSecret, updateSecret } from "~/features/secrets/secrets.server";
 import { answerSecretRequest, closeSecretRequest, createSecretRequest, deleteSecretRequest, getSecretRequest, listSecretRequests } from "~/features/secrets/secret-requests.server";
+import { REVEAL_STREAM_TYPE, revealStream } from "~/features/secrets/secret-files.server";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
@@ -35,7 +36,15 @@ export const secretsApi = new Hono<AppEnv>()
  * POST /api/secret-reveals { token, proof }: anyone with the link (anonymous). The token travels in
  * the body, not the path, so it stays out of request logs.
  */
-export const secretRevealsApi = new Hono<AppEnv>().use(noStore).post("/", async (c) => c.json(await revealSecret(apiServiceContext(c), await readJsonBody(c)), 200));
+export const secretRevealsApi = new Hono<AppEnv>().use(noStore).post("/", async (c) => {
+  const ctx = apiServiceContext(c);
+  const { ciphertext, viewsLeft, files } = await revealSecret(ctx, await readJsonBody(c));
+  if (files.length === 0) return c.json({ ciphertext, viewsLeft }, 200);
+  // With files: one stream (header, then each sealed file); after the last view they are deleted once sent.
+  const stream = revealStream(ctx, { ciphertext, viewsLeft }, files, viewsLeft === 0);
+  c.executionCtx.waitUntil(stream.done);
+  return new Response(stream.body, { status: 200, headers: { "Content-Type": REVEAL_STREAM_TYPE, "Content-Length": String(stream.length), "Cache-Control": "no-store" } });
+});
 
 /** /api/secret-requests (issue 23): the member's requests for secrets; anyone else's is 404. */
 export const secretRequestsApi = new Hono<AppEnv>()

@@ -228,6 +228,8 @@ export const uploads = sqliteTable(
     r2UploadId: text("r2_upload_id"),
     status: text("status", { enum: uploadStatuses }).notNull().default("active"),
     fileId: text("file_id"),
+    /** Set when the upload is a secret's sealed file (issue 23): it completes into that, not into a folder. */
+    secretFileId: text("secret_file_id"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),

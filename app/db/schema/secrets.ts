@@ -109,3 +109,26 @@ export const secretRequestResponses = sqliteTable(
   },
   (table) => [index("secret_request_responses_request_idx").on(table.requestId, table.createdAt)],
 );
+
+export const secretFileStatuses = ["pending", "ready"] as const;
+
+/**
+ * A file attached to a secret: sealed in the browser (the segment format of ADR 021, under a key
+ * from the link's key) and uploaded through the file manager's tus path to `r2_key`. Its name,
+ * type and size are inside the secret's sealed payload; here only the stored size.
+ */
+export const secretFiles = sqliteTable(
+  "secret_files",
+  {
+    id: text("id").primaryKey(),
+    secretId: text("secret_id")
+      .notNull()
+      .references(() => secrets.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    storedSize: integer("stored_size").notNull(),
+    r2Key: text("r2_key").notNull(),
+    status: text("status", { enum: secretFileStatuses }).notNull().default("pending"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("secret_files_secret_idx").on(table.secretId, table.seq)],
+);

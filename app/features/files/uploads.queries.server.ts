@@ -21,6 +21,8 @@ export type NewUpload = {
   r2UploadId: string | null;
   now: Date;
   expiresAt: Date;
+  /** A secret's sealed file (issue 23) instead of a file in a folder. */
+  secretFileId?: string | null;
 };
 
 export async function insertUpload(db: Database, upload: NewUpload): Promise<void> {
@@ -38,6 +40,7 @@ export async function insertUpload(db: Database, upload: NewUpload): Promise<voi
       offset: 0,
       r2Key: upload.r2Key,
       r2UploadId: upload.r2UploadId,
+      secretFileId: upload.secretFileId ?? null,
       status: "active",
       createdAt: upload.now,
       updatedAt: upload.now,
@@ -258,4 +261,9 @@ export async function setSha256ForKey(db: Database, fileId: string, r2Key: strin
       .where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.r2Key, r2Key), isNull(fileVersions.sha256))),
   ]);
   return fileUpdate.meta.changes + versionUpdate.meta.changes;
+}
+
+/** A secret file's upload is done: the upload completed, pointing at the secret file. */
+export async function markSecretUploadCompleted(db: Database, uploadId: string, secretFileId: string, now: Date): Promise<void> {
+  await db.update(uploads).set({ status: "completed", fileId: secretFileId, updatedAt: now }).where(eq(uploads.id, uploadId)).run();
 }

@@ -8,6 +8,7 @@ import { hashFileJob, hashJobId, newSha256Stream, toHex } from "./files.jobs";
 import { SEGMENT_SIZE, encryptedPartSize, isEncryptedKey } from "./encryption-format";
 import { newObjectKey, putStoredObject, putStoredStream, readStoredObject, sealingStream, sealsObjects, storedSize } from "./encryption.server";
 import { fileNameSchema } from "./files.schema";
+import { completeSecretFile, secretUploadTarget } from "~/features/secrets/secret-files.server";
 import { SNIFF_BYTES, sniffContentType } from "./sniff.server";
 import { announceFilesChanged, assertSpaceRight, requireFolderAccess } from "./spaces.server";
 import { assertUploadFits, spaceUsage } from "./storage.server";
@@ -24,6 +25,7 @@ import {
   insertVersionedFile,
   listExpiredUploads,
   listUploadParts,
+  markSecretUploadCompleted,
   markUploadCompleting,
   recordPart,
   type UploadRow,
@@ -133,6 +135,8 @@ export async function createUpload(ctx: ServiceContext, userId: string, input: C
   if (length === null) throw new AppError("VALIDATION_ERROR", "Upload-Length is required: uploads of unknown length are not supported.");
   if (length > MAX_UPLOAD_SIZE) throw new AppError("PAYLOAD_TOO_LARGE", `This file is larger than the largest upload allowed (${formatBytes(MAX_UPLOAD_SIZE)}).`);
   const metadata = parseUploadMetadata(input.metadata);
+  const secretFileId = metadata.get("secretFileId");
+  if (secretFileId !== undefined) return createSecretFileUpload(ctx, userId, length, secretFileId);
   const folderId = metadata.get("folderId") ?? "";
   if (!UUID.test(folderId)) throw new AppError("VALIDATION_ERROR", "folderId: Choose the folder to upload into.");
   const name = validateFileName(metadata.get("filename"));
@@ -188,6 +192,28 @@ export async function createUpload(ctx: ServiceContext, userId: string, input: C
   return { id, offset: 0, length, partSize, expiresAt, fileId: null };
 }
 
+/**
+ * A secret's file, sealed in the browser (issue 23): the same resumable path, into the secret's
+ * own R2 key, checked by the secrets module (the member's pending file, its exact sealed size).
+ * Ciphertext is neither sniffed nor hashed, and it lands in no folder.
+ */
+async function createSecretFileUpload(ctx: ServiceContext, userId: string, length: number, secretFileId: string): Promise<UploadState> {
+  const target = await secretUploadTarget(ctx, userId, secretFileId, length);
+  const id = crypto.randomUUID();
+  const partSize = partSizeFor(length);
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + UPLOAD_EXPIRY_MS);
+  const multipart = length > partSize ? await ctx.env.FILES.createMultipartUpload(target.r2Key) : null;
+  try {
+    await insertUpload(ctx.db, { id, spaceId: target.spaceId, folderId: secretFileId, userId, name: "sealed secret file", relativePath: "", length, partSize, r2Key: target.r2Key, r2UploadId: multipart?.uploadId ?? null, now, expiresAt, secretFileId });
+  } catch (error) {
+    await multipart?.abort().catch(() => undefined);
+    throw error;
+  }
+  ctx.logger.info("secret file upload created", { uploadId: id, length, partSize });
+  return { id, offset: 0, length, partSize, expiresAt, fileId: null };
+}
+
 /** How many folders of `path` under `parentId` do not exist yet (they count against the folder limit). */
 async function countMissingFolders(ctx: ServiceContext, spaceId: string, parentId: string, path: string[]): Promise<number> {
   let current = parentId;
@@ -226,7 +252,7 @@ export async function getUploadState(ctx: ServiceContext, userId: string, upload
     await assertSpaceRight(ctx, userId, { spaceId: upload.spaceId, role }, "files.upload");
     return stateOf(upload, await completeUpload(ctx, upload, null));
   }
-  if (upload.status === "completed" && upload.fileId) {
+  if (upload.status === "completed" && upload.fileId && !upload.secretFileId) {
     // The uploader may learn the digest of what they sent (duplicates are found by it).
     return { ...stateOf(upload), sha256: await findUploadedHash(ctx.db, upload.fileId, upload.r2Key) };
   }
@@ -412,6 +438,11 @@ async function storeParts(ctx: ServiceContext, upload: UploadRow, body: Readable
 async function completeUpload(ctx: ServiceContext, upload: UploadRow, sha256: string | null): Promise<string> {
   if (upload.status === "completed" && upload.fileId) return upload.fileId;
   if (upload.r2UploadId !== null) await completeMultipart(ctx, upload);
+  if (upload.secretFileId) {
+    await completeSecretFile(ctx, upload.secretFileId);
+    await markSecretUploadCompleted(ctx.db, upload.id, upload.secretFileId, ctx.now());
+    return upload.secretFileId;
+  }
 
   const sample = upload.length === 0 ? new Uint8Array(0) : await readSample(ctx, upload);
   const contentType = await sniffContentType(sample, upload.name, upload.length <= SNIFF_BYTES);

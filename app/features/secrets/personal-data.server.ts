@@ -1,6 +1,6 @@
 import { definePersonalDataSource } from "~/features/personal-data/personal-data-source";
 import { deleteRequestsOf, listRequestsOf } from "./secret-requests.queries.server";
-import { deleteSecretsOf, listSecretsForExport } from "./secrets.queries.server";
+import { deleteSecretsOf, listSecretFileKeysOf, listSecretsForExport } from "./secrets.queries.server";
 
 /**
  * A member's secrets and requests: the export lists them (label, views, dates; never content,
@@ -39,8 +39,10 @@ export const secretsPersonalData = definePersonalDataSource({
     ];
   },
   async erase(ctx, userId) {
+    // The attached files' objects are deleted after the rows, by the account deletion's job.
+    const r2Keys = await listSecretFileKeysOf(ctx.db, userId);
     await deleteSecretsOf(ctx.db, userId);
     await deleteRequestsOf(ctx.db, userId);
-    return { r2Keys: [] };
+    return { r2Keys };
   },
 });

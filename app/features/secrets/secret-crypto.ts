@@ -22,8 +22,10 @@ const PROOF_INFO = new TextEncoder().encode("reveal proof");
 export type KdfParams = { alg: "argon2id"; salt: string; m: number; t: number; p: number };
 export const DEFAULT_KDF = { m: 19_456, t: 2, p: 1 } as const;
 
+/** An attached file as the sealed payload describes it (the server sees only its stored size). */
+export type SecretFileMeta = { name: string; size: number; type: string };
 /** What a secret holds once opened. */
-export type SecretPayload = { text: string };
+export type SecretPayload = { text: string; files?: SecretFileMeta[] };
 
 export function newLinkKey(): string {
   return encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(SECRET_KEY_BYTES)));
@@ -52,7 +54,7 @@ export async function passphraseMaterial(passphrase: string, params: KdfParams, 
   return new Uint8Array(out);
 }
 
-export type SecretKeys = { contentKey: CryptoKey; proof: string };
+export type SecretKeys = { contentKey: CryptoKey; proof: string; fileKey: (index: number) => Promise<CryptoKey> };
 
 /** The content key and the reveal proof from the link key (and the passphrase's material). */
 export async function deriveSecretKeys(linkKey: Uint8Array<ArrayBuffer>, passphrase: Uint8Array<ArrayBuffer> | null): Promise<SecretKeys> {
@@ -62,7 +64,9 @@ export async function deriveSecretKeys(linkKey: Uint8Array<ArrayBuffer>, passphr
   const base = await crypto.subtle.importKey("raw", material, "HKDF", false, ["deriveKey", "deriveBits"]);
   const contentKey = await crypto.subtle.deriveKey({ name: "HKDF", hash: "SHA-256", salt: HKDF_SALT, info: CONTENT_INFO }, base, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
   const proof = new Uint8Array(await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt: HKDF_SALT, info: PROOF_INFO }, base, 256));
-  return { contentKey, proof: encodeBase64urlNoPadding(proof) };
+  // Each attached file has its own key (its segments' nonces are their numbers).
+  const fileKey = (index: number) => crypto.subtle.deriveKey({ name: "HKDF", hash: "SHA-256", salt: HKDF_SALT, info: new TextEncoder().encode(`file ${index}`) }, base, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
+  return { contentKey, proof: encodeBase64urlNoPadding(proof), fileKey };
 }
 
 export async function sealPayload(key: CryptoKey, payload: SecretPayload): Promise<string> {
@@ -78,7 +82,9 @@ export async function openPayload(key: CryptoKey, sealed: string): Promise<Secre
   try {
     const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: decodeBase64urlIgnorePadding(iv) as Uint8Array<ArrayBuffer> }, key, decodeBase64urlIgnorePadding(body) as Uint8Array<ArrayBuffer>);
     const value = JSON.parse(new TextDecoder().decode(plain)) as unknown;
-    return value && typeof value === "object" && typeof (value as SecretPayload).text === "string" ? { text: (value as SecretPayload).text } : null;
+    if (!value || typeof value !== "object" || typeof (value as SecretPayload).text !== "string") return null;
+    const files = (value as SecretPayload).files;
+    return Array.isArray(files) ? { text: (value as SecretPayload).text, files: files.filter((file) => typeof file?.name === "string" && typeof file.size === "number").map((file) => ({ name: file.name, size: file.size, type: typeof file.type === "string" ? file.type : "" })) } : { text: (value as SecretPayload).text };
   } catch {
     return null;
   }

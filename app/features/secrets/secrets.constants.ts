@@ -4,15 +4,21 @@ import type { Tier } from "~/features/access/access.constants";
  * One-time secrets (issue 23): limits per plan and the rules both the browser and the server
  * apply (the server enforces every one). -1 means unlimited.
  */
-export type SecretLimits = { liveSecrets: number; maxExpiryHours: number };
+export type SecretLimits = { liveSecrets: number; maxExpiryHours: number; maxFileMb: number };
 
 export const SECRET_LIMITS: Record<Tier, SecretLimits> = {
-  free: { liveSecrets: 10, maxExpiryHours: 7 * 24 },
-  basic: { liveSecrets: 50, maxExpiryHours: 14 * 24 },
-  pro: { liveSecrets: 250, maxExpiryHours: 30 * 24 },
-  business: { liveSecrets: -1, maxExpiryHours: 30 * 24 },
-  custom: { liveSecrets: -1, maxExpiryHours: 30 * 24 },
+  free: { liveSecrets: 10, maxExpiryHours: 7 * 24, maxFileMb: 10 },
+  basic: { liveSecrets: 50, maxExpiryHours: 14 * 24, maxFileMb: 100 },
+  pro: { liveSecrets: 250, maxExpiryHours: 30 * 24, maxFileMb: 1024 },
+  business: { liveSecrets: -1, maxExpiryHours: 30 * 24, maxFileMb: 5 * 1024 },
+  custom: { liveSecrets: -1, maxExpiryHours: 30 * 24, maxFileMb: 5 * 1024 },
 };
+/** Files one secret may carry. */
+export const SECRET_FILES_MAX = 10;
+
+export function fileLimitLabel(mb: number): string {
+  return mb >= 1024 ? `${mb / 1024} GB` : `${mb} MB`;
+}
 
 /** Expiry choices offered (hours); the plan's maximum cuts the list. */
 export const SECRET_EXPIRY_CHOICES = [1, 6, 24, 3 * 24, 7 * 24, 14 * 24, 30 * 24] as const;

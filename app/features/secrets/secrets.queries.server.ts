@@ -1,18 +1,18 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
-import { secretEvents, secrets, type SecretEventKind } from "~/db/schema";
+import { secretEvents, secretFiles, secrets, type SecretEventKind } from "~/db/schema";
 
 /** Secrets: the only place drizzle is called for them. Every state change is one conditional statement (or one batch). */
 
 export type SecretRow = typeof secrets.$inferSelect;
 export type SecretInsert = typeof secrets.$inferInsert;
 
-export async function insertSecret(db: Database, row: SecretInsert): Promise<void> {
-  await db.batch([
-    db.insert(secrets).values(row),
-    db.insert(secretEvents).values({ secretId: row.id, userId: row.userId, kind: "created", createdAt: row.createdAt }),
-  ]);
+/** The secret, its "created" event and its files (pending until uploaded), in one batch. */
+export async function insertSecret(db: Database, row: SecretInsert, files: (typeof secretFiles.$inferInsert)[] = []): Promise<void> {
+  const event = db.insert(secretEvents).values({ secretId: row.id, userId: row.userId, kind: "created", createdAt: row.createdAt });
+  if (files.length > 0) await db.batch([db.insert(secrets).values(row), event, db.insert(secretFiles).values(files)]);
+  else await db.batch([db.insert(secrets).values(row), event]);
 }
 
 /** Secrets still readable: content kept, not burned, not expired, views left. */
@@ -93,7 +93,19 @@ export async function listMemberSecretActivity(db: Database, userId: string, lim
 /** What a visitor's page needs before revealing (never the ciphertext). */
 export async function findSecretByTokenHash(db: Database, tokenHash: string) {
   return db
-    .select({ id: secrets.id, userId: secrets.userId, hasContent: sql<number>`${secrets.ciphertext} IS NOT NULL`, kdf: secrets.kdf, maxViews: secrets.maxViews, viewCount: secrets.viewCount, expiresAt: secrets.expiresAt, burnedAt: secrets.burnedAt })
+    .select({
+      id: secrets.id,
+      userId: secrets.userId,
+      hasContent: sql<number>`${secrets.ciphertext} IS NOT NULL`,
+      kdf: secrets.kdf,
+      maxViews: secrets.maxViews,
+      viewCount: secrets.viewCount,
+      expiresAt: secrets.expiresAt,
+      burnedAt: secrets.burnedAt,
+      // Written out: drizzle names the outer column unqualified, which the subquery would take for its own.
+      fileCount: sql<number>`(SELECT count(*) FROM secret_files sf WHERE sf.secret_id = "secrets"."id")`,
+      pendingFiles: sql<number>`(SELECT count(*) FROM secret_files sf WHERE sf.secret_id = "secrets"."id" AND sf.status = 'pending')`,
+    })
     .from(secrets)
     .where(eq(secrets.tokenHash, tokenHash))
     .get();
@@ -105,19 +117,20 @@ export async function findSecretByTokenHash(db: Database, tokenHash: string) {
  * ciphertext is removed in the same step once no view is left. Two reveals of a one-view secret
  * get exactly one ciphertext.
  */
-export async function consumeView(db: Database, tokenHash: string, proofHash: string, now: Date): Promise<{ ciphertext: string; viewCount: number; maxViews: number } | null> {
+export async function consumeView(db: Database, tokenHash: string, proofHash: string, now: Date): Promise<{ id: string; ciphertext: string; viewCount: number; maxViews: number } | null> {
   const at = now.getTime();
   const [counted] = await rawBatch(db, [
     sql`UPDATE secrets SET view_count = view_count + 1, last_viewed_at = ${at}, updated_at = ${at}
         WHERE token_hash = ${tokenHash} AND proof_hash = ${proofHash} AND ciphertext IS NOT NULL AND burned_at IS NULL
           AND expires_at > ${at} AND view_count < max_views
-        RETURNING ciphertext, view_count AS viewCount, max_views AS maxViews`,
+          AND NOT EXISTS (SELECT 1 FROM secret_files WHERE secret_files.secret_id = secrets.id AND secret_files.status = 'pending')
+        RETURNING id, ciphertext, view_count AS viewCount, max_views AS maxViews`,
     sql`INSERT INTO secret_events (secret_id, user_id, kind, detail, created_at)
         SELECT id, user_id, 'viewed', CAST(view_count AS TEXT) || ' of ' || CAST(max_views AS TEXT), ${at} FROM secrets
         WHERE token_hash = ${tokenHash} AND changes() > 0`,
     sql`UPDATE secrets SET ciphertext = NULL WHERE token_hash = ${tokenHash} AND ciphertext IS NOT NULL AND view_count >= max_views`,
   ]);
-  const row = counted?.results?.[0] as { ciphertext: string; viewCount: number; maxViews: number } | undefined;
+  const row = counted?.results?.[0] as { id: string; ciphertext: string; viewCount: number; maxViews: number } | undefined;
   return row ?? null;
 }
 
@@ -193,3 +206,45 @@ export async function deleteSecretsOf(db: Database, userId: string): Promise<voi
 }
 
 export type { SecretEventKind };
+
+// ---- attached files ------------------------------------------------------------------------------
+
+/** A member's own pending secret file (to upload into), with its secret still waiting. */
+export async function findPendingSecretFile(db: Database, userId: string, secretFileId: string) {
+  return db
+    .select({ id: secretFiles.id, secretId: secretFiles.secretId, storedSize: secretFiles.storedSize, r2Key: secretFiles.r2Key })
+    .from(secretFiles)
+    .innerJoin(secrets, eq(secrets.id, secretFiles.secretId))
+    .where(and(eq(secretFiles.id, secretFileId), eq(secrets.userId, userId), eq(secretFiles.status, "pending"), sql`${secrets.ciphertext} IS NOT NULL`))
+    .get();
+}
+
+export async function markSecretFileReady(db: Database, secretFileId: string): Promise<void> {
+  await db.update(secretFiles).set({ status: "ready" }).where(eq(secretFiles.id, secretFileId)).run();
+}
+
+export async function listSecretFiles(db: Database, secretId: string) {
+  return db.select({ id: secretFiles.id, storedSize: secretFiles.storedSize, r2Key: secretFiles.r2Key, status: secretFiles.status }).from(secretFiles).where(eq(secretFiles.secretId, secretId)).orderBy(secretFiles.seq).all();
+}
+
+/** Files whose secret has ended (its content gone): their objects are to be deleted, then their rows. */
+export async function listEndedSecretFiles(db: Database, limit: number) {
+  return db
+    .select({ id: secretFiles.id, r2Key: secretFiles.r2Key })
+    .from(secretFiles)
+    .innerJoin(secrets, eq(secrets.id, secretFiles.secretId))
+    .where(sql`${secrets.ciphertext} IS NULL`)
+    .limit(limit)
+    .all();
+}
+
+export async function deleteSecretFileRows(db: Database, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.run(sql`DELETE FROM secret_files WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+}
+
+/** The R2 keys of a member's secret files (erasure). */
+export async function listSecretFileKeysOf(db: Database, userId: string): Promise<string[]> {
+  const rows = await db.select({ r2Key: secretFiles.r2Key }).from(secretFiles).innerJoin(secrets, eq(secrets.id, secretFiles.secretId)).where(eq(secrets.userId, userId)).all();
+  return rows.map((row) => row.r2Key);
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SECRET_CIPHERTEXT_MAX_CHARS, SECRET_MAX_VIEWS, SECRET_MIN_EXPIRY_HOURS, SECRET_TEXT_MAX_BYTES } from "./secrets.constants";
+import { SECRET_CIPHERTEXT_MAX_CHARS, SECRET_FILES_MAX, SECRET_MAX_VIEWS, SECRET_MIN_EXPIRY_HOURS, SECRET_TEXT_MAX_BYTES } from "./secrets.constants";
 
 const base64url = (what: string, length?: number) => {
   const schema = z.string({ error: `${what} is missing.` }).regex(/^[A-Za-z0-9_-]+$/, `${what} is not base64url.`);
@@ -24,10 +24,16 @@ export const createSecretSchema = z.object(
       .regex(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/, "ciphertext is not a sealed secret (v1.iv.body)."),
     proof: base64url("The reveal proof", 43),
     kdf: kdfSchema.nullable().default(null),
-    size: z.number().int().min(1, "Write the secret first.").max(SECRET_TEXT_MAX_BYTES, `A secret holds at most ${SECRET_TEXT_MAX_BYTES / 1024} KB of text.`),
+    size: z.number().int().min(0).max(SECRET_TEXT_MAX_BYTES, `A secret holds at most ${SECRET_TEXT_MAX_BYTES / 1024} KB of text.`),
     expiresInHours: z.number({ error: "Choose when the secret expires." }).int().min(SECRET_MIN_EXPIRY_HOURS, "A secret lives at least 1 hour."),
     maxViews: z.number({ error: "Choose how many times it can be viewed." }).int().min(1, "At least 1 view.").max(SECRET_MAX_VIEWS, `At most ${SECRET_MAX_VIEWS} views.`),
     label: z.string().trim().max(120, "The label is at most 120 characters.").optional().default(""),
+    /** Attached files: only their sealed sizes (names and types are inside the ciphertext). */
+    files: z
+      .array(z.object({ storedSize: z.number().int().min(16, "A sealed file is at least 16 bytes.") }), { error: "files must be a list." })
+      .max(SECRET_FILES_MAX, `A secret carries at most ${SECRET_FILES_MAX} files.`)
+      .optional()
+      .default([]),
   },
   { error: "The request body must be an object." },
 );

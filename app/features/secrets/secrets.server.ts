@@ -16,6 +16,7 @@ import {
   SECRETS_PER_HOUR,
   type SecretStatus,
 } from "./secrets.constants";
+import { maxSealedFileSize, removeSecretFiles, sweepEndedSecretFiles } from "./secret-files.server";
 import { purgeOldRequests } from "./secret-requests.server";
 import { createSecretSchema, revealSchema, updateSecretSchema } from "./secrets.schema";
 import {
@@ -28,6 +29,7 @@ import {
   insertSecret,
   listMemberSecretActivity,
   listSecretEvents,
+  listSecretFiles,
   listSecretsOf,
   purgeSecrets,
   recordFailedReveal,
@@ -102,9 +104,14 @@ async function secretPlan(ctx: ServiceContext, userId: string) {
 }
 
 /** POST /api/secrets: the sealed secret; answers the secret and the token for the link (shown once). */
-export async function createSecret(ctx: ServiceContext, userId: string, input: unknown): Promise<{ secret: SecretView; token: string }> {
+export async function createSecret(ctx: ServiceContext, userId: string, input: unknown): Promise<{ secret: SecretView; token: string; files: { id: string }[] }> {
   const data = parseInput(createSecretSchema, input);
+  if (data.size === 0 && data.files.length === 0) throw new AppError("VALIDATION_ERROR", "Write the secret or attach a file.");
   const { access, limits } = await secretPlan(ctx, userId);
+  const largest = await maxSealedFileSize(ctx, userId);
+  if (data.files.some((file) => file.storedSize > largest.bytes)) {
+    throw new AppError("FORBIDDEN", `Your ${largest.tierLabel} plan attaches files of up to ${largest.label} to a secret. Choose a smaller file, or upgrade your plan for larger ones.`);
+  }
   if (data.expiresInHours > limits.maxExpiryHours) {
     throw new AppError("FORBIDDEN", `Your ${TIER_LABELS[access.tier]} plan keeps secrets for at most ${expiryLabel(limits.maxExpiryHours)}. Choose a shorter expiry, or upgrade your plan for up to 30 days.`, {
       fieldErrors: { expiresInHours: [`At most ${expiryLabel(limits.maxExpiryHours)} on your plan.`] },
@@ -117,6 +124,10 @@ export async function createSecret(ctx: ServiceContext, userId: string, input: u
   await consumeAttempt(ctx.env, "secret-create", { account: userId }, { limit: SECRETS_PER_HOUR, windowMs: HOUR_MS }, (minutes) => `You created ${SECRETS_PER_HOUR} secrets in the last hour, the most at a time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
   const { token, hash } = newLinkToken();
   const id = crypto.randomUUID();
+  const files = data.files.map((file, seq) => {
+    const fileId = crypto.randomUUID();
+    return { id: fileId, secretId: id, seq, storedSize: file.storedSize, r2Key: `secrets/${id}/${fileId}`, status: "pending" as const, createdAt: now };
+  });
   await insertSecret(ctx.db, {
     id,
     userId,
@@ -130,9 +141,9 @@ export async function createSecret(ctx: ServiceContext, userId: string, input: u
     expiresAt: new Date(now.getTime() + data.expiresInHours * HOUR_MS),
     createdAt: now,
     updatedAt: now,
-  });
-  ctx.logger.info("secret created", { userId, secretId: id, maxViews: data.maxViews, hours: data.expiresInHours, passphrase: data.kdf !== null });
-  return { secret: toView((await findOwnSecret(ctx.db, userId, id))!, now), token };
+  }, files);
+  ctx.logger.info("secret created", { userId, secretId: id, maxViews: data.maxViews, hours: data.expiresInHours, passphrase: data.kdf !== null, files: files.length });
+  return { secret: toView((await findOwnSecret(ctx.db, userId, id))!, now), token, files: files.map((file) => ({ id: file.id })) };
 }
 
 export type SecretPlanView = { liveSecrets: number; maxExpiryHours: number; live: number; tierLabel: string };
@@ -202,6 +213,7 @@ export async function updateSecret(ctx: ServiceContext, userId: string, rawId: u
 export async function burnOwnSecret(ctx: ServiceContext, userId: string, rawId: unknown): Promise<SecretReceipt> {
   const row = await ownSecret(ctx, userId, rawId);
   if (!(await burnSecret(ctx.db, userId, row.id, ctx.now()))) throw new AppError("CONFLICT", "This secret has already ended.");
+  await removeSecretFiles(ctx, await listSecretFiles(ctx.db, row.id));
   ctx.logger.info("secret burned", { userId, secretId: row.id });
   return getSecretReceipt(ctx, userId, row.id);
 }
@@ -209,7 +221,7 @@ export async function burnOwnSecret(ctx: ServiceContext, userId: string, rawId: 
 // ---- visitors ------------------------------------------------------------------------------------
 
 export type SecretPageState =
-  | { state: "ready"; kdf: { alg: "argon2id"; salt: string; m: number; t: number; p: number } | null; viewsLeft: number; expiresAt: string }
+  | { state: "ready"; kdf: { alg: "argon2id"; salt: string; m: number; t: number; p: number } | null; viewsLeft: number; expiresAt: string; files: number; isUploading: boolean }
   | { state: "missing" | "expired" | "viewed" | "burned" };
 
 /** GET /secret/{token}: what the interstitial shows. Never the ciphertext, and counts nothing. */
@@ -219,7 +231,7 @@ export async function getSecretPage(ctx: ServiceContext, token: string): Promise
   if (!row) return { state: "missing" };
   const status = statusOf(row, ctx.now());
   if (status !== "live") return { state: status };
-  return { state: "ready", kdf: row.kdf, viewsLeft: row.maxViews - row.viewCount, expiresAt: row.expiresAt.toISOString() };
+  return { state: "ready", kdf: row.kdf, viewsLeft: row.maxViews - row.viewCount, expiresAt: row.expiresAt.toISOString(), files: row.fileCount, isUploading: row.pendingFiles > 0 };
 }
 
 const ENDED_MESSAGES: Record<Exclude<SecretPageState["state"], "ready">, string> = {
@@ -229,7 +241,7 @@ const ENDED_MESSAGES: Record<Exclude<SecretPageState["state"], "ready">, string>
   burned: "This secret was burned and can no longer be viewed.",
 };
 
-export type RevealResult = { ciphertext: string; viewsLeft: number };
+export type RevealResult = { ciphertext: string; viewsLeft: number; files: { id: string; storedSize: number; r2Key: string }[] };
 
 /**
  * POST /api/secret-reveals { token, proof }: the ciphertext once per view. A wrong proof is a 403
@@ -243,16 +255,23 @@ export async function revealSecret(ctx: ServiceContext, input: unknown): Promise
   const tokenHash = hashLinkToken(data.token);
   const now = ctx.now();
   const opened = await consumeView(ctx.db, tokenHash, proofHashOf(data.proof), now);
-  if (opened) return { ciphertext: opened.ciphertext, viewsLeft: opened.maxViews - opened.viewCount };
+  if (opened) {
+    const files = await listSecretFiles(ctx.db, opened.id);
+    return { ciphertext: opened.ciphertext, viewsLeft: opened.maxViews - opened.viewCount, files: files.map((file) => ({ id: file.id, storedSize: file.storedSize, r2Key: file.r2Key })) };
+  }
 
   const row = await findSecretByTokenHash(ctx.db, tokenHash);
   if (!row) throw new AppError("NOT_FOUND", ENDED_MESSAGES.missing);
   const status = statusOf(row, now);
   if (status !== "live") throw new AppError("GONE", ENDED_MESSAGES[status]);
+  if (row.pendingFiles > 0) throw new AppError("CONFLICT", "The sender is still uploading this secret's files. Try again in a moment: no view was used.");
   // Readable, so the proof was wrong: a wrong passphrase, or a link cut short.
   const failed = await recordFailedReveal(ctx.db, tokenHash, SECRET_FAILED_ATTEMPTS_MAX, now);
   if (!failed) throw new AppError("GONE", ENDED_MESSAGES.burned);
-  if (failed.burned) throw new AppError("GONE", `That was the ${SECRET_FAILED_ATTEMPTS_MAX}th wrong attempt: the secret was burned and can no longer be viewed.`);
+  if (failed.burned) {
+    await removeSecretFiles(ctx, await listSecretFiles(ctx.db, row.id));
+    throw new AppError("GONE", `That was the ${SECRET_FAILED_ATTEMPTS_MAX}th wrong attempt: the secret was burned and can no longer be viewed.`);
+  }
   const left = SECRET_FAILED_ATTEMPTS_MAX - failed.failedAttempts;
   const what = row.kdf ? "The passphrase is wrong" : "This link's key is wrong or incomplete";
   throw new AppError("FORBIDDEN", `${what}. ${left} attempt${left === 1 ? "" : "s"} left before the secret is burned.`);
@@ -260,8 +279,11 @@ export async function revealSecret(ctx: ServiceContext, input: unknown): Promise
 
 /** The nightly purge (job `secrets.purge`). */
 export async function purgeExpiredSecrets(ctx: ServiceContext): Promise<{ expired: number; removed: number }> {
+  // Files of ended secrets go before their rows can (the rows' deletion cascades to the files' rows).
+  const before = await sweepEndedSecretFiles(ctx);
   const secrets = await purgeSecrets(ctx.db, ctx.now(), SECRET_RECEIPT_DAYS);
-  const result = { expired: secrets.expired, removed: secrets.removed + (await purgeOldRequests(ctx)) };
+  const files = before + (await sweepEndedSecretFiles(ctx));
+  const result = { expired: secrets.expired, removed: secrets.removed + files + (await purgeOldRequests(ctx)) };
   ctx.logger.info("secrets purged", result);
   return result;
 }
