@@ -115,4 +115,32 @@ test.describe("secrets", () => {
     await page.getByRole("button", { name: "Open 1 answer" }).click();
     await expect(page.getByTestId("answer-text")).toHaveText("sftp-prod: Q7!harbour-lights");
   });
+
+  test("a file secret: sealed and uploaded in the browser, revealed and downloaded in another, then gone", async ({ page, browser, baseURL }) => {
+    test.setTimeout(90_000);
+    await createMember(page.request, { tier: "pro" });
+    await gotoHydrated(page, "/secrets/new");
+    const contract = Buffer.from(Array.from({ length: 300_000 }, (_, index) => String.fromCharCode(65 + (index % 26))).join(""));
+    await page.getByRole("textbox", { name: "Secret", exact: true }).fill("The signed contract, as promised.");
+    await page.getByLabel("Files (optional)").setInputFiles({ name: "contract.txt", mimeType: "text/plain", buffer: contract });
+    await expect(page.getByTestId("secret-files")).toContainText("contract.txt");
+    await page.getByRole("button", { name: "Create secret" }).click();
+    const link = await page.getByTestId("secret-link").inputValue();
+
+    const visitor = await newConsentedContext(browser, baseURL!);
+    const other = await visitor.newPage();
+    await gotoHydrated(other, link);
+    await expect(other.locator("[data-testid=secret-reveal][data-ready]")).toBeVisible();
+    await expect(other.getByTestId("secret-reveal")).toContainText("It has 1 file.");
+    await other.getByRole("button", { name: "Reveal secret" }).click();
+    await expect(other.getByTestId("secret-text")).toHaveText("The signed contract, as promised.");
+    const [download] = await Promise.all([other.waitForEvent("download"), other.getByRole("link", { name: "Download contract.txt" }).click()]);
+    expect(download.suggestedFilename()).toBe("contract.txt");
+    const saved = await download.path();
+    const { readFile } = await import("node:fs/promises");
+    expect((await readFile(saved)).equals(contract)).toBe(true);
+    await other.reload();
+    await expect(other).toHaveTitle("Secret already viewed - Strongroom");
+    await visitor.close();
+  });
 });

@@ -1,3 +1,4 @@
+import { sealedFileSize } from "./secret-files";
 import { deriveSecretKeys, newKdfParams, newLinkKey, openPayload, parseLinkKey, passphraseMaterial, sealPayload, type KdfParams, type SecretPayload } from "./secret-crypto";
 
 /**
@@ -6,18 +7,30 @@ import { deriveSecretKeys, newKdfParams, newLinkKey, openPayload, parseLinkKey, 
  * is opened here). Used by the pages and by the tests that check what leaves the browser.
  */
 
-export type NewSecretInput = { text: string; passphrase: string; expiresInHours: number; maxViews: number; label: string };
-export type CreateSecretBody = { ciphertext: string; proof: string; kdf: KdfParams | null; size: number; expiresInHours: number; maxViews: number; label: string };
+export type NewSecretInput = { text: string; passphrase: string; expiresInHours: number; maxViews: number; label: string; files?: readonly File[] };
+export type CreateSecretBody = { ciphertext: string; proof: string; kdf: KdfParams | null; size: number; expiresInHours: number; maxViews: number; label: string; files: { storedSize: number }[] };
 
-export async function sealNewSecret(input: NewSecretInput, onProgress?: (fraction: number) => void): Promise<{ linkKey: string; body: CreateSecretBody }> {
+/** The create request (files: their names and types sealed inside, only their sealed sizes outside), and the files' keys for their upload. */
+export async function sealNewSecret(input: NewSecretInput, onProgress?: (fraction: number) => void): Promise<{ linkKey: string; body: CreateSecretBody; fileKey: (index: number) => Promise<CryptoKey> }> {
   const linkKey = newLinkKey();
   const kdf = input.passphrase ? newKdfParams() : null;
   const material = kdf ? await passphraseMaterial(input.passphrase, kdf, onProgress) : null;
   const keys = await deriveSecretKeys(parseLinkKey(linkKey)!, material);
-  const ciphertext = await sealPayload(keys.contentKey, { text: input.text });
+  const files = input.files ?? [];
+  const ciphertext = await sealPayload(keys.contentKey, files.length > 0 ? { text: input.text, files: files.map((file) => ({ name: file.name, size: file.size, type: file.type })) } : { text: input.text });
   return {
     linkKey,
-    body: { ciphertext, proof: keys.proof, kdf, size: new TextEncoder().encode(input.text).byteLength, expiresInHours: input.expiresInHours, maxViews: input.maxViews, label: input.label },
+    fileKey: keys.fileKey,
+    body: {
+      ciphertext,
+      proof: keys.proof,
+      kdf,
+      size: new TextEncoder().encode(input.text).byteLength,
+      expiresInHours: input.expiresInHours,
+      maxViews: input.maxViews,
+      label: input.label,
+      files: files.map((file) => ({ storedSize: sealedFileSize(file.size) })),
+    },
   };
 }
 
@@ -26,7 +39,7 @@ export function secretLink(origin: string, token: string, linkKey: string): stri
   return `${origin}/secret/${token}#${linkKey}`;
 }
 
-export type RevealKeys = { proof: string; open: (ciphertext: string) => Promise<SecretPayload | null> };
+export type RevealKeys = { proof: string; open: (ciphertext: string) => Promise<SecretPayload | null>; fileKey: (index: number) => Promise<CryptoKey> };
 
 /** The proof to send, and how to open what comes back; null when the link's key is missing or cut off. */
 export async function revealKeys(fragment: string, passphrase: string, kdf: KdfParams | null, onProgress?: (fraction: number) => void): Promise<RevealKeys | null> {
@@ -34,5 +47,5 @@ export async function revealKeys(fragment: string, passphrase: string, kdf: KdfP
   if (!linkKey) return null;
   const material = kdf ? await passphraseMaterial(passphrase, kdf, onProgress) : null;
   const keys = await deriveSecretKeys(linkKey, material);
-  return { proof: keys.proof, open: (ciphertext) => openPayload(keys.contentKey, ciphertext) };
+  return { proof: keys.proof, open: (ciphertext) => openPayload(keys.contentKey, ciphertext), fileKey: keys.fileKey };
 }

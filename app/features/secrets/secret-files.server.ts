@@ -5,6 +5,8 @@ import { ensurePersonalSpace } from "~/features/files/spaces.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { fileLimitLabel, SECRET_LIMITS } from "./secrets.constants";
+
+export { REVEAL_STREAM_TYPE } from "./secrets.constants";
 import { deleteSecretFileRows, findPendingSecretFile, listEndedSecretFiles, markSecretFileReady } from "./secrets.queries.server";
 
 /**
@@ -59,7 +61,6 @@ export async function sweepEndedSecretFiles(ctx: ServiceContext): Promise<number
   return removed;
 }
 
-export const REVEAL_STREAM_TYPE = "application/vnd.strongroom.secret";
 
 /**
  * The reveal's answer when the secret has files, as one stream: 4 bytes (big-endian) of header

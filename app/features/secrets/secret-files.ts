@@ -39,7 +39,8 @@ export function sealingReader(key: CryptoKey) {
         size,
         async slice(start: number, end: number) {
           const stop = Math.min(end, size);
-          return { value: start >= stop ? new Uint8Array(0) : await sealedRange(input, key, start, stop), done: stop >= size };
+          // A Blob: tus-js-client measures what it sends by `value.size`.
+          return { value: new Blob(start >= stop ? [] : [await sealedRange(input, key, start, stop)]), done: stop >= size };
         },
         close() {},
       };

@@ -53,3 +53,6 @@ export const REQUEST_STATUS = {
   closed: { label: "Closed", variant: "neutral" },
   expired: { label: "Expired", variant: "neutral" },
 } as const;
+
+/** The reveal's answer when a secret has files: a header, then each sealed file (secret-files.server.ts). */
+export const REVEAL_STREAM_TYPE = "application/vnd.strongroom.secret";

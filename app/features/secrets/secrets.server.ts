@@ -146,7 +146,7 @@ export async function createSecret(ctx: ServiceContext, userId: string, input: u
   return { secret: toView((await findOwnSecret(ctx.db, userId, id))!, now), token, files: files.map((file) => ({ id: file.id })) };
 }
 
-export type SecretPlanView = { liveSecrets: number; maxExpiryHours: number; live: number; tierLabel: string };
+export type SecretPlanView = { liveSecrets: number; maxExpiryHours: number; maxFileMb: number; live: number; tierLabel: string };
 
 /** /secrets/new: the plan's limits and how many secrets are waiting now. */
 export async function getSecretPlan(ctx: ServiceContext, userId: string): Promise<SecretPlanView> {

@@ -47,7 +47,7 @@ export default function NewSecretPage({ loaderData }: Route.ComponentProps) {
           .
         </p>
       ) : null}
-      <SecretForm maxExpiryHours={plan.maxExpiryHours} />
+      <SecretForm maxExpiryHours={plan.maxExpiryHours} maxFileMb={plan.maxFileMb} />
     </div>
   );
 }

@@ -50,7 +50,7 @@ export default function SecretViewPage({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-slate-900">Opening a secret needs JavaScript: it is decrypted in your browser.</p>
           </noscript>
           <Suspense fallback={<p className="text-sm text-slate-700">Loading…</p>}>
-            <SecretReveal token={token} kdf={page.kdf} viewsLeft={page.viewsLeft} />
+            <SecretReveal token={token} kdf={page.kdf} viewsLeft={page.viewsLeft} files={page.files} isUploading={page.isUploading} />
           </Suspense>
         </>
       ) : (

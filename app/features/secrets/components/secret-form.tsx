@@ -7,22 +7,26 @@ import { Textarea } from "~/components/ui/textarea";
 import { showToast } from "~/components/ui/toast";
 import { http, HttpError } from "~/lib/http";
 import { secretLink, sealNewSecret } from "../secret-client";
-import { expiryLabel, SECRET_EXPIRY_CHOICES, SECRET_MAX_VIEWS, SECRET_TEXT_MAX_BYTES } from "../secrets.constants";
+import { formatBytes } from "~/features/files/files.constants";
+import { uploadSealedFile } from "../secret-upload";
+import { expiryLabel, fileLimitLabel, SECRET_EXPIRY_CHOICES, SECRET_FILES_MAX, SECRET_MAX_VIEWS, SECRET_TEXT_MAX_BYTES } from "../secrets.constants";
 
-type Created = { secret: { id: string }; token: string };
+type Created = { secret: { id: string }; token: string; files: { id: string }[] };
 
 /**
  * "New secret": the text is sealed here, in the browser, before anything is sent; the server gets
  * the ciphertext and a proof, never the key (which goes into the link after #) nor the passphrase.
  * The link is shown once: nobody, not even us, can show it again.
  */
-export function SecretForm({ maxExpiryHours }: { maxExpiryHours: number }) {
+export function SecretForm({ maxExpiryHours, maxFileMb }: { maxExpiryHours: number; maxFileMb: number }) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<string | null>(null);
   const [text, setText] = useState("");
   const [passphrase, setPassphrase] = useState("");
   const [expiresInHours, setExpiresInHours] = useState(Math.min(24, maxExpiryHours));
   const [maxViews, setMaxViews] = useState(1);
   const [label, setLabel] = useState("");
-  const [stage, setStage] = useState<"idle" | "sealing" | "sending">("idle");
+  const [stage, setStage] = useState<"idle" | "sealing" | "sending" | "uploading">("idle");
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ id: string; link: string } | null>(null);
   const choices = SECRET_EXPIRY_CHOICES.filter((hours) => hours <= maxExpiryHours);
@@ -31,18 +35,29 @@ export function SecretForm({ maxExpiryHours }: { maxExpiryHours: number }) {
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!text.trim()) return setError("Write the secret first.");
+    if (!text.trim() && files.length === 0) return setError("Write the secret or attach a file.");
+    if (files.length > SECRET_FILES_MAX) return setError(`A secret carries at most ${SECRET_FILES_MAX} files.`);
+    const tooLarge = files.find((file) => file.size > maxFileMb * 1024 * 1024);
+    if (tooLarge) return setError(`“${tooLarge.name}” is larger than your plan allows (${fileLimitLabel(maxFileMb)} a file).`);
     if (bytes > SECRET_TEXT_MAX_BYTES) return setError(`A secret holds at most ${SECRET_TEXT_MAX_BYTES / 1024} KB of text.`);
     setStage("sealing");
     try {
-      const sealed = await sealNewSecret({ text, passphrase, expiresInHours, maxViews, label });
+      const sealed = await sealNewSecret({ text, passphrase, expiresInHours, maxViews, label, files });
       setStage("sending");
       const answer = await http.post<Created>("/api/secrets", sealed.body, { handleErrors: false });
+      // Each file sealed part by part on its way; the link works once all are in.
+      setStage("uploading");
+      for (const [index, file] of files.entries()) {
+        await uploadSealedFile(file, answer.files[index]!.id, await sealed.fileKey(index), (sent, total) => setProgress(`Encrypting and uploading “${file.name}”: ${Math.floor((sent / Math.max(1, total)) * 100)} %`));
+      }
+      setProgress(null);
       setCreated({ id: answer.secret.id, link: secretLink(window.location.origin, answer.token, sealed.linkKey) });
       setText("");
       setPassphrase("");
+      setFiles([]);
     } catch (failure) {
-      setError(failure instanceof HttpError ? failure.message : "The secret could not be sealed in this browser. Try another browser.");
+      setProgress(null);
+      setError(failure instanceof HttpError ? failure.message : failure instanceof Error && /tus|response|request/i.test(failure.message) ? "A file could not be uploaded. Check your connection and create the secret again." : "The secret could not be sealed in this browser. Try another browser.");
     } finally {
       setStage("idle");
     }
@@ -79,7 +94,25 @@ export function SecretForm({ maxExpiryHours }: { maxExpiryHours: number }) {
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="max-w-2xl space-y-5" noValidate>
       {error ? <Alert variant="error">{error}</Alert> : null}
-      <Textarea label="Secret" description="A password, an API key, a note. It is encrypted in this browser before it is sent." value={text} onChange={(event) => setText(event.target.value)} rows={6} required maxLength={SECRET_TEXT_MAX_BYTES} textareaClassName="font-mono" />
+      <Textarea label="Secret" description="A password, an API key, a note. It is encrypted in this browser before it is sent." value={text} onChange={(event) => setText(event.target.value)} rows={6} maxLength={SECRET_TEXT_MAX_BYTES} textareaClassName="font-mono" />
+      <div className="space-y-1.5">
+        <label htmlFor="secret-files" className="block text-sm font-medium text-slate-900">
+          Files (optional)
+        </label>
+        <p id="secret-files-description" className="text-sm text-slate-600">
+          Up to {SECRET_FILES_MAX} files of {fileLimitLabel(maxFileMb)} each, encrypted in this browser as they are sent.
+        </p>
+        <input id="secret-files" type="file" multiple aria-describedby="secret-files-description" onChange={(event) => setFiles([...(event.target.files ?? [])])} className="block text-sm text-slate-900" />
+        {files.length > 0 ? (
+          <ul className="text-sm text-slate-700" data-testid="secret-files">
+            {files.map((file) => (
+              <li key={`${file.name}-${file.size}`}>
+                {file.name} ({formatBytes(file.size)})
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
       <Input
         label="Passphrase (optional)"
         type="password"
@@ -110,8 +143,13 @@ export function SecretForm({ maxExpiryHours }: { maxExpiryHours: number }) {
         />
       </div>
       <Input label="Label (optional)" value={label} onChange={(event) => setLabel(event.target.value)} maxLength={120} description="Only you see it, in your list. It is not encrypted: don't put the secret here." />
+      {progress ? (
+        <p className="text-sm text-slate-700" role="status">
+          {progress}
+        </p>
+      ) : null}
       <Button type="submit" isLoading={stage !== "idle"}>
-        {stage === "sealing" ? (passphrase ? "Deriving the key from the passphrase..." : "Encrypting...") : stage === "sending" ? "Saving..." : "Create secret"}
+        {stage === "sealing" ? (passphrase ? "Deriving the key from the passphrase..." : "Encrypting...") : stage === "sending" ? "Saving..." : stage === "uploading" ? "Uploading..." : "Create secret"}
       </Button>
     </form>
   );
