@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { newRequestKeys, sealAnswer, unlockRequest } from "~/features/secrets/request-crypto";
 import { getRequestPage } from "~/features/secrets/secret-requests.server";
+import { partSizeFor } from "~/features/files/files.constants";
+import { exactReader, openSealedFile, sealedFileSize, sealedRange } from "~/features/secrets/secret-files";
+import { bytes, call, metadata, patch } from "./tus-helpers";
 import { createServiceContext } from "~/lib/service-context.server";
 import { countWhere, get, send, signedIn, type Person } from "./dataroom-helpers";
 import { newAuthClient, testEnv } from "./helpers";
@@ -57,7 +60,7 @@ describe("requests for secrets", () => {
     expect(view.request).toMatchObject({ status: "full", responseCount: 1 });
     expect(await unlockRequest("wrong passphrase", view.keys)).toBeNull();
     const open = await unlockRequest(passphrase, view.keys);
-    expect(await open!(view.answers[0]!)).toEqual({ text });
+    expect(await open!(view.answers[0]!)).toMatchObject({ text });
 
     // Full: a second answer is refused, and nothing is stored.
     const again = await send(visitor, "POST", "/api/secret-request-answers", { token, ...(await sealAnswer(page.publicKey, { text: "late" })) });
@@ -94,5 +97,58 @@ describe("requests for secrets", () => {
     const bad = await send(await newAuthClient(), "POST", "/api/secret-request-answers", { token, ephemeralKey: "x", ciphertext: "plain words", size: 3 });
     expect(bad.status).toBe(400);
     expect(await countWhere("select response_count as n from secret_requests where id = ?", id)).toBe(0);
+  });
+
+  it("takes an answer's file from a visitor without an account through the tus path with a grant for that file only, and only the passphrase opens it", async () => {
+    const passphrase = "harbour files 2026";
+    const created = await createRequest(passphrase, 2);
+    const token = created.path.split("/").at(-1)!;
+    const page = await getRequestPage(createServiceContext(testEnv, { requestId: "test" }), token);
+    if (page.state !== "open") throw new Error("not open");
+    const plain = bytes(9 * 1024 * 1024 + 77, 11);
+    const file = new Blob([plain]);
+    const answer = await sealAnswer(page.publicKey, { text: "the scan", files: [{ name: "passport.jpg", size: file.size, type: "image/jpeg" }] });
+    const visitor = await newAuthClient();
+    const sent = await send(visitor, "POST", "/api/secret-request-answers", { token, ephemeralKey: answer.ephemeralKey, ciphertext: answer.ciphertext, size: answer.size, files: [{ storedSize: sealedFileSize(file.size) }] });
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    const { files } = await sent.json<{ files: { id: string; uploadToken: string }[] }>();
+    // Not told yet: the file is still on its way.
+    expect(await countWhere("select count(*) as n from notifications where user_id = ? and kind = 'secret.received' and link like ?", owner.id, `%${created.request.id}`)).toBe(0);
+
+    const length = sealedFileSize(file.size);
+    const grant = { "strongroom-upload-grant": files[0]!.uploadToken };
+    // No session and no grant: refused. A grant names its own file only.
+    const bare = await call({ method: "POST", path: "/api/uploads", client: visitor, headers: { "upload-length": String(length), "upload-metadata": metadata({ filename: "x", secretFileId: files[0]!.id }) } });
+    expect(bare.status).toBe(401);
+    const other = await call({ method: "POST", path: "/api/uploads", client: visitor, headers: { ...grant, "upload-length": String(length), "upload-metadata": metadata({ filename: "x", secretFileId: crypto.randomUUID() }) } });
+    expect(other.status).toBe(404);
+    const made = await call({ method: "POST", path: "/api/uploads", client: visitor, headers: { ...grant, "upload-length": String(length), "upload-metadata": metadata({ filename: "x", secretFileId: files[0]!.id }) } });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const location = made.headers.get("location")!;
+    const key = await answer.fileKey(0);
+    const partSize = partSizeFor(length);
+    for (let offset = 0; offset < length; offset += partSize) {
+      const part = await sealedRange(file, key, offset, Math.min(length, offset + partSize));
+      const patched = await patch(visitor, location, offset, part, grant);
+      expect(patched.status, await patched.clone().text()).toBe(204);
+    }
+    expect(await countWhere("select count(*) as n from notifications where user_id = ? and kind = 'secret.received' and link like ?", owner.id, `%${created.request.id}`)).toBe(1);
+    // Stored sealed: no plaintext run in the object.
+    const stored = new Uint8Array(await (await testEnv.FILES.get(`secret-requests/${created.request.id}/${files[0]!.id}`))!.arrayBuffer());
+    expect(Buffer.from(stored).includes(Buffer.from(plain.slice(1000, 1064)))).toBe(false);
+
+    // The owner downloads the sealed bytes and opens them with the passphrase.
+    const view = await (await get(`/api/secret-requests/${created.request.id}`, owner.client)).json<Page & { answers: { files: { id: string; storedSize: number; isReady: boolean }[] }[] }>();
+    expect(view.answers[0]!.files).toEqual([{ id: files[0]!.id, storedSize: length, isReady: true }]);
+    expect((await get(`/api/secret-requests/${created.request.id}/files/${files[0]!.id}`, (await signedIn()).client)).status).toBe(404);
+    const download = await get(`/api/secret-requests/${created.request.id}/files/${files[0]!.id}`, owner.client);
+    expect(download.status).toBe(200);
+    const opened = await (await unlockRequest(passphrase, view.keys))!(view.answers[0]!);
+    expect(opened).toMatchObject({ text: "the scan", files: [{ name: "passport.jpg", size: file.size, type: "image/jpeg" }] });
+    const blob = await openSealedFile(exactReader(download.body!), length, await opened!.fileKey(0), "image/jpeg");
+    expect(new Uint8Array(await blob!.arrayBuffer())).toEqual(plain);
+    // Deleting the request deletes the file's object.
+    expect((await send(owner.client, "DELETE", `/api/secret-requests/${created.request.id}`)).status).toBe(204);
+    expect(await testEnv.FILES.head(`secret-requests/${created.request.id}/${files[0]!.id}`)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { burnOwnSecret, createSecret, getSecretReceipt, listSecrets, revealSecret, updateSecret } from "~/features/secrets/secrets.server";
-import { answerSecretRequest, closeSecretRequest, createSecretRequest, deleteSecretRequest, getSecretRequest, listSecretRequests } from "~/features/secrets/secret-requests.server";
+import { answerFileObject, answerSecretRequest, closeSecretRequest, createSecretRequest, deleteSecretRequest, getSecretRequest, listSecretRequests } from "~/features/secrets/secret-requests.server";
 import { REVEAL_STREAM_TYPE, revealStream } from "~/features/secrets/secret-files.server";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
@@ -64,6 +64,12 @@ export const secretRequestsApi = new Hono<AppEnv>()
   .post("/:id/close", async (c) => {
     const actor = requireApiActor(c);
     return c.json(await closeSecretRequest(apiServiceContext(c), actor.userId, c.req.param("id")), 200);
+  })
+  // An answer file's sealed bytes, opened in the owner's browser with the request's passphrase.
+  .get("/:id/files/:fileId", async (c) => {
+    const actor = requireApiActor(c);
+    const file = await answerFileObject(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("fileId"));
+    return new Response(file.body, { status: 200, headers: { "Content-Type": "application/octet-stream", "Content-Length": String(file.size), "Cache-Control": "no-store" } });
   })
   .delete("/:id", async (c) => {
     const actor = requireApiActor(c);

@@ -132,3 +132,26 @@ export const secretFiles = sqliteTable(
   },
   (table) => [index("secret_files_secret_idx").on(table.secretId, table.seq)],
 );
+
+/**
+ * A file sent with an answer to a request (issue 23): sealed in the visitor's browser to the
+ * request's key and uploaded through the tus path by a visitor without an account, who holds a
+ * grant for exactly this file (`upload_token_hash`: SHA-256 of a 256-bit token, S1).
+ */
+export const secretAnswerFiles = sqliteTable(
+  "secret_answer_files",
+  {
+    id: text("id").primaryKey(),
+    responseId: text("response_id")
+      .notNull()
+      .references(() => secretRequestResponses.id, { onDelete: "cascade" }),
+    requestId: text("request_id").notNull(),
+    seq: integer("seq").notNull(),
+    storedSize: integer("stored_size").notNull(),
+    r2Key: text("r2_key").notNull(),
+    status: text("status", { enum: secretFileStatuses }).notNull().default("pending"),
+    uploadTokenHash: text("upload_token_hash").notNull().unique(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("secret_answer_files_response_idx").on(table.responseId, table.seq), index("secret_answer_files_request_idx").on(table.requestId)],
+);

@@ -9,6 +9,7 @@ import { SEGMENT_SIZE, encryptedPartSize, isEncryptedKey } from "./encryption-fo
 import { newObjectKey, putStoredObject, putStoredStream, readStoredObject, sealingStream, sealsObjects, storedSize } from "./encryption.server";
 import { fileNameSchema } from "./files.schema";
 import { completeSecretFile, secretUploadTarget } from "~/features/secrets/secret-files.server";
+import { uploadGrantOwner } from "~/features/secrets/secret-requests.server";
 import { SNIFF_BYTES, sniffContentType } from "./sniff.server";
 import { announceFilesChanged, assertSpaceRight, requireFolderAccess } from "./spaces.server";
 import { assertUploadFits, spaceUsage } from "./storage.server";
@@ -212,6 +213,23 @@ async function createSecretFileUpload(ctx: ServiceContext, userId: string, lengt
   }
   ctx.logger.info("secret file upload created", { uploadId: id, length, partSize });
   return { id, offset: 0, length, partSize, expiresAt, fileId: null };
+}
+
+/**
+ * A visitor without an account uploading an answer's sealed file (issue 23) holds a grant for
+ * exactly that file: the upload runs in the name of the request's owner, and only for that file
+ * (its creation names it; every later request is for the upload made for it).
+ */
+export async function uploaderForGrant(ctx: ServiceContext, grantToken: string, request: { uploadId?: string; metadata?: string }): Promise<string> {
+  const grant = await uploadGrantOwner(ctx, grantToken);
+  const fileId =
+    request.uploadId !== undefined
+      ? UUID.test(request.uploadId)
+        ? (await findUploadById(ctx.db, request.uploadId))?.secretFileId
+        : null
+      : parseUploadMetadata(request.metadata).get("secretFileId");
+  if (fileId !== grant.fileId) throw uploadGone();
+  return grant.userId;
 }
 
 /** How many folders of `path` under `parentId` do not exist yet (they count against the folder limit). */

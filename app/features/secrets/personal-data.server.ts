@@ -1,5 +1,5 @@
 import { definePersonalDataSource } from "~/features/personal-data/personal-data-source";
-import { deleteRequestsOf, listRequestsOf } from "./secret-requests.queries.server";
+import { deleteRequestsOf, listAnswerFileKeys, listRequestsOf } from "./secret-requests.queries.server";
 import { deleteSecretsOf, listSecretFileKeysOf, listSecretsForExport } from "./secrets.queries.server";
 
 /**
@@ -40,7 +40,7 @@ export const secretsPersonalData = definePersonalDataSource({
   },
   async erase(ctx, userId) {
     // The attached files' objects are deleted after the rows, by the account deletion's job.
-    const r2Keys = await listSecretFileKeysOf(ctx.db, userId);
+    const r2Keys = [...(await listSecretFileKeysOf(ctx.db, userId)), ...(await listAnswerFileKeys(ctx.db, { userId }))];
     await deleteSecretsOf(ctx.db, userId);
     await deleteRequestsOf(ctx.db, userId);
     return { r2Keys };

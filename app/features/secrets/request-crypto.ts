@@ -53,28 +53,35 @@ export async function newRequestKeys(passphrase: string): Promise<NewRequestKeys
   return { publicKey, wrappedKey: await seal(await wrappingKey(passphrase, kdf), privateKey), kdf };
 }
 
-async function answerKey(privateKey: CryptoKey, otherPublic: Uint8Array<ArrayBuffer>, ephemeralRaw: Uint8Array<ArrayBuffer>, requestRaw: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+/** The answer's content key and its files' keys, from the ECDH secret and both public keys. */
+async function answerKeys(privateKey: CryptoKey, otherPublic: Uint8Array<ArrayBuffer>, ephemeralRaw: Uint8Array<ArrayBuffer>, requestRaw: Uint8Array<ArrayBuffer>) {
   const other = await crypto.subtle.importKey("raw", otherPublic, ECDH, false, []);
   const shared = new Uint8Array(await crypto.subtle.deriveBits({ name: "ECDH", public: other }, privateKey, 256));
-  const info = new Uint8Array(ephemeralRaw.length + requestRaw.length);
-  info.set(ephemeralRaw, 0);
-  info.set(requestRaw, ephemeralRaw.length);
-  return hkdfAesKey(shared, info);
+  const info = (suffix: string) => {
+    const tail = new TextEncoder().encode(suffix);
+    const out = new Uint8Array(ephemeralRaw.length + requestRaw.length + tail.length);
+    out.set(ephemeralRaw, 0);
+    out.set(requestRaw, ephemeralRaw.length);
+    out.set(tail, ephemeralRaw.length + requestRaw.length);
+    return out;
+  };
+  return { contentKey: await hkdfAesKey(shared, info("")), fileKey: (index: number) => hkdfAesKey(shared, info(`file ${index}`)) };
 }
 
 export type SealedAnswer = { ephemeralKey: string; ciphertext: string; size: number };
 
-/** The visitor's side: the answer sealed to the request's public key. */
-export async function sealAnswer(requestPublicKey: string, payload: SecretPayload): Promise<SealedAnswer> {
+/** The visitor's side: the answer sealed to the request's public key, and its files' keys. */
+export async function sealAnswer(requestPublicKey: string, payload: SecretPayload): Promise<SealedAnswer & { fileKey: (index: number) => Promise<CryptoKey> }> {
   const requestRaw = bytes(requestPublicKey);
   const pair = await crypto.subtle.generateKey(ECDH, true, ["deriveBits"]);
   const ephemeralRaw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
-  const key = await answerKey(pair.privateKey, requestRaw, ephemeralRaw, requestRaw);
+  const keys = await answerKeys(pair.privateKey, requestRaw, ephemeralRaw, requestRaw);
   const plain = new TextEncoder().encode(JSON.stringify(payload));
-  return { ephemeralKey: encodeBase64urlNoPadding(ephemeralRaw), ciphertext: await seal(key, plain), size: new TextEncoder().encode(payload.text).byteLength };
+  return { ephemeralKey: encodeBase64urlNoPadding(ephemeralRaw), ciphertext: await seal(keys.contentKey, plain), size: new TextEncoder().encode(payload.text).byteLength, fileKey: keys.fileKey };
 }
 
-export type RequestOpener = (answer: { ephemeralKey: string; ciphertext: string }) => Promise<SecretPayload | null>;
+export type OpenedAnswer = SecretPayload & { fileKey: (index: number) => Promise<CryptoKey> };
+export type RequestOpener = (answer: { ephemeralKey: string; ciphertext: string }) => Promise<OpenedAnswer | null>;
 
 /** The member's side: null when the passphrase does not unwrap the key; else a function that opens answers. */
 export async function unlockRequest(passphrase: string, request: { publicKey: string; wrappedKey: string; kdf: KdfParams }): Promise<RequestOpener | null> {
@@ -85,10 +92,13 @@ export async function unlockRequest(passphrase: string, request: { publicKey: st
   return async (answer) => {
     try {
       const ephemeralRaw = bytes(answer.ephemeralKey);
-      const plain = await open(await answerKey(privateKey, ephemeralRaw, ephemeralRaw, requestRaw), answer.ciphertext);
+      const keys = await answerKeys(privateKey, ephemeralRaw, ephemeralRaw, requestRaw);
+      const plain = await open(keys.contentKey, answer.ciphertext);
       if (!plain) return null;
-      const value = JSON.parse(new TextDecoder().decode(plain)) as unknown;
-      return value && typeof value === "object" && typeof (value as SecretPayload).text === "string" ? { text: (value as SecretPayload).text } : null;
+      const value = JSON.parse(new TextDecoder().decode(plain)) as SecretPayload | null;
+      if (!value || typeof value !== "object" || typeof value.text !== "string") return null;
+      const files = Array.isArray(value.files) ? value.files.filter((file) => typeof file?.name === "string").map((file) => ({ name: file.name, size: Number(file.size) || 0, type: typeof file.type === "string" ? file.type : "" })) : undefined;
+      return files ? { text: value.text, files, fileKey: keys.fileKey } : { text: value.text, fileKey: keys.fileKey };
     } catch {
       return null;
     }

@@ -1,13 +1,10 @@
-import { loadMemberAccess } from "~/features/access/access.server";
-import { TIER_LABELS } from "~/features/access/access.constants";
-import { encryptedSize } from "~/features/files/encryption-format";
 import { ensurePersonalSpace } from "~/features/files/spaces.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { fileLimitLabel, SECRET_LIMITS } from "./secrets.constants";
+import { answerUploadTarget, completeAnswerFile } from "./secret-requests.server";
+import { deleteSecretFileRows, findPendingSecretFile, listEndedSecretFiles, markSecretFileReady } from "./secrets.queries.server";
 
 export { REVEAL_STREAM_TYPE } from "./secrets.constants";
-import { deleteSecretFileRows, findPendingSecretFile, listEndedSecretFiles, markSecretFileReady } from "./secrets.queries.server";
 
 /**
  * A secret's attached files on the server (issue 23): they arrive through the file manager's tus
@@ -16,30 +13,29 @@ import { deleteSecretFileRows, findPendingSecretFile, listEndedSecretFiles, mark
  * ends: after the last view's answer, on a burn, or by the nightly purge (the safety net).
  */
 
-const MB = 1024 * 1024;
+export { maxSealedFileSize } from "./secret-plan.server";
 export const SECRET_FILE_NOT_FOUND = "This secret's file does not exist, is already uploaded, or the secret has ended.";
 
-/** The plan's largest file, as a sealed size. */
-export async function maxSealedFileSize(ctx: ServiceContext, userId: string): Promise<{ bytes: number; label: string; tierLabel: string }> {
-  const access = await loadMemberAccess(ctx, userId);
-  const limits = SECRET_LIMITS[access.tier];
-  return { bytes: encryptedSize(limits.maxFileMb * MB), label: fileLimitLabel(limits.maxFileMb), tierLabel: TIER_LABELS[access.tier] };
-}
-
-/** Where a tus upload of a secret's sealed file goes: the member's own pending file, of exactly its declared size. */
-export async function secretUploadTarget(ctx: ServiceContext, userId: string, secretFileId: string, length: number): Promise<{ spaceId: string; r2Key: string }> {
-  const file = /^[0-9a-f-]{36}$/i.test(secretFileId) ? await findPendingSecretFile(ctx.db, userId, secretFileId) : undefined;
-  if (!file) throw new AppError("NOT_FOUND", SECRET_FILE_NOT_FOUND);
-  if (length !== file.storedSize) throw new AppError("VALIDATION_ERROR", `Upload-Length must be the sealed file's size (${file.storedSize} bytes).`);
+/**
+ * Where a tus upload of a sealed file goes: the member's own pending secret file, or a pending
+ * file of an answer to their request (uploaded by a visitor holding its grant), of exactly its
+ * declared size.
+ */
+export async function secretUploadTarget(ctx: ServiceContext, userId: string, fileId: string, length: number): Promise<{ spaceId: string; r2Key: string }> {
+  if (!/^[0-9a-f-]{36}$/i.test(fileId)) throw new AppError("NOT_FOUND", SECRET_FILE_NOT_FOUND);
+  const file = await findPendingSecretFile(ctx.db, userId, fileId);
+  if (file && length !== file.storedSize) throw new AppError("VALIDATION_ERROR", `Upload-Length must be the sealed file's size (${file.storedSize} bytes).`);
+  const target = file ? { r2Key: file.r2Key } : await answerUploadTarget(ctx, userId, fileId, length);
+  if (!target) throw new AppError("NOT_FOUND", SECRET_FILE_NOT_FOUND);
   // The upload's row lives in the member's own space (their uploads, their page of progress).
   const space = await ensurePersonalSpace(ctx, userId);
-  return { spaceId: space.id, r2Key: file.r2Key };
+  return { spaceId: space.id, r2Key: target.r2Key };
 }
 
-/** The last byte of a secret's file arrived: it is ready (a reveal may hand it out). */
-export async function completeSecretFile(ctx: ServiceContext, secretFileId: string): Promise<void> {
-  await markSecretFileReady(ctx.db, secretFileId);
-  ctx.logger.info("secret file uploaded", { secretFileId });
+/** The last byte of a sealed file arrived: a secret's file is ready (a reveal may hand it out), or an answer's. */
+export async function completeSecretFile(ctx: ServiceContext, fileId: string): Promise<void> {
+  if (!(await markSecretFileReady(ctx.db, fileId))) await completeAnswerFile(ctx, fileId);
+  ctx.logger.info("sealed file uploaded", { fileId });
 }
 
 /** Deletes files' objects, then their rows (a repeat finds nothing). */

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
-import { secretRequestResponses, secretRequests, users } from "~/db/schema";
+import { secretAnswerFiles, secretRequestResponses, secretRequests, users } from "~/db/schema";
 
 /** Requests for secrets: the only place drizzle is called for them. */
 
@@ -33,6 +33,73 @@ export async function findRequestByTokenHash(db: Database, tokenHash: string): P
   return db.select().from(secretRequests).where(eq(secretRequests.tokenHash, tokenHash)).get();
 }
 
+/** Each answer's files (for the member's page: sealed sizes and whether they are in). */
+export async function listAnswerFiles(db: Database, requestId: string) {
+  return db
+    .select({ id: secretAnswerFiles.id, responseId: secretAnswerFiles.responseId, seq: secretAnswerFiles.seq, storedSize: secretAnswerFiles.storedSize, r2Key: secretAnswerFiles.r2Key, status: secretAnswerFiles.status })
+    .from(secretAnswerFiles)
+    .where(eq(secretAnswerFiles.requestId, requestId))
+    .orderBy(secretAnswerFiles.responseId, secretAnswerFiles.seq)
+    .all();
+}
+
+/** A pending answer file that the holder of its upload grant may upload, with the request's owner. */
+export async function findGrantedAnswerFile(db: Database, uploadTokenHash: string) {
+  return db
+    .select({ id: secretAnswerFiles.id, userId: secretRequests.userId })
+    .from(secretAnswerFiles)
+    .innerJoin(secretRequests, eq(secretRequests.id, secretAnswerFiles.requestId))
+    .where(and(eq(secretAnswerFiles.uploadTokenHash, uploadTokenHash), eq(secretAnswerFiles.status, "pending")))
+    .get();
+}
+
+/** A member's pending answer file (their request's), to upload into. */
+export async function findPendingAnswerFile(db: Database, userId: string, fileId: string) {
+  return db
+    .select({ id: secretAnswerFiles.id, storedSize: secretAnswerFiles.storedSize, r2Key: secretAnswerFiles.r2Key })
+    .from(secretAnswerFiles)
+    .innerJoin(secretRequests, eq(secretRequests.id, secretAnswerFiles.requestId))
+    .where(and(eq(secretAnswerFiles.id, fileId), eq(secretRequests.userId, userId), eq(secretAnswerFiles.status, "pending")))
+    .get();
+}
+
+/** Marks an answer file in; answers the request (with its owner) when it was the answer's last pending file. */
+export async function markAnswerFileReady(db: Database, fileId: string): Promise<{ requestId: string; userId: string; label: string; isAnswerComplete: boolean } | null> {
+  const [updated] = await rawBatch(db, [
+    sql`UPDATE secret_answer_files SET status = 'ready' WHERE id = ${fileId} AND status = 'pending' RETURNING response_id AS responseId, request_id AS requestId`,
+  ]);
+  const row = updated?.results?.[0] as { responseId: string; requestId: string } | undefined;
+  if (!row) return null;
+  const rest = await db.select({ n: sql<number>`count(*)` }).from(secretAnswerFiles).where(and(eq(secretAnswerFiles.responseId, row.responseId), eq(secretAnswerFiles.status, "pending"))).get();
+  const request = await db.select({ userId: secretRequests.userId, label: secretRequests.label }).from(secretRequests).where(eq(secretRequests.id, row.requestId)).get();
+  return request ? { requestId: row.requestId, userId: request.userId, label: request.label, isAnswerComplete: (rest?.n ?? 0) === 0 } : null;
+}
+
+/** The R2 keys of a request's files (before the request goes), or of every request of a member. */
+export async function listAnswerFileKeys(db: Database, filter: { requestId: string } | { userId: string }): Promise<string[]> {
+  const rows =
+    "requestId" in filter
+      ? await db.select({ r2Key: secretAnswerFiles.r2Key }).from(secretAnswerFiles).where(eq(secretAnswerFiles.requestId, filter.requestId)).all()
+      : await db.select({ r2Key: secretAnswerFiles.r2Key }).from(secretAnswerFiles).innerJoin(secretRequests, eq(secretRequests.id, secretAnswerFiles.requestId)).where(eq(secretRequests.userId, filter.userId)).all();
+  return rows.map((row) => row.r2Key);
+}
+
+/** The R2 keys of the files of requests the purge is about to delete. */
+export async function listPurgeableAnswerFileKeys(db: Database, now: Date, keepDays: number): Promise<string[]> {
+  const before = now.getTime() - keepDays * 86_400_000;
+  const rows = await db.all<{ r2Key: string }>(sql`SELECT f.r2_key AS r2Key FROM secret_answer_files f JOIN secret_requests r ON r.id = f.request_id WHERE coalesce(r.closed_at, r.expires_at) < ${before}`);
+  return rows.map((row) => row.r2Key);
+}
+
+export async function findAnswerFileOfOwner(db: Database, userId: string, requestId: string, fileId: string) {
+  return db
+    .select({ r2Key: secretAnswerFiles.r2Key, storedSize: secretAnswerFiles.storedSize, status: secretAnswerFiles.status })
+    .from(secretAnswerFiles)
+    .innerJoin(secretRequests, eq(secretRequests.id, secretAnswerFiles.requestId))
+    .where(and(eq(secretAnswerFiles.id, fileId), eq(secretAnswerFiles.requestId, requestId), eq(secretRequests.userId, userId)))
+    .get();
+}
+
 export async function listResponses(db: Database, requestId: string) {
   return db
     .select({ id: secretRequestResponses.id, ephemeralKey: secretRequestResponses.ephemeralKey, ciphertext: secretRequestResponses.ciphertext, size: secretRequestResponses.size, createdAt: secretRequestResponses.createdAt })
@@ -46,8 +113,11 @@ export async function listResponses(db: Database, requestId: string) {
  * One answer, atomically: counted only while the request is open, not expired and not full; the
  * answer's row is written only when it was (one D1 batch). False when the request took no more.
  */
-export async function insertAnswer(db: Database, tokenHash: string, answer: { id: string; ephemeralKey: string; ciphertext: string; size: number }, now: Date): Promise<{ requestId: string; userId: string; label: string } | null> {
+export type NewAnswerFile = { id: string; seq: number; storedSize: number; uploadTokenHash: string };
+
+export async function insertAnswer(db: Database, tokenHash: string, answer: { id: string; ephemeralKey: string; ciphertext: string; size: number; files: readonly NewAnswerFile[] }, now: Date): Promise<{ requestId: string; userId: string; label: string } | null> {
   const at = now.getTime();
+  const files = JSON.stringify(answer.files.map((file) => [file.id, file.seq, file.storedSize, file.uploadTokenHash]));
   const [counted] = await rawBatch(db, [
     sql`UPDATE secret_requests SET response_count = response_count + 1, updated_at = ${at}
         WHERE token_hash = ${tokenHash} AND closed_at IS NULL AND expires_at > ${at} AND response_count < max_responses
@@ -55,6 +125,11 @@ export async function insertAnswer(db: Database, tokenHash: string, answer: { id
     sql`INSERT INTO secret_request_responses (id, request_id, ephemeral_key, ciphertext, size, created_at)
         SELECT ${answer.id}, id, ${answer.ephemeralKey}, ${answer.ciphertext}, CAST(${answer.size} AS INTEGER), ${at} FROM secret_requests
         WHERE token_hash = ${tokenHash} AND changes() > 0`,
+    // Its files (pending until uploaded), only if the answer itself went in.
+    sql`INSERT INTO secret_answer_files (id, response_id, request_id, seq, stored_size, r2_key, status, upload_token_hash, created_at)
+        SELECT json_extract(f.value, '$[0]'), r.id, r.request_id, CAST(json_extract(f.value, '$[1]') AS INTEGER), CAST(json_extract(f.value, '$[2]') AS INTEGER),
+               'secret-requests/' || r.request_id || '/' || json_extract(f.value, '$[0]'), 'pending', json_extract(f.value, '$[3]'), ${at}
+        FROM json_each(${files}) f JOIN secret_request_responses r ON r.id = ${answer.id}`,
   ]);
   const row = counted?.results?.[0] as { id: string; userId: string; label: string } | undefined;
   return row ? { requestId: row.id, userId: row.userId, label: row.label } : null;

@@ -8,6 +8,7 @@ import { readConfig } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
+import { maxSealedFileSize } from "./secret-plan.server";
 import { expiryLabel, SECRET_LIMITS, SECRET_RECEIPT_DAYS, SECRETS_PER_HOUR } from "./secrets.constants";
 import { answerSchema, createRequestSchema } from "./secrets.schema";
 import {
@@ -15,9 +16,16 @@ import {
   countOpenRequests,
   deleteRequest,
   findOwnRequest,
+  findAnswerFileOfOwner,
+  findGrantedAnswerFile,
+  findPendingAnswerFile,
   findRequestByTokenHash,
   findRequesterName,
   insertAnswer,
+  listAnswerFileKeys,
+  listAnswerFiles,
+  listPurgeableAnswerFileKeys,
+  markAnswerFileReady,
   insertSecretRequest,
   listRequestsOf,
   listResponses,
@@ -109,18 +117,23 @@ export type SecretRequestPage = {
   path: string;
   /** What the member's browser needs to open the answers (the private key only wrapped). */
   keys: { publicKey: string; wrappedKey: string; kdf: SecretRequestRow["kdf"] };
-  answers: { id: string; ephemeralKey: string; ciphertext: string; size: number; createdAt: string }[];
+  answers: { id: string; ephemeralKey: string; ciphertext: string; size: number; createdAt: string; files: { id: string; storedSize: number; isReady: boolean }[] }[];
 };
 
 /** GET /api/secret-requests/{id} and /secrets/requests/{id}: the request, its link and its sealed answers. */
 export async function getSecretRequest(ctx: ServiceContext, userId: string, rawId: unknown): Promise<SecretRequestPage> {
   const row = await ownRequest(ctx, userId, rawId);
   const answers = await listResponses(ctx.db, row.id);
+  const files = await listAnswerFiles(ctx.db, row.id);
   return {
     request: toView(row, ctx.now()),
     path: await linkOf(ctx, row),
     keys: { publicKey: row.publicKey, wrappedKey: row.wrappedKey, kdf: row.kdf },
-    answers: answers.map((answer) => ({ ...answer, createdAt: answer.createdAt.toISOString() })),
+    answers: answers.map((answer) => ({
+      ...answer,
+      createdAt: answer.createdAt.toISOString(),
+      files: files.filter((file) => file.responseId === answer.id).map((file) => ({ id: file.id, storedSize: file.storedSize, isReady: file.status === "ready" })),
+    })),
   };
 }
 
@@ -134,7 +147,13 @@ export async function closeSecretRequest(ctx: ServiceContext, userId: string, ra
 /** DELETE /api/secret-requests/{id}: the request and every answer. */
 export async function deleteSecretRequest(ctx: ServiceContext, userId: string, rawId: unknown): Promise<void> {
   const row = await ownRequest(ctx, userId, rawId);
+  const keys = await listAnswerFileKeys(ctx.db, { requestId: row.id });
   await deleteRequest(ctx.db, userId, row.id);
+  await deleteObjects(ctx, keys);
+}
+
+async function deleteObjects(ctx: ServiceContext, keys: readonly string[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += 1000) await ctx.env.FILES.delete(keys.slice(start, start + 1000));
 }
 
 // ---- visitors ------------------------------------------------------------------------------------
@@ -158,24 +177,76 @@ const CLOSED_MESSAGES: Record<Exclude<RequestStatus, "open">, string> = {
 };
 
 /** POST /api/secret-request-answers { token, ephemeralKey, ciphertext, size }: anyone with the link. */
-export async function answerSecretRequest(ctx: ServiceContext, input: unknown): Promise<{ received: true }> {
+export async function answerSecretRequest(ctx: ServiceContext, input: unknown): Promise<{ received: true; files: { id: string; uploadToken: string }[] }> {
   const data = parseInput(answerSchema, input);
+  if (data.size === 0 && data.files.length === 0) throw new AppError("VALIDATION_ERROR", "Write the secret or attach a file.");
   await consumeAttempt(ctx.env, "secret-reveal", { ip: ctx.client.ip ?? "unknown" }, undefined, (minutes) => `Too many attempts from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
   if (!LINK_TOKEN_PATTERN.test(data.token)) throw new AppError("NOT_FOUND", "This request does not exist. Check that you copied the whole link.");
   const tokenHash = hashLinkToken(data.token);
-  const stored = await insertAnswer(ctx.db, tokenHash, { id: crypto.randomUUID(), ephemeralKey: data.ephemeralKey, ciphertext: data.ciphertext, size: data.size }, ctx.now());
+  // Files: within the requester's plan, each with its own upload grant (the visitor has no account).
+  if (data.files.length > 0) {
+    const request = await findRequestByTokenHash(ctx.db, tokenHash);
+    if (request) {
+      const largest = await maxSealedFileSize(ctx, request.userId);
+      if (data.files.some((file) => file.storedSize > largest.bytes)) throw new AppError("PAYLOAD_TOO_LARGE", `Files of up to ${largest.label} can be sent with this request. Choose a smaller file.`);
+    }
+  }
+  const grants = data.files.map((file, seq) => ({ id: crypto.randomUUID(), seq, storedSize: file.storedSize, ...newLinkToken() }));
+  const stored = await insertAnswer(
+    ctx.db,
+    tokenHash,
+    { id: crypto.randomUUID(), ephemeralKey: data.ephemeralKey, ciphertext: data.ciphertext, size: data.size, files: grants.map((grant) => ({ id: grant.id, seq: grant.seq, storedSize: grant.storedSize, uploadTokenHash: grant.hash })) },
+    ctx.now(),
+  );
   if (!stored) {
     const row = await findRequestByTokenHash(ctx.db, tokenHash);
     if (!row) throw new AppError("NOT_FOUND", "This request does not exist. Check that you copied the whole link.");
     const status = statusOf(row, ctx.now());
     throw new AppError("GONE", status === "open" ? CLOSED_MESSAGES.full : CLOSED_MESSAGES[status]);
   }
-  await notifyMember(ctx, { userId: stored.userId, actorId: null, kind: "secret.received", title: `Someone answered your request${stored.label ? ` “${stored.label}”` : ""}`, excerpt: "Open it with your passphrase.", link: `/secrets/requests/${stored.requestId}` });
-  ctx.logger.info("secret request answered", { requestId: stored.requestId });
-  return { received: true };
+  // With files, the member hears about it once they are all in (completeAnswerFile).
+  if (grants.length === 0) await notifyAnswered(ctx, stored);
+  ctx.logger.info("secret request answered", { requestId: stored.requestId, files: grants.length });
+  return { received: true, files: grants.map((grant) => ({ id: grant.id, uploadToken: grant.token })) };
+}
+
+function notifyAnswered(ctx: ServiceContext, request: { requestId: string; userId: string; label: string }) {
+  return notifyMember(ctx, { userId: request.userId, actorId: null, kind: "secret.received", title: `Someone answered your request${request.label ? ` “${request.label}”` : ""}`, excerpt: "Open it with your passphrase.", link: `/secrets/requests/${request.requestId}` });
+}
+
+/** The holder of an answer file's upload grant: the request's owner, in whose name the upload runs (for that file only). */
+export async function uploadGrantOwner(ctx: ServiceContext, uploadToken: string): Promise<{ userId: string; fileId: string }> {
+  const found = LINK_TOKEN_PATTERN.test(uploadToken) ? await findGrantedAnswerFile(ctx.db, hashLinkToken(uploadToken)) : undefined;
+  if (!found) throw new AppError("NOT_FOUND", "This upload is not allowed: its grant is unknown, or the file is already in.");
+  return { userId: found.userId, fileId: found.id };
+}
+
+/** Where a tus upload of an answer's sealed file goes (the request owner's pending file of exactly that size). */
+export async function answerUploadTarget(ctx: ServiceContext, userId: string, fileId: string, length: number): Promise<{ r2Key: string } | null> {
+  const file = await findPendingAnswerFile(ctx.db, userId, fileId);
+  if (!file) return null;
+  if (length !== file.storedSize) throw new AppError("VALIDATION_ERROR", `Upload-Length must be the sealed file's size (${file.storedSize} bytes).`);
+  return { r2Key: file.r2Key };
+}
+
+/** An answer's file is in; the member is told once the answer's last file is. */
+export async function completeAnswerFile(ctx: ServiceContext, fileId: string): Promise<void> {
+  const done = await markAnswerFileReady(ctx.db, fileId);
+  if (done?.isAnswerComplete) await notifyAnswered(ctx, done);
+}
+
+/** GET /api/secret-requests/{id}/files/{fileId}: an answer file's sealed bytes, for the request's owner (opened in their browser). */
+export async function answerFileObject(ctx: ServiceContext, userId: string, requestId: unknown, fileId: unknown): Promise<{ body: ReadableStream; size: number }> {
+  const ids = z.object({ requestId: z.uuid(), fileId: z.uuid() }).safeParse({ requestId, fileId });
+  const file = ids.success ? await findAnswerFileOfOwner(ctx.db, userId, ids.data.requestId, ids.data.fileId) : undefined;
+  if (!file || file.status !== "ready") throw new AppError("NOT_FOUND", "This file does not exist or you don't have access to it.");
+  const object = await ctx.env.FILES.get(file.r2Key);
+  if (!object) throw new AppError("NOT_FOUND", "This file's content is missing.");
+  return { body: object.body, size: file.storedSize };
 }
 
 /** Part of the nightly `secrets.purge`: requests that stopped more than 30 days ago, with their answers. */
 export async function purgeOldRequests(ctx: ServiceContext): Promise<number> {
+  await deleteObjects(ctx, await listPurgeableAnswerFileKeys(ctx.db, ctx.now(), SECRET_RECEIPT_DAYS));
   return purgeRequests(ctx.db, ctx.now(), SECRET_RECEIPT_DAYS);
 }

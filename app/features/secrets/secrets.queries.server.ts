@@ -219,8 +219,10 @@ export async function findPendingSecretFile(db: Database, userId: string, secret
     .get();
 }
 
-export async function markSecretFileReady(db: Database, secretFileId: string): Promise<void> {
-  await db.update(secretFiles).set({ status: "ready" }).where(eq(secretFiles.id, secretFileId)).run();
+/** True when it was a secret's file (else it may be an answer's). */
+export async function markSecretFileReady(db: Database, secretFileId: string): Promise<boolean> {
+  const result = await db.update(secretFiles).set({ status: "ready" }).where(eq(secretFiles.id, secretFileId)).run();
+  return (result.meta.changes ?? 0) > 0;
 }
 
 export async function listSecretFiles(db: Database, secretId: string) {

@@ -79,7 +79,12 @@ export const answerSchema = z.object(
     token: z.string().max(100),
     ephemeralKey: publicKeySchema,
     ciphertext: sealedSchema("The answer", SECRET_CIPHERTEXT_MAX_CHARS),
-    size: z.number().int().min(1, "Write the secret first.").max(SECRET_TEXT_MAX_BYTES, `An answer holds at most ${SECRET_TEXT_MAX_BYTES / 1024} KB of text.`),
+    size: z.number().int().min(0).max(SECRET_TEXT_MAX_BYTES, `An answer holds at most ${SECRET_TEXT_MAX_BYTES / 1024} KB of text.`),
+    files: z
+      .array(z.object({ storedSize: z.number().int().min(16, "A sealed file is at least 16 bytes.") }), { error: "files must be a list." })
+      .max(SECRET_FILES_MAX, `An answer carries at most ${SECRET_FILES_MAX} files.`)
+      .optional()
+      .default([]),
   },
   { error: "The request body must be an object." },
 );
