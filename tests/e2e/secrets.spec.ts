@@ -74,7 +74,7 @@ test.describe("secrets", () => {
     await expect(page.getByTestId("secret-events")).toContainText("Burned (by you)");
   });
 
-  test("a request for a secret: a visitor answers in another browser, and only the member's passphrase opens the answer", async ({ page, browser, baseURL }) => {
+  test("a request for a secret: a visitor answers with text and a file in another browser, and only the member's passphrase opens them", async ({ page, browser, baseURL }) => {
     test.setTimeout(90_000);
     await createMember(page.request, { tier: "pro", name: "Rhea Requester" });
     await gotoHydrated(page, "/secrets/requests/new");
@@ -97,6 +97,8 @@ test.describe("secrets", () => {
     await expect(other.locator("[data-testid=answer-form][data-ready]")).toBeVisible();
     expect(await seriousViolations(other)).toEqual([]);
     await other.getByRole("textbox", { name: "Your answer" }).fill("sftp-prod: Q7!harbour-lights");
+    const key = Buffer.from("-----BEGIN OPENSSH PRIVATE KEY-----\n" + "b3BlbnNzaC1rZXktdjEAAAAA".repeat(4000) + "\n-----END OPENSSH PRIVATE KEY-----\n");
+    await other.getByLabel("Files (optional)").setInputFiles({ name: "id_ed25519", mimeType: "application/octet-stream", buffer: key });
     await other.getByRole("button", { name: "Send securely" }).click();
     await expect(other.getByText("Only Rhea Requester can open it.")).toBeVisible();
     await other.reload();
@@ -114,6 +116,10 @@ test.describe("secrets", () => {
     await page.getByRole("textbox", { name: "Passphrase" }).fill("copper kettle 88");
     await page.getByRole("button", { name: "Open 1 answer" }).click();
     await expect(page.getByTestId("answer-text")).toHaveText("sftp-prod: Q7!harbour-lights");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download id_ed25519" }).click()]);
+    expect(download.suggestedFilename()).toBe("id_ed25519");
+    const { readFile } = await import("node:fs/promises");
+    expect((await readFile(await download.path())).equals(key)).toBe(true);
   });
 
   test("a file secret: sealed and uploaded in the browser, revealed and downloaded in another, then gone", async ({ page, browser, baseURL }) => {

@@ -7,9 +7,9 @@ import { fileLimitLabel, SECRET_LIMITS } from "./secrets.constants";
 const MB = 1024 * 1024;
 
 /** The plan's largest file, as a sealed size. */
-export async function maxSealedFileSize(ctx: ServiceContext, userId: string): Promise<{ bytes: number; label: string; tierLabel: string }> {
+export async function maxSealedFileSize(ctx: ServiceContext, userId: string): Promise<{ bytes: number; mb: number; label: string; tierLabel: string }> {
   const access = await loadMemberAccess(ctx, userId);
   const limits = SECRET_LIMITS[access.tier];
-  return { bytes: encryptedSize(limits.maxFileMb * MB), label: fileLimitLabel(limits.maxFileMb), tierLabel: TIER_LABELS[access.tier] };
+  return { bytes: encryptedSize(limits.maxFileMb * MB), mb: limits.maxFileMb, label: fileLimitLabel(limits.maxFileMb), tierLabel: TIER_LABELS[access.tier] };
 }
 

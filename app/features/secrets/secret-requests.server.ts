@@ -158,7 +158,7 @@ async function deleteObjects(ctx: ServiceContext, keys: readonly string[]): Prom
 
 // ---- visitors ------------------------------------------------------------------------------------
 
-export type RequestPageState = { state: "open"; message: string; publicKey: string; requester: string; expiresAt: string } | { state: "missing" | "closed" | "expired" | "full" };
+export type RequestPageState = { state: "open"; message: string; publicKey: string; requester: string; expiresAt: string; maxFileMb: number } | { state: "missing" | "closed" | "expired" | "full" };
 
 /** GET /secret-request/{token}: what the visitor's page shows. */
 export async function getRequestPage(ctx: ServiceContext, token: string): Promise<RequestPageState> {
@@ -167,7 +167,8 @@ export async function getRequestPage(ctx: ServiceContext, token: string): Promis
   if (!row) return { state: "missing" };
   const status = statusOf(row, ctx.now());
   if (status !== "open") return { state: status };
-  return { state: "open", message: row.message, publicKey: row.publicKey, requester: await findRequesterName(ctx.db, row.userId), expiresAt: row.expiresAt.toISOString() };
+  const plan = await maxSealedFileSize(ctx, row.userId);
+  return { state: "open", message: row.message, publicKey: row.publicKey, requester: await findRequesterName(ctx.db, row.userId), expiresAt: row.expiresAt.toISOString(), maxFileMb: plan.mb };
 }
 
 const CLOSED_MESSAGES: Record<Exclude<RequestStatus, "open">, string> = {

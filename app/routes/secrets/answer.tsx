@@ -46,7 +46,7 @@ export default function AnswerPage({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-slate-900">Sending a secret needs JavaScript: it is encrypted in your browser.</p>
           </noscript>
           <Suspense fallback={<p className="text-sm text-slate-700">Loading…</p>}>
-            <AnswerForm token={token} publicKey={page.publicKey} requester={page.requester} />
+            <AnswerForm token={token} publicKey={page.publicKey} requester={page.requester} maxFileMb={page.maxFileMb} />
           </Suspense>
         </>
       ) : (

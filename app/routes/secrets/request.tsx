@@ -96,7 +96,7 @@ export default function SecretRequestPage({ loaderData, actionData }: Route.Comp
         <h2 id="answers-heading" className="text-lg font-semibold text-slate-900">
           Answers
         </h2>
-        <RequestAnswers keys={keys} answers={answers} at={at} />
+        <RequestAnswers requestId={request.id} keys={keys} answers={answers} at={at} />
       </section>
 
       <div className="flex flex-wrap gap-3">

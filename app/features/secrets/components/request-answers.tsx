@@ -3,15 +3,35 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { showToast } from "~/components/ui/toast";
-import { unlockRequest } from "../request-crypto";
+import { formatBytes } from "~/features/files/files.constants";
+import { unlockRequest, type OpenedAnswer } from "../request-crypto";
 import type { KdfParams } from "../secret-crypto";
+import { exactReader, openSealedFile } from "../secret-files";
 
-type Answer = { id: string; ephemeralKey: string; ciphertext: string; createdAt: string };
+type Answer = { id: string; ephemeralKey: string; ciphertext: string; createdAt: string; files: { id: string; storedSize: number; isReady: boolean }[] };
+
+/** Fetches an answer file's sealed bytes, opens them here and hands the result to the browser as a download. */
+async function downloadAnswerFile(requestId: string, file: Answer["files"][number], opened: OpenedAnswer, index: number): Promise<boolean> {
+  const meta = opened.files?.[index] ?? { name: `file-${index + 1}`, size: 0, type: "" };
+  const response = await fetch(`/api/secret-requests/${requestId}/files/${file.id}`, { credentials: "same-origin" });
+  if (!response.ok || !response.body) return false;
+  const blob = await openSealedFile(exactReader(response.body), file.storedSize, await opened.fileKey(index), meta.type);
+  if (!blob) return false;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = meta.name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return true;
+}
 
 /** The answers, opened here with the request's passphrase (the private key is unwrapped in this browser only). */
-export function RequestAnswers({ keys, answers, at }: { keys: { publicKey: string; wrappedKey: string; kdf: KdfParams }; answers: Answer[]; at: (iso: string) => string }) {
+export function RequestAnswers({ requestId, keys, answers, at }: { requestId: string; keys: { publicKey: string; wrappedKey: string; kdf: KdfParams }; answers: Answer[]; at: (iso: string) => string }) {
   const [passphrase, setPassphrase] = useState("");
-  const [opened, setOpened] = useState<Record<string, string | null> | null>(null);
+  const [opened, setOpened] = useState<Record<string, OpenedAnswer | null> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isWorking, setWorking] = useState(false);
 
@@ -24,9 +44,9 @@ export function RequestAnswers({ keys, answers, at }: { keys: { publicKey: strin
       setWorking(false);
       return setError("That passphrase does not open this request's answers.");
     }
-    const texts: Record<string, string | null> = {};
-    for (const answer of answers) texts[answer.id] = (await open(answer))?.text ?? null;
-    setOpened(texts);
+    const all: Record<string, OpenedAnswer | null> = {};
+    for (const answer of answers) all[answer.id] = await open(answer);
+    setOpened(all);
     setPassphrase("");
     setWorking(false);
   };
@@ -46,20 +66,48 @@ export function RequestAnswers({ keys, answers, at }: { keys: { publicKey: strin
   return (
     <ol className="space-y-4" data-testid="request-answers">
       {answers.map((answer) => {
-        const text = opened[answer.id];
+        const content = opened[answer.id];
         return (
           <li key={answer.id} className="space-y-2 rounded-md border border-slate-200 bg-white p-3">
             <p className="text-xs text-slate-600">Received {at(answer.createdAt)}</p>
-            {text === null || text === undefined ? (
+            {!content ? (
               <p className="text-sm text-red-700">This answer could not be opened: it was not sealed to this request's key.</p>
             ) : (
               <>
-                <pre className="whitespace-pre-wrap break-words font-mono text-sm text-slate-900" data-testid="answer-text">
-                  {text}
-                </pre>
-                <Button variant="secondary" size="sm" onClick={() => void navigator.clipboard.writeText(text).then(() => showToast("Copied.", { type: "success" }))}>
-                  Copy
-                </Button>
+                {content.text ? (
+                  <>
+                    <pre className="whitespace-pre-wrap break-words font-mono text-sm text-slate-900" data-testid="answer-text">
+                      {content.text}
+                    </pre>
+                    <Button variant="secondary" size="sm" onClick={() => void navigator.clipboard.writeText(content.text).then(() => showToast("Copied.", { type: "success" }))}>
+                      Copy
+                    </Button>
+                  </>
+                ) : null}
+                {answer.files.length > 0 ? (
+                  <ul className="space-y-1" data-testid="answer-files">
+                    {answer.files.map((file, index) => {
+                      const meta = content.files?.[index];
+                      const name = meta?.name ?? `file ${index + 1}`;
+                      return (
+                        <li key={file.id} className="flex flex-wrap items-center gap-2 text-sm">
+                          {file.isReady ? (
+                            <Button
+                              variant="secondary"
+                              size="sm"
+                              onClick={() => void downloadAnswerFile(requestId, file, content, index).then((isDone) => (isDone ? undefined : showToast(`“${name}” could not be downloaded or opened.`, { type: "error" })))}
+                            >
+                              Download {name}
+                            </Button>
+                          ) : (
+                            <span className="text-slate-700">{name}: still being uploaded</span>
+                          )}
+                          {meta ? <span className="text-slate-600">({formatBytes(meta.size)})</span> : null}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                ) : null}
               </>
             )}
           </li>
