@@ -6,6 +6,7 @@ import { readCsrfToken } from "~/lib/http";
 import { sealAnswer } from "../request-crypto";
 import { sealedFileSize } from "../secret-files";
 import { uploadSealedFile } from "../secret-upload";
+import { SealedFilesInput } from "./sealed-files-input";
 import { fileLimitLabel, SECRET_FILES_MAX, SECRET_TEXT_MAX_BYTES } from "../secrets.constants";
 
 /** The visitor's answer, sealed here to the request's public key: only the requester can open it, not even us. */
@@ -76,15 +77,7 @@ export function AnswerForm({ token, publicKey, requester, maxFileMb }: { token: 
       {state === "closed" ? null : (
         <>
           <Textarea label="Your answer" description="Encrypted in this browser before it is sent." value={text} onChange={(event) => setText(event.target.value)} rows={5} maxLength={SECRET_TEXT_MAX_BYTES} textareaClassName="font-mono" />
-          <div className="space-y-1.5">
-            <label htmlFor="answer-files" className="block text-sm font-medium text-slate-900">
-              Files (optional)
-            </label>
-            <p id="answer-files-description" className="text-sm text-slate-600">
-              Up to {SECRET_FILES_MAX} files of {fileLimitLabel(maxFileMb)} each, encrypted in this browser as they are sent.
-            </p>
-            <input id="answer-files" type="file" multiple aria-describedby="answer-files-description" onChange={(event) => setFiles([...(event.target.files ?? [])])} className="block text-sm text-slate-900" />
-          </div>
+          <SealedFilesInput files={files} onChange={setFiles} maxFileMb={maxFileMb} />
           {progress ? (
             <p className="text-sm text-slate-700" role="status">
               {progress}

@@ -7,8 +7,8 @@ import { Textarea } from "~/components/ui/textarea";
 import { showToast } from "~/components/ui/toast";
 import { http, HttpError } from "~/lib/http";
 import { secretLink, sealNewSecret } from "../secret-client";
-import { formatBytes } from "~/features/files/files.constants";
 import { uploadSealedFile } from "../secret-upload";
+import { SealedFilesInput } from "./sealed-files-input";
 import { expiryLabel, fileLimitLabel, SECRET_EXPIRY_CHOICES, SECRET_FILES_MAX, SECRET_MAX_VIEWS, SECRET_TEXT_MAX_BYTES } from "../secrets.constants";
 
 type Created = { secret: { id: string }; token: string; files: { id: string }[] };
@@ -95,24 +95,7 @@ export function SecretForm({ maxExpiryHours, maxFileMb }: { maxExpiryHours: numb
     <form onSubmit={(event) => void onSubmit(event)} className="max-w-2xl space-y-5" noValidate>
       {error ? <Alert variant="error">{error}</Alert> : null}
       <Textarea label="Secret" description="A password, an API key, a note. It is encrypted in this browser before it is sent." value={text} onChange={(event) => setText(event.target.value)} rows={6} maxLength={SECRET_TEXT_MAX_BYTES} textareaClassName="font-mono" />
-      <div className="space-y-1.5">
-        <label htmlFor="secret-files" className="block text-sm font-medium text-slate-900">
-          Files (optional)
-        </label>
-        <p id="secret-files-description" className="text-sm text-slate-600">
-          Up to {SECRET_FILES_MAX} files of {fileLimitLabel(maxFileMb)} each, encrypted in this browser as they are sent.
-        </p>
-        <input id="secret-files" type="file" multiple aria-describedby="secret-files-description" onChange={(event) => setFiles([...(event.target.files ?? [])])} className="block text-sm text-slate-900" />
-        {files.length > 0 ? (
-          <ul className="text-sm text-slate-700" data-testid="secret-files">
-            {files.map((file) => (
-              <li key={`${file.name}-${file.size}`}>
-                {file.name} ({formatBytes(file.size)})
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      <SealedFilesInput files={files} onChange={setFiles} maxFileMb={maxFileMb} />
       <Input
         label="Passphrase (optional)"
         type="password"
