@@ -65,6 +65,8 @@ export type SecretView = {
   size: number;
   status: SecretStatus;
   hasPassphrase: boolean;
+  /** Attached files (their names are sealed; only the count is known here). */
+  files: number;
   maxViews: number;
   viewCount: number;
   viewsLeft: number;
@@ -84,6 +86,7 @@ function toView(row: SecretSummaryRow, now: Date): SecretView {
     size: row.size,
     status,
     hasPassphrase: Boolean(row.hasPassphrase),
+    files: row.files,
     maxViews: row.maxViews,
     viewCount: row.viewCount,
     viewsLeft: status === "live" ? row.maxViews - row.viewCount : 0,

@@ -58,6 +58,7 @@ export default function SecretPage({ loaderData, actionData }: Route.ComponentPr
     ["Views", `${secret.viewCount} of ${secret.maxViews}${secret.lastViewedAt ? `, last ${at(secret.lastViewedAt)}` : ""}`],
     ["Views left", String(secret.viewsLeft)],
     ["Passphrase", secret.hasPassphrase ? "Yes" : "No"],
+    ["Files", secret.files === 0 ? "None" : `${secret.files} (their names are encrypted)`],
     ["Wrong attempts", String(secret.failedAttempts)],
   ];
   if (secret.burnedAt) facts.push(["Burned", `${at(secret.burnedAt)}${secret.burnReason === "attempts" ? " (too many wrong attempts)" : " (by you)"}`]);
