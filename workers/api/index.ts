@@ -5,6 +5,7 @@ import { batchApi } from "../batch";
 import { clientErrorsApi } from "./client-errors";
 import { commentsApi } from "./comments";
 import { shareLinksApi } from "./share-links";
+import { receivePagesApi } from "./receive-pages";
 import { secretRequestAnswersApi, secretRequestsApi, secretRevealsApi, secretsApi } from "./secrets";
 import { dataroomsApi } from "./datarooms";
 import { devBenchApi } from "./dev-bench";
@@ -37,6 +38,7 @@ export const api = new Hono<AppEnv>()
   .route("/comments", commentsApi)
   .route("/share-links", shareLinksApi)
   .route("/secrets", secretsApi)
+  .route("/receive-pages", receivePagesApi)
   .route("/secret-reveals", secretRevealsApi)
   .route("/secret-requests", secretRequestsApi)
   .route("/secret-request-answers", secretRequestAnswersApi)

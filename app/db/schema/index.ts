@@ -8,3 +8,4 @@ export * from "./notifications";
 export * from "./sharing";
 export * from "./batch";
 export * from "./secrets";
+export * from "./receive";

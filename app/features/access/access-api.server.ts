@@ -1,3 +1,4 @@
+import { listReceivePages, type ReceivePageView } from "~/features/receive/receive.server";
 import { z } from "zod";
 import { listDatarooms, requireDataroom } from "~/features/datarooms/datarooms.server";
 import { DATAROOM_ID_PATTERN, dataroomIdSchema } from "~/features/datarooms/datarooms.schema";
@@ -80,8 +81,8 @@ export function parseIncludes(raw: readonly string[] | undefined): UserDataInclu
 
 /** Default folders (spec §3 "Folder"). */
 export type DefaultFolder = { uid: string; label: string; color: string; icon: string | null };
-/** Receive pages: fields arrive with the receive-pages module. */
-export type ReceivePage = Record<string, unknown>;
+/** Receive pages (spec §3 user store `receivePages`): the receive-pages module's view of each. */
+export type ReceivePage = ReceivePageView;
 
 export type UserDataBatch = {
   tier?: Tier;
@@ -109,12 +110,7 @@ function activeAddons(access: MemberAccess): Partial<Record<AddonType, number>> 
   return Object.fromEntries(Object.entries(access.addons).filter(([, quantity]) => (quantity ?? 0) > 0));
 }
 
-// Receive pages belong to the receive-pages module; its table does not exist yet, so the list is
-// empty until that module adds its query here. Default folders come from the files module.
-
-async function listReceivePages(_ctx: ServiceContext, _userId: string): Promise<ReceivePage[]> {
-  return [];
-}
+// Receive pages come from the receive-pages module; default folders from the files module.
 
 // ---- user data -----------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ import { favoritesPersonalData } from "~/features/files/organize.personal-data.s
 import { filesPersonalData } from "~/features/files/personal-data.server";
 import { sharingPersonalData } from "~/features/sharing/personal-data.server";
 import { secretsPersonalData } from "~/features/secrets/personal-data.server";
+import { receivePagesPersonalData } from "~/features/receive/personal-data.server";
 import type { PersonalDataSource } from "./personal-data-source";
 
 export { definePersonalDataSource, type PersonalDataRecord, type PersonalDataSource } from "./personal-data-source";
@@ -26,6 +27,7 @@ export const personalDataSources: readonly PersonalDataSource[] = [
   notificationsPersonalData,
   sharingPersonalData,
   secretsPersonalData,
+  receivePagesPersonalData,
   accountsPersonalData,
 ];
 

@@ -1,0 +1,51 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./auth";
+import { spaces } from "./files";
+
+export const receivePageKinds = ["simple", "form"] as const;
+export type ReceivePageKind = (typeof receivePageKinds)[number];
+export const receiveFieldTypes = ["text", "select", "checkbox", "date"] as const;
+export type ReceiveField = { id: string; type: (typeof receiveFieldTypes)[number]; label: string; required: boolean; options?: string[] };
+
+/**
+ * A receive page (issue 24): a public address (/r/{slug or token}) where people without an
+ * account drop files into a member's folder (their own, or a room's where they may upload).
+ * The token (256 bits) is stored as SHA-256 (S1) and sealed for the owner's copy button; the
+ * password is an account-style scrypt hash. A "simple" page is a drop zone; a "form" page asks its
+ * fields first.
+ */
+export const receivePages = sqliteTable(
+  "receive_pages",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    tokenSealed: text("token_sealed").notNull(),
+    /** A custom address (/r/{slug}): lower-case letters, digits and dashes, unique. */
+    slug: text("slug").unique(),
+    kind: text("kind", { enum: receivePageKinds }).notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull().default(""),
+    spaceId: text("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    folderId: text("folder_id").notNull(),
+    deadlineAt: integer("deadline_at", { mode: "timestamp_ms" }),
+    passwordHash: text("password_hash"),
+    /** Allowed extensions, lower-case without the dot; empty: any. */
+    allowedTypes: text("allowed_types", { mode: "json" }).notNull().$type<string[]>().default([]),
+    maxFileMb: integer("max_file_mb"),
+    maxFilesPerUploader: integer("max_files_per_uploader"),
+    perUploaderFolders: integer("per_uploader_folders", { mode: "boolean" }).notNull().default(false),
+    requireName: integer("require_name", { mode: "boolean" }).notNull().default(false),
+    requireEmail: integer("require_email", { mode: "boolean" }).notNull().default(false),
+    fields: text("fields", { mode: "json" }).notNull().$type<ReceiveField[]>().default([]),
+    brandColor: text("brand_color"),
+    isOpen: integer("is_open", { mode: "boolean" }).notNull().default(true),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("receive_pages_user_created_idx").on(table.userId, table.createdAt)],
+);

@@ -1,0 +1,39 @@
+import { definePersonalDataSource } from "~/features/personal-data/personal-data-source";
+import { deleteReceivePagesOf, listReceivePagesOf } from "./receive.queries.server";
+
+/**
+ * A member's receive pages: the export lists their settings (never the token or the password's
+ * hash); erasure deletes them. What people sent through them is in the member's files (exported
+ * and erased with those).
+ */
+export const receivePagesPersonalData = definePersonalDataSource({
+  name: "receive pages",
+  async export(ctx, userId) {
+    const rows = await listReceivePagesOf(ctx.db, userId);
+    if (rows.length === 0) return [];
+    return [
+      {
+        path: "receive-pages/pages.json",
+        description: "Your receive pages: title, message, where files go, their rules and dates.",
+        data: rows.map(({ page, spaceName, folderLabel }) => ({
+          id: page.id,
+          kind: page.kind,
+          title: page.title,
+          message: page.message,
+          customAddress: page.slug,
+          destination: { space: spaceName, folder: folderLabel },
+          deadlineAt: page.deadlineAt?.toISOString() ?? null,
+          hasPassword: page.passwordHash !== null,
+          allowedTypes: page.allowedTypes,
+          fields: page.fields,
+          isOpen: page.isOpen,
+          createdAt: page.createdAt.toISOString(),
+        })),
+      },
+    ];
+  },
+  async erase(ctx, userId) {
+    await deleteReceivePagesOf(ctx.db, userId);
+    return { r2Keys: [] };
+  },
+});

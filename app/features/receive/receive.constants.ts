@@ -1,0 +1,15 @@
+import type { Tier } from "~/features/access/access.constants";
+
+/**
+ * Receive pages (issue 24): limits and rules shared by the browser and the server (which enforces
+ * each). -1 means unlimited.
+ */
+export const RECEIVE_PAGE_LIMITS: Record<Tier, number> = { free: 1, basic: 5, pro: 25, business: -1, custom: -1 };
+export const RECEIVE_TITLE_MAX = 120;
+export const RECEIVE_MESSAGE_MAX = 2000;
+export const RECEIVE_FIELDS_MAX = 20;
+export const RECEIVE_FIELD_LABEL_MAX = 120;
+export const RECEIVE_FIELD_OPTIONS_MAX = 30;
+export const RECEIVE_TYPES_MAX = 40;
+export const RECEIVE_FILES_PER_UPLOADER_MAX = 500;
+export const RECEIVE_FIELD_TYPE_LABELS = { text: "Text", select: "Choice", checkbox: "Tick box", date: "Date" } as const;

@@ -1,0 +1,54 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { folders, receivePages, spaces } from "~/db/schema";
+
+/** Receive pages: the only place drizzle is called for them. */
+
+export type ReceivePageRow = typeof receivePages.$inferSelect;
+
+export async function insertReceivePage(db: Database, row: typeof receivePages.$inferInsert): Promise<void> {
+  await db.insert(receivePages).values(row).run();
+}
+
+export async function countReceivePages(db: Database, userId: string): Promise<number> {
+  return (await db.select({ n: sql<number>`count(*)` }).from(receivePages).where(eq(receivePages.userId, userId)).get())?.n ?? 0;
+}
+
+/** The member's pages, newest first, with where their files go (the space's name and the folder's). */
+export async function listReceivePagesOf(db: Database, userId: string) {
+  return db
+    .select({ page: receivePages, spaceName: spaces.name, spaceKind: spaces.kind, folderLabel: folders.label })
+    .from(receivePages)
+    .innerJoin(spaces, eq(spaces.id, receivePages.spaceId))
+    .leftJoin(folders, eq(folders.id, receivePages.folderId))
+    .where(eq(receivePages.userId, userId))
+    .orderBy(desc(receivePages.createdAt), desc(receivePages.id))
+    .all();
+}
+
+export async function findOwnReceivePage(db: Database, userId: string, id: string) {
+  return db
+    .select({ page: receivePages, spaceName: spaces.name, spaceKind: spaces.kind, folderLabel: folders.label })
+    .from(receivePages)
+    .innerJoin(spaces, eq(spaces.id, receivePages.spaceId))
+    .leftJoin(folders, eq(folders.id, receivePages.folderId))
+    .where(and(eq(receivePages.id, id), eq(receivePages.userId, userId)))
+    .get();
+}
+
+export async function isReceiveSlugTaken(db: Database, slug: string, exceptId: string | null): Promise<boolean> {
+  const row = await db.select({ id: receivePages.id }).from(receivePages).where(eq(receivePages.slug, slug)).get();
+  return Boolean(row && row.id !== exceptId);
+}
+
+export async function updateReceivePageRow(db: Database, userId: string, id: string, set: Partial<typeof receivePages.$inferInsert>): Promise<void> {
+  await db.update(receivePages).set(set).where(and(eq(receivePages.id, id), eq(receivePages.userId, userId))).run();
+}
+
+export async function deleteReceivePageRow(db: Database, userId: string, id: string): Promise<void> {
+  await db.delete(receivePages).where(and(eq(receivePages.id, id), eq(receivePages.userId, userId))).run();
+}
+
+export async function deleteReceivePagesOf(db: Database, userId: string): Promise<void> {
+  await db.delete(receivePages).where(eq(receivePages.userId, userId)).run();
+}

@@ -1,0 +1,172 @@
+import { z } from "zod";
+import { TIER_LABELS } from "~/features/access/access.constants";
+import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
+import { hashPassword, scryptParamsFor } from "~/features/auth/password.server";
+import { decryptSecret, encryptSecret, newLinkToken } from "~/features/auth/secrets.server";
+import { requireFolderAccess } from "~/features/files/spaces.server";
+import { readConfig } from "~/lib/config.server";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { parseInput } from "~/lib/validation";
+import { RECEIVE_PAGE_LIMITS } from "./receive.constants";
+import { countReceivePages, deleteReceivePageRow, findOwnReceivePage, insertReceivePage, isReceiveSlugTaken, listReceivePagesOf, updateReceivePageRow, type ReceivePageRow } from "./receive.queries.server";
+import { createReceivePageSchema, updateReceivePageSchema } from "./receive.schema";
+
+/**
+ * Receive pages, the member's side (issue 24, docs/receive-pages.md): create, list, change,
+ * delete. The destination is a folder where the member may upload (their own files, or a data
+ * room's), checked when the page is made; the plan limits how many pages a member keeps.
+ */
+
+export const RECEIVE_PAGE_NOT_FOUND = "This receive page does not exist or you don't have access to it.";
+
+export type ReceivePageView = {
+  id: string;
+  kind: "simple" | "form";
+  title: string;
+  message: string;
+  /** The public address's path (/r/{slug or token}). */
+  path: string;
+  slug: string | null;
+  destination: { spaceId: string; spaceName: string; isRoom: boolean; folderId: string; folderLabel: string | null };
+  deadlineAt: string | null;
+  hasPassword: boolean;
+  allowedTypes: string[];
+  maxFileMb: number | null;
+  maxFilesPerUploader: number | null;
+  perUploaderFolders: boolean;
+  requireName: boolean;
+  requireEmail: boolean;
+  fields: ReceivePageRow["fields"];
+  brandColor: string | null;
+  isOpen: boolean;
+  status: "open" | "closed" | "past deadline";
+  createdAt: string;
+  updatedAt: string;
+};
+
+type Joined = { page: ReceivePageRow; spaceName: string; spaceKind: string; folderLabel: string | null };
+
+async function toView(ctx: ServiceContext, { page, spaceName, spaceKind, folderLabel }: Joined): Promise<ReceivePageView> {
+  const token = await decryptSecret(readConfig(ctx.env).SESSION_SECRET, page.tokenSealed, "receive-page");
+  const now = ctx.now().getTime();
+  return {
+    id: page.id,
+    kind: page.kind,
+    title: page.title,
+    message: page.message,
+    path: `/r/${page.slug ?? (token ? new TextDecoder().decode(token) : "")}`,
+    slug: page.slug,
+    destination: { spaceId: page.spaceId, spaceName, isRoom: spaceKind === "dataroom", folderId: page.folderId, folderLabel },
+    deadlineAt: page.deadlineAt?.toISOString() ?? null,
+    hasPassword: page.passwordHash !== null,
+    allowedTypes: page.allowedTypes,
+    maxFileMb: page.maxFileMb,
+    maxFilesPerUploader: page.maxFilesPerUploader,
+    perUploaderFolders: page.perUploaderFolders,
+    requireName: page.requireName,
+    requireEmail: page.requireEmail,
+    fields: page.fields,
+    brandColor: page.brandColor,
+    isOpen: page.isOpen,
+    status: !page.isOpen ? "closed" : page.deadlineAt && page.deadlineAt.getTime() <= now ? "past deadline" : "open",
+    createdAt: page.createdAt.toISOString(),
+    updatedAt: page.updatedAt.toISOString(),
+  };
+}
+
+async function assertSlugFree(ctx: ServiceContext, slug: string | null | undefined, exceptId: string | null): Promise<void> {
+  if (slug && (await isReceiveSlugTaken(ctx.db, slug, exceptId))) {
+    throw new AppError("CONFLICT", `The address /r/${slug} is taken. Choose another.`, { fieldErrors: { slug: ["That address is taken."] } });
+  }
+}
+
+/** POST /api/receive-pages → 201 with the page. */
+export async function createReceivePage(ctx: ServiceContext, userId: string, input: unknown): Promise<ReceivePageView> {
+  const data = parseInput(createReceivePageSchema, input);
+  const access = await loadMemberAccess(ctx, userId);
+  requireFeature(access, "receive_pages");
+  const limit = RECEIVE_PAGE_LIMITS[access.tier];
+  if (limit !== -1 && (await countReceivePages(ctx.db, userId)) >= limit) {
+    throw new AppError("FORBIDDEN", `Your ${TIER_LABELS[access.tier]} plan allows ${limit} receive page${limit === 1 ? "" : "s"}. Delete one you no longer need, or upgrade your plan for more.`);
+  }
+  // Files will land there in the member's name: they must be allowed to upload there.
+  const folder = await requireFolderAccess(ctx, userId, data.folderId, "files.upload");
+  await assertSlugFree(ctx, data.slug, null);
+  const { token, hash } = newLinkToken();
+  const now = ctx.now();
+  const id = crypto.randomUUID();
+  await insertReceivePage(ctx.db, {
+    id,
+    userId,
+    tokenHash: hash,
+    tokenSealed: await encryptSecret(readConfig(ctx.env).SESSION_SECRET, new TextEncoder().encode(token), "receive-page"),
+    slug: data.slug,
+    kind: data.kind,
+    title: data.title,
+    message: data.message,
+    spaceId: folder.spaceId,
+    folderId: data.folderId,
+    deadlineAt: data.deadlineAt ? new Date(data.deadlineAt) : null,
+    passwordHash: data.password ? await hashPassword(data.password, scryptParamsFor(ctx.env)) : null,
+    allowedTypes: [...new Set(data.allowedTypes)],
+    maxFileMb: data.maxFileMb,
+    maxFilesPerUploader: data.maxFilesPerUploader,
+    perUploaderFolders: data.perUploaderFolders,
+    requireName: data.requireName,
+    requireEmail: data.requireEmail,
+    fields: data.fields,
+    brandColor: data.brandColor,
+    isOpen: data.isOpen,
+    createdAt: now,
+    updatedAt: now,
+  });
+  ctx.logger.info("receive page created", { userId, pageId: id, kind: data.kind });
+  return getReceivePage(ctx, userId, id);
+}
+
+/** GET /api/receive-pages and /api/user/receive-pages (spec §7 `pages`): the member's pages. */
+export async function listReceivePages(ctx: ServiceContext, userId: string): Promise<ReceivePageView[]> {
+  return Promise.all((await listReceivePagesOf(ctx.db, userId)).map((row) => toView(ctx, row)));
+}
+
+async function ownPage(ctx: ServiceContext, userId: string, rawId: unknown): Promise<Joined> {
+  const id = z.uuid().safeParse(rawId);
+  const row = id.success ? await findOwnReceivePage(ctx.db, userId, id.data) : undefined;
+  if (!row) throw new AppError("NOT_FOUND", RECEIVE_PAGE_NOT_FOUND);
+  return row;
+}
+
+export async function getReceivePage(ctx: ServiceContext, userId: string, rawId: unknown): Promise<ReceivePageView> {
+  return toView(ctx, await ownPage(ctx, userId, rawId));
+}
+
+/** PATCH /api/receive-pages/{id}: any option but the destination (`password: null` removes it). */
+export async function updateReceivePage(ctx: ServiceContext, userId: string, rawId: unknown, input: unknown): Promise<ReceivePageView> {
+  const { page } = await ownPage(ctx, userId, rawId);
+  const changes = parseInput(updateReceivePageSchema, input);
+  const kind = changes.kind ?? page.kind;
+  const fields = changes.fields ?? page.fields;
+  if (kind === "simple" && fields.length > 0) throw new AppError("VALIDATION_ERROR", "A simple page has no fields: make it a form page to ask for them.", { fieldErrors: { fields: ["A simple page has no fields."] } });
+  const perUploader = changes.perUploaderFolders ?? page.perUploaderFolders;
+  if (perUploader && !(changes.requireName ?? page.requireName) && !(changes.requireEmail ?? page.requireEmail)) {
+    throw new AppError("VALIDATION_ERROR", "Per-person folders are named from the uploader's name or e-mail: ask for one of them.", { fieldErrors: { perUploaderFolders: ["Ask for the name or the e-mail."] } });
+  }
+  await assertSlugFree(ctx, changes.slug, page.id);
+  const { password, deadlineAt, allowedTypes, ...rest } = changes;
+  await updateReceivePageRow(ctx.db, userId, page.id, {
+    ...rest,
+    ...(deadlineAt !== undefined ? { deadlineAt: deadlineAt ? new Date(deadlineAt) : null } : {}),
+    ...(allowedTypes !== undefined ? { allowedTypes: [...new Set(allowedTypes)] } : {}),
+    ...(password !== undefined ? { passwordHash: password ? await hashPassword(password, scryptParamsFor(ctx.env)) : null } : {}),
+    updatedAt: ctx.now(),
+  });
+  return getReceivePage(ctx, userId, page.id);
+}
+
+/** DELETE /api/receive-pages/{id}: the page goes (its address stops working); files received stay where they landed. */
+export async function deleteReceivePage(ctx: ServiceContext, userId: string, rawId: unknown): Promise<void> {
+  const { page } = await ownPage(ctx, userId, rawId);
+  await deleteReceivePageRow(ctx.db, userId, page.id);
+  ctx.logger.info("receive page deleted", { userId, pageId: page.id });
+}

@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import { createReceivePage, deleteReceivePage, getReceivePage, listReceivePages, updateReceivePage } from "~/features/receive/receive.server";
+import type { AppEnv } from "../types";
+import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
+
+/** /api/receive-pages (issue 24): the member's receive pages; anyone else's is 404. */
+export const receivePagesApi = new Hono<AppEnv>()
+  .use(noStore)
+  .post("/", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ page: await createReceivePage(apiServiceContext(c), actor.userId, await readJsonBody(c)) }, 201);
+  })
+  .get("/", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ pages: await listReceivePages(apiServiceContext(c), actor.userId) }, 200);
+  })
+  .get("/:id", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ page: await getReceivePage(apiServiceContext(c), actor.userId, c.req.param("id")) }, 200);
+  })
+  .patch("/:id", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ page: await updateReceivePage(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)) }, 200);
+  })
+  .delete("/:id", async (c) => {
+    const actor = requireApiActor(c);
+    await deleteReceivePage(apiServiceContext(c), actor.userId, c.req.param("id"));
+    return c.body(null, 204);
+  });
