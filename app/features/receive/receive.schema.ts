@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { folderColorSchema } from "~/features/files/files.schema";
-import { RESERVED_SLUGS, SLUG_MAX, SLUG_MIN, SLUG_PATTERN } from "~/features/sharing/sharing.constants";
+import { customAddressSchema } from "~/features/sharing/sharing.schema";
 import {
   RECEIVE_FIELD_LABEL_MAX,
   RECEIVE_FIELD_OPTIONS_MAX,
@@ -47,15 +47,7 @@ const optionsShape = {
   fields: z.array(fieldSchema).max(RECEIVE_FIELDS_MAX, `At most ${RECEIVE_FIELDS_MAX} fields.`),
   brandColor: folderColorSchema.nullable(),
   isOpen: z.boolean(),
-  slug: z
-    .string({ error: "The custom address must be text." })
-    .trim()
-    .toLowerCase()
-    .min(SLUG_MIN, `A custom address has at least ${SLUG_MIN} characters.`)
-    .max(SLUG_MAX, `A custom address has at most ${SLUG_MAX} characters.`)
-    .regex(SLUG_PATTERN, "A custom address uses lower-case letters, digits and dashes, and starts and ends with a letter or digit.")
-    .refine((slug) => !RESERVED_SLUGS.has(slug), "That custom address is reserved. Choose another.")
-    .nullable(),
+  slug: customAddressSchema.nullable(),
 };
 
 export const createReceivePageSchema = z

@@ -26,6 +26,16 @@ const addressList = (field: string) =>
       if (wrong) context.addIssue({ code: "custom", message: `“${wrong}” is neither an e-mail address nor a domain like @example.com.` });
     });
 
+/** A custom address (/s/{slug}, /r/{slug}): lower-case letters, digits and dashes, not a reserved word. */
+export const customAddressSchema = z
+  .string({ error: "The custom address must be text." })
+  .trim()
+  .toLowerCase()
+  .min(SLUG_MIN, `A custom address has at least ${SLUG_MIN} characters.`)
+  .max(SLUG_MAX, `A custom address has at most ${SLUG_MAX} characters.`)
+  .regex(SLUG_PATTERN, "A custom address uses lower-case letters, digits and dashes, and starts and ends with a letter or digit.")
+  .refine((slug) => !RESERVED_SLUGS.has(slug), "That custom address is reserved. Choose another.");
+
 const optionsShape = {
   name: z.string({ error: "The name must be text." }).trim().max(SHARE_NAME_MAX, `A link's name is at most ${SHARE_NAME_MAX} characters.`),
   password: z
@@ -49,15 +59,7 @@ const optionsShape = {
   downloadMode: z.enum(["original", "watermarked"], { error: "downloadMode is original or watermarked." }),
   printProtection: z.boolean({ error: "printProtection must be true or false." }),
   watermark: z.boolean({ error: "watermark must be true or false." }),
-  slug: z
-    .string({ error: "The custom address must be text." })
-    .trim()
-    .toLowerCase()
-    .min(SLUG_MIN, `A custom address has at least ${SLUG_MIN} characters.`)
-    .max(SLUG_MAX, `A custom address has at most ${SLUG_MAX} characters.`)
-    .regex(SLUG_PATTERN, "A custom address uses lower-case letters, digits and dashes, and starts and ends with a letter or digit.")
-    .refine((slug) => !RESERVED_SLUGS.has(slug), "That custom address is reserved. Choose another.")
-    .nullable(),
+  slug: customAddressSchema.nullable(),
 };
 
 /** POST /api/share-links: what to share and the link's options (everything but the target is optional). */
