@@ -119,7 +119,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function navigationFor(isKitEnabled: boolean, isSignedIn: boolean): NavItem[] {
   const items: NavItem[] = [{ to: "/", label: "Home" }];
-  if (isSignedIn) items.push({ to: "/datarooms", label: "Data rooms" }, { to: "/folders", label: "Files" }, { to: "/share-links", label: "Share links" }, { to: "/secrets", label: "Secrets" }, { to: "/favorites", label: "Favorites" }, { to: "/trash", label: "Trash" }, { to: "/settings", label: "Settings" });
+  if (isSignedIn) items.push({ to: "/datarooms", label: "Data rooms" }, { to: "/folders", label: "Files" }, { to: "/share-links", label: "Share links" }, { to: "/secrets", label: "Secrets" }, { to: "/receive-pages", label: "Receive pages" }, { to: "/favorites", label: "Favorites" }, { to: "/trash", label: "Trash" }, { to: "/settings", label: "Settings" });
   if (isKitEnabled) items.push({ to: "/ui", label: "Interface kit" }, { to: "/dev/mail", label: "Mailbox" });
   items.push({ to: "/privacy-policy", label: "Privacy" });
   return items;

@@ -75,6 +75,11 @@ export default [
   // The link of a data-room invitation: opened signed out or in, by someone who may have no account yet.
   route("invite/:token", "routes/invitations/invite.tsx"),
 
+  // Receive pages (issue 24, spec §2 "Receive pages: index, upload form"): the member's pages.
+  route("receive-pages", "routes/receive/index.tsx"),
+  route("receive-pages/new", "routes/receive/new.tsx"),
+  route("receive-pages/:id", "routes/receive/page.tsx"),
+
   // One-time secrets (issue 23, spec §2 "Secrets: create, edit, view shared"): the member's list,
   // a new one (sealed in the browser), one secret's receipt and changes; and the page anyone with
   // the link opens (the key stays in the #fragment).

@@ -55,4 +55,6 @@ export const MEMBER_PAGES = [
   "/secrets",
   "/secrets/new",
   "/secrets/requests/new",
+  "/receive-pages",
+  "/receive-pages/new",
 ] as const;

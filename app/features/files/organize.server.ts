@@ -268,7 +268,8 @@ export type TemplatesPage = {
 };
 
 /** Folders of every space where the member may upload, labelled with their path ("Reports / 2026"). */
-async function listUploadTargets(ctx: ServiceContext, userId: string, rootId: string): Promise<UploadTarget[]> {
+/** Every folder the member may upload into (across their spaces), `rootId` first, then by space and path. */
+export async function listUploadTargets(ctx: ServiceContext, userId: string, rootId: string): Promise<UploadTarget[]> {
   const [rows, roles] = await Promise.all([listAllFolders(ctx.db, userId, 2_000), memberRoles(ctx, userId)]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const pathOf = (id: string): string => {

@@ -3,6 +3,8 @@ import { TIER_LABELS } from "~/features/access/access.constants";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { hashPassword, scryptParamsFor } from "~/features/auth/password.server";
 import { decryptSecret, encryptSecret, newLinkToken } from "~/features/auth/secrets.server";
+import { defaultFolderId } from "~/features/files/folders.server";
+import { listUploadTargets } from "~/features/files/organize.server";
 import { requireFolderAccess } from "~/features/files/spaces.server";
 import { readConfig } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
@@ -169,4 +171,14 @@ export async function deleteReceivePage(ctx: ServiceContext, userId: string, raw
   const { page } = await ownPage(ctx, userId, rawId);
   await deleteReceivePageRow(ctx.db, userId, page.id);
   ctx.logger.info("receive page deleted", { userId, pageId: page.id });
+}
+
+export type ReceivePageEditor = { destinations: { uid: string; label: string; spaceName: string }[]; defaultFolderId: string; limit: number; count: number; tierLabel: string };
+
+/** What the new page's form offers: the folders the member may upload into (their Inbox first) and the plan's limit. */
+export async function getReceivePageEditor(ctx: ServiceContext, userId: string): Promise<ReceivePageEditor> {
+  const inbox = await defaultFolderId(ctx, userId, "inbox");
+  const access = await loadMemberAccess(ctx, userId);
+  const [destinations, count] = await Promise.all([listUploadTargets(ctx, userId, inbox), countReceivePages(ctx.db, userId)]);
+  return { destinations, defaultFolderId: inbox, limit: RECEIVE_PAGE_LIMITS[access.tier], count, tierLabel: TIER_LABELS[access.tier] };
 }

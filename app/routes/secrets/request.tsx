@@ -5,7 +5,6 @@ import { IntentForm } from "~/components/intent-form";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { showToast } from "~/components/ui/toast";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
@@ -17,6 +16,7 @@ import { AppError } from "~/lib/errors";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/request";
+import { copyText } from "~/components/copy-text";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.request.label ? `Request ${loaderData.request.label}` : "Request for a secret");
 
@@ -56,11 +56,7 @@ export default function SecretRequestPage({ loaderData, actionData }: Route.Comp
   const [origin, setOrigin] = useState("");
   useEffect(() => setOrigin(window.location.origin), []);
   const link = `${origin}${path}`;
-  const copy = () =>
-    void navigator.clipboard.writeText(link).then(
-      () => showToast("Link copied.", { type: "success" }),
-      () => showToast("Copying was refused by the browser: select the link and copy it.", { type: "error" }),
-    );
+  const copy = () => copyText(link, "Link");
   return (
     <div className="space-y-8">
       <header className="space-y-2">

@@ -5,7 +5,6 @@ import { IntentForm } from "~/components/intent-form";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClassName } from "~/components/ui/button";
-import { showToast } from "~/components/ui/toast";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
@@ -21,6 +20,7 @@ import { AppError } from "~/lib/errors";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/link";
+import { copyText } from "~/components/copy-text";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData ? `Share link ${loaderData.link.name || loaderData.link.target.name}` : "Share link");
 
@@ -74,10 +74,7 @@ export default function ShareLinkPage({ loaderData, actionData }: Route.Componen
   const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
   const busy = useNavigation().state === "submitting";
   const copy = () =>
-    void navigator.clipboard.writeText(link.url).then(
-      () => showToast("Link copied.", { type: "success" }),
-      () => showToast("Copying was refused by the browser: select the address and copy it.", { type: "error" }),
-    );
+    copyText(link.url, "Link");
   const facts = [
     link.hasPassword ? "password" : null,
     link.verifyEmail ? "verified e-mail" : link.requireEmail ? "e-mail" : null,

@@ -7,6 +7,7 @@ import { formatBytes } from "~/features/files/files.constants";
 import { unlockRequest, type OpenedAnswer } from "../request-crypto";
 import type { KdfParams } from "../secret-crypto";
 import { exactReader, openSealedFile } from "../secret-files";
+import { copyText } from "~/components/copy-text";
 
 type Answer = { id: string; ephemeralKey: string; ciphertext: string; createdAt: string; files: { id: string; storedSize: number; isReady: boolean }[] };
 
@@ -79,7 +80,7 @@ export function RequestAnswers({ requestId, keys, answers, at }: { requestId: st
                     <pre className="whitespace-pre-wrap break-words font-mono text-sm text-slate-900" data-testid="answer-text">
                       {content.text}
                     </pre>
-                    <Button variant="secondary" size="sm" onClick={() => void navigator.clipboard.writeText(content.text).then(() => showToast("Copied.", { type: "success" }))}>
+                    <Button variant="secondary" size="sm" onClick={() => copyText(content.text, "Answer")}>
                       Copy
                     </Button>
                   </>

@@ -4,12 +4,12 @@ import { Button, buttonClassName } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { nativeSelectClassName } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { showToast } from "~/components/ui/toast";
 import { http, HttpError } from "~/lib/http";
 import { secretLink, sealNewSecret } from "../secret-client";
 import { uploadSealedFile } from "../secret-upload";
 import { SealedFilesInput } from "./sealed-files-input";
 import { expiryLabel, fileLimitLabel, SECRET_EXPIRY_CHOICES, SECRET_FILES_MAX, SECRET_MAX_VIEWS, SECRET_TEXT_MAX_BYTES } from "../secrets.constants";
+import { copyText } from "~/components/copy-text";
 
 type Created = { secret: { id: string }; token: string; files: { id: string }[] };
 
@@ -64,11 +64,7 @@ export function SecretForm({ maxExpiryHours, maxFileMb }: { maxExpiryHours: numb
   };
 
   if (created) {
-    const copy = () =>
-      void navigator.clipboard.writeText(created.link).then(
-        () => showToast("Link copied.", { type: "success" }),
-        () => showToast("Copying was refused by the browser: select the link and copy it.", { type: "error" }),
-      );
+    const copy = () => copyText(created.link, "Link");
     return (
       <section aria-labelledby="link-heading" className="space-y-4 rounded-lg border border-emerald-200 bg-emerald-50 p-4" data-testid="secret-created">
         <h2 id="link-heading" className="text-lg font-semibold text-slate-900">

@@ -2,13 +2,13 @@ import { useEffect, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { showToast } from "~/components/ui/toast";
 import { readCsrfToken } from "~/lib/http";
 import { formatBytes } from "~/features/files/files.constants";
 import { revealKeys } from "../secret-client";
 import { exactReader, openSealedFile } from "../secret-files";
 import { REVEAL_STREAM_TYPE } from "../secrets.constants";
 import type { KdfParams } from "../secret-crypto";
+import { copyText } from "~/components/copy-text";
 
 type State =
   | { kind: "ready" }
@@ -88,11 +88,7 @@ export function SecretReveal({ token, kdf, viewsLeft, files, isUploading }: { to
   };
 
   if (state.kind === "shown") {
-    const copy = () =>
-      void navigator.clipboard.writeText(state.text).then(
-        () => showToast("Secret copied.", { type: "success" }),
-        () => showToast("Copying was refused by the browser: select the text and copy it.", { type: "error" }),
-      );
+    const copy = () => copyText(state.text, "Secret");
     return (
       <section aria-labelledby="secret-heading" className="space-y-3" data-testid="secret-shown">
         <h2 id="secret-heading" className="text-lg font-semibold text-slate-900">

@@ -1,0 +1,90 @@
+import { ErrorPage } from "~/components/error-page";
+import { Badge } from "~/components/ui/badge";
+import { buttonClassName } from "~/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
+import { requireMember } from "~/features/auth/auth-guard.server";
+import { dateTimeFormat } from "~/features/files/components/organized-file-table";
+import { getReceivePageEditor, listReceivePages } from "~/features/receive/receive.server";
+import { runLoader } from "~/lib/action-result.server";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { titleMeta } from "~/lib/title";
+import type { Route } from "./+types/index";
+
+export const meta: Route.MetaFunction = () => titleMeta("Receive pages");
+
+/** /receive-pages: the member's public upload pages, where their files go and whether they are open. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { user } = requireMember(context, request);
+  const ctx = serviceContextFor(context);
+  return runLoader(async () => {
+    const [pages, editor] = await Promise.all([listReceivePages(ctx, user.id), getReceivePageEditor(ctx, user.id)]);
+    return { pages, limit: editor.limit, tierLabel: editor.tierLabel };
+  });
+}
+
+const STATUS = { open: "success", closed: "neutral", "past deadline": "warning" } as const;
+const at = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
+
+export default function ReceivePagesPage({ loaderData }: Route.ComponentProps) {
+  const { pages, limit, tierLabel } = loaderData;
+  const isFull = limit !== -1 && pages.length >= limit;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="max-w-3xl space-y-1">
+          <h1 className="text-2xl font-semibold text-slate-900">Receive pages</h1>
+          <p className="text-sm text-slate-700">Public pages where anyone with the address sends you files, straight into a folder of yours or of a data room: a client's papers, a candidate's CV.</p>
+          <p className="text-sm text-slate-600">{limit === -1 ? `${pages.length} pages.` : `${pages.length} of ${limit} on your ${tierLabel} plan.`}</p>
+        </div>
+        {isFull ? (
+          <a href="/settings/plan" className={buttonClassName({ variant: "secondary" })}>
+            Upgrade for more pages
+          </a>
+        ) : (
+          <a href="/receive-pages/new" className={buttonClassName({})}>
+            New receive page
+          </a>
+        )}
+      </div>
+      {pages.length === 0 ? (
+        <p className="text-sm text-slate-700">You have no receive page yet.</p>
+      ) : (
+        <Table caption="Your receive pages, newest first" isCaptionHidden>
+          <TableHead>
+            <tr>
+              <TableHeaderCell>Page</TableHeaderCell>
+              <TableHeaderCell>Files go to</TableHeaderCell>
+              <TableHeaderCell>Status</TableHeaderCell>
+              <TableHeaderCell>Address</TableHeaderCell>
+              <TableHeaderCell>Created</TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBody>
+            {pages.map((page) => (
+              <TableRow key={page.id} data-testid="receive-page-row">
+                <TableCell>
+                  <a href={`/receive-pages/${page.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                    {page.title}
+                  </a>
+                  <span className="ml-2 text-xs text-slate-600">{page.kind === "form" ? "form" : "simple"}</span>
+                </TableCell>
+                <TableCell>
+                  {page.destination.spaceName}: {page.destination.folderLabel ?? "a deleted folder"}
+                </TableCell>
+                <TableCell>
+                  <Badge variant={STATUS[page.status]}>{page.status === "open" ? "Open" : page.status === "closed" ? "Closed" : "Past deadline"}</Badge>
+                </TableCell>
+                <TableCell className="font-mono text-xs">{page.path}</TableCell>
+                <TableCell>{at(page.createdAt)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

@@ -1,0 +1,48 @@
+import { ErrorPage } from "~/components/error-page";
+import { requireMember } from "~/features/auth/auth-guard.server";
+import { redirectWithNotice } from "~/features/auth/auth-route.server";
+import { NEW_RECEIVE_PAGE, ReceivePageForm } from "~/features/receive/components/receive-page-form";
+import { readReceivePageForm } from "~/features/receive/receive-form";
+import { createReceivePage, getReceivePageEditor } from "~/features/receive/receive.server";
+import { runFormAction, runLoader } from "~/lib/action-result.server";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { titleMeta } from "~/lib/title";
+import type { Route } from "./+types/new";
+
+export const meta: Route.MetaFunction = () => titleMeta("New receive page");
+
+/** /receive-pages/new: a page's options and the folder its files go to. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { user } = requireMember(context, request);
+  return runLoader(() => getReceivePageEditor(serviceContextFor(context), user.id));
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { user } = requireMember(context, request);
+  const form = await request.formData();
+  return runFormAction(async () => {
+    const page = await createReceivePage(serviceContextFor(context), user.id, readReceivePageForm(form, "new"));
+    return redirectWithNotice(context, `/receive-pages/${page.id}`, { type: "success", message: "Receive page created. Send its address to the people who send you files." });
+  });
+}
+
+export default function NewReceivePage({ loaderData, actionData }: Route.ComponentProps) {
+  const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
+  return (
+    <div className="space-y-6">
+      <div className="max-w-3xl space-y-1">
+        <p className="text-sm text-slate-600">
+          <a href="/receive-pages" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            Receive pages
+          </a>
+        </p>
+        <h1 className="text-2xl font-semibold text-slate-900">New receive page</h1>
+      </div>
+      <ReceivePageForm values={NEW_RECEIVE_PAGE} destinations={loaderData.destinations} defaultFolderId={loaderData.defaultFolderId} failure={failure} submitLabel="Create page" />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

@@ -1,0 +1,111 @@
+import { renderSVG } from "uqr";
+import { useEffect, useState } from "react";
+import { ErrorPage } from "~/components/error-page";
+import { IntentForm } from "~/components/intent-form";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { requireMember } from "~/features/auth/auth-guard.server";
+import { redirectWithNotice } from "~/features/auth/auth-route.server";
+import { ReceivePageForm } from "~/features/receive/components/receive-page-form";
+import { readReceivePageForm } from "~/features/receive/receive-form";
+import { mailOrigin } from "~/features/notifications/notifications.server";
+import { deleteReceivePage, getReceivePage, updateReceivePage } from "~/features/receive/receive.server";
+import { runFormAction, runLoader } from "~/lib/action-result.server";
+import { AppError } from "~/lib/errors";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { titleMeta } from "~/lib/title";
+import type { Route } from "./+types/page";
+import { copyText } from "~/components/copy-text";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData ? `Receive page ${loaderData.page.title}` : "Receive page");
+
+/** /receive-pages/{id}: the page's address (Copy, QR code), its options, Delete. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { user } = requireMember(context, request);
+  const ctx = serviceContextFor(context);
+  return runLoader(async () => {
+    const page = await getReceivePage(ctx, user.id, params.id);
+    const url = `${mailOrigin(ctx)}${page.path}`;
+    // The QR code is drawn here, so the page ships no QR library.
+    return { page, url, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { border: 2 }))}` };
+  });
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { user } = requireMember(context, request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const ctx = serviceContextFor(context);
+  return runFormAction(
+    async () => {
+      if (intent === "update") {
+        await updateReceivePage(ctx, user.id, params.id, readReceivePageForm(form, "edit"));
+        return redirectWithNotice(context, `/receive-pages/${params.id}`, { type: "success", message: "Receive page saved." });
+      }
+      if (intent === "delete") {
+        await deleteReceivePage(ctx, user.id, params.id);
+        return redirectWithNotice(context, "/receive-pages", { type: "success", message: "Receive page deleted. Files it received stay in their folder." });
+      }
+      throw new AppError("VALIDATION_ERROR", "Unknown action. Reload the page and try again.");
+    },
+    { intent },
+  );
+}
+
+export default function ReceivePageView({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, url, qr } = loaderData;
+  const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
+  const [canCopy, setCanCopy] = useState(false);
+  useEffect(() => setCanCopy(typeof navigator.clipboard?.writeText === "function"), []);
+  const copy = () => copyText(url, "Address");
+  return (
+    <div className="space-y-8">
+      <header className="space-y-2">
+        <p className="text-sm text-slate-600">
+          <a href="/receive-pages" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            Receive pages
+          </a>
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="break-words text-2xl font-semibold text-slate-900">{page.title}</h1>
+          <Badge variant={page.status === "open" ? "success" : page.status === "closed" ? "neutral" : "warning"}>{page.status === "open" ? "Open" : page.status === "closed" ? "Closed" : "Past deadline"}</Badge>
+        </div>
+        <p className="text-sm text-slate-700">
+          Files go to {page.destination.spaceName}: {page.destination.folderLabel ?? "a deleted folder"}.
+        </p>
+      </header>
+
+      <section aria-labelledby="address-heading" className="flex max-w-3xl flex-wrap items-start gap-6 rounded-lg border border-slate-200 bg-white p-4">
+        <div className="min-w-0 flex-1 space-y-3">
+          <h2 id="address-heading" className="text-lg font-semibold text-slate-900">
+            Address
+          </h2>
+          <input readOnly value={url} aria-label="Page address" className="block w-full rounded-md border border-slate-500 bg-slate-50 px-3 py-2 font-mono text-sm" data-testid="receive-page-url" />
+          {canCopy ? (
+            <Button variant="secondary" onClick={copy}>
+              Copy address
+            </Button>
+          ) : null}
+        </div>
+        <img src={qr} alt={`QR code of the address of ${page.title}`} className="h-36 w-36 rounded border border-slate-200 bg-white" />
+      </section>
+
+      <section aria-labelledby="options-heading" className="space-y-4">
+        <h2 id="options-heading" className="text-lg font-semibold text-slate-900">
+          Options
+        </h2>
+        <ReceivePageForm values={page} failure={failure} submitLabel="Save" />
+      </section>
+
+      <IntentForm intent="delete">
+        <Button type="submit" variant="danger">
+          Delete page
+        </Button>
+      </IntentForm>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

@@ -1,0 +1,53 @@
+import { seriousViolations } from "./axe-helpers";
+import { createMember, expect, gotoHydrated, test } from "./fixtures";
+
+/** Receive pages, the member's side (issue 24, step 2): make a form page with fields, see it listed, change it, delete it. */
+
+test.describe("receive pages (managing)", () => {
+  test("a member makes a form page with two fields into their Inbox, sees its address, closes it and deletes it", async ({ page }) => {
+    await createMember(page.request, { tier: "pro" });
+    await gotoHydrated(page, "/receive-pages");
+    await expect(page).toHaveTitle("Receive pages - Strongroom");
+    await page.getByRole("link", { name: "New receive page" }).click();
+    await expect(page).toHaveTitle("New receive page - Strongroom");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await page.getByLabel("Form: fields first, then files").check();
+    await page.getByLabel("Title").fill("Applications 2026");
+    await page.getByLabel("Message to uploaders").fill("Send your CV and a cover letter.");
+    await expect(page.getByLabel("Files go to")).toHaveValue(/.+/);
+    await page.getByLabel("Allowed file types").fill("pdf, docx");
+    await page.getByLabel("A folder per person (named from their name and e-mail)").check();
+    await page.getByRole("button", { name: "Add a field" }).click();
+    await page.getByLabel("Field 1 label").fill("Role");
+    await page.getByRole("button", { name: "Add a field" }).click();
+    await page.getByLabel("Field 2 label").fill("Earliest start");
+    await page.getByTestId("field-row").nth(1).getByLabel("Type").selectOption("date");
+    await page.getByLabel("Custom address (optional)").fill(`jobs-${Date.now()}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Create page" }).click();
+
+    await expect(page).toHaveTitle("Receive page Applications 2026 - Strongroom");
+    await expect(page.getByTestId("receive-page-url")).toHaveValue(/\/r\/jobs-\d+$/);
+    await expect(page.getByText("Files go to My files: Inbox.")).toBeVisible();
+    await expect(page.getByTestId("field-row")).toHaveCount(2);
+    await expect(page.getByLabel("Field 2 label")).toHaveValue("Earliest start");
+
+    // A refusal keeps the page and says why: fields on a simple page.
+    await page.getByLabel("Simple: a drop zone for files").check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("region", { name: "Options" }).getByRole("alert")).toContainText("A simple page has no fields");
+
+    await gotoHydrated(page, page.url());
+    await page.getByLabel("Open: the page takes files").uncheck();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Closed", { exact: true })).toBeVisible();
+
+    await gotoHydrated(page, "/receive-pages");
+    await expect(page.getByTestId("receive-page-row")).toContainText("Applications 2026");
+    await expect(page.getByTestId("receive-page-row")).toContainText("Closed");
+    await page.getByRole("link", { name: "Applications 2026" }).click();
+    await page.getByRole("button", { name: "Delete page" }).click();
+    await expect(page).toHaveTitle("Receive pages - Strongroom");
+    await expect(page.getByTestId("receive-page-row")).toHaveCount(0);
+  });
+});
