@@ -25,6 +25,7 @@ export default [
     route("settings/security", "routes/settings/security.tsx"),
     route("settings/security-level", "routes/settings/security-level.tsx"),
     route("settings/storage", "routes/settings/storage.tsx"),
+    route("settings/receive-page-forms", "routes/settings/receive-page-forms.tsx"),
     route("profile", "routes/profile/edit.tsx"),
     route("profile/activity", "routes/profile/activity.tsx"),
     route("profile/data", "routes/profile/data.tsx"),

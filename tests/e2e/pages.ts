@@ -12,6 +12,7 @@ export const MEMBER_PAGES = [
   "/settings/security",
   "/settings/security-level",
   "/settings/storage",
+  "/settings/receive-page-forms",
   "/profile",
   "/profile/activity",
   "/profile/data",

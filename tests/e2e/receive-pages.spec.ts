@@ -50,4 +50,28 @@ test.describe("receive pages (managing)", () => {
     await expect(page).toHaveTitle("Receive pages - Strongroom");
     await expect(page.getByTestId("receive-page-row")).toHaveCount(0);
   });
+
+  test("a set of fields saved under Settings is put on a new form page in one step", async ({ page }) => {
+    await createMember(page.request, { tier: "pro" });
+    await gotoHydrated(page, "/settings/receive-page-forms");
+    await expect(page).toHaveTitle("Receive page forms - Strongroom");
+    const create = page.getByRole("region", { name: "New set of fields" });
+    await create.getByLabel("Name").fill("Tax client");
+    await create.getByRole("button", { name: "Add a field" }).click();
+    await create.getByLabel("Field 1 label").fill("Client number");
+    await create.getByRole("button", { name: "Add a field" }).click();
+    await create.getByLabel("Field 2 label").fill("Tax year");
+    await create.getByRole("button", { name: "Save set" }).click();
+    await expect(page.getByTestId("field-set")).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await gotoHydrated(page, "/receive-pages/new");
+    await page.getByLabel("Use a saved set of fields").selectOption({ label: "Tax client (2 fields)" });
+    await expect(page.getByLabel("Field 2 label")).toHaveValue("Tax year");
+    await page.getByLabel("Form: fields first, then files").check();
+    await page.getByLabel("Title").fill("Tax papers 2026");
+    await page.getByRole("button", { name: "Create page" }).click();
+    await expect(page).toHaveTitle("Receive page Tax papers 2026 - Strongroom");
+    await expect(page.getByLabel("Field 1 label")).toHaveValue("Client number");
+  });
 });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDataroomMember } from "~tests/factories/datarooms";
 import { makeFolder, personalSpaceOf } from "~tests/factories/files";
 import { countWhere, createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
+import { createFieldSet, deleteFieldSet, listFieldSets, updateFieldSet } from "~/features/receive/field-sets.server";
 import { receivePagesPersonalData } from "~/features/receive/personal-data.server";
 import { createServiceContext } from "~/lib/service-context.server";
 import { newAuthClient, testEnv } from "./helpers";
@@ -121,5 +122,21 @@ describe("receive pages (managing)", () => {
     expect(JSON.stringify(record)).not.toContain("hunter2");
     await receivePagesPersonalData.erase(ctx, member.id);
     expect(await countWhere("select count(*) as n from receive_pages where user_id = ?", member.id)).toBe(0);
+  });
+
+  it("keeps sets of fields for reuse (Settings: receive page forms): the owner's only, validated, at most 50", async () => {
+    const member = await signedIn({ name: "Sol Sets" });
+    const ctx = createServiceContext(testEnv, { requestId: "test" });
+    await createFieldSet(ctx, member.id, { name: "Tax client", fields: [{ id: "year", type: "select", label: "Tax year", required: true, options: ["2025", "2026"] }] });
+    const [set] = await listFieldSets(ctx, member.id);
+    expect(set).toMatchObject({ name: "Tax client", fields: [{ id: "year", label: "Tax year" }] });
+    await expect(createFieldSet(ctx, member.id, { name: "Empty", fields: [] })).rejects.toMatchObject({ status: 400 });
+    const outsider = await signedIn();
+    await expect(updateFieldSet(ctx, outsider.id, set!.id, { name: "Mine now", fields: set!.fields })).rejects.toMatchObject({ status: 404 });
+    await expect(deleteFieldSet(ctx, outsider.id, set!.id)).rejects.toMatchObject({ status: 404 });
+    expect(await countWhere("select count(*) as n from receive_field_sets where id = ? and name = 'Tax client'", set!.id)).toBe(1);
+    await updateFieldSet(ctx, member.id, set!.id, { name: "Tax clients", fields: set!.fields });
+    await deleteFieldSet(ctx, member.id, set!.id);
+    expect(await listFieldSets(ctx, member.id)).toEqual([]);
   });
 });

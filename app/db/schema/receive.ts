@@ -49,3 +49,19 @@ export const receivePages = sqliteTable(
   },
   (table) => [index("receive_pages_user_created_idx").on(table.userId, table.createdAt)],
 );
+
+/** "Settings: receive page forms" (issue 24): sets of fields a member reuses on their form pages. */
+export const receiveFieldSets = sqliteTable(
+  "receive_field_sets",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    fields: text("fields", { mode: "json" }).notNull().$type<ReceiveField[]>(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("receive_field_sets_user_idx").on(table.userId, table.name)],
+);

@@ -1,6 +1,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { readConfig } from "~/lib/config.server";
-import { requestContext } from "~/lib/request-context.server";
+import { requestContext, serviceContextFor } from "~/lib/request-context.server";
+import { requireMember } from "./auth-guard.server";
 import { redirectWithToast, serializeFlashToast } from "~/lib/toast.server";
 import type { FlashToast } from "~/lib/toast.schema";
 import { headersWithCookies, sessionCookies, signedOutCookies } from "./auth-cookies.server";
@@ -38,3 +39,13 @@ export async function redirectWithNotice(context: Readonly<RouterContextProvider
 
 /** Pages that carry a token in their URL send no Referer anywhere (S17). */
 export const noReferrerHeaders = () => ({ "Referrer-Policy": "no-referrer" });
+
+/**
+ * A member's page action with several intents: who posts, the form, its `intent` field and the
+ * service context (a visitor who is not signed in is sent to sign in, as by requireMember).
+ */
+export async function readMemberForm(context: Readonly<RouterContextProvider>, request: Request) {
+  const { user } = requireMember(context, request);
+  const form = await request.formData();
+  return { user, form, intent: String(form.get("intent") ?? ""), ctx: serviceContextFor(context) };
+}

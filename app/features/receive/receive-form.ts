@@ -1,3 +1,12 @@
+/** The fields editor's hidden JSON value (a malformed one is left for the schema to refuse). */
+export function readFieldsInput(form: FormData): unknown {
+  try {
+    return JSON.parse(String(form.get("fields") ?? "").trim() || "[]");
+  } catch {
+    return "invalid";
+  }
+}
+
 /**
  * A receive page's options from its HTML form (the member's new and edit pages post plain forms,
  * so they work without JavaScript). Empty fields mean "none"; the service validates the rest.
@@ -7,12 +16,7 @@ export function readReceivePageForm(form: FormData, mode: "new" | "edit"): Recor
   const number = (name: string) => (text(name) ? Number(text(name)) : null);
   const deadline = text("deadlineAt");
   const password = text("password");
-  let fields: unknown = [];
-  try {
-    fields = JSON.parse(text("fields") || "[]");
-  } catch {
-    fields = "invalid";
-  }
+  const fields = readFieldsInput(form);
   const options: Record<string, unknown> = {
     kind: text("kind"),
     title: text("title"),

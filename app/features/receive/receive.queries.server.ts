@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { folders, receivePages, spaces } from "~/db/schema";
+import { folders, receiveFieldSets, receivePages, spaces } from "~/db/schema";
 
 /** Receive pages: the only place drizzle is called for them. */
 
@@ -51,4 +51,30 @@ export async function deleteReceivePageRow(db: Database, userId: string, id: str
 
 export async function deleteReceivePagesOf(db: Database, userId: string): Promise<void> {
   await db.delete(receivePages).where(eq(receivePages.userId, userId)).run();
+}
+
+// ---- field sets ("Settings: receive page forms") ---------------------------------------------------
+
+export type FieldSetRow = typeof receiveFieldSets.$inferSelect;
+
+export async function listFieldSetsOf(db: Database, userId: string): Promise<FieldSetRow[]> {
+  return db.select().from(receiveFieldSets).where(eq(receiveFieldSets.userId, userId)).orderBy(receiveFieldSets.name, receiveFieldSets.id).all();
+}
+
+export async function countFieldSets(db: Database, userId: string): Promise<number> {
+  return (await db.select({ n: sql<number>`count(*)` }).from(receiveFieldSets).where(eq(receiveFieldSets.userId, userId)).get())?.n ?? 0;
+}
+
+export async function insertFieldSet(db: Database, row: typeof receiveFieldSets.$inferInsert): Promise<void> {
+  await db.insert(receiveFieldSets).values(row).run();
+}
+
+export async function updateFieldSetRow(db: Database, userId: string, id: string, set: { name: string; fields: FieldSetRow["fields"]; updatedAt: Date }): Promise<boolean> {
+  const result = await db.update(receiveFieldSets).set(set).where(and(eq(receiveFieldSets.id, id), eq(receiveFieldSets.userId, userId))).run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+export async function deleteFieldSetRow(db: Database, userId: string, id: string): Promise<boolean> {
+  const result = await db.delete(receiveFieldSets).where(and(eq(receiveFieldSets.id, id), eq(receiveFieldSets.userId, userId))).run();
+  return (result.meta.changes ?? 0) > 0;
 }

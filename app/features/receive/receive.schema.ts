@@ -11,7 +11,7 @@ import {
   RECEIVE_TYPES_MAX,
 } from "./receive.constants";
 
-const fieldSchema = z
+export const fieldSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9-]{1,40}$/, "A field's id is lower-case letters, digits and dashes."),
     type: z.enum(["text", "select", "checkbox", "date"], { error: "A field is text, select, checkbox or date." }),
@@ -76,3 +76,12 @@ export const updateReceivePageSchema = z
   .omit({ folderId: true })
   .partial()
   .refine((changes) => Object.keys(changes).length > 0, "Change at least one option.");
+
+/** A set of fields to reuse ("Settings: receive page forms"). */
+export const fieldSetSchema = z.object(
+  {
+    name: z.string({ error: "Give the set a name." }).trim().min(1, "Give the set a name.").max(RECEIVE_TITLE_MAX, `A name is at most ${RECEIVE_TITLE_MAX} characters.`),
+    fields: z.array(fieldSchema).min(1, "Add at least one field.").max(RECEIVE_FIELDS_MAX, `At most ${RECEIVE_FIELDS_MAX} fields.`),
+  },
+  { error: "The request body must be an object with a name and fields." },
+);

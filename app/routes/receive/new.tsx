@@ -3,6 +3,7 @@ import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { NEW_RECEIVE_PAGE, ReceivePageForm } from "~/features/receive/components/receive-page-form";
 import { readReceivePageForm } from "~/features/receive/receive-form";
+import { listFieldSets } from "~/features/receive/field-sets.server";
 import { createReceivePage, getReceivePageEditor } from "~/features/receive/receive.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -14,7 +15,8 @@ export const meta: Route.MetaFunction = () => titleMeta("New receive page");
 /** /receive-pages/new: a page's options and the folder its files go to. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
-  return runLoader(() => getReceivePageEditor(serviceContextFor(context), user.id));
+  const ctx = serviceContextFor(context);
+  return runLoader(async () => ({ ...(await getReceivePageEditor(ctx, user.id)), fieldSets: await listFieldSets(ctx, user.id) }));
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -38,7 +40,7 @@ export default function NewReceivePage({ loaderData, actionData }: Route.Compone
         </p>
         <h1 className="text-2xl font-semibold text-slate-900">New receive page</h1>
       </div>
-      <ReceivePageForm values={NEW_RECEIVE_PAGE} destinations={loaderData.destinations} defaultFolderId={loaderData.defaultFolderId} failure={failure} submitLabel="Create page" />
+      <ReceivePageForm values={NEW_RECEIVE_PAGE} destinations={loaderData.destinations} defaultFolderId={loaderData.defaultFolderId} failure={failure} submitLabel="Create page" fieldSets={loaderData.fieldSets} />
     </div>
   );
 }

@@ -5,10 +5,11 @@ import { IntentForm } from "~/components/intent-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { requireMember } from "~/features/auth/auth-guard.server";
-import { redirectWithNotice } from "~/features/auth/auth-route.server";
+import { readMemberForm, redirectWithNotice } from "~/features/auth/auth-route.server";
 import { ReceivePageForm } from "~/features/receive/components/receive-page-form";
 import { readReceivePageForm } from "~/features/receive/receive-form";
 import { mailOrigin } from "~/features/notifications/notifications.server";
+import { listFieldSets } from "~/features/receive/field-sets.server";
 import { deleteReceivePage, getReceivePage, updateReceivePage } from "~/features/receive/receive.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { AppError } from "~/lib/errors";
@@ -27,15 +28,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     const page = await getReceivePage(ctx, user.id, params.id);
     const url = `${mailOrigin(ctx)}${page.path}`;
     // The QR code is drawn here, so the page ships no QR library.
-    return { page, url, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { border: 2 }))}` };
+    return { page, url, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { border: 2 }))}`, fieldSets: await listFieldSets(ctx, user.id) };
   });
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const { user } = requireMember(context, request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const ctx = serviceContextFor(context);
+  const { user, form, intent, ctx } = await readMemberForm(context, request);
   return runFormAction(
     async () => {
       if (intent === "update") {
@@ -53,7 +51,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function ReceivePageView({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, url, qr } = loaderData;
+  const { page, url, qr, fieldSets } = loaderData;
   const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
   const [canCopy, setCanCopy] = useState(false);
   useEffect(() => setCanCopy(typeof navigator.clipboard?.writeText === "function"), []);
@@ -94,7 +92,7 @@ export default function ReceivePageView({ loaderData, actionData }: Route.Compon
         <h2 id="options-heading" className="text-lg font-semibold text-slate-900">
           Options
         </h2>
-        <ReceivePageForm values={page} failure={failure} submitLabel="Save" />
+        <ReceivePageForm values={page} failure={failure} submitLabel="Save" fieldSets={fieldSets} />
       </section>
 
       <IntentForm intent="delete">

@@ -6,7 +6,7 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { requireMember } from "~/features/auth/auth-guard.server";
-import { redirectWithNotice } from "~/features/auth/auth-route.server";
+import { readMemberForm, redirectWithNotice } from "~/features/auth/auth-route.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
 import { RequestAnswers } from "~/features/secrets/components/request-answers";
 import { REQUEST_STATUS } from "~/features/secrets/secrets.constants";
@@ -27,10 +27,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const { user } = requireMember(context, request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const ctx = serviceContextFor(context);
+  const { user, intent, ctx } = await readMemberForm(context, request);
   return runFormAction(
     async () => {
       if (intent === "close") {

@@ -5,7 +5,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { nativeSelectClassName } from "~/components/ui/native-select";
 import { requireMember } from "~/features/auth/auth-guard.server";
-import { redirectWithNotice } from "~/features/auth/auth-route.server";
+import { readMemberForm, redirectWithNotice } from "~/features/auth/auth-route.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
 import { SecretStatusBadge } from "~/features/secrets/components/secret-status-badge";
 import { expiryLabel, SECRET_EVENT_LABELS, SECRET_EXPIRY_CHOICES, SECRET_MAX_VIEWS } from "~/features/secrets/secrets.constants";
@@ -25,10 +25,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const { user } = requireMember(context, request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const ctx = serviceContextFor(context);
+  const { user, form, intent, ctx } = await readMemberForm(context, request);
   return runFormAction(
     async () => {
       if (intent === "change") {

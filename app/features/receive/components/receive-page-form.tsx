@@ -40,14 +40,34 @@ const checkClass = "flex items-center gap-2 text-sm text-slate-900";
  * A form page's fields: add, change and remove them. The list travels in one hidden input (JSON),
  * filled on the server too, so the form keeps its fields when posted without JavaScript.
  */
-function FieldsEditor({ initial }: { initial: ReceiveField[] }) {
+export function FieldsEditor({ initial, fieldSets = [], legend = "Fields (form pages)" }: { initial: ReceiveField[]; fieldSets?: readonly { id: string; name: string; fields: ReceiveField[] }[]; legend?: string }) {
   const [fields, setFields] = useState<ReceiveField[]>(initial);
   const change = (index: number, patch: Partial<ReceiveField>) => setFields((current) => current.map((field, at) => (at === index ? { ...field, ...patch } : field)));
   const add = () => setFields((current) => [...current, { id: `field-${Date.now().toString(36)}`, type: "text", label: "", required: false }]);
   return (
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-3" data-testid="fields-editor">
-      <legend className="px-1 text-sm font-medium text-slate-900">Fields (form pages)</legend>
+      <legend className="px-1 text-sm font-medium text-slate-900">{legend}</legend>
       <input type="hidden" name="fields" value={JSON.stringify(fields)} />
+      {fieldSets.length > 0 ? (
+        <label className={labelClass}>
+          Use a saved set of fields
+          <select
+            className={nativeSelectClassName}
+            value=""
+            onChange={(event) => {
+              const set = fieldSets.find((item) => item.id === event.target.value);
+              if (set) setFields(set.fields.map((field) => ({ ...field })));
+            }}
+          >
+            <option value="">Choose a set…</option>
+            {fieldSets.map((set) => (
+              <option key={set.id} value={set.id}>
+                {set.name} ({set.fields.length} field{set.fields.length === 1 ? "" : "s"})
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       {fields.length === 0 ? <p className="text-sm text-slate-600">No fields yet. A form page asks them before the files.</p> : null}
       {fields.map((field, index) => (
         <div key={field.id} className="grid gap-2 sm:grid-cols-[1fr_auto_auto_auto]" data-testid="field-row">
@@ -99,8 +119,11 @@ export function ReceivePageForm({
   defaultFolderId,
   failure,
   submitLabel,
+  fieldSets,
 }: {
   values: ReceivePageFormValues;
+  /** The member's saved sets of fields ("Settings: receive page forms"). */
+  fieldSets?: readonly { id: string; name: string; fields: ReceiveField[] }[];
   /** New pages choose their folder; edited ones keep it. */
   destinations?: { uid: string; label: string; spaceName: string }[];
   defaultFolderId?: string;
@@ -191,7 +214,7 @@ export function ReceivePageForm({
           A folder per person (named from their name and e-mail)
         </label>
       </fieldset>
-      <FieldsEditor initial={values.fields} />
+      <FieldsEditor initial={values.fields} fieldSets={fieldSets} />
       <div className="grid gap-4 sm:grid-cols-2">
         <label className={labelClass}>
           Custom address (optional)
