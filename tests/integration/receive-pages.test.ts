@@ -117,11 +117,14 @@ describe("receive pages (managing)", () => {
     const { inboxId } = await personalSpaceOf(member.id);
     await send(member.client, "POST", "/api/receive-pages", { kind: "simple", title: "Receipts", folderId: inboxId, password: "hunter2-2026" });
     const ctx = createServiceContext(testEnv, { requestId: "test" });
-    const [record] = await receivePagesPersonalData.export(ctx, member.id);
+    await createFieldSet(ctx, member.id, { name: "Expenses", fields: [{ id: "project", type: "text", label: "Project", required: false }] });
+    const [sets, record] = await receivePagesPersonalData.export(ctx, member.id);
+    expect(sets).toMatchObject({ path: "receive-pages/field-sets.json", data: [{ name: "Expenses" }] });
     expect(record).toMatchObject({ path: "receive-pages/pages.json", data: [{ title: "Receipts", hasPassword: true, destination: { folder: "Inbox" } }] });
     expect(JSON.stringify(record)).not.toContain("hunter2");
     await receivePagesPersonalData.erase(ctx, member.id);
     expect(await countWhere("select count(*) as n from receive_pages where user_id = ?", member.id)).toBe(0);
+    expect(await countWhere("select count(*) as n from receive_field_sets where user_id = ?", member.id)).toBe(0);
   });
 
   it("keeps sets of fields for reuse (Settings: receive page forms): the owner's only, validated, at most 50", async () => {

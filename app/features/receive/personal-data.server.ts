@@ -1,8 +1,8 @@
 import { definePersonalDataSource } from "~/features/personal-data/personal-data-source";
-import { deleteReceivePagesOf, listReceivePagesOf } from "./receive.queries.server";
+import { deleteFieldSetsOf, deleteReceivePagesOf, listFieldSetsOf, listReceivePagesOf } from "./receive.queries.server";
 
 /**
- * A member's receive pages: the export lists their settings (never the token or the password's
+ * A member's receive pages and saved sets of fields: the export lists their settings (never the token or the password's
  * hash); erasure deletes them. What people sent through them is in the member's files (exported
  * and erased with those).
  */
@@ -10,8 +10,11 @@ export const receivePagesPersonalData = definePersonalDataSource({
   name: "receive pages",
   async export(ctx, userId) {
     const rows = await listReceivePagesOf(ctx.db, userId);
-    if (rows.length === 0) return [];
+    const sets = await listFieldSetsOf(ctx.db, userId);
+    const records = sets.length > 0 ? [{ path: "receive-pages/field-sets.json", description: "Your saved sets of fields for receive pages.", data: sets.map((set) => ({ id: set.id, name: set.name, fields: set.fields })) }] : [];
+    if (rows.length === 0) return records;
     return [
+      ...records,
       {
         path: "receive-pages/pages.json",
         description: "Your receive pages: title, message, where files go, their rules and dates.",
@@ -34,6 +37,7 @@ export const receivePagesPersonalData = definePersonalDataSource({
   },
   async erase(ctx, userId) {
     await deleteReceivePagesOf(ctx.db, userId);
+    await deleteFieldSetsOf(ctx.db, userId);
     return { r2Keys: [] };
   },
 });

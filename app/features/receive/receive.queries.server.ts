@@ -78,3 +78,7 @@ export async function deleteFieldSetRow(db: Database, userId: string, id: string
   const result = await db.delete(receiveFieldSets).where(and(eq(receiveFieldSets.id, id), eq(receiveFieldSets.userId, userId))).run();
   return (result.meta.changes ?? 0) > 0;
 }
+
+export async function deleteFieldSetsOf(db: Database, userId: string): Promise<void> {
+  await db.delete(receiveFieldSets).where(eq(receiveFieldSets.userId, userId)).run();
+}
