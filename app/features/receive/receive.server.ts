@@ -178,7 +178,12 @@ export type ReceivePageEditor = { destinations: { uid: string; label: string; sp
 /** What the new page's form offers: the folders the member may upload into (their Inbox first) and the plan's limit. */
 export async function getReceivePageEditor(ctx: ServiceContext, userId: string): Promise<ReceivePageEditor> {
   const inbox = await defaultFolderId(ctx, userId, "inbox");
+  const [destinations, plan] = await Promise.all([listUploadTargets(ctx, userId, inbox), getReceivePagePlan(ctx, userId)]);
+  return { destinations, defaultFolderId: inbox, ...plan };
+}
+
+/** How many pages the plan allows, how many the member has, and the plan's name. */
+export async function getReceivePagePlan(ctx: ServiceContext, userId: string): Promise<{ limit: number; count: number; tierLabel: string }> {
   const access = await loadMemberAccess(ctx, userId);
-  const [destinations, count] = await Promise.all([listUploadTargets(ctx, userId, inbox), countReceivePages(ctx.db, userId)]);
-  return { destinations, defaultFolderId: inbox, limit: RECEIVE_PAGE_LIMITS[access.tier], count, tierLabel: TIER_LABELS[access.tier] };
+  return { limit: RECEIVE_PAGE_LIMITS[access.tier], count: await countReceivePages(ctx.db, userId), tierLabel: TIER_LABELS[access.tier] };
 }

@@ -1,10 +1,17 @@
 import { TIER_LABELS } from "~/features/access/access.constants";
-import { loadMemberAccess } from "~/features/access/access.server";
+import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { encryptedSize } from "~/features/files/encryption-format";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { fileLimitLabel, SECRET_LIMITS } from "./secrets.constants";
 
 const MB = 1024 * 1024;
+
+/** A member who may make secrets (and requests), with their plan's secret limits. */
+export async function secretPlan(ctx: ServiceContext, userId: string) {
+  const access = await loadMemberAccess(ctx, userId);
+  requireFeature(access, "secrets");
+  return { access, limits: SECRET_LIMITS[access.tier] };
+}
 
 /** The plan's largest file, as a sealed size. */
 export async function maxSealedFileSize(ctx: ServiceContext, userId: string): Promise<{ bytes: number; mb: number; label: string; tierLabel: string }> {

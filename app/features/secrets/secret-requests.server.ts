@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { TIER_LABELS } from "~/features/access/access.constants";
-import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { consumeAttempt } from "~/features/auth/attempt-limits.server";
 import { decryptSecret, encryptSecret, hashLinkToken, LINK_TOKEN_PATTERN, newLinkToken } from "~/features/auth/secrets.server";
 import { notifyMember } from "~/features/notifications/notifications.server";
@@ -8,8 +7,8 @@ import { readConfig } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
-import { maxSealedFileSize } from "./secret-plan.server";
-import { expiryLabel, SECRET_LIMITS, SECRET_RECEIPT_DAYS, SECRETS_PER_HOUR } from "./secrets.constants";
+import { maxSealedFileSize, secretPlan } from "./secret-plan.server";
+import { expiryLabel, SECRET_RECEIPT_DAYS, SECRETS_PER_HOUR } from "./secrets.constants";
 import { answerSchema, createRequestSchema } from "./secrets.schema";
 import {
   closeRequest,
@@ -66,9 +65,7 @@ async function linkOf(ctx: ServiceContext, row: SecretRequestRow): Promise<strin
 /** POST /api/secret-requests → 201 { request, path } (the path to share, with its token). */
 export async function createSecretRequest(ctx: ServiceContext, userId: string, input: unknown): Promise<{ request: SecretRequestView; path: string }> {
   const data = parseInput(createRequestSchema, input);
-  const access = await loadMemberAccess(ctx, userId);
-  requireFeature(access, "secrets");
-  const limits = SECRET_LIMITS[access.tier];
+  const { access, limits } = await secretPlan(ctx, userId);
   if (data.expiresInHours > limits.maxExpiryHours) {
     throw new AppError("FORBIDDEN", `Your ${TIER_LABELS[access.tier]} plan keeps requests open for at most ${expiryLabel(limits.maxExpiryHours)}. Choose a shorter time, or upgrade your plan for up to 30 days.`);
   }

@@ -25,25 +25,29 @@ export async function countLiveSecrets(db: Database, userId: string, now: Date):
   return row?.n ?? 0;
 }
 
+/** What lists and receipts show of a secret: never its ciphertext. */
+const summaryColumns = {
+  id: secrets.id,
+  label: secrets.label,
+  size: secrets.size,
+  hasContent: sql<number>`${secrets.ciphertext} IS NOT NULL`,
+  hasPassphrase: sql<number>`${secrets.kdf} IS NOT NULL`,
+  // Written out: drizzle names the outer column unqualified, which the subquery would take for its own.
+  files: sql<number>`(SELECT count(*) FROM secret_files sf WHERE sf.secret_id = "secrets"."id")`,
+  maxViews: secrets.maxViews,
+  viewCount: secrets.viewCount,
+  failedAttempts: secrets.failedAttempts,
+  expiresAt: secrets.expiresAt,
+  lastViewedAt: secrets.lastViewedAt,
+  burnedAt: secrets.burnedAt,
+  burnReason: secrets.burnReason,
+  createdAt: secrets.createdAt,
+};
+
 /** The member's secrets, newest first (without their ciphertext). */
 export async function listSecretsOf(db: Database, userId: string, limit: number) {
   return db
-    .select({
-      id: secrets.id,
-      label: secrets.label,
-      size: secrets.size,
-      hasContent: sql<number>`${secrets.ciphertext} IS NOT NULL`,
-      hasPassphrase: sql<number>`${secrets.kdf} IS NOT NULL`,
-      files: sql<number>`(SELECT count(*) FROM secret_files sf WHERE sf.secret_id = "secrets"."id")`,
-      maxViews: secrets.maxViews,
-      viewCount: secrets.viewCount,
-      failedAttempts: secrets.failedAttempts,
-      expiresAt: secrets.expiresAt,
-      lastViewedAt: secrets.lastViewedAt,
-      burnedAt: secrets.burnedAt,
-      burnReason: secrets.burnReason,
-      createdAt: secrets.createdAt,
-    })
+    .select(summaryColumns)
     .from(secrets)
     .where(eq(secrets.userId, userId))
     .orderBy(desc(secrets.createdAt), desc(secrets.id))
@@ -53,27 +57,7 @@ export async function listSecretsOf(db: Database, userId: string, limit: number)
 export type SecretSummaryRow = Awaited<ReturnType<typeof listSecretsOf>>[number];
 
 export async function findOwnSecret(db: Database, userId: string, id: string): Promise<SecretSummaryRow | undefined> {
-  const rows = await db
-    .select({
-      id: secrets.id,
-      label: secrets.label,
-      size: secrets.size,
-      hasContent: sql<number>`${secrets.ciphertext} IS NOT NULL`,
-      hasPassphrase: sql<number>`${secrets.kdf} IS NOT NULL`,
-      files: sql<number>`(SELECT count(*) FROM secret_files sf WHERE sf.secret_id = "secrets"."id")`,
-      maxViews: secrets.maxViews,
-      viewCount: secrets.viewCount,
-      failedAttempts: secrets.failedAttempts,
-      expiresAt: secrets.expiresAt,
-      lastViewedAt: secrets.lastViewedAt,
-      burnedAt: secrets.burnedAt,
-      burnReason: secrets.burnReason,
-      createdAt: secrets.createdAt,
-    })
-    .from(secrets)
-    .where(and(eq(secrets.id, id), eq(secrets.userId, userId)))
-    .all();
-  return rows[0];
+  return db.select(summaryColumns).from(secrets).where(and(eq(secrets.id, id), eq(secrets.userId, userId))).get();
 }
 
 export async function listSecretEvents(db: Database, secretId: string, limit: number) {

@@ -2,7 +2,6 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { z } from "zod";
 import { TIER_LABELS } from "~/features/access/access.constants";
-import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { consumeAttempt } from "~/features/auth/attempt-limits.server";
 import { hashLinkToken, LINK_TOKEN_PATTERN, newLinkToken } from "~/features/auth/secrets.server";
 import { AppError } from "~/lib/errors";
@@ -11,12 +10,12 @@ import { parseInput } from "~/lib/validation";
 import {
   expiryLabel,
   SECRET_FAILED_ATTEMPTS_MAX,
-  SECRET_LIMITS,
   SECRET_RECEIPT_DAYS,
   SECRETS_PER_HOUR,
   type SecretStatus,
 } from "./secrets.constants";
 import { maxSealedFileSize, removeSecretFiles, sweepEndedSecretFiles } from "./secret-files.server";
+import { secretPlan } from "./secret-plan.server";
 import { purgeOldRequests } from "./secret-requests.server";
 import { createSecretSchema, revealSchema, updateSecretSchema } from "./secrets.schema";
 import {
@@ -97,13 +96,6 @@ function toView(row: SecretSummaryRow, now: Date): SecretView {
     burnReason: row.burnReason,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** The plan's secret limits, and the upgrade prompt's words when one is reached. */
-async function secretPlan(ctx: ServiceContext, userId: string) {
-  const access = await loadMemberAccess(ctx, userId);
-  requireFeature(access, "secrets");
-  return { access, limits: SECRET_LIMITS[access.tier] };
 }
 
 /** POST /api/secrets: the sealed secret; answers the secret and the token for the link (shown once). */

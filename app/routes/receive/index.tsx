@@ -4,7 +4,7 @@ import { buttonClassName } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
-import { getReceivePageEditor, listReceivePages } from "~/features/receive/receive.server";
+import { getReceivePagePlan, listReceivePages } from "~/features/receive/receive.server";
 import { runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
@@ -17,8 +17,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
   const ctx = serviceContextFor(context);
   return runLoader(async () => {
-    const [pages, editor] = await Promise.all([listReceivePages(ctx, user.id), getReceivePageEditor(ctx, user.id)]);
-    return { pages, limit: editor.limit, tierLabel: editor.tierLabel };
+    const [pages, plan] = await Promise.all([listReceivePages(ctx, user.id), getReceivePagePlan(ctx, user.id)]);
+    return { pages, limit: plan.limit, tierLabel: plan.tierLabel };
   });
 }
 

@@ -9,6 +9,7 @@ import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/new";
+import { UpLink } from "~/components/up-link";
 
 export const meta: Route.MetaFunction = () => titleMeta("New receive page");
 
@@ -33,11 +34,7 @@ export default function NewReceivePage({ loaderData, actionData }: Route.Compone
   return (
     <div className="space-y-6">
       <div className="max-w-3xl space-y-1">
-        <p className="text-sm text-slate-600">
-          <a href="/receive-pages" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-            Receive pages
-          </a>
-        </p>
+        <UpLink to="/receive-pages">Receive pages</UpLink>
         <h1 className="text-2xl font-semibold text-slate-900">New receive page</h1>
       </div>
       <ReceivePageForm values={NEW_RECEIVE_PAGE} destinations={loaderData.destinations} defaultFolderId={loaderData.defaultFolderId} failure={failure} submitLabel="Create page" fieldSets={loaderData.fieldSets} />

@@ -17,6 +17,7 @@ import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/page";
 import { copyText } from "~/components/copy-text";
+import { UpLink } from "~/components/up-link";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData ? `Receive page ${loaderData.page.title}` : "Receive page");
 
@@ -59,11 +60,7 @@ export default function ReceivePageView({ loaderData, actionData }: Route.Compon
   return (
     <div className="space-y-8">
       <header className="space-y-2">
-        <p className="text-sm text-slate-600">
-          <a href="/receive-pages" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-            Receive pages
-          </a>
-        </p>
+        <UpLink to="/receive-pages">Receive pages</UpLink>
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="break-words text-2xl font-semibold text-slate-900">{page.title}</h1>
           <Badge variant={page.status === "open" ? "success" : page.status === "closed" ? "neutral" : "warning"}>{page.status === "open" ? "Open" : page.status === "closed" ? "Closed" : "Past deadline"}</Badge>

@@ -7,6 +7,7 @@ import { runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/new";
+import { UpLink } from "~/components/up-link";
 
 export const meta: Route.MetaFunction = () => titleMeta("New secret");
 
@@ -22,11 +23,7 @@ export default function NewSecretPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <div className="max-w-3xl space-y-1">
-        <p className="text-sm text-slate-600">
-          <a href="/secrets" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-            Secrets
-          </a>
-        </p>
+        <UpLink to="/secrets">Secrets</UpLink>
         <h1 className="text-2xl font-semibold text-slate-900">New secret</h1>
         <p className="text-sm text-slate-700">
           Your {plan.tierLabel} plan keeps secrets for up to {expiryLabel(plan.maxExpiryHours)}

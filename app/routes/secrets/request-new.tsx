@@ -6,6 +6,7 @@ import { runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/request-new";
+import { UpLink } from "~/components/up-link";
 
 export const meta: Route.MetaFunction = () => titleMeta("Request a secret");
 
@@ -19,11 +20,7 @@ export default function NewRequestPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <div className="max-w-3xl space-y-1">
-        <p className="text-sm text-slate-600">
-          <a href="/secrets" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-            Secrets
-          </a>
-        </p>
+        <UpLink to="/secrets">Secrets</UpLink>
         <h1 className="text-2xl font-semibold text-slate-900">Request a secret</h1>
         <p className="text-sm text-slate-700">
           Send the link to whoever holds the secret (a client's password, a supplier's API key). What they type is encrypted in their browser so that only your passphrase opens it; we never can.

@@ -17,6 +17,7 @@ import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/request";
 import { copyText } from "~/components/copy-text";
+import { UpLink } from "~/components/up-link";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.request.label ? `Request ${loaderData.request.label}` : "Request for a secret");
 
@@ -57,11 +58,7 @@ export default function SecretRequestPage({ loaderData, actionData }: Route.Comp
   return (
     <div className="space-y-8">
       <header className="space-y-2">
-        <p className="text-sm text-slate-600">
-          <a href="/secrets" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-            Secrets
-          </a>
-        </p>
+        <UpLink to="/secrets">Secrets</UpLink>
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="break-words text-2xl font-semibold text-slate-900">{request.label || "Request for a secret"}</h1>
           <Badge variant={REQUEST_STATUS[request.status].variant}>{REQUEST_STATUS[request.status].label}</Badge>

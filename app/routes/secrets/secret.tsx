@@ -15,6 +15,7 @@ import { AppError } from "~/lib/errors";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/secret";
+import { UpLink } from "~/components/up-link";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.secret.label ? `Secret ${loaderData.secret.label}` : "Secret");
 
@@ -62,11 +63,7 @@ export default function SecretPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="space-y-8">
       <header className="space-y-2">
-        <p className="text-sm text-slate-600">
-          <a href="/secrets" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-            Secrets
-          </a>
-        </p>
+        <UpLink to="/secrets">Secrets</UpLink>
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="break-words text-2xl font-semibold text-slate-900">{secret.label || "Secret"}</h1>
           <SecretStatusBadge status={secret.status} />
