@@ -6,6 +6,7 @@ import { clientErrorsApi } from "./client-errors";
 import { commentsApi } from "./comments";
 import { shareLinksApi } from "./share-links";
 import { receivePagesApi } from "./receive-pages";
+import { receiveSubmissionsApi } from "./receive-submissions";
 import { secretRequestAnswersApi, secretRequestsApi, secretRevealsApi, secretsApi } from "./secrets";
 import { dataroomsApi } from "./datarooms";
 import { devBenchApi } from "./dev-bench";
@@ -39,6 +40,7 @@ export const api = new Hono<AppEnv>()
   .route("/share-links", shareLinksApi)
   .route("/secrets", secretsApi)
   .route("/receive-pages", receivePagesApi)
+  .route("/receive-submissions", receiveSubmissionsApi)
   .route("/secret-reveals", secretRevealsApi)
   .route("/secret-requests", secretRequestsApi)
   .route("/secret-request-answers", secretRequestAnswersApi)

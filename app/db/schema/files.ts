@@ -230,11 +230,17 @@ export const uploads = sqliteTable(
     fileId: text("file_id"),
     /** Set when the upload is a secret's sealed file (issue 23): it completes into that, not into a folder. */
     secretFileId: text("secret_file_id"),
+    /** Set when a visitor sends the file through a receive page (issue 24): the submission it belongs to. */
+    receiveSubmissionId: text("receive_submission_id"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (table) => [index("uploads_space_status_idx").on(table.spaceId, table.status), index("uploads_expires_idx").on(table.expiresAt)],
+  (table) => [
+    index("uploads_space_status_idx").on(table.spaceId, table.status),
+    index("uploads_expires_idx").on(table.expiresAt),
+    index("uploads_receive_submission_idx").on(table.receiveSubmissionId),
+  ],
 );
 
 export const uploadParts = sqliteTable(

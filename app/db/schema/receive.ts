@@ -65,3 +65,35 @@ export const receiveFieldSets = sqliteTable(
   },
   (table) => [index("receive_field_sets_user_idx").on(table.userId, table.name)],
 );
+
+/**
+ * A visitor's submission to a receive page (issue 24): who they said they are, their answers to
+ * the page's fields, the files it declared (created as uploads at once, so a submission that does
+ * not fit is refused whole) and the grant its uploads run with (256 bits, stored as SHA-256). It
+ * is the "received via" record of every file it delivers; it outlives its page (the title is kept).
+ */
+export const receiveSubmissions = sqliteTable(
+  "receive_submissions",
+  {
+    id: text("id").primaryKey(),
+    pageId: text("page_id").references(() => receivePages.id, { onDelete: "set null" }),
+    /** The page's owner: the files are uploaded in their name. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    pageTitle: text("page_title").notNull(),
+    uploaderName: text("uploader_name"),
+    uploaderEmail: text("uploader_email"),
+    /** The answers as the page asked them: [{ label, value }]. */
+    answers: text("answers", { mode: "json" }).notNull().$type<{ label: string; value: string }[]>().default([]),
+    grantHash: text("grant_hash").notNull().unique(),
+    /** The per-uploader folder the files go in, or null (straight into the page's folder). */
+    folderLabel: text("folder_label"),
+    fileCount: integer("file_count").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** When the owner was told (once every file is in). */
+    notifiedAt: integer("notified_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("receive_submissions_page_idx").on(table.pageId, table.createdAt), index("receive_submissions_user_idx").on(table.userId, table.createdAt)],
+);

@@ -267,3 +267,13 @@ export async function setSha256ForKey(db: Database, fileId: string, r2Key: strin
 export async function markSecretUploadCompleted(db: Database, uploadId: string, secretFileId: string, now: Date): Promise<void> {
   await db.update(uploads).set({ status: "completed", fileId: secretFileId, updatedAt: now }).where(eq(uploads.id, uploadId)).run();
 }
+
+/** Records the R2 multipart upload started for an upload made without one; false when another request did first. */
+export async function setUploadMultipart(db: Database, uploadId: string, r2UploadId: string): Promise<boolean> {
+  const result = await db
+    .update(uploads)
+    .set({ r2UploadId })
+    .where(and(eq(uploads.id, uploadId), isNull(uploads.r2UploadId)))
+    .run();
+  return result.meta.changes > 0;
+}

@@ -10,6 +10,9 @@ import { newObjectKey, putStoredObject, putStoredStream, readStoredObject, seali
 import { fileNameSchema } from "./files.schema";
 import { completeSecretFile, secretUploadTarget } from "~/features/secrets/secret-files.server";
 import { uploadGrantOwner } from "~/features/secrets/secret-requests.server";
+import { receiveGrantHolder, receivedAuditDetail, receivedContentRefusal, receivedFileRules, recordReceivedFile, settleSubmission, type ReceivedFileRules } from "~/features/receive/receive-delivery.server";
+import { freeNames } from "./free-names.server";
+import { movedName } from "./move.server";
 import { SNIFF_BYTES, sniffContentType } from "./sniff.server";
 import { announceFilesChanged, assertSpaceRight, requireFolderAccess } from "./spaces.server";
 import { assertUploadFits, spaceUsage } from "./storage.server";
@@ -29,6 +32,7 @@ import {
   markSecretUploadCompleted,
   markUploadCompleting,
   recordPart,
+  setUploadMultipart,
   type UploadRow,
 } from "./uploads.queries.server";
 
@@ -216,11 +220,20 @@ async function createSecretFileUpload(ctx: ServiceContext, userId: string, lengt
 }
 
 /**
- * A visitor without an account uploading an answer's sealed file (issue 23) holds a grant for
- * exactly that file: the upload runs in the name of the request's owner, and only for that file
- * (its creation names it; every later request is for the upload made for it).
+ * A visitor without an account holds a grant: for an answer's sealed file (issue 23), or for the
+ * files of their submission to a receive page (issue 24). The upload runs in the name of the
+ * request's or page's owner, and only for what the grant covers: a secret's file (its creation
+ * names it; every later request is for the upload made for it), or the uploads the submission
+ * made (they exist already: a receive grant creates nothing).
  */
 export async function uploaderForGrant(ctx: ServiceContext, grantToken: string, request: { uploadId?: string; metadata?: string }): Promise<string> {
+  const receiving = await receiveGrantHolder(ctx, grantToken);
+  if (receiving) {
+    if (request.uploadId === undefined || !UUID.test(request.uploadId)) throw uploadGone();
+    const upload = await findUploadById(ctx.db, request.uploadId);
+    if (!upload || upload.receiveSubmissionId !== receiving.submissionId) throw uploadGone();
+    return receiving.userId;
+  }
   const grant = await uploadGrantOwner(ctx, grantToken);
   const fileId =
     request.uploadId !== undefined
@@ -325,14 +338,14 @@ export async function receiveChunk(ctx: ServiceContext, userId: string, uploadId
   }
   if (!input.body) throw new AppError("VALIDATION_ERROR", "The request has no body.");
 
-  let current = upload;
+  let current = upload.r2UploadId === null && upload.length > upload.partSize ? await startMultipart(ctx, upload) : upload;
   let sha256: string | null = null;
   try {
-    if (upload.r2UploadId === null) {
-      sha256 = await storeSinglePart(ctx, upload, input.body);
-      current = { ...upload, offset: upload.length, status: "completing" };
+    if (current.r2UploadId === null) {
+      sha256 = await storeSinglePart(ctx, current, input.body);
+      current = { ...current, offset: current.length, status: "completing" };
     } else {
-      current = await storeParts(ctx, upload, input.body, contentLength);
+      current = await storeParts(ctx, current, input.body, contentLength);
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -347,6 +360,19 @@ export async function receiveChunk(ctx: ServiceContext, userId: string, uploadId
   }
   if (current.offset < current.length) return stateOf(current);
   return stateOf(current, await completeUpload(ctx, current, sha256));
+}
+
+/**
+ * Uploads made several at once (a receive page's submission) start without their R2 multipart
+ * upload; the first PATCH of a file larger than one part starts it. Two PATCHes racing keep one.
+ */
+async function startMultipart(ctx: ServiceContext, upload: UploadRow): Promise<UploadRow> {
+  const multipart = await ctx.env.FILES.createMultipartUpload(upload.r2Key);
+  if (await setUploadMultipart(ctx.db, upload.id, multipart.uploadId)) return { ...upload, r2UploadId: multipart.uploadId };
+  await multipart.abort().catch(() => undefined);
+  const current = await findUploadById(ctx.db, upload.id);
+  if (!current?.r2UploadId) throw uploadGone();
+  return current;
 }
 
 function expiryFrom(ctx: ServiceContext): { now: Date; expiresAt: Date } {
@@ -464,13 +490,19 @@ async function completeUpload(ctx: ServiceContext, upload: UploadRow, sha256: st
 
   const sample = upload.length === 0 ? new Uint8Array(0) : await readSample(ctx, upload);
   const contentType = await sniffContentType(sample, upload.name, upload.length <= SNIFF_BYTES);
+  const received = upload.receiveSubmissionId ? await receivedFileRules(ctx, upload.receiveSubmissionId) : null;
+  if (received) await refuseReceivedContent(ctx, upload, received, contentType);
   const folder = await requireFolderAccess(ctx, upload.userId, upload.folderId, "files.upload");
   const folderId = await ensureFolderPath(ctx, folder.spaceId, upload.folderId, upload.relativePath, upload.userId);
+  const existing = await findLiveFileByName(ctx.db, folderId, upload.name);
+  // A visitor's file never replaces one already there: it takes a free name beside it.
+  const isVersion = !received && existing !== undefined && existing.id !== upload.id;
+  const name = received && existing && existing.id !== upload.id ? (await freeNames(ctx, "file", folderId, [upload.name], movedName, new Set()))[0]! : upload.name;
   const content = {
     uploadId: upload.id,
     spaceId: upload.spaceId,
     folderId,
-    name: upload.name,
+    name,
     size: upload.length,
     contentType,
     sha256,
@@ -478,8 +510,7 @@ async function completeUpload(ctx: ServiceContext, upload: UploadRow, sha256: st
     userId: upload.userId,
     now: ctx.now(),
   };
-  const existing = await findLiveFileByName(ctx.db, folderId, upload.name);
-  if (existing && existing.id !== upload.id) await insertVersionedFile(ctx.db, { ...content, fileId: existing.id });
+  if (isVersion) await insertVersionedFile(ctx.db, { ...content, fileId: existing.id });
   else await insertCompletedFile(ctx.db, content);
 
   const done = await findUploadById(ctx.db, upload.id);
@@ -490,17 +521,47 @@ async function completeUpload(ctx: ServiceContext, upload: UploadRow, sha256: st
   ctx.logger.info("upload completed", { uploadId: upload.id, fileId: done.fileId, size: upload.length, contentType });
   await announceFilesChanged(ctx, [upload.spaceId], "added", {
     userId: upload.userId,
-    events: () => [{ action: "file.upload", target: { type: "file", id: done.fileId, name: upload.name }, detail: `${formatBytes(upload.length)}, ${contentType}${existing && existing.id !== upload.id ? ", a new version" : ""}` }],
+    events: () => [
+      {
+        action: "file.upload",
+        target: { type: "file", id: done.fileId, name },
+        detail: `${formatBytes(upload.length)}, ${contentType}${isVersion ? ", a new version" : ""}${received ? `, ${receivedAuditDetail(received)}` : ""}`,
+      },
+    ],
   }, (roomId) =>
     // Everyone else in the room hears about it (grouped per uploader), off this request.
     enqueueJob(ctx, {
       definition: notifyFilesAddedJob,
-      payload: { roomId, actorId: upload.userId, uploadId: upload.id, fileId: done.fileId!, fileName: upload.name },
+      payload: { roomId, actorId: upload.userId, uploadId: upload.id, fileId: done.fileId!, fileName: name },
       jobId: `${notifyFilesAddedJob.type}:${upload.id}`,
       priority: "low",
     }),
   );
+  if (received) {
+    await recordReceivedFile(ctx, received, done.fileId);
+    await settleSubmission(ctx, received.submission.id, await receivedFolderId(ctx, upload, received));
+  }
   return done.fileId;
+}
+
+/** The folder a submission's notice links to: the sender's own folder when the page keeps one, else the page's. */
+async function receivedFolderId(ctx: ServiceContext, upload: UploadRow, received: ReceivedFileRules): Promise<string> {
+  const label = received.submission.folderLabel;
+  return (label ? await findLiveFolderByLabel(ctx.db, upload.spaceId, upload.folderId, label) : undefined)?.id ?? upload.folderId;
+}
+
+/**
+ * A visitor's file whose first bytes do not match its type, on a page that limits types, is not
+ * kept: its bytes and its upload go, the submission settles without it, and the visitor is told.
+ */
+async function refuseReceivedContent(ctx: ServiceContext, upload: UploadRow, received: ReceivedFileRules, contentType: string): Promise<void> {
+  const refusal = receivedContentRefusal(received, upload.name, contentType);
+  if (!refusal) return;
+  await ctx.env.FILES.delete(upload.r2Key);
+  await deleteUploadRow(ctx.db, upload.id);
+  ctx.logger.warn("received file refused by its content", { uploadId: upload.id, contentType });
+  await settleSubmission(ctx, received.submission.id, await receivedFolderId(ctx, upload, received));
+  throw new AppError("UNSUPPORTED_MEDIA_TYPE", refusal);
 }
 
 async function completeMultipart(ctx: ServiceContext, upload: UploadRow): Promise<void> {
@@ -584,6 +645,9 @@ export async function terminateUpload(ctx: ServiceContext, userId: string, uploa
   if (found.upload.status !== "completed") await discardStoredBytes(ctx, found.upload);
   await deleteUploadRow(ctx.db, uploadId);
   ctx.logger.info("upload terminated", { uploadId, status: found.upload.status });
+  // A visitor who withdraws the last file still on its way completes their submission.
+  const received = found.upload.receiveSubmissionId ? await receivedFileRules(ctx, found.upload.receiveSubmissionId) : null;
+  if (received) await settleSubmission(ctx, received.submission.id, await receivedFolderId(ctx, found.upload, received));
 }
 
 const EXPIRED_BATCH = 100;

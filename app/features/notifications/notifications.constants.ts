@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = {
   "file.upload": "Added files",
   "share.opened": "Opened your share link",
   "secret.received": "Sent you a secret",
+  "receive.files": "Sent you files",
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 

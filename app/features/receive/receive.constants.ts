@@ -13,3 +13,5 @@ export const RECEIVE_FIELD_OPTIONS_MAX = 30;
 export const RECEIVE_TYPES_MAX = 40;
 export const RECEIVE_FILES_PER_UPLOADER_MAX = 500;
 export const RECEIVE_FIELD_TYPE_LABELS = { text: "Text", select: "Choice", checkbox: "Tick box", date: "Date" } as const;
+/** Submissions a receive page takes from one network address in an hour (S28). */
+export const RECEIVE_SUBMISSIONS_PER_HOUR = 20;
