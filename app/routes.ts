@@ -80,6 +80,7 @@ export default [
   route("receive-pages", "routes/receive/index.tsx"),
   route("receive-pages/new", "routes/receive/new.tsx"),
   route("receive-pages/:id", "routes/receive/page.tsx"),
+  route("r/:address", "routes/receive/public.tsx"),
 
   // One-time secrets (issue 23, spec §2 "Secrets: create, edit, view shared"): the member's list,
   // a new one (sealed in the browser), one secret's receipt and changes; and the page anyone with

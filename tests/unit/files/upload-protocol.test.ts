@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { directoryOf, overallProgress, uploadErrorMessage, type UploadItem } from "~/features/files/components/upload-panel";
+import { directoryOf, overallProgress, uploadErrorMessage, type UploadItem } from "~/features/files/upload-files";
 import { parseRelativePath, parseUploadMetadata, validateFileName } from "~/features/files/uploads.server";
 import { AppError } from "~/lib/errors";
 

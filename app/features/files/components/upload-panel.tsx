@@ -1,12 +1,14 @@
 import { clsx } from "clsx";
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from "react";
-import type { DetailedError, PreviousUpload, Upload } from "tus-js-client";
+import type { PreviousUpload, Upload } from "tus-js-client";
 import { Button } from "~/components/ui/button";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { showToast } from "~/components/ui/toast";
 import { denyAccess, Restricted } from "~/features/access/components/restricted";
 import { readCsrfToken } from "~/lib/http";
 import { formatBytes, partSizeFor, UPLOAD_EXPIRY_MS } from "../files.constants";
+import { directoryOf, filesFromDrop, overallProgress, takeDropped, UPLOAD_CONCURRENCY, UPLOAD_RETRY_DELAYS, uploadErrorMessage, type PendingFile, type UploadItem } from "../upload-files";
+import { UploadRow } from "./upload-row";
 
 /**
  * Uploads into a folder (spec §2 "Folders"): buttons for files and whole folders, a drop zone for
@@ -15,114 +17,6 @@ import { formatBytes, partSizeFor, UPLOAD_EXPIRY_MS } from "../files.constants";
  * The server refuses what does not fit (quota, limits, rights) and its message is shown as is.
  */
 
-export const UPLOAD_CONCURRENCY = 3;
-const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
-
-export type UploadStatus = "queued" | "uploading" | "paused" | "done" | "error";
-
-export type UploadItem = {
-  key: string;
-  name: string;
-  /** Folders inside a dropped folder ("Reports/2026"), created on the server; "" for none. */
-  relativePath: string;
-  size: number;
-  bytesSent: number;
-  status: UploadStatus;
-  error: string | null;
-};
-
-type PendingFile = { file: File; relativePath: string };
-
-/** The folder part of a path inside a dropped or chosen folder: "Reports/2026/a.pdf" → "Reports/2026". */
-export function directoryOf(path: string): string {
-  const parts = path.split("/").filter(Boolean);
-  return parts.slice(0, -1).join("/");
-}
-
-/** Bytes sent and total across the uploads still on the list (finished ones count as whole). */
-export function overallProgress(items: readonly UploadItem[]): { sent: number; total: number; percent: number } {
-  let sent = 0;
-  let total = 0;
-  for (const item of items) {
-    total += item.size;
-    sent += item.status === "done" ? item.size : item.bytesSent;
-  }
-  return { sent, total, percent: total === 0 ? 100 : (sent / total) * 100 };
-}
-
-/** The server's message of a refused upload (its JSON `message`), else the error's own text. */
-export function uploadErrorMessage(error: Error | DetailedError): string {
-  const response = "originalResponse" in error ? error.originalResponse : null;
-  if (response) {
-    const status = response.getStatus();
-    try {
-      const body = JSON.parse(response.getBody()) as { message?: unknown };
-      if (typeof body.message === "string" && body.message) return body.message;
-    } catch {
-      // not JSON: fall through
-    }
-    if (status === 401) return "Your session has ended. Sign in again to upload.";
-    if (status) return `The upload failed (HTTP ${status}). Please try again.`;
-  }
-  return "The upload could not reach the server. Check your connection and press Resume.";
-}
-
-// ---- reading dropped folders (File and Directory Entries API) -----------------------------------
-
-function readAllEntries(reader: FileSystemDirectoryReader): Promise<FileSystemEntry[]> {
-  return new Promise((resolve, reject) => {
-    const entries: FileSystemEntry[] = [];
-    const readBatch = () =>
-      reader.readEntries((batch) => {
-        if (batch.length === 0) resolve(entries);
-        else {
-          entries.push(...batch);
-          readBatch();
-        }
-      }, reject);
-    readBatch();
-  });
-}
-
-function fileOf(entry: FileSystemFileEntry): Promise<File> {
-  return new Promise((resolve, reject) => entry.file(resolve, reject));
-}
-
-/** Every file below a dropped entry, with the folder path it sits in (the dropped folder's name first). */
-async function walkEntry(entry: FileSystemEntry, parentPath: string, into: PendingFile[]): Promise<void> {
-  if (entry.isFile) {
-    into.push({ file: await fileOf(entry as FileSystemFileEntry), relativePath: parentPath });
-    return;
-  }
-  if (entry.isDirectory) {
-    const path = parentPath ? `${parentPath}/${entry.name}` : entry.name;
-    for (const child of await readAllEntries((entry as FileSystemDirectoryEntry).createReader())) await walkEntry(child, path, into);
-  }
-}
-
-type DroppedItem = { entry: FileSystemEntry | null; file: File | null };
-
-/**
- * What was dropped, taken synchronously: a DataTransfer is only readable while its event is being
- * dispatched, but the entries and files taken from it stay usable afterwards.
- */
-function takeDropped(dataTransfer: DataTransfer): DroppedItem[] {
-  const items = [...dataTransfer.items].filter((item) => item.kind === "file");
-  if (items.length === 0) return [...dataTransfer.files].map((file) => ({ entry: null, file }));
-  return items.map((item) => ({ entry: typeof item.webkitGetAsEntry === "function" ? item.webkitGetAsEntry() : null, file: item.getAsFile() }));
-}
-
-/** The files to upload from a drop; folders are walked (structure kept) only when allowed. */
-async function filesFromDrop(dropped: DroppedItem[], includeFolders: boolean): Promise<PendingFile[]> {
-  const files: PendingFile[] = [];
-  for (const { entry, file } of dropped) {
-    if (entry?.isDirectory) {
-      if (includeFolders) await walkEntry(entry, "", files);
-    } else if (file) files.push({ file, relativePath: "" });
-    else if (entry?.isFile) files.push({ file: await fileOf(entry as FileSystemFileEntry), relativePath: "" });
-  }
-  return files;
-}
 
 // ---- the component ------------------------------------------------------------------------
 
@@ -160,7 +54,7 @@ export function UploadPanel({ folderId, canUploadFolders, onUploaded }: { folder
       const upload = new tus.Upload(file, {
         endpoint: "/api/uploads",
         chunkSize: partSizeFor(file.size),
-        retryDelays: RETRY_DELAYS,
+        retryDelays: UPLOAD_RETRY_DELAYS,
         metadata: { filename: file.name, folderId, relativePath },
         headers: { "X-Requested-With": "XMLHttpRequest" },
         // The token is read for every request: a long upload outlives nothing, but stays correct.
@@ -357,56 +251,5 @@ export function UploadPanel({ folderId, canUploadFolders, onUploaded }: { folder
         </div>
       ) : null}
     </section>
-  );
-}
-
-const STATUS_TEXT: Record<UploadStatus, string> = {
-  queued: "Waiting",
-  uploading: "Uploading",
-  paused: "Paused",
-  done: "Uploaded",
-  error: "Failed",
-};
-
-function UploadRow({
-  item,
-  onPause,
-  onResume,
-  onCancel,
-}: {
-  item: UploadItem;
-  onPause: (key: string) => void;
-  onResume: (key: string) => void;
-  onCancel: (key: string) => void;
-}) {
-  const displayName = item.relativePath ? `${item.relativePath}/${item.name}` : item.name;
-  const percent = item.status === "done" ? 100 : item.size === 0 ? 0 : (item.bytesSent / item.size) * 100;
-  return (
-    <li data-testid="upload-item" data-status={item.status} aria-label={displayName} className="space-y-1.5">
-      <ProgressBar value={percent} showValue size="sm" label={displayName} />
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <span className={clsx(item.status === "error" ? "text-red-800" : "text-slate-700")} role={item.status === "error" ? "alert" : undefined}>
-          {STATUS_TEXT[item.status]} · {formatBytes(item.status === "done" ? item.size : item.bytesSent)} of {formatBytes(item.size)}
-          {item.error ? ` · ${item.error}` : null}
-        </span>
-        <span className="flex gap-1">
-          {item.status === "uploading" ? (
-            <Button size="sm" variant="secondary" aria-label={`Pause ${displayName}`} onClick={() => onPause(item.key)}>
-              Pause
-            </Button>
-          ) : null}
-          {item.status === "paused" || item.status === "error" ? (
-            <Button size="sm" variant="secondary" aria-label={`Resume ${displayName}`} onClick={() => onResume(item.key)}>
-              Resume
-            </Button>
-          ) : null}
-          {item.status !== "done" ? (
-            <Button size="sm" variant="ghost" aria-label={`Cancel ${displayName}`} onClick={() => onCancel(item.key)}>
-              Cancel
-            </Button>
-          ) : null}
-        </span>
-      </div>
-    </li>
   );
 }

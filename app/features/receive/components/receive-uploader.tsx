@@ -1,0 +1,360 @@
+import { clsx } from "clsx";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from "react";
+import type { Upload } from "tus-js-client";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Input, RequiredMark } from "~/components/ui/input";
+import { nativeSelectClassName } from "~/components/ui/native-select";
+import { ProgressBar } from "~/components/ui/progress-bar";
+import { UploadRow } from "~/features/files/components/upload-row";
+import { formatBytes } from "~/features/files/files.constants";
+import { directoryOf, filesFromDrop, overallProgress, takeDropped, UPLOAD_CONCURRENCY, UPLOAD_RETRY_DELAYS, uploadErrorMessage, type PendingFile, type UploadItem } from "~/features/files/upload-files";
+import { readCsrfToken } from "~/lib/http";
+import type { PublicReceivePage, ReceivedUpload, SubmissionStarted } from "../receive-public.server";
+import { cleanReceivedName, fileRefusal } from "../receive-rules";
+
+const TurnstileWidget = lazy(() => import("~/features/auth/components/turnstile-widget").then((module) => ({ default: module.TurnstileWidget })));
+
+/**
+ * A receive page's form (issue 24): the visitor's name and e-mail, the page's fields, and the
+ * files and folders to send, each checked against the page's rules before anything is sent. Send
+ * posts the whole submission; the server answers with one resumable upload per file, which run
+ * (three at a time) through the file manager's tus path with the submission's grant, each with
+ * its progress, Pause, Resume and Cancel, under an overall bar.
+ */
+
+type Chosen = PendingFile & { key: string; refusal: string | null };
+type Phase = "compose" | "sending" | "uploading" | "done";
+type Failure = { message: string; fieldErrors?: Record<string, string[] | undefined> };
+
+let nextKey = 0;
+
+export function ReceiveUploader({ address, page }: { address: string; page: PublicReceivePage }) {
+  const [phase, setPhase] = useState<Phase>("compose");
+  const [chosen, setChosen] = useState<Chosen[]>([]);
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [isDragging, setDragging] = useState(false);
+  const [isReady, setReady] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const uploads = useRef(new Map<string, Upload>());
+  const files = useRef(new Map<string, File>());
+  const grant = useRef("");
+  const partSizes = useRef(new Map<string, number>());
+  const started = useRef(new Set<string>());
+  const listId = useId();
+  useEffect(() => setReady(true), []);
+
+  const add = (pending: PendingFile[]) => {
+    if (pending.length === 0) return;
+    setFailure(null);
+    setChosen((current) => [
+      ...current,
+      ...pending.map((item) => ({ ...item, key: `chosen-${++nextKey}`, refusal: fileRefusal(page, { name: cleanReceivedName(item.file.name), size: item.file.size }) })),
+    ]);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (phase !== "compose") return;
+    filesFromDrop(takeDropped(event.dataTransfer), true)
+      .then(add)
+      .catch(() => setFailure({ message: "The dropped items could not be read. Use Choose files or Choose a folder instead." }));
+  };
+
+  const update = useCallback((key: string, change: Partial<UploadItem>) => {
+    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
+  }, []);
+
+  const startUpload = useCallback(
+    async (key: string) => {
+      const file = files.current.get(key);
+      if (!file) return;
+      update(key, { status: "uploading", error: null });
+      const existing = uploads.current.get(key);
+      if (existing) {
+        existing.start();
+        return;
+      }
+      const tus = await import("tus-js-client");
+      const upload = new tus.Upload(file, {
+        // The upload exists already (the submission made it): tus asks for its offset, then sends the rest.
+        uploadUrl: `/api/uploads/${key}`,
+        chunkSize: partSizes.current.get(key),
+        retryDelays: UPLOAD_RETRY_DELAYS,
+        headers: { "X-Requested-With": "XMLHttpRequest", "Strongroom-Upload-Grant": grant.current },
+        onBeforeRequest: (request) => request.setHeader("X-CSRF-TOKEN", readCsrfToken()),
+        storeFingerprintForResuming: false,
+        onProgress: (bytesSent) => update(key, { bytesSent }),
+        onSuccess: () => {
+          uploads.current.delete(key);
+          update(key, { status: "done", bytesSent: file.size });
+        },
+        onError: (error) => update(key, { status: "error", error: uploadErrorMessage(error) }),
+      });
+      uploads.current.set(key, upload);
+      upload.start();
+    },
+    [update],
+  );
+
+  // At most UPLOAD_CONCURRENCY uploads run at once.
+  useEffect(() => {
+    if (phase !== "uploading") return;
+    const running = items.filter((item) => item.status === "uploading").length;
+    const queued = items.filter((item) => item.status === "queued" && !started.current.has(item.key)).slice(0, Math.max(0, UPLOAD_CONCURRENCY - running));
+    for (const item of queued) {
+      started.current.add(item.key);
+      void startUpload(item.key);
+    }
+    if (items.length > 0 && items.every((item) => item.status === "done" || item.status === "error")) setPhase("done");
+  }, [items, phase, startUpload]);
+
+  const isBusy = phase === "sending" || items.some((item) => item.status === "uploading" || item.status === "queued");
+  useEffect(() => {
+    if (!isBusy) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [isBusy]);
+
+  const send = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const usable = chosen.filter((item) => item.refusal === null);
+    if (usable.length === 0) return setFailure({ message: chosen.length > 0 ? "None of the chosen files can be sent: see why beside each." : "Add at least one file." });
+    if (usable.length < chosen.length) return setFailure({ message: "Remove the files this page does not take (see why beside each), then send." });
+    if (usable.length > page.maxFiles) return setFailure({ message: `This page takes at most ${page.maxFiles} files from each person. Remove ${usable.length - page.maxFiles}.` });
+    const form = new FormData(event.currentTarget);
+    const answers: Record<string, string | boolean> = {};
+    for (const field of page.fields) {
+      const value = form.get(`field:${field.id}`);
+      answers[field.id] = field.type === "checkbox" ? value === "on" : typeof value === "string" ? value : "";
+    }
+    const body = {
+      address,
+      name: String(form.get("name") ?? ""),
+      email: String(form.get("email") ?? ""),
+      answers,
+      files: usable.map((item) => ({ name: item.file.name, size: item.file.size, relativePath: item.relativePath })),
+      website: String(form.get("website") ?? ""),
+      ...(form.get("cf-turnstile-response") ? { turnstileToken: String(form.get("cf-turnstile-response")) } : {}),
+    };
+    setPhase("sending");
+    let response: Response;
+    try {
+      response = await fetch("/api/receive-submissions", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-TOKEN": readCsrfToken(), "X-Requested-With": "XMLHttpRequest" },
+        body: JSON.stringify(body),
+      });
+    } catch {
+      setPhase("compose");
+      return setFailure({ message: "The connection failed. Check your network and send again." });
+    }
+    if (!response.ok) {
+      const refused = (await response.json().catch(() => ({}))) as { message?: string; fieldErrors?: Record<string, string[]> };
+      setPhase("compose");
+      return setFailure({ message: refused.message ?? `The server answered ${response.status}. Send again.`, fieldErrors: refused.fieldErrors });
+    }
+    const submission = (await response.json()) as SubmissionStarted;
+    grant.current = submission.grant;
+    const made: UploadItem[] = submission.uploads.map((upload: ReceivedUpload, index) => {
+      files.current.set(upload.id, usable[index]!.file);
+      partSizes.current.set(upload.id, upload.partSize);
+      return { key: upload.id, name: upload.name, relativePath: upload.relativePath, size: upload.size, bytesSent: 0, status: "queued", error: null };
+    });
+    setItems(made);
+    setPhase("uploading");
+  };
+
+  const pause = (key: string) => {
+    void uploads.current.get(key)?.abort(false);
+    update(key, { status: "paused" });
+  };
+
+  const cancel = async (key: string) => {
+    const upload = uploads.current.get(key);
+    uploads.current.delete(key);
+    files.current.delete(key);
+    setItems((current) => current.filter((item) => item.key !== key));
+    // Withdrawn on the server too, so it is not kept half-sent.
+    if (upload) await upload.abort(true).catch(() => undefined);
+    else await fetch(`/api/uploads/${key}`, { method: "DELETE", headers: { "Tus-Resumable": "1.0.0", "X-Requested-With": "XMLHttpRequest", "X-CSRF-TOKEN": readCsrfToken(), "Strongroom-Upload-Grant": grant.current } }).catch(() => undefined);
+  };
+
+  if (phase === "uploading" || phase === "done") {
+    const overall = overallProgress(items);
+    const done = items.filter((item) => item.status === "done").length;
+    return (
+      <section className="space-y-4 rounded-lg border border-slate-300 bg-white p-4" aria-label="Sending">
+        {phase === "done" ? (
+          done > 0 ? (
+            <Alert variant="success" title="Sent">
+              {done} {done === 1 ? "file was" : "files were"} sent to {page.ownerName}. You can close this page.
+            </Alert>
+          ) : (
+            <Alert variant="error" title="Nothing was sent">
+              None of the files could be sent: see why below.
+            </Alert>
+          )
+        ) : null}
+        <ProgressBar value={overall.percent} showValue size="lg" label={`Overall: ${done} of ${items.length} ${items.length === 1 ? "file" : "files"} sent (${formatBytes(overall.sent)} of ${formatBytes(overall.total)})`} />
+        <ul className="space-y-3" aria-label="Files being sent">
+          {items.map((item) => (
+            <UploadRow key={item.key} item={item} onPause={pause} onResume={(key) => void startUpload(key)} onCancel={(key) => void cancel(key)} />
+          ))}
+        </ul>
+      </section>
+    );
+  }
+
+  const errorOf = (name: string) => failure?.fieldErrors?.[name]?.[0];
+  const rules = [
+    page.allowedTypes.length > 0 ? `${page.allowedTypes.map((type) => type.toUpperCase()).join(", ")} files` : null,
+    page.maxFileMb !== null ? `up to ${page.maxFileMb.toLocaleString("en-US")} MB a file` : null,
+    `at most ${page.maxFiles} files`,
+    page.deadlineAt ? `until ${page.deadlineAt.slice(0, 16).replace("T", " ")} UTC` : null,
+  ].filter(Boolean);
+
+  return (
+    <form onSubmit={(event) => void send(event)} className="space-y-5 rounded-lg border border-slate-300 bg-white p-4" aria-label="Send files" data-ready={isReady ? "true" : undefined}>
+      {failure ? (
+        <Alert variant="error" title="Not sent">
+          {failure.message}
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input label="Your name" name="name" autoComplete="name" required={page.requireName} maxLength={100} error={errorOf("name")} />
+        <Input label="Your e-mail" name="email" type="email" autoComplete="email" required={page.requireEmail} maxLength={254} error={errorOf("email")} />
+      </div>
+      {page.fields.map((field) =>
+        field.type === "select" ? (
+          <label key={field.id} className="block text-sm font-medium text-slate-900">
+            {field.label}
+            {field.required ? <RequiredMark /> : null}
+            <select name={`field:${field.id}`} required={field.required} className={nativeSelectClassName} defaultValue="">
+              <option value="">Choose…</option>
+              {field.options?.map((option) => (
+                <option key={option}>{option}</option>
+              ))}
+            </select>
+            {errorOf(field.id) ? <span className="mt-1 block text-sm text-red-700">{errorOf(field.id)}</span> : null}
+          </label>
+        ) : field.type === "checkbox" ? (
+          <label key={field.id} className="flex items-start gap-2 text-sm text-slate-900">
+            <input type="checkbox" name={`field:${field.id}`} required={field.required} className="mt-0.5 h-4 w-4" />
+            <span>
+              {field.label}
+              {field.required ? <RequiredMark /> : null}
+              {errorOf(field.id) ? <span className="block text-red-700">{errorOf(field.id)}</span> : null}
+            </span>
+          </label>
+        ) : (
+          <Input key={field.id} label={field.label} name={`field:${field.id}`} type={field.type === "date" ? "date" : "text"} required={field.required} maxLength={1000} error={errorOf(field.id)} />
+        ),
+      )}
+      {/* The honeypot: hidden from people and their screen readers; software that fills every field fills it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label>
+          Website
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+
+      <div className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-base font-semibold text-slate-900">Files</h2>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="secondary" onClick={() => fileInput.current?.click()}>
+              Choose files
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => folderInput.current?.click()}>
+              Choose a folder
+            </Button>
+          </div>
+        </div>
+        <p className="text-sm text-slate-700">This page takes {rules.join(", ")}.</p>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          data-testid="receive-files-input"
+          aria-label="Files to send"
+          accept={page.allowedTypes.length > 0 ? page.allowedTypes.map((type) => `.${type}`).join(",") : undefined}
+          onChange={(event) => {
+            add([...(event.currentTarget.files ?? [])].map((file) => ({ file, relativePath: "" })));
+            event.currentTarget.value = "";
+          }}
+        />
+        <input
+          ref={folderInput}
+          type="file"
+          multiple
+          hidden
+          data-testid="receive-folder-input"
+          aria-label="Folder to send"
+          {...{ webkitdirectory: "", directory: "" }}
+          onChange={(event) => {
+            add([...(event.currentTarget.files ?? [])].map((file) => ({ file, relativePath: directoryOf(file.webkitRelativePath || file.name) })));
+            event.currentTarget.value = "";
+          }}
+        />
+        <div
+          data-testid="receive-drop-zone"
+          onDragEnter={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragOver={(event) => {
+            event.preventDefault();
+            event.dataTransfer.dropEffect = "copy";
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          className={clsx(
+            "flex min-h-24 items-center justify-center rounded-md border-2 border-dashed px-4 py-6 text-center text-sm",
+            isDragging ? "border-brand-600 bg-brand-50 text-brand-800" : "border-slate-300 text-slate-700",
+          )}
+          style={isDragging && page.brandColor ? { borderColor: page.brandColor } : undefined}
+        >
+          Drop files or folders here.
+        </div>
+        {chosen.length > 0 ? (
+          <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-labelledby={listId}>
+            <li id={listId} className="px-3 py-2 text-sm font-medium text-slate-900">
+              {chosen.length} {chosen.length === 1 ? "file" : "files"} chosen ({formatBytes(chosen.reduce((sum, item) => sum + item.file.size, 0))})
+            </li>
+            {chosen.map((item) => {
+              const shown = item.relativePath ? `${item.relativePath}/${item.file.name}` : item.file.name;
+              return (
+                <li key={item.key} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm" data-testid="receive-chosen" aria-label={shown}>
+                  <span className={clsx("min-w-0 break-all", item.refusal ? "text-red-800" : "text-slate-900")}>
+                    {shown} · {formatBytes(item.file.size)}
+                    {item.refusal ? <span className="block">{item.refusal}</span> : null}
+                  </span>
+                  <Button size="sm" variant="ghost" aria-label={`Remove ${shown}`} onClick={() => setChosen((current) => current.filter((candidate) => candidate.key !== item.key))}>
+                    Remove
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+      </div>
+      {page.turnstileSiteKey ? (
+        <Suspense fallback={null}>
+          <TurnstileWidget siteKey={page.turnstileSiteKey} />
+        </Suspense>
+      ) : null}
+      <Button type="submit" isLoading={phase === "sending"}>
+        Send
+      </Button>
+    </form>
+  );
+}
+
