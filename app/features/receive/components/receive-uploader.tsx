@@ -1,6 +1,5 @@
 import { clsx } from "clsx";
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from "react";
-import type { Upload } from "tus-js-client";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input, RequiredMark } from "~/components/ui/input";
@@ -8,7 +7,8 @@ import { nativeSelectClassName } from "~/components/ui/native-select";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { UploadRow } from "~/features/files/components/upload-row";
 import { formatBytes } from "~/features/files/files.constants";
-import { directoryOf, filesFromDrop, overallProgress, takeDropped, UPLOAD_CONCURRENCY, UPLOAD_RETRY_DELAYS, uploadErrorMessage, type PendingFile, type UploadItem } from "~/features/files/upload-files";
+import { DropZone, HiddenFilesInput, useUploadQueue } from "~/features/files/components/upload-queue";
+import { filesFromDrop, overallProgress, UPLOAD_RETRY_DELAYS, type DroppedItem, type PendingFile } from "~/features/files/upload-files";
 import { readCsrfToken } from "~/lib/http";
 import type { PublicReceivePage, ReceivedUpload, SubmissionStarted } from "../receive-public.server";
 import { cleanReceivedName, fileRefusal } from "../receive-rules";
@@ -32,19 +32,32 @@ let nextKey = 0;
 export function ReceiveUploader({ address, page }: { address: string; page: PublicReceivePage }) {
   const [phase, setPhase] = useState<Phase>("compose");
   const [chosen, setChosen] = useState<Chosen[]>([]);
-  const [items, setItems] = useState<UploadItem[]>([]);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [isDragging, setDragging] = useState(false);
   const [isReady, setReady] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
-  const uploads = useRef(new Map<string, Upload>());
-  const files = useRef(new Map<string, File>());
   const grant = useRef("");
   const partSizes = useRef(new Map<string, number>());
-  const started = useRef(new Set<string>());
   const listId = useId();
   useEffect(() => setReady(true), []);
+
+  const grantHeaders = () => ({ "X-Requested-With": "XMLHttpRequest", "Strongroom-Upload-Grant": grant.current });
+  const { items, enqueue, start, pause, cancel } = useUploadQueue({
+    // The upload exists already (the submission made it): tus asks for its offset, then sends the rest.
+    createUpload: async (tus, key, { file }, callbacks) =>
+      new tus.Upload(file, {
+        uploadUrl: `/api/uploads/${key}`,
+        chunkSize: partSizes.current.get(key),
+        retryDelays: UPLOAD_RETRY_DELAYS,
+        headers: grantHeaders(),
+        onBeforeRequest: (request) => request.setHeader("X-CSRF-TOKEN", readCsrfToken()),
+        storeFingerprintForResuming: false,
+        ...callbacks,
+      }),
+    // Withdrawn on the server too, so nothing is kept half-sent.
+    onCancelUnstarted: (key) =>
+      void fetch(`/api/uploads/${key}`, { method: "DELETE", headers: { ...grantHeaders(), "Tus-Resumable": "1.0.0", "X-CSRF-TOKEN": readCsrfToken() } }).catch(() => undefined),
+  });
 
   const add = (pending: PendingFile[]) => {
     if (pending.length === 0) return;
@@ -55,70 +68,23 @@ export function ReceiveUploader({ address, page }: { address: string; page: Publ
     ]);
   };
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
+  const onDrop = (dropped: DroppedItem[]) => {
     if (phase !== "compose") return;
-    filesFromDrop(takeDropped(event.dataTransfer), true)
+    filesFromDrop(dropped, true)
       .then(add)
       .catch(() => setFailure({ message: "The dropped items could not be read. Use Choose files or Choose a folder instead." }));
   };
 
-  const update = useCallback((key: string, change: Partial<UploadItem>) => {
-    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
-  }, []);
-
-  const startUpload = useCallback(
-    async (key: string) => {
-      const file = files.current.get(key);
-      if (!file) return;
-      update(key, { status: "uploading", error: null });
-      const existing = uploads.current.get(key);
-      if (existing) {
-        existing.start();
-        return;
-      }
-      const tus = await import("tus-js-client");
-      const upload = new tus.Upload(file, {
-        // The upload exists already (the submission made it): tus asks for its offset, then sends the rest.
-        uploadUrl: `/api/uploads/${key}`,
-        chunkSize: partSizes.current.get(key),
-        retryDelays: UPLOAD_RETRY_DELAYS,
-        headers: { "X-Requested-With": "XMLHttpRequest", "Strongroom-Upload-Grant": grant.current },
-        onBeforeRequest: (request) => request.setHeader("X-CSRF-TOKEN", readCsrfToken()),
-        storeFingerprintForResuming: false,
-        onProgress: (bytesSent) => update(key, { bytesSent }),
-        onSuccess: () => {
-          uploads.current.delete(key);
-          update(key, { status: "done", bytesSent: file.size });
-        },
-        onError: (error) => update(key, { status: "error", error: uploadErrorMessage(error) }),
-      });
-      uploads.current.set(key, upload);
-      upload.start();
-    },
-    [update],
-  );
-
-  // At most UPLOAD_CONCURRENCY uploads run at once.
   useEffect(() => {
-    if (phase !== "uploading") return;
-    const running = items.filter((item) => item.status === "uploading").length;
-    const queued = items.filter((item) => item.status === "queued" && !started.current.has(item.key)).slice(0, Math.max(0, UPLOAD_CONCURRENCY - running));
-    for (const item of queued) {
-      started.current.add(item.key);
-      void startUpload(item.key);
-    }
-    if (items.length > 0 && items.every((item) => item.status === "done" || item.status === "error")) setPhase("done");
-  }, [items, phase, startUpload]);
+    if (phase === "uploading" && items.every((item) => item.status === "done" || item.status === "error")) setPhase("done");
+  }, [items, phase]);
 
-  const isBusy = phase === "sending" || items.some((item) => item.status === "uploading" || item.status === "queued");
   useEffect(() => {
-    if (!isBusy) return;
+    if (phase !== "sending") return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
-  }, [isBusy]);
+  }, [phase]);
 
   const send = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -162,28 +128,9 @@ export function ReceiveUploader({ address, page }: { address: string; page: Publ
     }
     const submission = (await response.json()) as SubmissionStarted;
     grant.current = submission.grant;
-    const made: UploadItem[] = submission.uploads.map((upload: ReceivedUpload, index) => {
-      files.current.set(upload.id, usable[index]!.file);
-      partSizes.current.set(upload.id, upload.partSize);
-      return { key: upload.id, name: upload.name, relativePath: upload.relativePath, size: upload.size, bytesSent: 0, status: "queued", error: null };
-    });
-    setItems(made);
+    submission.uploads.forEach((upload: ReceivedUpload) => partSizes.current.set(upload.id, upload.partSize));
+    enqueue(submission.uploads.map((upload, index) => ({ key: upload.id, name: upload.name, relativePath: upload.relativePath, file: usable[index]!.file })));
     setPhase("uploading");
-  };
-
-  const pause = (key: string) => {
-    void uploads.current.get(key)?.abort(false);
-    update(key, { status: "paused" });
-  };
-
-  const cancel = async (key: string) => {
-    const upload = uploads.current.get(key);
-    uploads.current.delete(key);
-    files.current.delete(key);
-    setItems((current) => current.filter((item) => item.key !== key));
-    // Withdrawn on the server too, so it is not kept half-sent.
-    if (upload) await upload.abort(true).catch(() => undefined);
-    else await fetch(`/api/uploads/${key}`, { method: "DELETE", headers: { "Tus-Resumable": "1.0.0", "X-Requested-With": "XMLHttpRequest", "X-CSRF-TOKEN": readCsrfToken(), "Strongroom-Upload-Grant": grant.current } }).catch(() => undefined);
   };
 
   if (phase === "uploading" || phase === "done") {
@@ -205,7 +152,7 @@ export function ReceiveUploader({ address, page }: { address: string; page: Publ
         <ProgressBar value={overall.percent} showValue size="lg" label={`Overall: ${done} of ${items.length} ${items.length === 1 ? "file" : "files"} sent (${formatBytes(overall.sent)} of ${formatBytes(overall.total)})`} />
         <ul className="space-y-3" aria-label="Files being sent">
           {items.map((item) => (
-            <UploadRow key={item.key} item={item} onPause={pause} onResume={(key) => void startUpload(key)} onCancel={(key) => void cancel(key)} />
+            <UploadRow key={item.key} item={item} onPause={pause} onResume={(key) => void start(key)} onCancel={(key) => void cancel(key).catch(() => undefined)} />
           ))}
         </ul>
       </section>
@@ -278,52 +225,17 @@ export function ReceiveUploader({ address, page }: { address: string; page: Publ
           </div>
         </div>
         <p className="text-sm text-slate-700">This page takes {rules.join(", ")}.</p>
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          hidden
-          data-testid="receive-files-input"
-          aria-label="Files to send"
+        <HiddenFilesInput
+          inputRef={fileInput}
+          testId="receive-files-input"
+          label="Files to send"
           accept={page.allowedTypes.length > 0 ? page.allowedTypes.map((type) => `.${type}`).join(",") : undefined}
-          onChange={(event) => {
-            add([...(event.currentTarget.files ?? [])].map((file) => ({ file, relativePath: "" })));
-            event.currentTarget.value = "";
-          }}
+          onFiles={add}
         />
-        <input
-          ref={folderInput}
-          type="file"
-          multiple
-          hidden
-          data-testid="receive-folder-input"
-          aria-label="Folder to send"
-          {...{ webkitdirectory: "", directory: "" }}
-          onChange={(event) => {
-            add([...(event.currentTarget.files ?? [])].map((file) => ({ file, relativePath: directoryOf(file.webkitRelativePath || file.name) })));
-            event.currentTarget.value = "";
-          }}
-        />
-        <div
-          data-testid="receive-drop-zone"
-          onDragEnter={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragOver={(event) => {
-            event.preventDefault();
-            event.dataTransfer.dropEffect = "copy";
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          className={clsx(
-            "flex min-h-24 items-center justify-center rounded-md border-2 border-dashed px-4 py-6 text-center text-sm",
-            isDragging ? "border-brand-600 bg-brand-50 text-brand-800" : "border-slate-300 text-slate-700",
-          )}
-          style={isDragging && page.brandColor ? { borderColor: page.brandColor } : undefined}
-        >
+        <HiddenFilesInput inputRef={folderInput} folder testId="receive-folder-input" label="Folder to send" onFiles={add} />
+        <DropZone testId="receive-drop-zone" onDrop={onDrop} accent={page.brandColor}>
           Drop files or folders here.
-        </div>
+        </DropZone>
         {chosen.length > 0 ? (
           <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-labelledby={listId}>
             <li id={listId} className="px-3 py-2 text-sm font-medium text-slate-900">
