@@ -36,7 +36,7 @@ test.describe("receive pages (visitors)", () => {
     await createMember(page.request, { tier: "pro", name: "Olga Owner" });
     await gotoHydrated(page, "/receive-pages");
     const slug = `apply-${Date.now()}`;
-    await makePage(page, {
+    const created = await makePage(page, {
       kind: "form",
       title: "Job applications",
       message: "Send your CV and your portfolio.",
@@ -97,6 +97,13 @@ test.describe("receive pages (visitors)", () => {
     await expect(metadata.first()).toBeVisible();
     const values = await metadata.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
     expect(values).toEqual(expect.arrayContaining(["Received via", "Job applications", "Sender name", "Ada Lovelace", "Sender e-mail", "ada@example.com", "Role", "Engineer", "Reference", "ENG-42"]));
+
+    // The page's own record of what came through it.
+    await gotoHydrated(page, `/receive-pages/${created.id}`);
+    const received = page.getByTestId("received-submission");
+    await expect(received).toContainText("Ada Lovelace · ada@example.com sent 4 files");
+    await expect(received).toContainText("into “Ada Lovelace (ada@example.com)”");
+    await expect(received).toContainText("ENG-42");
   });
 
   test("a visitor is told why: wrong password, a type or size the page does not take, full storage (nothing kept), a closed page and a past deadline", async ({ page, browser, baseURL }) => {

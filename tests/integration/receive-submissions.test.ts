@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { personalSpaceOf } from "~tests/factories/files";
+import { receivePagesPersonalData } from "~/features/receive/personal-data.server";
 import { openReceivePage, receiveUnlockCookie, unlockReceivePage } from "~/features/receive/receive-public.server";
 import { createServiceContext } from "~/lib/service-context.server";
-import { countWhere, send, signedIn, type Person } from "./dataroom-helpers";
+import { countWhere, createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
 import { newAuthClient, testEnv, type AuthClient } from "./helpers";
 import { bytes, call, metadata, patch } from "./tus-helpers";
 
@@ -219,6 +220,43 @@ describe("receive pages (visitors)", () => {
       { name: "report (2).txt", version: 1 },
       { name: "report.txt", version: 1 },
     ]);
+  });
+
+  it("delivers into a data room's folder and the room's audit log says the file came through the page and from whom", async () => {
+    const room = await createRoom(owner.client, "Due diligence");
+    const response = await send(owner.client, "POST", "/api/receive-pages", { kind: "simple", title: "Seller documents", folderId: room.rootFolderId, requireName: true });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const address = (await response.json<{ page: { path: string } }>()).page.path.slice(3);
+    const visitor = await newAuthClient();
+    const started = await submitOk(visitor, { address, name: "Sam Seller", files: [{ name: "accounts.csv", size: 8 }] });
+    expect((await sendBytes(visitor, started.grant, started.uploads[0]!, text("a,b\n1,2\n"))).status).toBe(204);
+    const log = await (await get(`/api/datarooms/${room.id}/audit`, owner.client)).json<{ entries: { action: string; targetName: string | null; detail: string | null }[] }>();
+    expect(log.entries.find((entry) => entry.action === "file.upload")).toMatchObject({ targetName: "accounts.csv", detail: expect.stringContaining("received via the receive page “Seller documents” from Sam Seller") });
+  });
+
+  it("shows the owner what came through a page (anonymous 401, outsider 404), and keeps it in their personal data", async () => {
+    const member = await signedIn({ tier: "basic", name: "Pia Personal" });
+    const page = await makePage(member, { title: "Receipts", requireEmail: true, kind: "form", fields: [{ id: "project", type: "text", label: "Project", required: false }] });
+    const visitor = await newAuthClient();
+    const started = await submitOk(visitor, { address: page.address, email: "sender@example.com", answers: { project: "Apollo" }, files: [{ name: "taxi.txt", size: 4 }] });
+    expect((await sendBytes(visitor, started.grant, started.uploads[0]!, text("12.5"))).status).toBe(204);
+
+    expect((await get(`/api/receive-pages/${page.id}/submissions`)).status).toBe(401);
+    const outsider = await signedIn({ tier: "pro" });
+    expect((await get(`/api/receive-pages/${page.id}/submissions`, outsider.client)).status).toBe(404);
+    const listed = await get(`/api/receive-pages/${page.id}/submissions`, member.client);
+    expect(listed.status).toBe(200);
+    expect((await listed.json<{ submissions: unknown[] }>()).submissions).toEqual([
+      expect.objectContaining({ email: "sender@example.com", answers: [{ label: "Project", value: "Apollo" }], fileCount: 1, bytes: 4, delivered: true }),
+    ]);
+
+    const ctx = createServiceContext(testEnv, { requestId: "test" });
+    const records = await receivePagesPersonalData.export(ctx, member.id);
+    const received = records.find((record) => record.path === "receive-pages/received.json");
+    expect(received).toMatchObject({ data: [{ page: "Receipts", email: "sender@example.com", answers: [{ label: "Project", value: "Apollo" }], files: 1 }] });
+    expect(JSON.stringify(records)).not.toContain(started.grant);
+    await receivePagesPersonalData.erase(ctx, member.id);
+    expect(await countWhere("select count(*) as n from receive_submissions where user_id = ?", member.id)).toBe(0);
   });
 
   it("asks for the password first, counts wrong ones, and limits submissions per network address", async () => {

@@ -1,17 +1,31 @@
 import { definePersonalDataSource } from "~/features/personal-data/personal-data-source";
 import { deleteFieldSetsOf, deleteReceivePagesOf, listFieldSetsOf, listReceivePagesOf } from "./receive.queries.server";
+import { deleteSubmissionsOf, listSubmissionsOf } from "./receive-submissions.queries.server";
 
 /**
- * A member's receive pages and saved sets of fields: the export lists their settings (never the token or the password's
- * hash); erasure deletes them. What people sent through them is in the member's files (exported
- * and erased with those).
+ * A member's receive pages, saved sets of fields and the record of what people sent through them
+ * (who, their answers, how many files): the export lists them (never a token, grant or password
+ * hash); erasure deletes them. The files themselves are in the member's files (exported and
+ * erased with those).
  */
 export const receivePagesPersonalData = definePersonalDataSource({
   name: "receive pages",
   async export(ctx, userId) {
     const rows = await listReceivePagesOf(ctx.db, userId);
     const sets = await listFieldSetsOf(ctx.db, userId);
-    const records = sets.length > 0 ? [{ path: "receive-pages/field-sets.json", description: "Your saved sets of fields for receive pages.", data: sets.map((set) => ({ id: set.id, name: set.name, fields: set.fields })) }] : [];
+    const submissions = await listSubmissionsOf(ctx.db, userId);
+    const records = [
+      ...(sets.length > 0 ? [{ path: "receive-pages/field-sets.json", description: "Your saved sets of fields for receive pages.", data: sets.map((set) => ({ id: set.id, name: set.name, fields: set.fields })) }] : []),
+      ...(submissions.length > 0
+        ? [
+            {
+              path: "receive-pages/received.json",
+              description: "What people sent through your receive pages: who, their answers, how many files and when.",
+              data: submissions.map((row) => ({ id: row.id, page: row.pageTitle, name: row.uploaderName, email: row.uploaderEmail, answers: row.answers, files: row.fileCount, bytes: row.bytes, folder: row.folderLabel, receivedAt: row.createdAt.toISOString() })),
+            },
+          ]
+        : []),
+    ];
     if (rows.length === 0) return records;
     return [
       ...records,
@@ -38,6 +52,7 @@ export const receivePagesPersonalData = definePersonalDataSource({
   async erase(ctx, userId) {
     await deleteReceivePagesOf(ctx.db, userId);
     await deleteFieldSetsOf(ctx.db, userId);
+    await deleteSubmissionsOf(ctx.db, userId);
     return { r2Keys: [] };
   },
 });

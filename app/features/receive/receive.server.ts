@@ -13,6 +13,7 @@ import { parseInput } from "~/lib/validation";
 import { RECEIVE_PAGE_LIMITS } from "./receive.constants";
 import { countReceivePages, deleteReceivePageRow, findOwnReceivePage, insertReceivePage, isReceiveSlugTaken, listReceivePagesOf, updateReceivePageRow, type ReceivePageRow } from "./receive.queries.server";
 import { createReceivePageSchema, updateReceivePageSchema } from "./receive.schema";
+import { listSubmissionsOfPage } from "./receive-submissions.queries.server";
 
 /**
  * Receive pages, the member's side (issue 24, docs/receive-pages.md): create, list, change,
@@ -186,4 +187,36 @@ export async function getReceivePageEditor(ctx: ServiceContext, userId: string):
 export async function getReceivePagePlan(ctx: ServiceContext, userId: string): Promise<{ limit: number; count: number; tierLabel: string }> {
   const access = await loadMemberAccess(ctx, userId);
   return { limit: RECEIVE_PAGE_LIMITS[access.tier], count: await countReceivePages(ctx.db, userId), tierLabel: TIER_LABELS[access.tier] };
+}
+
+/** What a page received, newest first: who sent how many files when, with their answers. */
+export type ReceivedSubmission = {
+  id: string;
+  createdAt: string;
+  name: string | null;
+  email: string | null;
+  answers: { label: string; value: string }[];
+  fileCount: number;
+  bytes: number;
+  folderLabel: string | null;
+  delivered: boolean;
+};
+
+export const RECEIVED_LIST_MAX = 100;
+
+/** GET /api/receive-pages/{id}/submissions: the owner's record of what came through the page (the last 100). */
+export async function listReceivedSubmissions(ctx: ServiceContext, userId: string, rawId: unknown): Promise<ReceivedSubmission[]> {
+  const { page } = await ownPage(ctx, userId, rawId);
+  const rows = await listSubmissionsOfPage(ctx.db, userId, page.id, RECEIVED_LIST_MAX);
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    name: row.uploaderName,
+    email: row.uploaderEmail,
+    answers: row.answers,
+    fileCount: row.fileCount,
+    bytes: row.bytes,
+    folderLabel: row.folderLabel,
+    delivered: row.notifiedAt !== null,
+  }));
 }

@@ -1,5 +1,6 @@
 import { renderSVG } from "uqr";
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { IntentForm } from "~/components/intent-form";
 import { Badge } from "~/components/ui/badge";
@@ -10,7 +11,8 @@ import { ReceivePageForm } from "~/features/receive/components/receive-page-form
 import { readReceivePageForm } from "~/features/receive/receive-form";
 import { mailOrigin } from "~/features/notifications/notifications.server";
 import { listFieldSets } from "~/features/receive/field-sets.server";
-import { deleteReceivePage, getReceivePage, updateReceivePage } from "~/features/receive/receive.server";
+import { deleteReceivePage, getReceivePage, listReceivedSubmissions, updateReceivePage } from "~/features/receive/receive.server";
+import { formatBytes } from "~/features/files/files.constants";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { AppError } from "~/lib/errors";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -29,7 +31,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     const page = await getReceivePage(ctx, user.id, params.id);
     const url = `${mailOrigin(ctx)}${page.path}`;
     // The QR code is drawn here, so the page ships no QR library.
-    return { page, url, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { border: 2 }))}`, fieldSets: await listFieldSets(ctx, user.id) };
+    const [fieldSets, received] = await Promise.all([listFieldSets(ctx, user.id), listReceivedSubmissions(ctx, user.id, page.id)]);
+    return { page, url, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { border: 2 }))}`, fieldSets, received };
   });
 }
 
@@ -52,7 +55,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function ReceivePageView({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, url, qr, fieldSets } = loaderData;
+  const { page, url, qr, fieldSets, received } = loaderData;
   const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
   const [canCopy, setCanCopy] = useState(false);
   useEffect(() => setCanCopy(typeof navigator.clipboard?.writeText === "function"), []);
@@ -83,6 +86,46 @@ export default function ReceivePageView({ loaderData, actionData }: Route.Compon
           ) : null}
         </div>
         <img src={qr} alt={`QR code of the address of ${page.title}`} className="h-36 w-36 rounded border border-slate-200 bg-white" />
+      </section>
+
+      <section aria-labelledby="received-heading" className="space-y-3">
+        <h2 id="received-heading" className="text-lg font-semibold text-slate-900">
+          Received
+        </h2>
+        {received.length === 0 ? (
+          <p className="text-sm text-slate-700">Nothing yet. What people send lands in {page.destination.folderLabel ?? "the page's folder"}; you are notified each time.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Received submissions">
+            {received.map((submission) => (
+              <li key={submission.id} className="space-y-1 p-3 text-sm" data-testid="received-submission">
+                <p className="font-medium text-slate-900">
+                  {[submission.name, submission.email].filter(Boolean).join(" · ") || "Someone (no name given)"}
+                  <span className="font-normal text-slate-700">
+                    {" "}
+                    sent {submission.fileCount} {submission.fileCount === 1 ? "file" : "files"} ({formatBytes(submission.bytes)}) on {submission.createdAt.slice(0, 16).replace("T", " ")} UTC
+                    {submission.folderLabel ? ` into “${submission.folderLabel}”` : ""}
+                    {submission.delivered ? "" : " (not all in yet)"}
+                  </span>
+                </p>
+                {submission.answers.length > 0 ? (
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-slate-700">
+                    {submission.answers.map((answer) => (
+                      <div key={answer.label} className="contents">
+                        <dt className="font-medium">{answer.label}</dt>
+                        <dd className="break-words">{answer.value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {page.destination.folderLabel ? (
+          <Link to={`/folders/${page.destination.folderId}`} className="text-sm font-medium text-brand-700 underline">
+            Open {page.destination.folderLabel}
+          </Link>
+        ) : null}
       </section>
 
       <section aria-labelledby="options-heading" className="space-y-4">
