@@ -1,5 +1,5 @@
-// A secret's page and a request's page (issue 23): G5, the first-load JavaScript of /secret/{token}
-// and /secret-request/{token} for an anonymous
+// A secret's page and a request's page (issue 23) and a receive page (issue 24): G5, the first-load
+// JavaScript of /secret/{token}, /secret-request/{token} and /r/{token} for an anonymous
 // visitor (QUALITY G5's public list). The secret is stored through the API with a well-formed
 // sealed body; the page never reads it, so its bytes do not matter here.
 import { createMember, signIn } from "./session.mjs";
@@ -40,4 +40,16 @@ export async function bench({ baseUrl, stateDir, addFirstLoad }) {
   if (created.status !== 201) throw new Error(`g5-secret: POST /api/secret-requests answered ${created.status}: ${(await created.text()).slice(0, 300)}`);
   const { path } = await created.json();
   addFirstLoad("/secret-request/{token}", "public, request a secret", 120 * 1024, await (await fetch(`${baseUrl}${path}`)).text());
+
+  // A receive page (issue 24): a form page with fields, the visitor's page.
+  const folders = await fetch(`${baseUrl}/api/user/default-folders`, { headers: owner.headers({ Accept: "application/json" }) });
+  const inbox = (await folders.json()).folders.find((folder) => folder.label === "Inbox");
+  const receive = await fetch(`${baseUrl}/api/receive-pages`, {
+    method: "POST",
+    headers: owner.headers({ "Content-Type": "application/json" }),
+    body: JSON.stringify({ kind: "form", title: "G5 bench", folderId: inbox.uid, requireName: true, fields: [{ id: "ref", type: "text", label: "Reference", required: true }] }),
+  });
+  if (receive.status !== 201) throw new Error(`g5-secret: POST /api/receive-pages answered ${receive.status}: ${(await receive.text()).slice(0, 300)}`);
+  const { page } = await receive.json();
+  addFirstLoad("/r/{token}", "public, receive page", 120 * 1024, await (await fetch(`${baseUrl}${page.path}`)).text());
 }

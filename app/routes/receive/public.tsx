@@ -1,16 +1,14 @@
 import { lazy, Suspense } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
-import { Alert } from "~/components/ui/alert";
-import { CsrfInput } from "~/components/csrf-input";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { data, redirect } from "react-router";
 import { openReceivePage, readReceiveUnlockCookie, receiveUnlockCookie, unlockReceivePage } from "~/features/receive/receive-public.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { requestContext, serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/public";
 
-// The form and its uploads (tus-js-client) load outside the page's first-load JavaScript (G5).
+// The password gate, the form and its uploads (tus-js-client) load outside the page's first-load
+// JavaScript (G5); the gate is server-rendered and posts as plain HTML until it hydrates.
+const ReceivePasswordGate = lazy(() => import("~/features/receive/components/receive-password-gate").then((module) => ({ default: module.ReceivePasswordGate })));
 const ReceiveUploader = lazy(() => import("~/features/receive/components/receive-uploader").then((module) => ({ default: module.ReceiveUploader })));
 
 const ENDED = {
@@ -49,7 +47,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 export default function ReceivePublicPage({ loaderData, actionData }: Route.ComponentProps) {
   const { opening, address } = loaderData;
-  const navigation = useNavigation();
   if (opening.state === "missing" || opening.state === "closed" || opening.state === "past-deadline") {
     return (
       <div className="mx-auto max-w-2xl space-y-2" data-testid="receive-ended">
@@ -74,19 +71,9 @@ export default function ReceivePublicPage({ loaderData, actionData }: Route.Comp
         <p className="text-sm text-slate-700">{ownerName} asks you for files. Only they will see what you send.</p>
       </div>
       {opening.state === "password" ? (
-        <Form method="post" className="space-y-4 rounded-lg border border-slate-300 bg-white p-4" aria-label="Unlock the page">
-          <CsrfInput />
-          <p className="text-sm text-slate-900">This page is protected by a password. Enter it to send your files.</p>
-          {actionData && "ok" in actionData && actionData.ok === false ? (
-            <Alert variant="error" title="Not unlocked">
-              {actionData.message}
-            </Alert>
-          ) : null}
-          <Input label="Password" name="password" type="password" required autoComplete="off" />
-          <Button type="submit" isLoading={navigation.state !== "idle"}>
-            Continue
-          </Button>
-        </Form>
+        <Suspense fallback={<p className="text-sm text-slate-700">Loading…</p>}>
+          <ReceivePasswordGate failure={actionData && "ok" in actionData && actionData.ok === false ? actionData.message : null} />
+        </Suspense>
       ) : (
         <>
           {opening.page.message ? (
