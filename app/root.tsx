@@ -32,6 +32,8 @@ import { readFlashToast } from "./lib/toast.server";
 import { AppError } from "./lib/errors";
 import { loginRedirectUrl } from "./lib/safe-redirect";
 
+// A member's live notices (their own realtime channel): loaded after the page, members only.
+const MemberLiveNotices = lazy(() => import("./features/notifications/components/member-live-notices").then((module) => ({ default: module.MemberLiveNotices })));
 const UpgradeModalHost = lazy(() =>
   import("./features/access/components/upgrade-modal").then((module) => ({ default: module.UpgradeModalHost })),
 );
@@ -162,6 +164,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {isMemberPage ? (
         <Suspense fallback={null}>
           <UpgradeModalHost contactEmail={loaderData.contactEmail} />
+          {user ? <MemberLiveNotices userId={user.id} /> : null}
         </Suspense>
       ) : null}
       <CookieConsentBanner initialConsent={cookieConsent} />

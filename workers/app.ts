@@ -25,6 +25,7 @@ import type { AppEnv } from "./types";
 
 export { AttemptLimiter } from "../durable-objects/attempt-limiter";
 export { DataRoom } from "../durable-objects/data-room";
+export { MemberChannel } from "../durable-objects/member-channel";
 
 // Created once per isolate; no request state lives at module scope.
 const handleRouterRequest = createRequestHandler(

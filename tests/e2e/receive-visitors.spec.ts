@@ -82,7 +82,9 @@ test.describe("receive pages (visitors)", () => {
     await expect(visitor.locator('[data-testid="upload-item"][data-status="done"]')).toHaveCount(4);
     await visitorContext.close();
 
-    // The owner: told once, with a link to the sender's folder, the files inside with the answers.
+    // The owner: told at once in the page they have open (their own live channel), then in the list
+    // with a link to the sender's folder, the files inside with the answers.
+    await expect(page.locator(".Toastify__toast").filter({ hasText: "Ada Lovelace sent 4 files through “Job applications”" })).toBeVisible();
     await gotoHydrated(page, "/notifications");
     const notice = page.getByRole("link", { name: /Ada Lovelace sent 4 files through “Job applications”/ });
     await expect(notice).toBeVisible();

@@ -138,8 +138,8 @@ export async function notifyRoom(ctx: ServiceContext, notice: RoomNotice, userId
 export type MemberNotice = { userId: string; actorId: string | null; kind: NotificationKind; title: string; excerpt?: string; link: string };
 
 /**
- * Tells one member about something outside a room: in their list at /notifications, and by
- * e-mail as they chose there (instant by default, the daily digest, or off). Never fails what
+ * Tells one member about something outside a room: in their list at /notifications, live in
+ * their open tabs (their own realtime channel), and by e-mail as they chose there (instant by default, the daily digest, or off). Never fails what
  * already happened: a notice that could not be recorded or mailed is logged.
  */
 export async function notifyMember(ctx: ServiceContext, notice: MemberNotice): Promise<boolean> {
@@ -161,6 +161,10 @@ export async function notifyMember(ctx: ServiceContext, notice: MemberNotice): P
         emailState: recipient.mode === "instant" ? "sent" : recipient.mode === "daily" ? "pending" : "none",
       },
     ]);
+    // Their open tabs hear it at once (their own channel); a tab that is not open finds it in the list.
+    await ctx.env.MEMBER_CHANNEL.getByName(recipient.userId)
+      .publish({ name: "notification", data: { kind: notice.kind, title: notice.title, link: notice.link } })
+      .catch((error: unknown) => ctx.logger.warn("live notice not delivered", { error: error instanceof Error ? error.message : String(error) }));
     if (recipient.mode === "instant") {
       const origin = mailOrigin(ctx);
       await sendMail(ctx, {

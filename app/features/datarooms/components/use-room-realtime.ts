@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { HttpError, request } from "~/lib/http";
 
 /**
- * The browser's side of a data room's realtime channel (spec §9 "Realtime connection"): a socket
- * to the room's Durable Object, authorised by POST /broadcasting/auth (a fresh short-lived token
+ * The browser's side of a realtime channel (spec §9 "Realtime connection"), a data room's or a
+ * member's own: a socket to its Durable Object, authorised by POST /broadcasting/auth (a fresh short-lived token
  * on every (re)connect), TLS on https pages, reconnecting with backoff. Timeouts of the spec:
  * after 120 s without any message the client sends a keep-alive ping; without the pong within
  * 30 s it reconnects; a connection attempt that takes longer than 10 s counts as unavailable.
@@ -27,13 +27,28 @@ export type RoomRealtimeHandlers = {
 
 type Incoming = { type: string; name?: string; data?: Record<string, unknown>; message?: string; people?: { userId: string; name: string }[] };
 
+/** A data room's channel. */
 export function useRoomRealtime(roomId: string | null, handlers: RoomRealtimeHandlers): RealtimeStatus {
+  return useRealtimeChannel(roomId ? { party: "data-room", name: roomId, channel: `private-dataroom.${roomId}` } : null, handlers);
+}
+
+/** A member's own channel (notices outside rooms, such as files sent through their receive pages). */
+export function useMemberRealtime(userId: string | null, onEvent: RoomRealtimeHandlers["onEvent"]): RealtimeStatus {
+  return useRealtimeChannel(userId ? { party: "member-channel", name: userId, channel: `private-member.${userId}` } : null, { onEvent });
+}
+
+type ChannelTarget = { party: "data-room" | "member-channel"; name: string; channel: string };
+
+function useRealtimeChannel(target: ChannelTarget | null, handlers: RoomRealtimeHandlers): RealtimeStatus {
   const [status, setStatus] = useState<RealtimeStatus>("connecting");
   const latest = useRef(handlers);
   latest.current = handlers;
+  const party = target?.party ?? null;
+  const name = target?.name ?? null;
+  const channel = target?.channel ?? null;
 
   useEffect(() => {
-    if (!roomId) return;
+    if (!party || !name || !channel) return;
     let disposed = false;
     let socket: { close: () => void; reconnect: () => void; send: (data: string) => void; addEventListener: WebSocket["addEventListener"] } | null = null;
     let activityTimer: ReturnType<typeof setTimeout> | undefined;
@@ -66,15 +81,15 @@ export function useRoomRealtime(roomId: string | null, handlers: RoomRealtimeHan
         host: window.location.host,
         protocol: window.location.protocol === "https:" ? "wss" : "ws",
         prefix: "parties",
-        party: "data-room",
-        room: roomId,
+        party,
+        room: name,
         connectionTimeout: UNAVAILABLE_TIMEOUT_MS,
         maxRetries: 20,
         query: async () => {
           try {
             const auth = await request<{ auth: string }>("/broadcasting/auth", {
               method: "POST",
-              body: { channel_name: `private-dataroom.${roomId}` },
+              body: { channel_name: channel },
               background: true,
               handleErrors: false,
             });
@@ -138,7 +153,7 @@ export function useRoomRealtime(roomId: string | null, handlers: RoomRealtimeHan
       clearTimeout(unavailableTimer);
       socket?.close();
     };
-  }, [roomId]);
+  }, [party, name, channel]);
 
   return status;
 }
