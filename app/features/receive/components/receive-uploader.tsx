@@ -174,10 +174,15 @@ export function ReceiveUploader({ address, page }: { address: string; page: Publ
           {failure.message}
         </Alert>
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Input label="Your name" name="name" autoComplete="name" required={page.requireName} maxLength={100} error={errorOf("name")} />
-        <Input label="Your e-mail" name="email" type="email" autoComplete="email" required={page.requireEmail} maxLength={254} error={errorOf("email")} />
-      </div>
+      {/* A simple page is a drop zone: it asks who is sending only when it needs to know. */}
+      {page.kind === "form" || page.requireName || page.requireEmail ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {page.kind === "form" || page.requireName ? <Input label="Your name" name="name" autoComplete="name" required={page.requireName} maxLength={100} error={errorOf("name")} /> : null}
+          {page.kind === "form" || page.requireEmail ? (
+            <Input label="Your e-mail" name="email" type="email" autoComplete="email" required={page.requireEmail} maxLength={254} error={errorOf("email")} />
+          ) : null}
+        </div>
+      ) : null}
       {page.fields.map((field) =>
         field.type === "select" ? (
           <label key={field.id} className="block text-sm font-medium text-slate-900">
