@@ -81,6 +81,7 @@ export default [
   route("receive-pages/new", "routes/receive/new.tsx"),
   route("receive-pages/:id", "routes/receive/page.tsx"),
   route("r/:address", "routes/receive/public.tsx"),
+  route("r/:address/logo", "routes/receive/logo.ts"),
 
   // One-time secrets (issue 23, spec §2 "Secrets: create, edit, view shared"): the member's list,
   // a new one (sealed in the browser), one secret's receipt and changes; and the page anyone with

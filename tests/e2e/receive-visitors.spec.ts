@@ -29,6 +29,7 @@ async function changePage(page: Page, id: string, change: Record<string, unknown
   expect(response.status(), await response.text()).toBe(200);
 }
 
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 const pdfBytes = (size: number) => Buffer.concat([Buffer.from("%PDF-1.4\n%\xE2\xE3\xCF\xD3\n", "latin1"), Buffer.alloc(Math.max(0, size - 15), 0x41)]);
 
 test.describe("receive pages (visitors)", () => {
@@ -51,6 +52,12 @@ test.describe("receive pages (visitors)", () => {
       ],
     });
 
+    // A logo, uploaded on the page's editor.
+    await gotoHydrated(page, `/receive-pages/${created.id}`);
+    await page.getByLabel(/^Add a logo/).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(PNG, "base64") });
+    await page.getByRole("button", { name: "Upload logo" }).click();
+    await expect(page.getByTestId("receive-page-logo")).toBeVisible();
+
     const portfolio = mkdtempSync(join(tmpdir(), "receive-"));
     mkdirSync(join(portfolio, "Portfolio"));
     writeFileSync(join(portfolio, "Portfolio", "one.txt"), "first piece\n");
@@ -63,6 +70,7 @@ test.describe("receive pages (visitors)", () => {
     await expect(visitor.getByRole("heading", { level: 1, name: "Job applications" })).toBeVisible();
     await expect(visitor.getByText("Olga Owner asks you for files.")).toBeVisible();
     await expect(visitor.getByTestId("receive-message")).toHaveText("Send your CV and your portfolio.");
+    await expect(visitor.getByTestId("receive-logo")).toHaveJSProperty("naturalWidth", 1);
     await expect(visitor.locator("form[data-ready]")).toHaveCount(1);
     await visitor.getByRole("textbox", { name: "Your name", exact: true }).fill("Ada Lovelace");
     await visitor.getByRole("textbox", { name: "Your e-mail", exact: true }).fill("ada@example.com");

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { personalSpaceOf } from "~tests/factories/files";
 import { receivePagesPersonalData } from "~/features/receive/personal-data.server";
-import { openReceivePage, receiveUnlockCookie, unlockReceivePage } from "~/features/receive/receive-public.server";
+import { replaceReceivePageLogo } from "~/features/receive/receive-logo.server";
+import { openReceivePage, receivePageLogo, receiveUnlockCookie, unlockReceivePage } from "~/features/receive/receive-public.server";
 import { createServiceContext } from "~/lib/service-context.server";
 import { countWhere, createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
 import { newAuthClient, testEnv, type AuthClient } from "./helpers";
@@ -257,6 +258,29 @@ describe("receive pages (visitors)", () => {
     expect(JSON.stringify(records)).not.toContain(started.grant);
     await receivePagesPersonalData.erase(ctx, member.id);
     expect(await countWhere("select count(*) as n from receive_submissions where user_id = ?", member.id)).toBe(0);
+  });
+
+  it("keeps a page's logo when it is a real PNG, JPEG, WebP or GIF (never SVG), shows it to visitors, and deletes it with the page", async () => {
+    const page = await makePage(owner, { title: "Branded" });
+    const ctx = createServiceContext(testEnv, { requestId: "logo" });
+    const png = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="), (char) => char.charCodeAt(0));
+    const outsider = await signedIn({ tier: "pro" });
+    await expect(replaceReceivePageLogo(ctx, outsider.id, page.id, new File([png], "logo.png"))).rejects.toThrow("This receive page does not exist or you don't have access to it.");
+    await expect(replaceReceivePageLogo(ctx, owner.id, page.id, new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], "logo.png"))).rejects.toThrow("A logo is a PNG, JPEG, WebP or GIF image.");
+    await expect(replaceReceivePageLogo(ctx, owner.id, page.id, new File([new Uint8Array(600 * 1024)], "big.png"))).rejects.toThrow("A logo is at most 512 KB.");
+    expect(await receivePageLogo(ctx, page.address)).toBeNull();
+
+    await replaceReceivePageLogo(ctx, owner.id, page.id, new File([png], "logo.png"));
+    const logo = await receivePageLogo(ctx, page.address);
+    expect(logo).toMatchObject({ type: "image/png", size: png.byteLength });
+    expect(new Uint8Array(await new Response(logo!.body).arrayBuffer())).toEqual(png);
+    const opened = await openReceivePage(ctx, page.address, null);
+    expect(opened.state === "open" && opened.page.logoPath).toMatch(new RegExp(`^/r/${page.address}/logo\\?v=`));
+
+    const key = (await testEnv.DB.prepare("select logo_key from receive_pages where id = ?").bind(page.id).first<{ logo_key: string }>())!.logo_key;
+    expect(await testEnv.FILES.head(key)).not.toBeNull();
+    expect((await send(owner.client, "DELETE", `/api/receive-pages/${page.id}`)).status).toBe(204);
+    expect(await testEnv.FILES.head(key)).toBeNull();
   });
 
   it("asks for the password first, counts wrong ones, and limits submissions per network address", async () => {

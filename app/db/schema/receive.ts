@@ -43,6 +43,9 @@ export const receivePages = sqliteTable(
     requireEmail: integer("require_email", { mode: "boolean" }).notNull().default(false),
     fields: text("fields", { mode: "json" }).notNull().$type<ReceiveField[]>().default([]),
     brandColor: text("brand_color"),
+    /** The page's logo (branding): its R2 key and sniffed image type, or null. */
+    logoKey: text("logo_key"),
+    logoType: text("logo_type"),
     isOpen: integer("is_open", { mode: "boolean" }).notNull().default(true),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),

@@ -50,9 +50,10 @@ export const receivePagesPersonalData = definePersonalDataSource({
     ];
   },
   async erase(ctx, userId) {
+    const logos = (await listReceivePagesOf(ctx.db, userId)).flatMap(({ page }) => (page.logoKey ? [page.logoKey] : []));
     await deleteReceivePagesOf(ctx.db, userId);
     await deleteFieldSetsOf(ctx.db, userId);
     await deleteSubmissionsOf(ctx.db, userId);
-    return { r2Keys: [] };
+    return { r2Keys: logos };
   },
 });

@@ -20,6 +20,8 @@ import type { ReceiveField } from "~/db/schema";
 import { RECEIVE_FILES_PER_UPLOADER_MAX, RECEIVE_SUBMISSIONS_PER_HOUR } from "./receive.constants";
 import type { ReceivePageRow } from "./receive.queries.server";
 import { cleanReceivedName, fileRefusal, uploaderFolderLabel } from "./receive-rules";
+import { readReceivePageLogo } from "./receive-logo.server";
+import { receiveLogoPath } from "./receive.server";
 import { countFilesFromEmail, findReceivePageByAddress, insertSubmissionWithUploads, type NewReceivedUpload } from "./receive-submissions.queries.server";
 
 /**
@@ -37,6 +39,7 @@ export type PublicReceivePage = {
   kind: ReceivePageRow["kind"];
   ownerName: string;
   brandColor: string | null;
+  logoPath: string | null;
   deadlineAt: string | null;
   allowedTypes: string[];
   maxFileMb: number | null;
@@ -52,7 +55,7 @@ export type ReceiveOpening =
   | { state: "missing" }
   | { state: "closed"; title: string; ownerName: string }
   | { state: "past-deadline"; title: string; ownerName: string; deadlineAt: string }
-  | { state: "password"; title: string; ownerName: string; brandColor: string | null }
+  | { state: "password"; title: string; ownerName: string; brandColor: string | null; logoPath: string | null }
   | { state: "open"; page: PublicReceivePage };
 
 const PAGE_MISSING = "This receive page does not exist. Check the address you were given.";
@@ -103,7 +106,7 @@ async function isUnlocked(ctx: ServiceContext, page: ReceivePageRow, cookie: str
   return timingSafeEqualString(await unlockSignature(ctx, page, expiresAt), signature);
 }
 
-function publicView(ctx: ServiceContext, { page, ownerName }: Found): PublicReceivePage {
+function publicView(ctx: ServiceContext, address: string, { page, ownerName }: Found): PublicReceivePage {
   const config = readConfig(ctx.env);
   return {
     title: page.title,
@@ -111,6 +114,7 @@ function publicView(ctx: ServiceContext, { page, ownerName }: Found): PublicRece
     kind: page.kind,
     ownerName,
     brandColor: page.brandColor,
+    logoPath: receiveLogoPath(`/r/${address}`, page.logoKey),
     deadlineAt: page.deadlineAt?.toISOString() ?? null,
     allowedTypes: page.allowedTypes,
     maxFileMb: page.maxFileMb,
@@ -131,8 +135,14 @@ export async function openReceivePage(ctx: ServiceContext, address: string, cook
   const state = await standing(ctx, found);
   if (state === "closed") return { state, title: page.title, ownerName };
   if (state === "past-deadline") return { state, title: page.title, ownerName, deadlineAt: page.deadlineAt!.toISOString() };
-  if (!(await isUnlocked(ctx, page, cookie))) return { state: "password", title: page.title, ownerName, brandColor: page.brandColor };
-  return { state: "open", page: publicView(ctx, found) };
+  if (!(await isUnlocked(ctx, page, cookie))) return { state: "password", title: page.title, ownerName, brandColor: page.brandColor, logoPath: receiveLogoPath(`/r/${address}`, page.logoKey) };
+  return { state: "open", page: publicView(ctx, address, found) };
+}
+
+/** GET /r/{address}/logo: the page's logo (shown on its gate and its form), or null. */
+export async function receivePageLogo(ctx: ServiceContext, address: string) {
+  const found = await findByAddress(ctx, address);
+  return found ? readReceivePageLogo(ctx, { key: found.page.logoKey, type: found.page.logoType }) : null;
 }
 
 const unlockSchema = z.object({ password: z.string({ error: "Enter the page's password." }).min(1, "Enter the page's password.").max(1_000) }, { error: "Enter the page's password." });

@@ -15,3 +15,6 @@ export const RECEIVE_FILES_PER_UPLOADER_MAX = 500;
 export const RECEIVE_FIELD_TYPE_LABELS = { text: "Text", select: "Choice", checkbox: "Tick box", date: "Date" } as const;
 /** Submissions a receive page takes from one network address in an hour (S28). */
 export const RECEIVE_SUBMISSIONS_PER_HOUR = 20;
+/** A page's logo: at most 512 KB, one of these image types (recognised by its bytes; never SVG). */
+export const RECEIVE_LOGO_MAX_BYTES = 512 * 1024;
+export const RECEIVE_LOGO_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;

@@ -45,6 +45,14 @@ export async function updateReceivePageRow(db: Database, userId: string, id: str
   await db.update(receivePages).set(set).where(and(eq(receivePages.id, id), eq(receivePages.userId, userId))).run();
 }
 
+export async function setReceivePageLogo(db: Database, userId: string, id: string, logo: { key: string; type: string } | null, now: Date): Promise<void> {
+  await db
+    .update(receivePages)
+    .set({ logoKey: logo?.key ?? null, logoType: logo?.type ?? null, updatedAt: now })
+    .where(and(eq(receivePages.id, id), eq(receivePages.userId, userId)))
+    .run();
+}
+
 export async function deleteReceivePageRow(db: Database, userId: string, id: string): Promise<void> {
   await db.delete(receivePages).where(and(eq(receivePages.id, id), eq(receivePages.userId, userId))).run();
 }

@@ -21,6 +21,11 @@ import { listSubmissionsOfPage } from "./receive-submissions.queries.server";
  * room's), checked when the page is made; the plan limits how many pages a member keeps.
  */
 
+/** Where a page's logo is served (the key's last part makes each new logo a new address). */
+export function receiveLogoPath(pagePath: string, logoKey: string | null): string | null {
+  return logoKey ? `${pagePath}/logo?v=${logoKey.slice(-8)}` : null;
+}
+
 export const RECEIVE_PAGE_NOT_FOUND = "This receive page does not exist or you don't have access to it.";
 
 export type ReceivePageView = {
@@ -42,6 +47,8 @@ export type ReceivePageView = {
   requireEmail: boolean;
   fields: ReceivePageRow["fields"];
   brandColor: string | null;
+  /** The logo's address (changes with each new logo), or null. */
+  logoPath: string | null;
   isOpen: boolean;
   status: "open" | "closed" | "past deadline";
   createdAt: string;
@@ -53,12 +60,13 @@ type Joined = { page: ReceivePageRow; spaceName: string; spaceKind: string; fold
 async function toView(ctx: ServiceContext, { page, spaceName, spaceKind, folderLabel }: Joined): Promise<ReceivePageView> {
   const token = await decryptSecret(readConfig(ctx.env).SESSION_SECRET, page.tokenSealed, "receive-page");
   const now = ctx.now().getTime();
+  const path = `/r/${page.slug ?? (token ? new TextDecoder().decode(token) : "")}`;
   return {
     id: page.id,
     kind: page.kind,
     title: page.title,
     message: page.message,
-    path: `/r/${page.slug ?? (token ? new TextDecoder().decode(token) : "")}`,
+    path,
     slug: page.slug,
     destination: { spaceId: page.spaceId, spaceName, isRoom: spaceKind === "dataroom", folderId: page.folderId, folderLabel },
     deadlineAt: page.deadlineAt?.toISOString() ?? null,
@@ -71,6 +79,7 @@ async function toView(ctx: ServiceContext, { page, spaceName, spaceKind, folderL
     requireEmail: page.requireEmail,
     fields: page.fields,
     brandColor: page.brandColor,
+    logoPath: receiveLogoPath(path, page.logoKey),
     isOpen: page.isOpen,
     status: !page.isOpen ? "closed" : page.deadlineAt && page.deadlineAt.getTime() <= now ? "past deadline" : "open",
     createdAt: page.createdAt.toISOString(),
@@ -171,6 +180,7 @@ export async function updateReceivePage(ctx: ServiceContext, userId: string, raw
 export async function deleteReceivePage(ctx: ServiceContext, userId: string, rawId: unknown): Promise<void> {
   const { page } = await ownPage(ctx, userId, rawId);
   await deleteReceivePageRow(ctx.db, userId, page.id);
+  if (page.logoKey) await ctx.env.FILES.delete(page.logoKey);
   ctx.logger.info("receive page deleted", { userId, pageId: page.id });
 }
 

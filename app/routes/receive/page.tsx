@@ -12,6 +12,7 @@ import { readReceivePageForm } from "~/features/receive/receive-form";
 import { mailOrigin } from "~/features/notifications/notifications.server";
 import { listFieldSets } from "~/features/receive/field-sets.server";
 import { deleteReceivePage, getReceivePage, listReceivedSubmissions, updateReceivePage } from "~/features/receive/receive.server";
+import { replaceReceivePageLogo } from "~/features/receive/receive-logo.server";
 import { formatBytes } from "~/features/files/files.constants";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { AppError } from "~/lib/errors";
@@ -43,6 +44,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       if (intent === "update") {
         await updateReceivePage(ctx, user.id, params.id, readReceivePageForm(form, "edit"));
         return redirectWithNotice(context, `/receive-pages/${params.id}`, { type: "success", message: "Receive page saved." });
+      }
+      if (intent === "logo" || intent === "remove-logo") {
+        const file = form.get("logo");
+        await replaceReceivePageLogo(ctx, user.id, params.id, intent === "logo" ? (file instanceof File ? file : new File([], "")) : null);
+        return redirectWithNotice(context, `/receive-pages/${params.id}`, { type: "success", message: intent === "logo" ? "Logo saved." : "Logo removed." });
       }
       if (intent === "delete") {
         await deleteReceivePage(ctx, user.id, params.id);
@@ -86,6 +92,34 @@ export default function ReceivePageView({ loaderData, actionData }: Route.Compon
           ) : null}
         </div>
         <img src={qr} alt={`QR code of the address of ${page.title}`} className="h-36 w-36 rounded border border-slate-200 bg-white" />
+      </section>
+
+      <section aria-labelledby="logo-heading" className="max-w-3xl space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="logo-heading" className="text-lg font-semibold text-slate-900">
+          Logo
+        </h2>
+        {page.logoPath ? <img src={page.logoPath} alt={`Logo of ${page.title}`} className="h-12 w-auto max-w-[240px] object-contain" data-testid="receive-page-logo" /> : null}
+        {failure && (failure.intent === "logo" || failure.intent === "remove-logo") ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {failure.message}
+          </p>
+        ) : null}
+        <IntentForm intent="logo" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+          <label className="block text-sm font-medium text-slate-900">
+            {page.logoPath ? "Replace the logo" : "Add a logo"} (PNG, JPEG, WebP or GIF, up to 512 KB)
+            <input type="file" name="logo" accept="image/png,image/jpeg,image/webp,image/gif" required className="mt-1 block text-sm" />
+          </label>
+          <Button type="submit" variant="secondary">
+            Upload logo
+          </Button>
+        </IntentForm>
+        {page.logoPath ? (
+          <IntentForm intent="remove-logo">
+            <Button type="submit" variant="ghost">
+              Remove logo
+            </Button>
+          </IntentForm>
+        ) : null}
       </section>
 
       <section aria-labelledby="received-heading" className="space-y-3">
@@ -132,7 +166,7 @@ export default function ReceivePageView({ loaderData, actionData }: Route.Compon
         <h2 id="options-heading" className="text-lg font-semibold text-slate-900">
           Options
         </h2>
-        <ReceivePageForm values={page} failure={failure} submitLabel="Save" fieldSets={fieldSets} />
+        <ReceivePageForm values={page} failure={failure?.intent === "logo" || failure?.intent === "remove-logo" ? null : failure} submitLabel="Save" fieldSets={fieldSets} />
       </section>
 
       <IntentForm intent="delete">

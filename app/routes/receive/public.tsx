@@ -64,9 +64,11 @@ export default function ReceivePublicPage({ loaderData, actionData }: Route.Comp
   const accent = opening.state === "open" ? opening.page.brandColor : opening.brandColor;
   const title = opening.state === "open" ? opening.page.title : opening.title;
   const ownerName = opening.state === "open" ? opening.page.ownerName : opening.ownerName;
+  const logoPath = opening.state === "open" ? opening.page.logoPath : opening.logoPath;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div className="space-y-2 border-t-4 pt-4" style={{ borderTopColor: accent ?? "#1d4ed8" }}>
+        {logoPath ? <img src={logoPath} alt={`Logo of ${ownerName}`} className="h-12 w-auto max-w-[240px] object-contain" data-testid="receive-logo" /> : null}
         <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
         <p className="text-sm text-slate-700">{ownerName} asks you for files. Only they will see what you send.</p>
       </div>
