@@ -114,6 +114,7 @@ test.describe("receive pages (visitors)", () => {
     await expect(received).toContainText("Ada Lovelace · ada@example.com sent 4 files");
     await expect(received).toContainText("into “Ada Lovelace (ada@example.com)”");
     await expect(received).toContainText("ENG-42");
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test("a visitor is told why: wrong password, a type or size the page does not take, full storage (nothing kept), a closed page and a past deadline", async ({ page, browser, baseURL }) => {
@@ -132,6 +133,7 @@ test.describe("receive pages (visitors)", () => {
     const visitor = await visitorContext.newPage();
     await gotoHydrated(visitor, created.path);
     await expect(visitor).toHaveTitle("Signed contracts - Strongroom");
+    expect(await seriousViolations(visitor)).toEqual([]);
     await visitor.getByRole("textbox", { name: "Password" }).fill("not-it");
     await visitor.getByRole("button", { name: "Continue" }).click();
     await expect(visitor.getByRole("alert")).toContainText("That password is not right. Check it with the person who sent you the link.");
