@@ -1,5 +1,4 @@
 import { FILE_NAME_MAX, FOLDER_LABEL_MAX, MAX_UPLOAD_SIZE, formatBytes } from "~/features/files/files.constants";
-import { nameWithSuffix } from "~/features/files/item-names";
 
 /**
  * The rules a receive page puts on what a visitor sends (issue 24), shared by the public page (to
@@ -17,7 +16,12 @@ export function cleanReceivedName(raw: string, kind: "file" | "folder" = "file")
   const max = kind === "file" ? FILE_NAME_MAX : FOLDER_LABEL_MAX;
   let name = raw.normalize("NFC").replace(UNSAFE_CHARACTERS, "_").replace(/\s+/g, " ").replace(/^[\s.]+|[\s.]+$/g, "");
   if (!name) name = kind === "file" ? "file" : "folder";
-  return [...name].length <= max ? name : nameWithSuffix([...name].slice(0, max).join(""), kind, "");
+  if ([...name].length <= max) return name;
+  // Too long: the stem is cut (by characters, never inside one), a short extension is kept.
+  const dot = kind === "file" ? name.lastIndexOf(".") : -1;
+  const extension = dot > 0 && name.length - dot <= 16 ? [...name.slice(dot)] : [];
+  const stem = [...(extension.length > 0 ? name.slice(0, dot) : name)];
+  return [...stem.slice(0, max - extension.length), ...extension].join("").trim();
 }
 
 /** The extension of a file name, lower-case without the dot ("" for none). */
