@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { personalSpaceOf } from "~tests/factories/files";
 import { receivePagesPersonalData } from "~/features/receive/personal-data.server";
+import { abortExpiredUploads } from "~/features/files/uploads.server";
 import { replaceReceivePageLogo } from "~/features/receive/receive-logo.server";
 import { openReceivePage, receivePageLogo, receiveUnlockCookie, unlockReceivePage } from "~/features/receive/receive-public.server";
 import { createServiceContext } from "~/lib/service-context.server";
@@ -258,6 +259,24 @@ describe("receive pages (visitors)", () => {
     expect(JSON.stringify(records)).not.toContain(started.grant);
     await receivePagesPersonalData.erase(ctx, member.id);
     expect(await countWhere("select count(*) as n from receive_submissions where user_id = ?", member.id)).toBe(0);
+  });
+
+  it("tells the owner about the files that arrived when a visitor abandons the rest (the nightly purge aborts them)", async () => {
+    const member = await signedIn({ tier: "pro", name: "Abe Abandoned" });
+    const page = await makePage(member, { title: "Half sent" });
+    const visitor = await newAuthClient();
+    const started = await submitOk(visitor, { address: page.address, files: [{ name: "one.txt", size: 3 }, { name: "two.txt", size: 3 }] });
+    expect((await sendBytes(visitor, started.grant, started.uploads[0]!, text("one"))).status).toBe(204);
+    const notices = () => countWhere("select count(*) as n from notifications where user_id = ? and kind = 'receive.files'", member.id);
+    expect(await notices()).toBe(0);
+    const ctx = createServiceContext(testEnv, { requestId: "purge" });
+    await abortExpiredUploads(ctx, new Date(Date.now() + 3 * 24 * 3600_000));
+    expect(await countWhere("select count(*) as n from uploads where receive_submission_id = ?", started.submissionId)).toBe(0);
+    const notice = await testEnv.DB.prepare("select title, excerpt from notifications where user_id = ? and kind = 'receive.files'").bind(member.id).first<{ title: string; excerpt: string }>();
+    expect(notice).toEqual({ title: "Someone sent 1 file through “Half sent”", excerpt: "one.txt" });
+    // A second purge tells nobody twice.
+    await abortExpiredUploads(ctx, new Date(Date.now() + 3 * 24 * 3600_000));
+    expect(await notices()).toBe(1);
   });
 
   it("keeps a page's logo when it is a real PNG, JPEG, WebP or GIF (never SVG), shows it to visitors, and deletes it with the page", async () => {

@@ -93,6 +93,8 @@ export const receiveSubmissions = sqliteTable(
     /** The per-uploader folder the files go in, or null (straight into the page's folder). */
     folderLabel: text("folder_label"),
     fileCount: integer("file_count").notNull(),
+    /** The files delivered so far ({ fileId, name }), added once each as they complete. */
+    delivered: text("delivered", { mode: "json" }).notNull().$type<{ fileId: string; name: string }[]>().default([]),
     bytes: integer("bytes").notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     /** When the owner was told (once every file is in). */

@@ -538,7 +538,7 @@ async function completeUpload(ctx: ServiceContext, upload: UploadRow, sha256: st
     }),
   );
   if (received) {
-    await recordReceivedFile(ctx, received, done.fileId);
+    await recordReceivedFile(ctx, received, { fileId: done.fileId, name });
     await settleSubmission(ctx, received.submission.id, await receivedFolderId(ctx, upload, received));
   }
   return done.fileId;
@@ -669,6 +669,8 @@ export async function abortExpiredUploads(ctx: ServiceContext, now: Date): Promi
         aborted++;
       }
       await deleteUploadRow(ctx.db, upload.id);
+      // A visitor's abandoned file: the rest of their submission is delivered and its owner told.
+      if (upload.status !== "completed" && upload.receiveSubmissionId) await settleSubmission(ctx, upload.receiveSubmissionId, upload.folderId);
     }
     if (expired.length < EXPIRED_BATCH) return { aborted, forgotten, hasMore: false };
   }

@@ -8,8 +8,8 @@ import {
   findSubmissionByGrant,
   findSubmissionWithPage,
   insertReceivedMetadata,
-  listDeliveredFiles,
   markSubmissionNotified,
+  recordDeliveredFile,
   type ReceiveSubmissionRow,
 } from "./receive-submissions.queries.server";
 
@@ -43,8 +43,10 @@ export function receivedContentRefusal(rules: ReceivedFileRules, name: string, c
 const clipValue = (value: string) => (value.length > METADATA_VALUE_MAX ? `${value.slice(0, METADATA_VALUE_MAX - 1)}…` : value);
 
 /** The uploader's details as the file's metadata: where it came from, who sent it and their answers. */
-export async function recordReceivedFile(ctx: ServiceContext, rules: ReceivedFileRules, fileId: string): Promise<void> {
+export async function recordReceivedFile(ctx: ServiceContext, rules: ReceivedFileRules, file: { fileId: string; name: string }): Promise<void> {
   const { submission } = rules;
+  const fileId = file.fileId;
+  await recordDeliveredFile(ctx.db, submission.id, file);
   const entries = [
     { key: "Received via", value: submission.pageTitle },
     { key: "Received at", value: submission.createdAt.toISOString() },
@@ -69,9 +71,8 @@ export function receivedAuditDetail(rules: ReceivedFileRules): string {
 export async function settleSubmission(ctx: ServiceContext, submissionId: string, folderId: string): Promise<void> {
   if ((await countPendingSubmissionUploads(ctx.db, submissionId)) > 0) return;
   const found = await findSubmissionWithPage(ctx.db, submissionId);
-  if (!found) return;
-  const delivered = await listDeliveredFiles(ctx.db, submissionId);
-  if (delivered.length === 0) return;
+  const delivered = found?.submission.delivered ?? [];
+  if (!found || delivered.length === 0) return;
   if (!(await markSubmissionNotified(ctx.db, submissionId, ctx.now()))) return;
   const { submission } = found;
   const who = submission.uploaderName ?? submission.uploaderEmail ?? "Someone";

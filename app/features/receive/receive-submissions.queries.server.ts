@@ -93,14 +93,12 @@ export async function countPendingSubmissionUploads(db: Database, submissionId: 
   return row?.n ?? 0;
 }
 
-/** The files a submission delivered (its completed uploads), with their names. */
-export async function listDeliveredFiles(db: Database, submissionId: string): Promise<{ fileId: string; name: string }[]> {
-  const rows = await db
-    .select({ fileId: uploads.fileId, name: uploads.name })
-    .from(uploads)
-    .where(and(eq(uploads.receiveSubmissionId, submissionId), eq(uploads.status, "completed")))
-    .all();
-  return rows.flatMap((row) => (row.fileId ? [{ fileId: row.fileId, name: row.name }] : []));
+/** Adds a delivered file to its submission's record, once (a retried completion adds nothing). */
+export async function recordDeliveredFile(db: Database, submissionId: string, file: { fileId: string; name: string }): Promise<void> {
+  await rawBatch(db, [
+    sql`UPDATE receive_submissions SET delivered = json_insert(delivered, '$[#]', json_object('fileId', ${file.fileId}, 'name', ${file.name}))
+        WHERE id = ${submissionId} AND NOT EXISTS (SELECT 1 FROM json_each(receive_submissions.delivered) WHERE json_extract(value, '$.fileId') = ${file.fileId})`,
+  ]);
 }
 
 /** Marks the owner told; true for the one call that did it. */

@@ -1,0 +1,1 @@
+ALTER TABLE `receive_submissions` ADD `delivered` text DEFAULT '[]' NOT NULL;
