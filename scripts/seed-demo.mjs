@@ -155,11 +155,32 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
 
   // A share link of the teaser for investors (docs/sharing.md): /s/falcon-teaser asks for an e-mail address.
   await browser.json("/api/share-links", { method: "POST", body: JSON.stringify({ target: { type: "file", id: teaser }, name: "For investors", slug: "falcon-teaser", requireEmail: true }) }, 201);
-  return { folders: Object.keys(made).length, files: 6, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1 };
+
+  // A receive page (docs/receive-pages.md): anyone at /r/falcon-documents sends files into the room.
+  await browser.json(
+    "/api/receive-pages",
+    {
+      method: "POST",
+      body: JSON.stringify({
+        kind: "form",
+        title: "Falcon: documents from the seller",
+        message: "Please send the signed NDA and the latest management accounts.",
+        folderId: financials.folder.uid,
+        slug: "falcon-documents",
+        requireName: true,
+        requireEmail: true,
+        perUploaderFolders: true,
+        brandColor: "#7c3aed",
+        fields: [{ id: "company", type: "text", label: "Company", required: true }],
+      }),
+    },
+    201,
+  );
+  return { folders: Object.keys(made).length, files: 6, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1 };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const baseURL = process.argv[2] ?? `http://localhost:${process.env.PORT ?? "5173"}`;
   const result = await seedDemoContent(baseURL);
-  console.log(`Seeded the demo member's sample content: ${result.folders} folders, ${result.files} files, ${result.trashed} in the trash, ${result.datarooms} data room with ${result.guests} guest and ${result.shareLinks} share link.`);
+  console.log(`Seeded the demo member's sample content: ${result.folders} folders, ${result.files} files, ${result.trashed} in the trash, ${result.datarooms} data room with ${result.guests} guest, ${result.shareLinks} share link and ${result.receivePages} receive page.`);
 }

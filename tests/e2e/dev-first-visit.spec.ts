@@ -99,6 +99,12 @@ test("a fresh npm start shows every page right on its first visit, with the demo
   await expect(page.getByRole("img", { name: "QR code of the link to Falcon teaser.pdf" })).toBeVisible();
   await visit(page, "/s/falcon-teaser");
   await expect(page.getByLabel("E-mail address")).toBeVisible();
+  // The room's receive page, as a visitor finds it (its owner is the demo member).
+  const pages = async () => ((await (await page.request.get("/api/user/receive-pages")).json()) as { pages: { path: string }[] }).pages;
+  await expect.poll(async () => (await pages()).map((item) => item.path), { timeout: 60_000 }).toEqual(["/r/falcon-documents"]);
+  await visit(page, "/r/falcon-documents");
+  await expect(page.getByRole("heading", { level: 1, name: "Falcon: documents from the seller" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Company", exact: true })).toBeVisible();
 
   expect(problems).toEqual([]);
 });
