@@ -165,6 +165,21 @@ describe("receive pages (visitors)", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("counts a person's files by what they delivered: a withdrawn file does not use up their allowance", async () => {
+    const page = await makePage(owner, { title: "One each", requireEmail: true, maxFilesPerUploader: 1 });
+    const visitor = await newAuthClient();
+    const first = await submitOk(visitor, { address: page.address, email: "bo@example.com", files: [{ name: "a.txt", size: 1 }] });
+    // While it is on its way it counts; withdrawn, it does not.
+    const meanwhile = await submit(visitor, { address: page.address, email: "bo@example.com", files: [{ name: "b.txt", size: 1 }] });
+    expect((await meanwhile.json<{ message: string }>()).message).toBe("This page takes at most 1 file from each person; you have sent 1 already. Remove 1.");
+    expect((await call({ method: "DELETE", path: `/api/uploads/${first.uploads[0]!.id}`, client: visitor, headers: { "strongroom-upload-grant": first.grant } })).status).toBe(204);
+    const again = await submitOk(visitor, { address: page.address, email: "bo@example.com", files: [{ name: "b.txt", size: 1 }] });
+    expect((await sendBytes(visitor, again.grant, again.uploads[0]!, text("b"))).status).toBe(204);
+    const third = await submit(visitor, { address: page.address, email: "bo@example.com", files: [{ name: "c.txt", size: 1 }] });
+    expect(third.status).toBe(400);
+    expect((await third.json<{ message: string }>()).message).toBe("This page takes at most 1 file from each person; you have sent 1 already. Remove 1.");
+  });
+
   it("refuses files that do not fit the owner's storage, whole, leaving nothing", async () => {
     const small = await signedIn({ tier: "free", name: "Fran Free" });
     const page = await makePage(small, {});

@@ -17,10 +17,17 @@ export async function findReceivePageByAddress(db: Database, key: { tokenHash: s
     .get();
 }
 
-/** How many files one address has sent to a page so far (its files-per-person limit). */
+/**
+ * How many files one address has sent to a page so far (its files-per-person limit): those
+ * delivered, and those of submissions still on their way; files withdrawn or abandoned do not count.
+ */
 export async function countFilesFromEmail(db: Database, pageId: string, email: string): Promise<number> {
   const row = await db
-    .select({ n: sql<number>`coalesce(sum(${receiveSubmissions.fileCount}), 0)` })
+    // The outer table is named in full inside the subquery (drizzle writes its columns unqualified).
+    .select({
+      n: sql<number>`coalesce(sum(CASE WHEN EXISTS (SELECT 1 FROM uploads WHERE uploads.receive_submission_id = "receive_submissions"."id" AND uploads.status != 'completed')
+        THEN "receive_submissions"."file_count" ELSE json_array_length("receive_submissions"."delivered") END), 0)`,
+    })
     .from(receiveSubmissions)
     .where(and(eq(receiveSubmissions.pageId, pageId), eq(receiveSubmissions.uploaderEmail, email)))
     .get();

@@ -145,7 +145,7 @@ export function ReceiveUploader({ address, page }: { address: string; page: Publ
             </Alert>
           ) : (
             <Alert variant="error" title="Nothing was sent">
-              None of the files could be sent: see why below.
+              {items.length === 0 ? "You cancelled every file. Reload the page to send files again." : "None of the files could be sent: see why below."}
             </Alert>
           )
         ) : null}
