@@ -539,15 +539,9 @@ async function completeUpload(ctx: ServiceContext, upload: UploadRow, sha256: st
   );
   if (received) {
     await recordReceivedFile(ctx, received, { fileId: done.fileId, name });
-    await settleSubmission(ctx, received.submission.id, await receivedFolderId(ctx, upload, received));
+    await settleSubmission(ctx, received.submission.id, upload);
   }
   return done.fileId;
-}
-
-/** The folder a submission's notice links to: the sender's own folder when the page keeps one, else the page's. */
-async function receivedFolderId(ctx: ServiceContext, upload: UploadRow, received: ReceivedFileRules): Promise<string> {
-  const label = received.submission.folderLabel;
-  return (label ? await findLiveFolderByLabel(ctx.db, upload.spaceId, upload.folderId, label) : undefined)?.id ?? upload.folderId;
 }
 
 /**
@@ -560,7 +554,7 @@ async function refuseReceivedContent(ctx: ServiceContext, upload: UploadRow, rec
   await ctx.env.FILES.delete(upload.r2Key);
   await deleteUploadRow(ctx.db, upload.id);
   ctx.logger.warn("received file refused by its content", { uploadId: upload.id, contentType });
-  await settleSubmission(ctx, received.submission.id, await receivedFolderId(ctx, upload, received));
+  await settleSubmission(ctx, received.submission.id, upload);
   throw new AppError("UNSUPPORTED_MEDIA_TYPE", refusal);
 }
 
@@ -646,8 +640,7 @@ export async function terminateUpload(ctx: ServiceContext, userId: string, uploa
   await deleteUploadRow(ctx.db, uploadId);
   ctx.logger.info("upload terminated", { uploadId, status: found.upload.status });
   // A visitor who withdraws the last file still on its way completes their submission.
-  const received = found.upload.receiveSubmissionId ? await receivedFileRules(ctx, found.upload.receiveSubmissionId) : null;
-  if (received) await settleSubmission(ctx, received.submission.id, await receivedFolderId(ctx, found.upload, received));
+  if (found.upload.receiveSubmissionId) await settleSubmission(ctx, found.upload.receiveSubmissionId, found.upload);
 }
 
 const EXPIRED_BATCH = 100;
@@ -670,7 +663,7 @@ export async function abortExpiredUploads(ctx: ServiceContext, now: Date): Promi
       }
       await deleteUploadRow(ctx.db, upload.id);
       // A visitor's abandoned file: the rest of their submission is delivered and its owner told.
-      if (upload.status !== "completed" && upload.receiveSubmissionId) await settleSubmission(ctx, upload.receiveSubmissionId, upload.folderId);
+      if (upload.status !== "completed" && upload.receiveSubmissionId) await settleSubmission(ctx, upload.receiveSubmissionId, upload);
     }
     if (expired.length < EXPIRED_BATCH) return { aborted, forgotten, hasMore: false };
   }

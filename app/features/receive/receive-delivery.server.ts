@@ -2,6 +2,7 @@ import { hashLinkToken, LINK_TOKEN_PATTERN } from "~/features/auth/secrets.serve
 import { notifyMember } from "~/features/notifications/notifications.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { METADATA_VALUE_MAX } from "~/features/files/files.constants";
+import { findLiveFolderByLabel } from "~/features/files/uploads.queries.server";
 import { sniffedTypeFits } from "./receive-rules";
 import {
   countPendingSubmissionUploads,
@@ -67,14 +68,17 @@ export function receivedAuditDetail(rules: ReceivedFileRules): string {
 /**
  * Once none of a submission's uploads is still on its way, its owner is told, once (in the app and
  * by e-mail as they chose): who sent how many files through which page, linking the folder.
+ * `place` is where the submission's uploads go (the page's folder in its space).
  */
-export async function settleSubmission(ctx: ServiceContext, submissionId: string, folderId: string): Promise<void> {
+export async function settleSubmission(ctx: ServiceContext, submissionId: string, place: { spaceId: string; folderId: string }): Promise<void> {
   if ((await countPendingSubmissionUploads(ctx.db, submissionId)) > 0) return;
   const found = await findSubmissionWithPage(ctx.db, submissionId);
   const delivered = found?.submission.delivered ?? [];
   if (!found || delivered.length === 0) return;
   if (!(await markSubmissionNotified(ctx.db, submissionId, ctx.now()))) return;
   const { submission } = found;
+  // The link: the sender's own folder when the page keeps one, else the page's folder.
+  const folder = submission.folderLabel ? await findLiveFolderByLabel(ctx.db, place.spaceId, place.folderId, submission.folderLabel) : undefined;
   const who = submission.uploaderName ?? submission.uploaderEmail ?? "Someone";
   const count = `${delivered.length} file${delivered.length === 1 ? "" : "s"}`;
   await notifyMember(ctx, {
@@ -83,7 +87,7 @@ export async function settleSubmission(ctx: ServiceContext, submissionId: string
     kind: "receive.files",
     title: `${who} sent ${count} through “${submission.pageTitle}”`,
     excerpt: delivered.map((file) => file.name).join(", "),
-    link: `/folders/${folderId}`,
+    link: `/folders/${folder?.id ?? place.folderId}`,
   });
   ctx.logger.info("receive submission delivered", { submissionId, files: delivered.length });
 }

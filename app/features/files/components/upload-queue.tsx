@@ -85,12 +85,7 @@ export function useUploadQueue({
   }, []);
 
   const isBusy = items.some((item) => item.status === "uploading" || item.status === "queued");
-  useEffect(() => {
-    if (!isBusy) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [isBusy]);
+  useLeaveWarning(isBusy);
 
   const enqueue = useCallback((queued: readonly QueuedFile[]) => {
     if (queued.length === 0) return;
@@ -122,6 +117,16 @@ export function useUploadQueue({
   const clearFinished = useCallback(() => setItems((current) => current.filter((item) => item.status !== "done")), []);
 
   return { items, enqueue, start, pause, cancel, clearFinished, isBusy };
+}
+
+/** While `active`, the browser asks before the page is left (uploads or a submission on their way). */
+export function useLeaveWarning(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [active]);
 }
 
 /** A drop zone for files and folders: what was dropped, taken while the drop event lasts. */

@@ -7,9 +7,9 @@ import { nativeSelectClassName } from "~/components/ui/native-select";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { UploadRow } from "~/features/files/components/upload-row";
 import { formatBytes } from "~/features/files/files.constants";
-import { DropZone, HiddenFilesInput, useUploadQueue } from "~/features/files/components/upload-queue";
+import { DropZone, HiddenFilesInput, useLeaveWarning, useUploadQueue } from "~/features/files/components/upload-queue";
 import { filesFromDrop, overallProgress, UPLOAD_RETRY_DELAYS, type DroppedItem, type PendingFile } from "~/features/files/upload-files";
-import { readCsrfToken } from "~/lib/http";
+import { HttpError, readCsrfToken, request } from "~/lib/http";
 import type { PublicReceivePage, ReceivedUpload, SubmissionStarted } from "../receive-public.server";
 import { cleanReceivedName, fileRefusal } from "../receive-rules";
 
@@ -41,7 +41,7 @@ export function ReceiveUploader({ address, page }: { address: string; page: Publ
   const listId = useId();
   useEffect(() => setReady(true), []);
 
-  const grantHeaders = () => ({ "X-Requested-With": "XMLHttpRequest", "Strongroom-Upload-Grant": grant.current });
+  const grantHeader = () => ({ "Strongroom-Upload-Grant": grant.current });
   const { items, enqueue, start, pause, cancel } = useUploadQueue({
     // The upload exists already (the submission made it): tus asks for its offset, then sends the rest.
     createUpload: async (tus, key, { file }, callbacks) =>
@@ -49,14 +49,14 @@ export function ReceiveUploader({ address, page }: { address: string; page: Publ
         uploadUrl: `/api/uploads/${key}`,
         chunkSize: partSizes.current.get(key),
         retryDelays: UPLOAD_RETRY_DELAYS,
-        headers: grantHeaders(),
+        headers: { "X-Requested-With": "XMLHttpRequest", ...grantHeader() },
         onBeforeRequest: (request) => request.setHeader("X-CSRF-TOKEN", readCsrfToken()),
         storeFingerprintForResuming: false,
         ...callbacks,
       }),
     // Withdrawn on the server too, so nothing is kept half-sent.
     onCancelUnstarted: (key) =>
-      void fetch(`/api/uploads/${key}`, { method: "DELETE", headers: { ...grantHeaders(), "Tus-Resumable": "1.0.0", "X-CSRF-TOKEN": readCsrfToken() } }).catch(() => undefined),
+      void request(`/api/uploads/${key}`, { method: "DELETE", headers: { ...grantHeader(), "Tus-Resumable": "1.0.0" }, handleErrors: false }).catch(() => undefined),
   });
 
   const add = (pending: PendingFile[]) => {
@@ -79,12 +79,7 @@ export function ReceiveUploader({ address, page }: { address: string; page: Publ
     if (phase === "uploading" && items.every((item) => item.status === "done" || item.status === "error")) setPhase("done");
   }, [items, phase]);
 
-  useEffect(() => {
-    if (phase !== "sending") return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [phase]);
+  useLeaveWarning(phase === "sending");
 
   const send = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -109,24 +104,15 @@ export function ReceiveUploader({ address, page }: { address: string; page: Publ
       ...(form.get("cf-turnstile-response") ? { turnstileToken: String(form.get("cf-turnstile-response")) } : {}),
     };
     setPhase("sending");
-    let response: Response;
+    let submission: SubmissionStarted;
     try {
-      response = await fetch("/api/receive-submissions", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-TOKEN": readCsrfToken(), "X-Requested-With": "XMLHttpRequest" },
-        body: JSON.stringify(body),
-      });
-    } catch {
+      submission = await request<SubmissionStarted>("/api/receive-submissions", { method: "POST", body, handleErrors: false, timeoutMs: 60_000 });
+    } catch (error) {
       setPhase("compose");
-      return setFailure({ message: "The connection failed. Check your network and send again." });
+      if (!(error instanceof HttpError)) return setFailure({ message: "The connection failed. Check your network and send again." });
+      const refused = (error.body ?? {}) as { message?: string; fieldErrors?: Record<string, string[]> };
+      return setFailure({ message: refused.message ?? `The server answered ${error.status}. Send again.`, fieldErrors: refused.fieldErrors });
     }
-    if (!response.ok) {
-      const refused = (await response.json().catch(() => ({}))) as { message?: string; fieldErrors?: Record<string, string[]> };
-      setPhase("compose");
-      return setFailure({ message: refused.message ?? `The server answered ${response.status}. Send again.`, fieldErrors: refused.fieldErrors });
-    }
-    const submission = (await response.json()) as SubmissionStarted;
     grant.current = submission.grant;
     submission.uploads.forEach((upload: ReceivedUpload) => partSizes.current.set(upload.id, upload.partSize));
     enqueue(submission.uploads.map((upload, index) => ({ key: upload.id, name: upload.name, relativePath: upload.relativePath, file: usable[index]!.file })));
