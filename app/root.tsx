@@ -13,10 +13,8 @@ import {
 import toastStyles from "react-toastify/dist/ReactToastify.css?url";
 import type { Route } from "./+types/root";
 import appStyles from "./app.css?url";
-import { AppShell, type NavItem } from "./components/app-shell";
 import { CookieConsentBanner } from "./components/cookie-consent-banner";
 import { checkAuth, getAuthState, initializeAuthFromPage, restorePersistedAuth } from "./features/auth/auth-store";
-import { AccountMenu } from "./features/auth/components/account-menu";
 import { isAuthenticatedPage, UserPagePropsContext } from "./features/access/user-page-props";
 import { loadMemberAccess, requireFeature, requirePermission } from "./features/access/access.server";
 import { criticalRequirement } from "./features/access/critical-routes";
@@ -28,6 +26,7 @@ import { parseCookieConsent } from "./lib/cookie-consent";
 import { useNonce } from "./lib/nonce";
 import { requestContext, serviceContextFor } from "./lib/request-context.server";
 import { pageTitle, productName } from "./lib/title";
+import { PublicFrame } from "./routes/public-layout";
 import { readFlashToast } from "./lib/toast.server";
 import { AppError } from "./lib/errors";
 import { loginRedirectUrl } from "./lib/safe-redirect";
@@ -119,16 +118,8 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-function navigationFor(isKitEnabled: boolean, isSignedIn: boolean): NavItem[] {
-  const items: NavItem[] = [{ to: "/", label: "Home" }];
-  if (isSignedIn) items.push({ to: "/datarooms", label: "Data rooms" }, { to: "/folders", label: "Files" }, { to: "/share-links", label: "Share links" }, { to: "/secrets", label: "Secrets" }, { to: "/receive-pages", label: "Receive pages" }, { to: "/favorites", label: "Favorites" }, { to: "/trash", label: "Trash" }, { to: "/settings", label: "Settings" });
-  if (isKitEnabled) items.push({ to: "/ui", label: "Interface kit" }, { to: "/dev/mail", label: "Mailbox" });
-  items.push({ to: "/privacy-policy", label: "Privacy" });
-  return items;
-}
-
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { toast, cookieConsent, isKitEnabled, user, requiresVerification, tier, permissions, features } = loaderData;
+  const { toast, cookieConsent, user, requiresVerification, tier, permissions, features } = loaderData;
   const pageAccess = useMemo(() => ({ user, tier, permissions, features }), [user, tier, permissions, features]);
   useEffect(() => {
     if (toast) showToast(toast.message, { type: toast.type });
@@ -157,9 +148,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [pageAccess, isMemberPage]);
   return (
     <UserPagePropsContext value={pageAccess}>
-      <AppShell navItems={navigationFor(isKitEnabled, user !== null)} account={<AccountMenu user={user} />}>
-        <Outlet />
-      </AppShell>
+      {/* Each page's frame is its layout route's: public pages (routes/public-layout.tsx) or the member's workspace (routes/workspace/layout.tsx). */}
+      <Outlet />
       <Toaster />
       {isMemberPage ? (
         <Suspense fallback={null}>
@@ -173,16 +163,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const rootData = useRouteLoaderData<typeof loader>("root");
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
   return (
     <>
-      <AppShell
-        navItems={navigationFor(rootData?.isKitEnabled ?? false, Boolean(rootData?.user))}
-        account={<AccountMenu user={rootData?.user ?? null} />}
-      >
+      <PublicFrame>
         <ErrorPage error={error} />
-      </AppShell>
+      </PublicFrame>
       <Toaster />
     </>
   );

@@ -1,112 +1,125 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
-  index("routes/home.tsx"),
-  route("privacy-policy", "routes/privacy-policy.tsx"),
-  route("ui", "routes/ui.tsx"),
+  // Pages anyone may open, in the light public frame (G5, G13).
+  layout("routes/public-layout.tsx", [
+    index("routes/home.tsx"),
+    route("privacy-policy", "routes/privacy-policy.tsx"),
+    route("ui", "routes/ui.tsx"),
 
-  // Accounts (spec §2 "Auth" pages). POST /logout and the JSON endpoints live in workers/auth.ts.
-  route("login", "routes/auth/login.tsx"),
-  route("register", "routes/auth/register.tsx"),
-  route("forgot-password", "routes/auth/forgot-password.tsx"),
-  route("reset-password", "routes/auth/reset-password.tsx"),
-  route("confirm-password", "routes/auth/confirm-password.tsx"),
-  route("2fa/verify", "routes/auth/two-factor-verify.tsx"),
-  route("verify-email", "routes/auth/verify-email.tsx"),
-  route("auth/error", "routes/auth/error.tsx"),
-  route("auth/success", "routes/auth/success.tsx"),
+    // Accounts (spec §2 "Auth" pages). POST /logout and the JSON endpoints live in workers/auth.ts.
+    route("login", "routes/auth/login.tsx"),
+    route("register", "routes/auth/register.tsx"),
+    route("forgot-password", "routes/auth/forgot-password.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
+    route("confirm-password", "routes/auth/confirm-password.tsx"),
+    route("2fa/verify", "routes/auth/two-factor-verify.tsx"),
+    route("verify-email", "routes/auth/verify-email.tsx"),
+    route("auth/error", "routes/auth/error.tsx"),
+    route("auth/success", "routes/auth/success.tsx"),
+    // Outside the workspace: the link may be opened signed out, on another device.
+    route("settings/account/confirm-email", "routes/settings/account-confirm-email.tsx"),
 
-  // Settings (spec §2 "Settings") and profile pages share one frame (side navigation).
-  layout("routes/settings/layout.tsx", [
-    route("settings", "routes/settings/index.tsx"),
-    route("settings/account", "routes/settings/account.tsx"),
-    route("settings/plan", "routes/settings/plan.tsx"),
-    route("settings/2fa", "routes/settings/two-factor.tsx"),
-    route("settings/security", "routes/settings/security.tsx"),
-    route("settings/security-level", "routes/settings/security-level.tsx"),
-    route("settings/storage", "routes/settings/storage.tsx"),
-    route("settings/receive-page-forms", "routes/settings/receive-page-forms.tsx"),
-    route("profile", "routes/profile/edit.tsx"),
-    route("profile/activity", "routes/profile/activity.tsx"),
-    route("profile/data", "routes/profile/data.tsx"),
+    // The link of a data-room invitation: opened signed out or in, by someone who may have no account yet.
+    route("invite/:token", "routes/invitations/invite.tsx"),
+    // A room's two-factor step: the room's header is not shown before its gate is passed.
+    route("dataroom/:id/two-factor", "routes/datarooms/two-factor.tsx"),
+
+    // What visitors open from a link: a receive page, a secret, a secret request, a share link.
+    route("r/:address", "routes/receive/public.tsx"),
+    route("secret/:token", "routes/secrets/view.tsx"),
+    route("secret-request/:token", "routes/secrets/answer.tsx"),
+    route("s/:key", "routes/share/viewer.tsx"),
+    route("s/:key/files/:fileId", "routes/share/viewer.tsx", { id: "share-file" }),
+
+    // Development only: the mail outbox.
+    route("dev/mail", "routes/dev/mail.tsx"),
+
+    // Anything else is a helpful 404 page (with its title), not a bare error.
+    route("*", "routes/not-found.tsx"),
   ]),
-  // Outside the frame: the link may be opened signed out, on another device.
-  route("settings/account/confirm-email", "routes/settings/account-confirm-email.tsx"),
+
+  // Resource routes (no frame).
   route("profile/data/export", "routes/profile/data-export.ts"),
-
-  // Files and folders (spec §2 "Folders", trash, favorites, document templates).
-  route("folders", "routes/folders/all.tsx"),
-  route("folders/new", "routes/folders/new.tsx"),
-  route("folders/inbox", "routes/folders/default-inbox.tsx", { id: "folders-default-inbox" }),
-  route("folders/outbox", "routes/folders/default-outbox.tsx", { id: "folders-default-outbox" }),
-  route("folders/global-inbox", "routes/folders/global-inbox.tsx"),
-  route("folders/global-outbox", "routes/folders/global-outbox.tsx"),
-  route("folders/:uid", "routes/folders/folder.tsx"),
-  route("folders/:uid/gallery", "routes/folders/gallery.tsx"),
-  route("files/recent", "routes/files/recent.tsx"),
-  route("files/duplicates", "routes/files/duplicates.tsx"),
-  route("files/tags", "routes/files/tags.tsx"),
-  route("files/:id", "routes/files/file.tsx"),
-  route("favorites", "routes/files/favorites.tsx"),
-  route("templates", "routes/files/templates.tsx"),
-  route("trash", "routes/files/trash.tsx"),
-
-  // Data rooms (spec §2 "Data room"). /dataroom/ pages are loaded as whole documents (spec: the
-  // client router skips them); /datarooms is permission-critical (app/features/access/critical-routes.ts).
-  route("datarooms", "routes/datarooms/index.tsx"),
-  route("dataroom/:id", "routes/datarooms/room.tsx"),
-  route("dataroom/:id/folders/:uid", "routes/datarooms/room.tsx", { id: "dataroom-folder" }),
-  route("dataroom/:id/profile", "routes/datarooms/profile.tsx"),
-  route("dataroom/:id/users", "routes/datarooms/users.tsx"),
-  route("dataroom/:id/permissions", "routes/datarooms/permissions.tsx"),
-  route("dataroom/:id/activities", "routes/datarooms/activities.tsx"),
-  route("dataroom/:id/analytics", "routes/datarooms/analytics.tsx"),
-  route("dataroom/:id/security", "routes/datarooms/security.tsx"),
-  route("dataroom/:id/sessions", "routes/datarooms/sessions.tsx"),
-  route("dataroom/:id/settings", "routes/datarooms/settings.tsx"),
-  route("dataroom/:id/two-factor", "routes/datarooms/two-factor.tsx"),
-  route("dataroom/:id/recent-uploads", "routes/datarooms/recent-uploads.tsx"),
-  route("dataroom/:id/tags", "routes/datarooms/tags.tsx"),
-  route("dataroom/:id/duplicates", "routes/datarooms/duplicates.tsx"),
-  route("dataroom/:id/metadata", "routes/datarooms/metadata.tsx"),
-  route("dataroom/:id/comments", "routes/datarooms/comments.tsx"),
-  route("dataroom/:id/collaboration", "routes/datarooms/collaboration.tsx"),
-  route("dataroom/:id/notifications", "routes/datarooms/notifications.tsx"),
-  route("dataroom/:id/sharing", "routes/datarooms/sharing.tsx"),
-  // The link of a data-room invitation: opened signed out or in, by someone who may have no account yet.
-  route("invite/:token", "routes/invitations/invite.tsx"),
-
-  // Receive pages (issue 24, spec §2 "Receive pages: index, upload form"): the member's pages.
-  route("receive-pages", "routes/receive/index.tsx"),
-  route("receive-pages/new", "routes/receive/new.tsx"),
-  route("receive-pages/:id", "routes/receive/page.tsx"),
-  route("r/:address", "routes/receive/public.tsx"),
   route("r/:address/logo", "routes/receive/logo.ts"),
 
-  // One-time secrets (issue 23, spec §2 "Secrets: create, edit, view shared"): the member's list,
-  // a new one (sealed in the browser), one secret's receipt and changes; and the page anyone with
-  // the link opens (the key stays in the #fragment).
-  route("secrets", "routes/secrets/index.tsx"),
-  route("secrets/new", "routes/secrets/new.tsx"),
-  route("secrets/requests/new", "routes/secrets/request-new.tsx"),
-  route("secrets/requests/:id", "routes/secrets/request.tsx"),
-  route("secrets/:id", "routes/secrets/secret.tsx"),
-  route("secret/:token", "routes/secrets/view.tsx"),
-  route("secret-request/:token", "routes/secrets/answer.tsx"),
+  // The signed-in member's workspace (issue 36): sidebar, drawer and top bar around every page.
+  layout("routes/workspace/layout.tsx", [
+    // Settings (spec §2 "Settings") and profile pages share one frame (side navigation).
+    layout("routes/settings/layout.tsx", [
+      route("settings", "routes/settings/index.tsx"),
+      route("settings/account", "routes/settings/account.tsx"),
+      route("settings/plan", "routes/settings/plan.tsx"),
+      route("settings/2fa", "routes/settings/two-factor.tsx"),
+      route("settings/security", "routes/settings/security.tsx"),
+      route("settings/security-level", "routes/settings/security-level.tsx"),
+      route("settings/storage", "routes/settings/storage.tsx"),
+      route("settings/receive-page-forms", "routes/settings/receive-page-forms.tsx"),
+      route("profile", "routes/profile/edit.tsx"),
+      route("profile/activity", "routes/profile/activity.tsx"),
+      route("profile/data", "routes/profile/data.tsx"),
+    ]),
 
-  // A share link's page, for anyone who has the link (issue 21): its gates, then the document or
-  // the folder's contents. /s/{key}/files/{id}/preview|download are served by workers/share.ts.
-  // Managing links (spec §2 "Share: create share link"): create one, and one link's page.
-  route("share-links", "routes/share/index.tsx"),
-  route("notifications", "routes/notifications.tsx"),
-  route("share-links/new", "routes/share/new.tsx"),
-  route("share-links/:id", "routes/share/link.tsx"),
-  route("s/:key", "routes/share/viewer.tsx"),
-  route("s/:key/files/:fileId", "routes/share/viewer.tsx", { id: "share-file" }),
+    // Files and folders (spec §2 "Folders", trash, favorites, document templates).
+    route("folders", "routes/folders/all.tsx"),
+    route("folders/new", "routes/folders/new.tsx"),
+    route("folders/inbox", "routes/folders/default-inbox.tsx", { id: "folders-default-inbox" }),
+    route("folders/outbox", "routes/folders/default-outbox.tsx", { id: "folders-default-outbox" }),
+    route("folders/global-inbox", "routes/folders/global-inbox.tsx"),
+    route("folders/global-outbox", "routes/folders/global-outbox.tsx"),
+    route("folders/:uid", "routes/folders/folder.tsx"),
+    route("folders/:uid/gallery", "routes/folders/gallery.tsx"),
+    route("files/recent", "routes/files/recent.tsx"),
+    route("files/duplicates", "routes/files/duplicates.tsx"),
+    route("files/tags", "routes/files/tags.tsx"),
+    route("files/:id", "routes/files/file.tsx"),
+    route("favorites", "routes/files/favorites.tsx"),
+    route("templates", "routes/files/templates.tsx"),
+    route("trash", "routes/files/trash.tsx"),
+    route("notifications", "routes/notifications.tsx"),
 
-  // Development only: the mail outbox.
-  route("dev/mail", "routes/dev/mail.tsx"),
+    // Data rooms (spec §2 "Data room"). /dataroom/ pages are loaded as whole documents (spec: the
+    // client router skips them); /datarooms is permission-critical (app/features/access/critical-routes.ts).
+    route("datarooms", "routes/datarooms/index.tsx"),
+    route("datarooms/archived", "routes/datarooms/index.tsx", { id: "datarooms-archived" }),
+    // One room's pages under its header: name, role, breadcrumbs and tabs (routes/datarooms/room-layout.tsx).
+    layout("routes/datarooms/room-layout.tsx", [
+      route("dataroom/:id", "routes/datarooms/room.tsx"),
+      route("dataroom/:id/folders/:uid", "routes/datarooms/room.tsx", { id: "dataroom-folder" }),
+      route("dataroom/:id/profile", "routes/datarooms/profile.tsx"),
+      route("dataroom/:id/users", "routes/datarooms/users.tsx"),
+      route("dataroom/:id/permissions", "routes/datarooms/permissions.tsx"),
+      route("dataroom/:id/activities", "routes/datarooms/activities.tsx"),
+      route("dataroom/:id/analytics", "routes/datarooms/analytics.tsx"),
+      route("dataroom/:id/security", "routes/datarooms/security.tsx"),
+      route("dataroom/:id/sessions", "routes/datarooms/sessions.tsx"),
+      route("dataroom/:id/settings", "routes/datarooms/settings.tsx"),
+      route("dataroom/:id/recent-uploads", "routes/datarooms/recent-uploads.tsx"),
+      route("dataroom/:id/tags", "routes/datarooms/tags.tsx"),
+      route("dataroom/:id/duplicates", "routes/datarooms/duplicates.tsx"),
+      route("dataroom/:id/metadata", "routes/datarooms/metadata.tsx"),
+      route("dataroom/:id/comments", "routes/datarooms/comments.tsx"),
+      route("dataroom/:id/collaboration", "routes/datarooms/collaboration.tsx"),
+      route("dataroom/:id/notifications", "routes/datarooms/notifications.tsx"),
+      route("dataroom/:id/sharing", "routes/datarooms/sharing.tsx"),
+    ]),
 
-  // Anything else is a helpful 404 page (with its title), not a bare error.
-  route("*", "routes/not-found.tsx"),
+    // Receive pages (issue 24, spec §2 "Receive pages: index, upload form"): the member's pages.
+    route("receive-pages", "routes/receive/index.tsx"),
+    route("receive-pages/new", "routes/receive/new.tsx"),
+    route("receive-pages/:id", "routes/receive/page.tsx"),
+
+    // One-time secrets (issue 23, spec §2 "Secrets: create, edit, view shared"): the member's list,
+    // a new one (sealed in the browser), one secret's receipt and changes.
+    route("secrets", "routes/secrets/index.tsx"),
+    route("secrets/new", "routes/secrets/new.tsx"),
+    route("secrets/requests/new", "routes/secrets/request-new.tsx"),
+    route("secrets/requests/:id", "routes/secrets/request.tsx"),
+    route("secrets/:id", "routes/secrets/secret.tsx"),
+
+    // Managing share links (spec §2 "Share: create share link"): the list, a new one, one link's page.
+    route("share-links", "routes/share/index.tsx"),
+    route("share-links/new", "routes/share/new.tsx"),
+    route("share-links/:id", "routes/share/link.tsx"),
+  ]),
 ] satisfies RouteConfig;

@@ -4,8 +4,8 @@ import { Link, NavLink } from "react-router";
 
 export type NavItem = { to: string; label: string };
 
-/** The responsive page frame: skip link, header with navigation (a menu button on small screens), main. */
-export function AppShell({ navItems, account, children }: { navItems: NavItem[]; account?: ReactNode; children: ReactNode }) {
+/** The public pages' frame (the signed-in workspace has its own, app/features/workspace): skip link, header with navigation (a menu button on small screens), main. */
+export function AppShell({ navItems, account, footer, children }: { navItems: NavItem[]; account?: ReactNode; footer?: ReactNode; children: ReactNode }) {
   const [isMenuOpen, setMenuOpen] = useState(false);
   return (
     <div className="flex min-h-screen flex-col">
@@ -69,6 +69,7 @@ export function AppShell({ navItems, account, children }: { navItems: NavItem[];
         <Link to="/privacy-policy" className="underline">
           Privacy Policy
         </Link>
+        {footer}
       </footer>
     </div>
   );

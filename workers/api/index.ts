@@ -20,6 +20,7 @@ import { organizeApi } from "./organize";
 import { permissionsApi } from "./permissions";
 import { uploadsApi } from "./uploads";
 import { userApi } from "./user";
+import { workspaceApi } from "./workspace";
 import { zipApi } from "./zip";
 
 /** The /api sub-app: one Hono app per resource, mounted here. Unknown paths are JSON 404s. */
@@ -27,6 +28,7 @@ export const api = new Hono<AppEnv>()
   .route("/health", healthApi)
   .route("/client-errors", clientErrorsApi)
   .route("/user", userApi)
+  .route("/workspace", workspaceApi)
   .route("/permissions", permissionsApi)
   .route("/features", featuresApi)
   .route("/datarooms", dataroomsApi)

@@ -26,6 +26,8 @@ export const users = sqliteTable(
     /** Security level: the member's own policy. */
     require2fa: integer("require_2fa", { mode: "boolean" }).notNull().default(false),
     sessionLifetimeHours: integer("session_lifetime_hours"),
+    /** The workspace's side navigation is folded to icons (remembered per member, issue 36). */
+    sidebarCollapsed: integer("sidebar_collapsed", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },

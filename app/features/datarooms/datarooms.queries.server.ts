@@ -60,15 +60,18 @@ export async function findDataroomForMember(db: Database, id: string, userId: st
 }
 export type DataroomMemberRow = NonNullable<Awaited<ReturnType<typeof findDataroomForMember>>>;
 
-export type DataroomListFilter = { userId: string; filter: "all" | "mine" | "shared" | "trash"; q?: string; sort: "updated" | "name" | "created"; dir: "asc" | "desc"; limit: number };
+export type DataroomListFilter = { userId: string; filter: "all" | "mine" | "shared" | "archived" | "trash"; q?: string; sort: "updated" | "name" | "created"; dir: "asc" | "desc"; limit: number };
 
 /** The member's live rooms (not trashed), searched by name or description and sorted. */
 export async function listDataroomsForMember(db: Database, input: DataroomListFilter) {
-  // The trash shows the rooms the member owns and deleted; every other view only live rooms.
+  // The trash shows the rooms the member owns and deleted; every other view only live rooms:
+  // archived ones in their own view (issue 36), out of the way of the rooms in use.
   const conditions: SQL[] =
     input.filter === "trash"
       ? [eq(dataroomMembers.userId, input.userId), eq(datarooms.ownerId, input.userId), isNotNull(datarooms.trashedAt)]
       : [eq(dataroomMembers.userId, input.userId), isNull(datarooms.trashedAt)];
+  if (input.filter === "archived") conditions.push(isNotNull(datarooms.archivedAt));
+  else if (input.filter !== "trash") conditions.push(isNull(datarooms.archivedAt));
   if (input.filter === "mine") conditions.push(eq(datarooms.ownerId, input.userId));
   if (input.filter === "shared") conditions.push(sql`${datarooms.ownerId} <> ${input.userId}`);
   if (input.q) {

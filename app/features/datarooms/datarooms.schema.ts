@@ -41,7 +41,7 @@ export const updateDataroomSchema = z
   .refine((value) => value.name !== undefined || value.description !== undefined, "Send a name or a description to change.");
 
 export const DATAROOM_SORTS = ["updated", "name", "created"] as const;
-export const DATAROOM_FILTERS = ["all", "mine", "shared", "trash"] as const;
+export const DATAROOM_FILTERS = ["all", "mine", "shared", "archived", "trash"] as const;
 
 /** The index's query: search text, which rooms, sort and direction; anything unknown falls back. */
 export const listDataroomsQuerySchema = z.object({

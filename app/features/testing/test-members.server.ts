@@ -77,6 +77,7 @@ export async function createTestMember(
     email2faEnabledAt: data.twoFactor === "email" ? now : null,
     require2fa: false,
     sessionLifetimeHours: null,
+    sidebarCollapsed: false,
     createdAt: now,
     updatedAt: now,
   };

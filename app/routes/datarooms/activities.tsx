@@ -8,7 +8,6 @@ import { HeaderRow, Table, TableBody, TableCell, TableRow } from "~/components/u
 import { nativeSelectClassName } from "~/components/ui/native-select";
 import { describeDevice } from "~/features/auth/activity.server";
 import { requireMember } from "~/features/auth/auth-guard.server";
-import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { AUDIT_ACTIONS } from "~/features/datarooms/audit.constants";
 import { listRoomAudit, verifyRoomAudit } from "~/features/datarooms/audit.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
@@ -61,7 +60,6 @@ export default function DataroomActivitiesPage({ loaderData, actionData }: Route
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <RoomBreadcrumbs room={room} />
         <h1 className="text-2xl font-semibold text-slate-900">Activities</h1>
         <p className="max-w-3xl text-sm text-slate-700">
           The room's audit log: every view, download, change and refusal, who did it, when and from where. Entries cannot be changed: each holds the fingerprint

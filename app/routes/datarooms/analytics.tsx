@@ -5,7 +5,6 @@ import { requireMember } from "~/features/auth/auth-guard.server";
 import { ANALYTICS_RANGES } from "~/features/datarooms/analytics.constants";
 import { getRoomAnalytics } from "~/features/datarooms/analytics.server";
 import { OpeningsChart } from "~/features/datarooms/components/openings-chart";
-import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { formatUtc } from "~/lib/format-utc";
@@ -50,7 +49,6 @@ export default function DataroomAnalyticsPage({ loaderData }: Route.ComponentPro
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <RoomBreadcrumbs room={room} />
         <h1 className="text-2xl font-semibold text-slate-900">Analytics</h1>
         <p className="max-w-3xl text-sm text-slate-700">
           Who opened and downloaded what, counted by the server as each file was sent (nothing a browser could inflate). The full record of every entry is in

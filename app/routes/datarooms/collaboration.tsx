@@ -3,7 +3,6 @@ import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { getRoomCollaboration } from "~/features/datarooms/collaboration.server";
-import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { RoomLiveUpdates } from "~/features/datarooms/components/room-live-updates";
 import { EmptyState, dateTimeFormat } from "~/features/files/components/organized-file-table";
 import { runLoader } from "~/lib/action-result.server";
@@ -32,7 +31,6 @@ export default function DataroomCollaborationPage({ loaderData }: Route.Componen
     <div className="space-y-8">
       <RoomLiveUpdates roomId={room.id} reloadOnPresence reloadOn={["files.changed", "comments.changed"]} />
       <div className="space-y-1">
-        <RoomBreadcrumbs room={room} />
         <h1 className="text-2xl font-semibold text-slate-900">Collaboration</h1>
         <p className="max-w-3xl text-sm text-slate-700">Who is working in this room and what changed lately. It updates as people come and go and as files change.</p>
       </div>

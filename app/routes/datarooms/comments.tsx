@@ -4,7 +4,6 @@ import { Badge } from "~/components/ui/badge";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { THREAD_FILTERS } from "~/features/datarooms/comments.constants";
 import { getRoomThreads } from "~/features/datarooms/comments.server";
-import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { RoomLiveUpdates } from "~/features/datarooms/components/room-live-updates";
 import { CountChip } from "~/features/files/components/count-chip";
 import { EmptyState, KeysetPager, dateTimeFormat } from "~/features/files/components/organized-file-table";
@@ -41,7 +40,6 @@ export default function DataroomCommentsPage({ loaderData }: Route.ComponentProp
     <div className="space-y-6">
       <RoomLiveUpdates roomId={room.id} reloadOn={["comments.changed"]} />
       <div className="space-y-1">
-        <RoomBreadcrumbs room={room} />
         <h1 className="text-2xl font-semibold text-slate-900">Comments</h1>
         <p className="max-w-3xl text-sm text-slate-700">Discussions on this room's files, the latest activity first. Open a thread to reply, resolve it or mention someone.</p>
       </div>

@@ -1,5 +1,4 @@
 import { ErrorPage } from "~/components/error-page";
-import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { getRoomDuplicates } from "~/features/datarooms/room-files.server";
 import { DuplicateGroups, LockedDuplicates } from "~/features/files/components/duplicate-groups";
 import { requireMember } from "~/features/auth/auth-guard.server";
@@ -25,7 +24,6 @@ export default function DataroomDuplicatesPage({ loaderData }: Route.ComponentPr
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <RoomBreadcrumbs room={room} />
         <h1 className="text-2xl font-semibold text-slate-900">Duplicates</h1>
         <p className="text-sm text-slate-700">Files of this room with exactly the same content. Keep one copy of each to free the room's storage.</p>
       </div>

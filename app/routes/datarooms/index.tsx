@@ -19,13 +19,20 @@ import { titleMeta } from "~/lib/title";
 import { toastMessages } from "~/lib/toast.schema";
 import type { Route } from "./+types/index";
 
-export const meta: Route.MetaFunction = () => titleMeta("Data rooms");
+export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.isArchivedView ? "Archived data rooms" : "Data rooms");
 
-/** /datarooms: my rooms and the rooms shared with me, searched, filtered and sorted by the URL. */
+const ARCHIVED_VIEW_PATH = "/datarooms/archived";
+
+/**
+ * /datarooms: my rooms and the rooms shared with me, searched, filtered and sorted by the URL.
+ * /datarooms/archived (spec §2 "Data room: archived"): the same list of the archived ones only.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
-  const query = Object.fromEntries(new URL(request.url).searchParams);
-  return runLoader(() => listDatarooms(serviceContextFor(context), user.id, query));
+  const url = new URL(request.url);
+  const isArchivedView = url.pathname === ARCHIVED_VIEW_PATH;
+  const query = { ...Object.fromEntries(url.searchParams), ...(isArchivedView ? { filter: "archived" } : {}) };
+  return runLoader(async () => ({ ...(await listDatarooms(serviceContextFor(context), user.id, query)), isArchivedView }));
 }
 
 type CreateFailure = { ok: false; intent: "create" | "restore"; message: string; fieldErrors?: FieldErrors; values: { name: string; description: string } };
@@ -52,6 +59,7 @@ const FILTERS = [
   { value: "all", label: "All rooms" },
   { value: "mine", label: "Mine" },
   { value: "shared", label: "Shared with me" },
+  { value: "archived", label: "Archived" },
   { value: "trash", label: "In the trash" },
 ] as const;
 const SORTS = [
@@ -62,7 +70,7 @@ const SORTS = [
 
 
 export default function DataroomsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { datarooms, query, quota } = loaderData;
+  const { datarooms, query, quota, isArchivedView } = loaderData;
   const navigation = useNavigation();
   const sent = actionData && "ok" in actionData ? (actionData as CreateFailure) : null;
   const failure = sent?.intent === "create" ? sent : null;
@@ -71,6 +79,8 @@ export default function DataroomsPage({ loaderData, actionData }: Route.Componen
   const isCreating = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const isFiltered = query.q !== "" || query.filter !== "all";
   const isTrash = query.filter === "trash";
+  const isArchived = query.filter === "archived";
+  if (isArchivedView) return <ArchivedRooms datarooms={datarooms} />;
 
   return (
     <div className="space-y-8">
@@ -148,51 +158,84 @@ export default function DataroomsPage({ loaderData, actionData }: Route.Componen
         {restoreFailure ? <Alert variant="error">{restoreFailure.message}</Alert> : null}
         {datarooms.length === 0 ? (
           <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-700">
-            {isTrash ? "No data room in the trash." : isFiltered ? "No data room matches." : "No data rooms yet. Create one above, or ask someone to invite you to theirs."}
+            {isTrash ? "No data room in the trash." : isArchived ? "No archived data room." : isFiltered ? "No data room matches." : "No data rooms yet. Create one above, or ask someone to invite you to theirs."}
           </p>
         ) : (
           <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white" aria-label="Data rooms">
             {datarooms.map((room) => (
-              <li key={room.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="dataroom-row">
-                <div className="min-w-0 space-y-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    {/* /dataroom/ pages are server-driven navigations (spec §2): a full document load. */}
-                    {room.trashedAt ? (
-                      <span className="text-base font-medium text-slate-900">{room.name}</span>
-                    ) : (
-                      <a href={`/dataroom/${room.id}`} className="text-base font-medium text-brand-700 underline-offset-2 hover:underline">
-                        {room.name}
-                      </a>
-                    )}
-                    <Badge variant={room.isOwner ? "brand" : "neutral"}>{ROLE_LABELS[room.role]}</Badge>
-                    {room.archived ? <Badge variant="warning">Archived</Badge> : null}
-                  </div>
-                  {room.description ? <p className="line-clamp-2 text-sm text-slate-700">{room.description}</p> : null}
-                  <p className="text-xs text-slate-600">
-                    {room.isOwner ? "Yours" : `Owned by ${room.owner.name}`} · {room.fileCount} {room.fileCount === 1 ? "file" : "files"} · {room.memberCount}{" "}
-                    {room.memberCount === 1 ? "person" : "people"}
-                  </p>
-                </div>
-                {room.trashedAt ? (
-                  <Form method="post" className="flex items-center gap-3">
-                    <CsrfInput />
-                    <input type="hidden" name="intent" value="restore" />
-                    <input type="hidden" name="id" value={room.id} />
-                    <span className="text-xs text-slate-600">Deleted for good on {room.purgeAt?.slice(0, 10)}</span>
-                    <Button type="submit" size="sm" variant="secondary" aria-label={`Restore ${room.name}`}>
-                      Restore
-                    </Button>
-                  </Form>
-                ) : (
-                  <a href={`/dataroom/${room.id}`} className={buttonClassName({ variant: "secondary", size: "sm" })} aria-label={`Open ${room.name}`}>
-                    Open
-                  </a>
-                )}
-              </li>
+              <RoomRow key={room.id} room={room} />
             ))}
           </ul>
         )}
       </section>
+    </div>
+  );
+}
+
+type RoomListItem = Route.ComponentProps["loaderData"]["datarooms"][number];
+
+function RoomRow({ room }: { room: RoomListItem }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="dataroom-row">
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          {/* /dataroom/ pages are server-driven navigations (spec §2): a full document load. */}
+          {room.trashedAt ? (
+            <span className="text-base font-medium text-slate-900">{room.name}</span>
+          ) : (
+            <a href={`/dataroom/${room.id}`} className="text-base font-medium text-brand-700 underline-offset-2 hover:underline">
+              {room.name}
+            </a>
+          )}
+          <Badge variant={room.isOwner ? "brand" : "neutral"}>{ROLE_LABELS[room.role]}</Badge>
+          {room.archived ? <Badge variant="warning">Archived</Badge> : null}
+        </div>
+        {room.description ? <p className="line-clamp-2 text-sm text-slate-700">{room.description}</p> : null}
+        <p className="text-xs text-slate-600">
+          {room.isOwner ? "Yours" : `Owned by ${room.owner.name}`} · {room.fileCount} {room.fileCount === 1 ? "file" : "files"} · {room.memberCount}{" "}
+          {room.memberCount === 1 ? "person" : "people"}
+        </p>
+      </div>
+      {room.trashedAt ? (
+        <Form method="post" className="flex items-center gap-3">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="restore" />
+          <input type="hidden" name="id" value={room.id} />
+          <span className="text-xs text-slate-600">Deleted for good on {room.purgeAt?.slice(0, 10)}</span>
+          <Button type="submit" size="sm" variant="secondary" aria-label={`Restore ${room.name}`}>
+            Restore
+          </Button>
+        </Form>
+      ) : (
+        <a href={`/dataroom/${room.id}`} className={buttonClassName({ variant: "secondary", size: "sm" })} aria-label={`Open ${room.name}`}>
+          Open
+        </a>
+      )}
+    </li>
+  );
+}
+
+/** /datarooms/archived: the rooms kept read-only, out of the way of the ones in use. */
+function ArchivedRooms({ datarooms }: { datarooms: RoomListItem[] }) {
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Archived data rooms</h1>
+        <p className="max-w-3xl text-slate-700">
+          Rooms their owners archived: read-only for everyone, their files can still be opened and downloaded. A room's owner unarchives it from the room's profile.
+        </p>
+      </div>
+      {datarooms.length === 0 ? (
+        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-700">
+          No archived data room. Archive a finished room from its profile to keep it here, read-only.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white" aria-label="Archived data rooms">
+          {datarooms.map((room) => (
+            <RoomRow key={room.id} room={room} />
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { ErrorPage } from "~/components/error-page";
-import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { getRoomMetadataIndex } from "~/features/datarooms/room-files.server";
 import { CountChip } from "~/features/files/components/count-chip";
 import { EmptyState, KeysetPager, OrganizedFileTable } from "~/features/files/components/organized-file-table";
@@ -34,7 +33,6 @@ export default function DataroomMetadataPage({ loaderData }: Route.ComponentProp
   return (
     <div className="space-y-8">
       <div className="space-y-1">
-        <RoomBreadcrumbs room={room} />
         <h1 className="text-2xl font-semibold text-slate-900">Metadata</h1>
         <p className="max-w-3xl text-sm text-slate-700">
           The fields set on this room's files (a file's details hold them): each field with how many files carry it and how many different values it has. Choose one to

@@ -3,7 +3,6 @@ import { ErrorPage } from "~/components/error-page";
 import { Alert } from "~/components/ui/alert";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
-import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { RoomLiveUpdates } from "~/features/datarooms/components/room-live-updates";
 import { getRoomNotifications, markMyRoomNotifications, setMyNotificationMode } from "~/features/datarooms/room-notifications.server";
 import { NotificationList } from "~/features/notifications/components/notification-list";
@@ -62,7 +61,6 @@ export default function DataroomNotificationsPage({ loaderData, actionData }: Ro
     <div className="space-y-6">
       <RoomLiveUpdates roomId={room.id} reloadOn={["notifications.changed"]} />
       <div className="space-y-1">
-        <RoomBreadcrumbs room={room} />
         <h1 className="text-2xl font-semibold text-slate-900">Notifications</h1>
         <p className="max-w-3xl text-sm text-slate-700">Mentions, replies and comments on your files in this room. Only you see this list.</p>
       </div>

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { ErrorPage } from "~/components/error-page";
-import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { showToast } from "~/components/ui/toast";
@@ -114,7 +113,6 @@ export default function DataroomPermissionsPage({ loaderData }: Route.ComponentP
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <RoomBreadcrumbs room={dataroom} trail={[{ href: `/dataroom/${dataroom.id}/users`, label: "People" }]} />
         <h1 className="text-2xl font-semibold text-slate-900">Permissions</h1>
         <p className="max-w-3xl text-sm text-slate-700">
           What each person may do in this room. Each role comes with defaults; a switch that differs from the role's default is marked. Changes take effect at

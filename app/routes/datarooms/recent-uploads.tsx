@@ -1,5 +1,4 @@
 import { ErrorPage } from "~/components/error-page";
-import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { getRoomRecentUploads } from "~/features/datarooms/room-files.server";
 import { markReadOnVisit } from "~/features/notifications/notifications.server";
 import { EmptyState, KeysetPager, OrganizedFileTable } from "~/features/files/components/organized-file-table";
@@ -30,7 +29,6 @@ export default function DataroomRecentUploadsPage({ loaderData }: Route.Componen
   return (
     <div className="space-y-6">
       <div className="space-y-1">
-        <RoomBreadcrumbs room={room} />
         <h1 className="text-2xl font-semibold text-slate-900">Recent uploads</h1>
         <p className="text-sm text-slate-700">The newest files in this room, newest first, and who added each.</p>
       </div>

@@ -7,7 +7,6 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Textarea } from "~/components/ui/textarea";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
-import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { IP_RANGES_MAX } from "~/features/datarooms/datarooms.constants";
 import { getRoomSecurity, setRoomIpRanges, setRoomProtection, setRoomTwoFactorRequirement } from "~/features/datarooms/security.server";
 import { TwoFactorRequirementCard } from "~/features/datarooms/components/two-factor-requirement-card";
@@ -88,7 +87,6 @@ export default function DataroomSecurityPage({ loaderData, actionData }: Route.C
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div className="space-y-1">
-        <RoomBreadcrumbs room={room} />
         <h1 className="text-2xl font-semibold text-slate-900">Security</h1>
         <p className="text-sm text-slate-700">Rules the server applies to every page, file, download and live update of this room, for everyone in it.</p>
       </div>

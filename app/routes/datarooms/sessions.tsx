@@ -7,7 +7,6 @@ import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
-import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { RoomLiveUpdates } from "~/features/datarooms/components/room-live-updates";
 import { listRoomSessions, removeMember } from "~/features/datarooms/members.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
@@ -53,7 +52,6 @@ export default function DataroomSessionsPage({ loaderData, actionData }: Route.C
     <div className="space-y-6">
       <RoomLiveUpdates roomId={dataroom.id} reloadOnPresence />
       <div className="space-y-1">
-        <RoomBreadcrumbs room={dataroom} trail={[{ href: `/dataroom/${dataroom.id}/users`, label: "People" }]} />
         <h1 className="text-2xl font-semibold text-slate-900">Sessions</h1>
         <p className="max-w-3xl text-sm text-slate-700">
           Who has this room open right now, as the room's server sees it. Ending someone's access removes them from the room: their open pages close at once and every

@@ -7,7 +7,6 @@ import { Card, CardContent } from "~/components/ui/card";
 import { nativeSelectClassName } from "~/components/ui/native-select";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
-import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { ROLE_LABELS } from "~/features/datarooms/datarooms.permissions";
 import { setDefaultRole } from "~/features/datarooms/datarooms.server";
 import { getRoomNotificationDefault, setRoomNotificationDefault } from "~/features/datarooms/room-notifications.server";
@@ -59,7 +58,6 @@ export default function DataroomSettingsPage({ loaderData, actionData }: Route.C
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div className="space-y-1">
-        <RoomBreadcrumbs room={dataroom} />
         <h1 className="text-2xl font-semibold text-slate-900">Settings</h1>
       </div>
       {failure ? <Alert variant="error">{failure}</Alert> : null}

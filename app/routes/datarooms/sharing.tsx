@@ -1,7 +1,6 @@
 import { ErrorPage } from "~/components/error-page";
 import { buttonClassName } from "~/components/ui/button";
 import { requireMember } from "~/features/auth/auth-guard.server";
-import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { Alert } from "~/components/ui/alert";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { ShareLinksTable } from "~/features/sharing/components/share-links-table";
@@ -39,7 +38,6 @@ export default function DataroomSharingPage({ loaderData, actionData }: Route.Co
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="space-y-1">
-          <RoomBreadcrumbs room={room} />
           <h1 className="text-2xl font-semibold text-slate-900">Sharing</h1>
           <p className="max-w-3xl text-sm text-slate-700">Links that open this room's documents for people without an account. Share a file or a folder from its page, or the whole room here.</p>
         </div>

@@ -1,5 +1,4 @@
 import { ErrorPage } from "~/components/error-page";
-import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { getRoomTagIndex } from "~/features/datarooms/room-files.server";
 import { TagIndexView } from "~/features/files/components/tag-index-view";
 import { requireMember } from "~/features/auth/auth-guard.server";
@@ -32,7 +31,6 @@ export default function DataroomTagsPage({ loaderData }: Route.ComponentProps) {
       description={description}
       header={
         <div className="space-y-1">
-          <RoomBreadcrumbs room={room} />
           <h1 className="text-2xl font-semibold text-slate-900">Tags</h1>
           <p className="text-sm text-slate-700">{description}</p>
         </div>

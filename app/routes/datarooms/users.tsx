@@ -1,7 +1,6 @@
 import { data, useNavigation } from "react-router";
 import { nativeSelectClassName } from "~/components/ui/native-select";
 import { IntentForm } from "~/components/intent-form";
-import { RoomBreadcrumbs } from "~/features/datarooms/components/room-breadcrumbs";
 import { ErrorPage } from "~/components/error-page";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -121,7 +120,6 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
   return (
     <div className="mx-auto max-w-5xl space-y-8">
       <div className="space-y-1">
-        <RoomBreadcrumbs room={dataroom} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-semibold text-slate-900">People</h1>
           {dataroom.permissions.manage_members ? (

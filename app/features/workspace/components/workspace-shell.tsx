@@ -1,0 +1,178 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { clsx } from "clsx";
+import { useState, type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { DevToolsLinks } from "~/components/dev-tools-links";
+import { Restricted } from "~/features/access/components/restricted";
+import { activeNavItemId, NAV_FOOTER, NAV_SECTIONS, type NavItem } from "../navigation";
+import { NavIcon } from "./nav-icon";
+
+/**
+ * The signed-in member's frame (issue 36): a sidebar on wide screens (folded to icons when the
+ * member chose so, remembered on their account), a drawer behind "Menu" on narrow ones, a top bar
+ * with the account, and the page. Every item comes from the navigation registry (../navigation.ts).
+ */
+export function WorkspaceShell({
+  account,
+  initialCollapsed,
+  devTools,
+  children,
+}: {
+  account: ReactNode;
+  initialCollapsed: boolean;
+  /** Development only: the interface kit and the mailbox, from the footer (never in the navigation). */
+  devTools: boolean;
+  children: ReactNode;
+}) {
+  const [isCollapsed, setCollapsed] = useState(initialCollapsed);
+  const [isDrawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  function toggleCollapsed() {
+    const next = !isCollapsed;
+    setCollapsed(next);
+    // Remembered on the account; a failure is shown by the HTTP client and the choice still holds on this page.
+    void import("~/lib/http").then(({ http }) => http.patch("/api/workspace/preferences", { sidebarCollapsed: next }).catch(() => undefined));
+  }
+
+  return (
+    <div className="min-h-screen lg:flex">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <aside
+        data-testid="sidebar"
+        data-collapsed={isCollapsed ? "true" : "false"}
+        className={clsx(
+          "sticky top-0 hidden h-screen shrink-0 flex-col border-r border-slate-200 bg-white lg:flex",
+          isCollapsed ? "w-16" : "w-60",
+        )}
+      >
+        <div className={clsx("flex h-14 items-center border-b border-slate-200", isCollapsed ? "justify-center" : "px-4")}>
+          <Logo isCompact={isCollapsed} />
+        </div>
+        <WorkspaceNav pathname={pathname} isCollapsed={isCollapsed} />
+        <div className="border-t border-slate-200 p-2">
+          <button
+            type="button"
+            onClick={toggleCollapsed}
+            aria-pressed={isCollapsed}
+            title={isCollapsed ? "Expand the navigation" : undefined}
+            className="flex w-full items-center gap-3 rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <NavIcon name={isCollapsed ? "expand" : "collapse"} />
+            <span className={isCollapsed ? "sr-only" : undefined}>Collapse navigation</span>
+          </button>
+        </div>
+      </aside>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+          <div className="flex h-14 items-center justify-between gap-3 px-4 sm:px-6">
+            <div className="flex items-center gap-3 lg:hidden">
+              <Dialog.Root open={isDrawerOpen} onOpenChange={setDrawerOpen}>
+                <Dialog.Trigger asChild>
+                  <button type="button" className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800">
+                    <NavIcon name="menu" className="h-4 w-4" />
+                    Menu
+                  </button>
+                </Dialog.Trigger>
+                <Dialog.Portal>
+                  <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+                  <Dialog.Content
+                    aria-describedby={undefined}
+                    className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none"
+                  >
+                    <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4">
+                      <Dialog.Title className="text-base font-semibold text-slate-900">Navigation</Dialog.Title>
+                      <Dialog.Close className="rounded-md p-1.5 text-slate-700 hover:bg-slate-100" aria-label="Close the navigation">
+                        <NavIcon name="close" />
+                      </Dialog.Close>
+                    </div>
+                    <WorkspaceNav pathname={pathname} isCollapsed={false} onNavigate={() => setDrawerOpen(false)} />
+                  </Dialog.Content>
+                </Dialog.Portal>
+              </Dialog.Root>
+              <Logo isCompact={false} />
+            </div>
+            <div className="ml-auto flex items-center gap-3">{account}</div>
+          </div>
+        </header>
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+          {children}
+        </main>
+        <footer className="border-t border-slate-200 bg-white px-4 py-4 text-center text-xs text-slate-600">
+          <Link to="/privacy-policy" className="underline">
+            Privacy Policy
+          </Link>
+          {devTools ? <DevToolsLinks /> : null}
+        </footer>
+      </div>
+    </div>
+  );
+}
+
+function Logo({ isCompact }: { isCompact: boolean }) {
+  return (
+    <Link to="/folders" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+      <span aria-hidden className="inline-block h-6 w-6 shrink-0 rounded bg-brand-600" />
+      <span className={isCompact ? "sr-only" : undefined}>Strongroom</span>
+    </Link>
+  );
+}
+
+function WorkspaceNav({ pathname, isCollapsed, onNavigate }: { pathname: string; isCollapsed: boolean; onNavigate?: () => void }) {
+  const activeId = activeNavItemId(pathname);
+  const renderItem = (item: NavItem) => (
+    <li key={item.id}>
+      <NavEntry item={item} isActive={item.id === activeId} isCollapsed={isCollapsed} onNavigate={onNavigate} />
+    </li>
+  );
+  return (
+    <nav aria-label="Workspace" className="flex min-h-0 flex-1 flex-col overflow-y-auto px-2 py-3">
+      {NAV_SECTIONS.map((section) => (
+        <div key={section.id} className="mb-3">
+          {section.label ? (
+            <p id={`nav-section-${section.id}`} className={clsx("px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500", isCollapsed && "sr-only")}>
+              {section.label}
+            </p>
+          ) : null}
+          <ul aria-labelledby={section.label ? `nav-section-${section.id}` : undefined} className="space-y-0.5">
+            {section.items.map(renderItem)}
+          </ul>
+        </div>
+      ))}
+      <ul className="mt-auto space-y-0.5 border-t border-slate-200 pt-3">{NAV_FOOTER.map(renderItem)}</ul>
+    </nav>
+  );
+}
+
+function NavEntry({ item, isActive, isCollapsed, onNavigate }: { item: NavItem; isActive: boolean; isCollapsed: boolean; onNavigate?: () => void }) {
+  const link = (
+    <Link
+      to={item.to}
+      reloadDocument={item.reloadDocument}
+      onClick={onNavigate}
+      aria-current={isActive ? "page" : undefined}
+      title={isCollapsed ? item.label : undefined}
+      className={clsx(
+        "flex items-center gap-3 rounded-md px-2 py-1.5 text-sm",
+        isCollapsed && "justify-center",
+        isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+      )}
+    >
+      <NavIcon name={item.icon} />
+      <span className={isCollapsed ? "sr-only" : "truncate"}>{item.label}</span>
+    </Link>
+  );
+  if (!item.requires) return link;
+  const { hideOnDenied, ...target } = item.requires;
+  return (
+    <Restricted {...target} hideOnDenied={hideOnDenied} label={`Open ${item.label}`} className="w-full">
+      {link}
+    </Restricted>
+  );
+}

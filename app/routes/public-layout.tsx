@@ -1,0 +1,35 @@
+import { Outlet, useRouteLoaderData } from "react-router";
+import { AppShell, type NavItem } from "~/components/app-shell";
+import { DevToolsLinks } from "~/components/dev-tools-links";
+import { AccountMenu } from "~/features/auth/components/account-menu";
+import type { loader as rootLoader } from "~/root";
+
+/**
+ * The frame of the pages anyone may open (home, privacy, sign-in, share links, secrets, receive
+ * pages, the not-found page): a light header, so visitors' first load stays small (G5, G13).
+ * Members' own pages use the workspace shell (routes/workspace/layout.tsx).
+ */
+export function publicNavigation(isSignedIn: boolean): NavItem[] {
+  const items: NavItem[] = [{ to: "/", label: "Home" }];
+  if (isSignedIn) items.push({ to: "/folders", label: "Your workspace" });
+  items.push({ to: "/privacy-policy", label: "Privacy" });
+  return items;
+}
+
+export function PublicFrame({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof rootLoader>("root");
+  const user = rootData?.user ?? null;
+  return (
+    <AppShell navItems={publicNavigation(user !== null)} account={<AccountMenu user={user} />} footer={rootData?.isKitEnabled ? <DevToolsLinks /> : null}>
+      {children}
+    </AppShell>
+  );
+}
+
+export default function PublicLayout() {
+  return (
+    <PublicFrame>
+      <Outlet />
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `sidebar_collapsed` integer DEFAULT false NOT NULL;
