@@ -41,9 +41,10 @@ test.describe("data room comments", () => {
       await expect(thread.locator("strong", { hasText: "@Oona Owner" })).toBeVisible();
       await expect(other.getByTestId("realtime-status")).toHaveAttribute("data-status", "connected");
 
-      // The owner is told: the room's header counts it, the list has it, and an e-mail went out.
+      // The owner is told: the room's Activity tab counts it, the list has it, and an e-mail went out.
       await gotoHydrated(page, `/dataroom/${roomId}`);
-      await page.getByRole("link", { name: "Notifications (1)" }).click();
+      await page.getByRole("navigation", { name: "Data room sections" }).getByRole("link", { name: "Activity 1 unread" }).click();
+      await page.getByRole("navigation", { name: "Activity pages" }).getByRole("link", { name: "Notifications (1)" }).click();
       await expect(page).toHaveTitle("Notifications of Project Osprey - Strongroom");
       const item = page.getByTestId("notification");
       await expect(item).toHaveAttribute("data-read", "false");

@@ -31,7 +31,7 @@ test.describe("data room people", () => {
 
     // The users overview: the owner alone, then an invitation with a role and a message.
     await gotoHydrated(page, `/dataroom/${roomId}`);
-    await page.getByRole("link", { name: "People" }).click();
+    await page.getByRole("navigation", { name: "Data room sections" }).getByRole("link", { name: "People" }).click();
     await page.waitForURL(new RegExp(`/dataroom/${roomId}/users$`));
     await waitForHydration(page);
     await expect(page).toHaveTitle("People of Project Osprey - Strongroom");

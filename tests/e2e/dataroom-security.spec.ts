@@ -18,7 +18,9 @@ test("a Business owner limits the room to their own address, and a list without 
   const roomId = ((await created.json()) as { dataroom: { id: string } }).dataroom.id;
 
   await gotoHydrated(page, `/dataroom/${roomId}`);
-  await page.getByRole("link", { name: "Security" }).click();
+  // Security is one of the Settings tab's pages.
+  await page.getByRole("navigation", { name: "Data room sections" }).getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("navigation", { name: "Settings pages" }).getByRole("link", { name: "Security" }).click();
   await expect(page).toHaveTitle("Security of Project Merlin - Strongroom");
   await expect(page.getByTestId("ip-status")).toHaveText("Now: any address.");
   const own = ((await (await page.request.get(`/api/datarooms/${roomId}/security`)).json()) as { currentIp: string | null }).currentIp;

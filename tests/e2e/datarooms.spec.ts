@@ -119,8 +119,10 @@ test.describe("data rooms", () => {
     await waitForHydration(page);
     await expect(page).toHaveTitle("Legal - Strongroom");
     await expect(page.getByRole("heading", { level: 1, name: "Legal" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "People" })).toBeVisible();
-    await page.getByRole("navigation", { name: /breadcrumb/i }).getByRole("link", { name: "Kestrel" }).click();
+    // The room's header stays above its folders: its tabs, and the path back to the room.
+    await expect(page.getByRole("navigation", { name: "Data room sections" }).getByRole("link", { name: "Files" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "Data room sections" }).getByRole("link", { name: "People" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Breadcrumb", exact: true }).getByRole("link", { name: "Kestrel" }).click();
     await page.waitForURL(new RegExp(`/dataroom/${roomId}$`));
 
     // A /folders/ link to a room's folder (favorites, search, older bookmarks) leads to the room's address.

@@ -65,7 +65,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   },
   {
     id: "datarooms",
-    label: "Data rooms",
+    label: null,
     items: [
       { id: "datarooms", label: "Data rooms", to: "/datarooms", icon: "rooms", alsoActiveUnder: ["/dataroom/"], requires: { permission: "core_access" } },
       { id: "archived-rooms", label: "Archived rooms", to: "/datarooms/archived", icon: "archive", requires: { permission: "core_access", hideOnDenied: true } },

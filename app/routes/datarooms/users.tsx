@@ -4,7 +4,7 @@ import { IntentForm } from "~/components/intent-form";
 import { ErrorPage } from "~/components/error-page";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonClassName } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
@@ -120,19 +120,7 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
   return (
     <div className="mx-auto max-w-5xl space-y-8">
       <div className="space-y-1">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-2xl font-semibold text-slate-900">People</h1>
-          {dataroom.permissions.manage_members ? (
-            <span className="flex flex-wrap gap-2">
-              <a href={`/dataroom/${dataroom.id}/sessions`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
-                Sessions
-              </a>
-              <a href={`/dataroom/${dataroom.id}/permissions`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
-                Permissions
-              </a>
-            </span>
-          ) : null}
-        </div>
+        <h1 className="text-2xl font-semibold text-slate-900">People</h1>
         <p className="text-sm text-slate-700">
           Members: {limitText(seats.members, seats.maxMembers)} · Guests: {seats.guestsAllowed ? limitText(seats.guests, seats.maxGuests) : "not on this plan"} (pending invitations hold a
           seat)

@@ -49,7 +49,7 @@ export function AccountMenu({ user }: { user: PublicUser | null }) {
       </Link>
       <form method="post" action="/logout" onSubmit={(event) => void onSignOut(event)}>
         <CsrfInput />
-        <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">
+        <button type="submit" className="whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">
           Sign out
         </button>
       </form>

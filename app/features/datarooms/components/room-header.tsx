@@ -21,7 +21,7 @@ export function RoomHeader({ room, pathname }: { room: RoomHeaderData; pathname:
   if (currentPage && currentPage.path !== "") crumbs.push({ href: currentPage.href, label: currentPage.label });
 
   return (
-    <div className="mb-6 space-y-3 border-b border-slate-200" data-testid="room-header">
+    <div className="mb-6 space-y-3" data-testid="room-header">
       <nav aria-label="Data room breadcrumb">
         <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
           {crumbs.map((crumb, index) => (
@@ -47,7 +47,7 @@ export function RoomHeader({ room, pathname }: { room: RoomHeaderData; pathname:
           {!room.isOwner ? <p className="text-xs text-slate-600">Owned by {room.owner.name}</p> : null}
         </div>
       ) : null}
-      <nav aria-label="Data room sections" className="-mb-px overflow-x-auto">
+      <nav aria-label="Data room sections" className="overflow-x-auto border-b border-slate-200">
         <ul className="flex gap-1">
           {tabs.map((tab) => {
             const isCurrent = tab.id === currentTab?.id;
@@ -75,7 +75,7 @@ export function RoomHeader({ room, pathname }: { room: RoomHeaderData; pathname:
         </ul>
       </nav>
       {currentTab && currentTab.pages.length > 1 ? (
-        <nav aria-label={`${currentTab.label} pages`} className="overflow-x-auto pb-3">
+        <nav aria-label={`${currentTab.label} pages`} className="overflow-x-auto">
           <ul className="flex gap-2">
             {currentTab.pages.map((page) => {
               const isCurrent = page.path === currentPage?.path;

@@ -96,7 +96,7 @@ export function WorkspaceShell({
                   </Dialog.Content>
                 </Dialog.Portal>
               </Dialog.Root>
-              <Logo isCompact={false} />
+              <Logo isCompact={false} textClassName="sr-only sm:not-sr-only" />
             </div>
             <div className="ml-auto flex items-center gap-3">{account}</div>
           </div>
@@ -115,11 +115,11 @@ export function WorkspaceShell({
   );
 }
 
-function Logo({ isCompact }: { isCompact: boolean }) {
+function Logo({ isCompact, textClassName }: { isCompact: boolean; textClassName?: string }) {
   return (
     <Link to="/folders" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
       <span aria-hidden className="inline-block h-6 w-6 shrink-0 rounded bg-brand-600" />
-      <span className={isCompact ? "sr-only" : undefined}>Strongroom</span>
+      <span className={isCompact ? "sr-only" : textClassName}>Strongroom</span>
     </Link>
   );
 }
