@@ -81,7 +81,7 @@ export default [
     // Data rooms (spec §2 "Data room"). /dataroom/ pages are loaded as whole documents (spec: the
     // client router skips them); /datarooms is permission-critical (app/features/access/critical-routes.ts).
     route("datarooms", "routes/datarooms/index.tsx"),
-    route("datarooms/archived", "routes/datarooms/index.tsx", { id: "datarooms-archived" }),
+    route("datarooms/archived", "routes/datarooms/archived.tsx"),
     // One room's pages under its header: name, role, breadcrumbs and tabs (routes/datarooms/room-layout.tsx).
     layout("routes/datarooms/room-layout.tsx", [
       route("dataroom/:id", "routes/datarooms/room.tsx"),

@@ -47,25 +47,61 @@ async function csrfTokenOf(page: Page): Promise<string> {
   return csrfToken(page);
 }
 
-test.describe("accessibility of member pages (axe, WCAG 2.1 A and AA)", () => {
-  for (const path of MEMBER_PAGES) {
-    test(`${path} has no serious or critical accessibility violation for a signed-in member`, async ({ sharedPage: page }) => {
-      let url: string = path;
-      if (url.includes("{room}")) url = url.replace("{room}", await roomOf(page));
-      if (url.includes("{")) {
-        const { inbox } = await defaultFolders(page);
-        url = url.replace("{inbox}", inbox);
-        if (url.includes("{file}")) {
-          await gotoHydrated(page, "/folders/inbox");
-          const file = await uploadViaTus(page.request, { folderId: inbox, name: `notes ${crypto.randomUUID()}.txt`, body: Buffer.from("Minutes of the board meeting.\n"), csrf: await csrfToken(page) });
-          url = url.replace("{file}", file);
+/** What sticks out past the right edge, to say where a page scrolls sideways. */
+function widestElement(page: Page, width: number): Promise<string> {
+  return page.evaluate((edge) => {
+    let found: { right: number; text: string } | null = null;
+    for (const element of document.body.querySelectorAll("*")) {
+      const right = element.getBoundingClientRect().right;
+      if (right > edge && (!found || right > found.right)) found = { right, text: `${element.tagName.toLowerCase()}.${String(element.getAttribute("class") ?? "").split(" ").slice(0, 4).join(".")} “${(element.textContent ?? "").trim().slice(0, 40)}”` };
+    }
+    return found ? `${found.text} reaches ${Math.round(found.right)} px` : "nothing found";
+  }, width);
+}
+
+/** The widths a member's page must fit without scrolling sideways (issue 36): laptop, desktop, wide, phone. */
+const WIDTHS = [1280, 1024, 1440, 390] as const;
+/** The member pages are checked in a few passes, one browser context each, so both workers share them. */
+const PASSES = 4;
+
+test.describe("every member page in one pass (axe WCAG 2.1 A and AA, its title, no sideways scrolling)", () => {
+  for (let pass = 0; pass < PASSES; pass++) {
+    const paths = MEMBER_PAGES.filter((_, index) => index % PASSES === pass);
+    test(`member pages, pass ${pass + 1} of ${PASSES} (${paths.length} pages): no serious or critical accessibility violation, a title, no horizontal scroll at ${WIDTHS.join(", ")} px`, async ({ sharedPage: page }) => {
+      test.setTimeout(30_000 + paths.length * 8_000);
+      const problems: string[] = [];
+      let file: string | null = null;
+      for (const path of paths) {
+        let url: string = path;
+        if (url.includes("{room}")) url = url.replace("{room}", await roomOf(page));
+        if (url.includes("{")) {
+          const { inbox } = await defaultFolders(page);
+          url = url.replace("{inbox}", inbox);
+          if (url.includes("{file}")) {
+            if (!file) {
+              await gotoHydrated(page, "/folders/inbox");
+              file = await uploadViaTus(page.request, { folderId: inbox, name: `notes ${crypto.randomUUID()}.txt`, body: Buffer.from("Minutes of the board meeting.\n"), csrf: await csrfToken(page) });
+            }
+            url = url.replace("{file}", file);
+          }
+        }
+        await page.setViewportSize({ width: WIDTHS[0], height: 720 });
+        const response = await page.goto(url);
+        if (response?.status() !== 200) {
+          problems.push(`${path}: answered ${response?.status()}`);
+          continue;
+        }
+        await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 20_000 });
+        const title = await page.title();
+        if (!/^\S.* - Strongroom$/.test(title)) problems.push(`${path}: title "${title}"`);
+        for (const violation of await seriousViolations(page)) problems.push(`${path}: ${violation}`);
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 720 });
+          const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+          if (scrollWidth > width) problems.push(`${path}: ${scrollWidth} px wide at ${width} px (${await widestElement(page, width)})`);
         }
       }
-      const response = await page.goto(url);
-      expect(response?.status(), `${url} opens for the member`).toBe(200);
-      await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 20_000 });
-      await expect(page).toHaveTitle(/^\S.* - Strongroom$/);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
     });
   }
 });

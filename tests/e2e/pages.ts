@@ -33,6 +33,7 @@ export const MEMBER_PAGES = [
   "/templates",
   "/trash",
   "/datarooms",
+  "/datarooms/archived",
   "/dataroom/{room}",
   "/dataroom/{room}/profile",
   "/dataroom/{room}/users",

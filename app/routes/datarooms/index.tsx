@@ -3,12 +3,10 @@ import { nativeSelectClassName } from "~/components/ui/native-select";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorPage } from "~/components/error-page";
 import { Alert } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
-import { Button, buttonClassName } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
-import { ROLE_LABELS } from "~/features/datarooms/datarooms.permissions";
 import { DataroomFields } from "~/features/datarooms/components/dataroom-fields";
 import { Input } from "~/components/ui/input";
 import { createDataroom, listDatarooms, restoreDataroom } from "~/features/datarooms/datarooms.server";
@@ -17,22 +15,16 @@ import { AppError, type FieldErrors } from "~/lib/errors";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import { toastMessages } from "~/lib/toast.schema";
+import { RoomListRow } from "~/features/datarooms/components/room-list-row";
 import type { Route } from "./+types/index";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.isArchivedView ? "Archived data rooms" : "Data rooms");
+export const meta: Route.MetaFunction = () => titleMeta("Data rooms");
 
-const ARCHIVED_VIEW_PATH = "/datarooms/archived";
-
-/**
- * /datarooms: my rooms and the rooms shared with me, searched, filtered and sorted by the URL.
- * /datarooms/archived (spec §2 "Data room: archived"): the same list of the archived ones only.
- */
+/** /datarooms: my rooms and the rooms shared with me (archived ones have their own page), searched, filtered and sorted by the URL. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
-  const url = new URL(request.url);
-  const isArchivedView = url.pathname === ARCHIVED_VIEW_PATH;
-  const query = { ...Object.fromEntries(url.searchParams), ...(isArchivedView ? { filter: "archived" } : {}) };
-  return runLoader(async () => ({ ...(await listDatarooms(serviceContextFor(context), user.id, query)), isArchivedView }));
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  return runLoader(() => listDatarooms(serviceContextFor(context), user.id, query));
 }
 
 type CreateFailure = { ok: false; intent: "create" | "restore"; message: string; fieldErrors?: FieldErrors; values: { name: string; description: string } };
@@ -70,7 +62,7 @@ const SORTS = [
 
 
 export default function DataroomsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { datarooms, query, quota, isArchivedView } = loaderData;
+  const { datarooms, query, quota } = loaderData;
   const navigation = useNavigation();
   const sent = actionData && "ok" in actionData ? (actionData as CreateFailure) : null;
   const failure = sent?.intent === "create" ? sent : null;
@@ -80,7 +72,6 @@ export default function DataroomsPage({ loaderData, actionData }: Route.Componen
   const isFiltered = query.q !== "" || query.filter !== "all";
   const isTrash = query.filter === "trash";
   const isArchived = query.filter === "archived";
-  if (isArchivedView) return <ArchivedRooms datarooms={datarooms} />;
 
   return (
     <div className="space-y-8">
@@ -163,79 +154,11 @@ export default function DataroomsPage({ loaderData, actionData }: Route.Componen
         ) : (
           <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white" aria-label="Data rooms">
             {datarooms.map((room) => (
-              <RoomRow key={room.id} room={room} />
+              <RoomListRow key={room.id} room={room} />
             ))}
           </ul>
         )}
       </section>
-    </div>
-  );
-}
-
-type RoomListItem = Route.ComponentProps["loaderData"]["datarooms"][number];
-
-function RoomRow({ room }: { room: RoomListItem }) {
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="dataroom-row">
-      <div className="min-w-0 space-y-1">
-        <div className="flex flex-wrap items-center gap-2">
-          {/* /dataroom/ pages are server-driven navigations (spec §2): a full document load. */}
-          {room.trashedAt ? (
-            <span className="text-base font-medium text-slate-900">{room.name}</span>
-          ) : (
-            <a href={`/dataroom/${room.id}`} className="text-base font-medium text-brand-700 underline-offset-2 hover:underline">
-              {room.name}
-            </a>
-          )}
-          <Badge variant={room.isOwner ? "brand" : "neutral"}>{ROLE_LABELS[room.role]}</Badge>
-          {room.archived ? <Badge variant="warning">Archived</Badge> : null}
-        </div>
-        {room.description ? <p className="line-clamp-2 text-sm text-slate-700">{room.description}</p> : null}
-        <p className="text-xs text-slate-600">
-          {room.isOwner ? "Yours" : `Owned by ${room.owner.name}`} · {room.fileCount} {room.fileCount === 1 ? "file" : "files"} · {room.memberCount}{" "}
-          {room.memberCount === 1 ? "person" : "people"}
-        </p>
-      </div>
-      {room.trashedAt ? (
-        <Form method="post" className="flex items-center gap-3">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="restore" />
-          <input type="hidden" name="id" value={room.id} />
-          <span className="text-xs text-slate-600">Deleted for good on {room.purgeAt?.slice(0, 10)}</span>
-          <Button type="submit" size="sm" variant="secondary" aria-label={`Restore ${room.name}`}>
-            Restore
-          </Button>
-        </Form>
-      ) : (
-        <a href={`/dataroom/${room.id}`} className={buttonClassName({ variant: "secondary", size: "sm" })} aria-label={`Open ${room.name}`}>
-          Open
-        </a>
-      )}
-    </li>
-  );
-}
-
-/** /datarooms/archived: the rooms kept read-only, out of the way of the ones in use. */
-function ArchivedRooms({ datarooms }: { datarooms: RoomListItem[] }) {
-  return (
-    <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Archived data rooms</h1>
-        <p className="max-w-3xl text-slate-700">
-          Rooms their owners archived: read-only for everyone, their files can still be opened and downloaded. A room's owner unarchives it from the room's profile.
-        </p>
-      </div>
-      {datarooms.length === 0 ? (
-        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-700">
-          No archived data room. Archive a finished room from its profile to keep it here, read-only.
-        </p>
-      ) : (
-        <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white" aria-label="Archived data rooms">
-          {datarooms.map((room) => (
-            <RoomRow key={room.id} room={room} />
-          ))}
-        </ul>
-      )}
     </div>
   );
 }

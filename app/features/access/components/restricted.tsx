@@ -204,9 +204,11 @@ export function Restricted({ permission, feature, requiredTier, scope, hideOnDen
         aria-hidden="true"
         data-testid="restricted-tooltip"
         className={clsx(
-          "pointer-events-none invisible absolute bottom-full left-1/2 z-20 mb-2 -translate-x-1/2 whitespace-nowrap rounded",
-          "bg-slate-900 px-2 py-1 text-xs font-medium text-white opacity-0 shadow transition-opacity",
-          "group-hover:visible group-hover:opacity-100 group-focus-visible:visible group-focus-visible:opacity-100",
+          // Not displayed until hovered or focused: an invisible tooltip would still widen the page
+          // (a locked control near the right edge made the plan page scroll sideways).
+          "pointer-events-none absolute bottom-full left-1/2 z-20 mb-2 hidden -translate-x-1/2 whitespace-nowrap rounded",
+          "bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow",
+          "group-hover:block group-focus-visible:block",
         )}
       >
         {hint}

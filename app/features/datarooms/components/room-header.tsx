@@ -35,7 +35,8 @@ export function RoomHeader({ room, pathname }: { room: RoomHeaderData; pathname:
         </ol>
       </nav>
       <div className="flex flex-wrap items-center gap-3">
-        {room.logoUrl ? <img src={room.logoUrl} alt={`Logo of ${room.name}`} className="h-10 w-10 rounded object-contain" data-testid="room-logo" /> : null}
+        {/* Beside the room's name, so decorative (the profile page names it). */}
+        {room.logoUrl ? <img src={room.logoUrl} alt="" className="h-10 w-10 rounded object-contain" data-testid="room-logo" /> : null}
         <p className="min-w-0 truncate text-xl font-semibold text-slate-900">{room.name}</p>
         <span className="text-sm text-slate-700">Your role</span>
         <Badge variant={room.isOwner ? "brand" : "neutral"}>{ROLE_LABELS[room.role]}</Badge>

@@ -1,0 +1,96 @@
+import type { Page } from "@playwright/test";
+import { csrfToken } from "./files-helpers";
+import { expect, gotoHydrated, test, waitForHydration } from "./fixtures";
+
+/**
+ * The workspace (issue 36): a member moves between the product's pages by the sidebar (folded and
+ * remembered), by the drawer on a phone, and through a room by its tabs.
+ */
+
+const sidebar = (page: Page) => page.getByTestId("sidebar").getByRole("navigation", { name: "Workspace" });
+const roomTabs = (page: Page) => page.getByRole("navigation", { name: "Data room sections" });
+
+test.describe("the workspace", () => {
+  test("a member moves between pages by the sidebar, folds it, and finds it folded after a reload", async ({ page, member }) => {
+    await gotoHydrated(page, "/folders");
+    await expect(sidebar(page).getByRole("link", { name: "All folders" })).toHaveAttribute("aria-current", "page");
+    // Developer tools are not part of a member's navigation.
+    await expect(sidebar(page).getByRole("link", { name: "Interface kit" })).toHaveCount(0);
+
+    await sidebar(page).getByRole("link", { name: "Share links" }).click();
+    await expect(page).toHaveTitle("Share links - Strongroom");
+    await expect(sidebar(page).getByRole("link", { name: "Share links" })).toHaveAttribute("aria-current", "page");
+    await sidebar(page).getByRole("link", { name: "Archived rooms" }).click();
+    await expect(page).toHaveTitle("Archived data rooms - Strongroom");
+    await expect(page.getByText("No archived data room.")).toBeVisible();
+
+    const saved = page.waitForResponse((response) => response.url().endsWith("/api/workspace/preferences") && response.request().method() === "PATCH");
+    await page.getByRole("button", { name: "Collapse navigation" }).click();
+    expect((await saved).status()).toBe(200);
+    await expect(page.getByTestId("sidebar")).toHaveAttribute("data-collapsed", "true");
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByTestId("sidebar")).toHaveAttribute("data-collapsed", "true");
+    // Folded, the items keep their names.
+    await sidebar(page).getByRole("link", { name: "Trash" }).click();
+    await expect(page).toHaveTitle("Trash - Strongroom");
+    // The account stays in the top bar, beside the page.
+    await expect(page.getByRole("banner")).toContainText(member.name);
+  });
+
+  test("on a phone the navigation is a drawer: Escape closes it, a link takes the member there, nothing scrolls sideways", async ({ sharedPage: page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await gotoHydrated(page, "/folders");
+    await expect(page.getByTestId("sidebar")).toBeHidden();
+    const menu = page.getByRole("button", { name: "Menu" });
+    await menu.click();
+    const drawer = page.getByRole("dialog", { name: "Navigation" });
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(menu).toBeFocused();
+
+    await menu.click();
+    await drawer.getByRole("link", { name: "Receive pages" }).click();
+    await expect(page).toHaveTitle("Receive pages - Strongroom");
+    await expect(drawer).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test("a room's owner moves through it by its tabs and their pages", async ({ page, member }) => {
+    await gotoHydrated(page, "/datarooms");
+    const created = await page.request.post("/api/datarooms", { data: { name: "Project Heron" }, headers: { "X-CSRF-TOKEN": await csrfToken(page), "X-Requested-With": "XMLHttpRequest" } });
+    expect(created.status(), await created.text()).toBe(201);
+    const roomId = ((await created.json()) as { dataroom: { id: string } }).dataroom.id;
+
+    await gotoHydrated(page, `/dataroom/${roomId}`);
+    await expect(page.getByTestId("room-header")).toContainText("Project Heron");
+    await expect(page.getByTestId("room-header")).toContainText("Owner");
+    await expect(roomTabs(page).getByRole("link")).toHaveText(["Files", "People", "Sharing", "Activity", "Analytics", "Settings"]);
+    await expect(roomTabs(page).getByRole("link", { name: "Files" })).toHaveAttribute("aria-current", "page");
+    // The room is where the sidebar's "Data rooms" leads.
+    await expect(sidebar(page).getByRole("link", { name: "Data rooms", exact: true })).toHaveAttribute("aria-current", "page");
+
+    await roomTabs(page).getByRole("link", { name: "People" }).click();
+    await expect(page).toHaveTitle("People of Project Heron - Strongroom");
+    await expect(roomTabs(page).getByRole("link", { name: "People" })).toHaveAttribute("aria-current", "page");
+    await page.getByRole("navigation", { name: "People pages" }).getByRole("link", { name: "Sessions" }).click();
+    await expect(page).toHaveTitle("Sessions of Project Heron - Strongroom");
+    await expect(page.getByRole("navigation", { name: "Data room breadcrumb" })).toContainText("Data rooms/Project Heron/Sessions");
+
+    await roomTabs(page).getByRole("link", { name: "Activity" }).click();
+    await expect(page).toHaveTitle("Activities of Project Heron - Strongroom");
+    await page.getByRole("navigation", { name: "Activity pages" }).getByRole("link", { name: "Comments" }).click();
+    await expect(page).toHaveTitle("Comments of Project Heron - Strongroom");
+    await expect(roomTabs(page).getByRole("link", { name: "Activity" })).toHaveAttribute("aria-current", "page");
+
+    await roomTabs(page).getByRole("link", { name: "Settings" }).click();
+    await expect(page).toHaveTitle("Data room profile - Strongroom");
+    await page.getByRole("navigation", { name: "Settings pages" }).getByRole("link", { name: "General" }).click();
+    await expect(page).toHaveTitle("Settings of Project Heron - Strongroom");
+    // Back to the files from the path above the tabs.
+    await page.getByRole("navigation", { name: "Data room breadcrumb" }).getByRole("link", { name: "Project Heron" }).click();
+    await expect(page).toHaveTitle("Project Heron - Strongroom");
+    await expect(page.getByRole("banner")).toContainText(member.name);
+  });
+});
