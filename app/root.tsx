@@ -27,6 +27,7 @@ import { useNonce } from "./lib/nonce";
 import { requestContext, serviceContextFor } from "./lib/request-context.server";
 import { pageTitle, productName } from "./lib/title";
 import { PublicFrame } from "./routes/public-layout";
+import { FrameContext } from "./features/workspace/frame-context";
 import { readFlashToast } from "./lib/toast.server";
 import { AppError } from "./lib/errors";
 import { loginRedirectUrl } from "./lib/safe-redirect";
@@ -119,8 +120,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { toast, cookieConsent, user, requiresVerification, tier, permissions, features } = loaderData;
+  const { toast, cookieConsent, isKitEnabled, user, requiresVerification, tier, permissions, features } = loaderData;
   const pageAccess = useMemo(() => ({ user, tier, permissions, features }), [user, tier, permissions, features]);
+  const frame = useMemo(() => ({ user, devTools: isKitEnabled }), [user, isKitEnabled]);
   useEffect(() => {
     if (toast) showToast(toast.message, { type: toast.type });
   }, [toast]);
@@ -149,7 +151,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <UserPagePropsContext value={pageAccess}>
       {/* Each page's frame is its layout route's: public pages (routes/public-layout.tsx) or the member's workspace (routes/workspace/layout.tsx). */}
-      <Outlet />
+      <FrameContext value={frame}>
+        <Outlet />
+      </FrameContext>
       <Toaster />
       {isMemberPage ? (
         <Suspense fallback={null}>
@@ -163,12 +167,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
   return (
     <>
-      <PublicFrame>
-        <ErrorPage error={error} />
-      </PublicFrame>
+      <FrameContext value={{ user: rootData?.user ?? null, devTools: rootData?.isKitEnabled ?? false }}>
+        <PublicFrame>
+          <ErrorPage error={error} />
+        </PublicFrame>
+      </FrameContext>
       <Toaster />
     </>
   );

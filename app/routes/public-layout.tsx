@@ -1,8 +1,9 @@
-import { Outlet, useRouteLoaderData } from "react-router";
+import { use } from "react";
+import { Outlet } from "react-router";
 import { AppShell, type NavItem } from "~/components/app-shell";
 import { DevToolsLinks } from "~/components/dev-tools-links";
 import { AccountMenu } from "~/features/auth/components/account-menu";
-import type { loader as rootLoader } from "~/root";
+import { FrameContext } from "~/features/workspace/frame-context";
 
 /**
  * The frame of the pages anyone may open (home, privacy, sign-in, share links, secrets, receive
@@ -17,10 +18,9 @@ export function publicNavigation(isSignedIn: boolean): NavItem[] {
 }
 
 export function PublicFrame({ children }: { children: React.ReactNode }) {
-  const rootData = useRouteLoaderData<typeof rootLoader>("root");
-  const user = rootData?.user ?? null;
+  const { user, devTools } = use(FrameContext);
   return (
-    <AppShell navItems={publicNavigation(user !== null)} account={<AccountMenu user={user} />} footer={rootData?.isKitEnabled ? <DevToolsLinks /> : null}>
+    <AppShell navItems={publicNavigation(user !== null)} account={<AccountMenu user={user} />} footer={devTools ? <DevToolsLinks /> : null}>
       {children}
     </AppShell>
   );

@@ -1,11 +1,10 @@
+import { use } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { AccountMenu } from "~/features/auth/components/account-menu";
 import { WorkspaceShell } from "~/features/workspace/components/workspace-shell";
-import { readConfig } from "~/lib/config.server";
-import { requestContext } from "~/lib/request-context.server";
-import type { loader as rootLoader } from "~/root";
+import { FrameContext } from "~/features/workspace/frame-context";
 import type { Route } from "./+types/layout";
 
 /**
@@ -15,14 +14,14 @@ import type { Route } from "./+types/layout";
  */
 export function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
-  return { sidebarCollapsed: user.sidebarCollapsed, devTools: !readConfig(context.get(requestContext).env).isProduction };
+  return { sidebarCollapsed: user.sidebarCollapsed };
 }
 
 function Frame({ children }: { children: React.ReactNode }) {
-  const rootData = useRouteLoaderData<typeof rootLoader>("root");
+  const { user, devTools } = use(FrameContext);
   const frame = useRouteLoaderData<typeof loader>("routes/workspace/layout");
   return (
-    <WorkspaceShell account={<AccountMenu user={rootData?.user ?? null} />} initialCollapsed={frame?.sidebarCollapsed ?? false} devTools={frame?.devTools ?? false}>
+    <WorkspaceShell account={<AccountMenu user={user} />} initialCollapsed={frame?.sidebarCollapsed ?? false} devTools={devTools}>
       {children}
     </WorkspaceShell>
   );
