@@ -79,7 +79,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           We set only the cookies below. Choosing “Essential Cookies Only” in the banner keeps it that way should we ever
           add optional ones.
         </p>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="min-w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-300">

@@ -47,13 +47,31 @@ async function csrfTokenOf(page: Page): Promise<string> {
   return csrfToken(page);
 }
 
-/** What sticks out past the right edge, to say where a page scrolls sideways. */
+/** What sticks out past the right edge (not counting what a scrolling or clipping box holds in), to say where a page scrolls sideways. */
 function widestElement(page: Page, width: number): Promise<string> {
   return page.evaluate((edge) => {
+    const isHeldIn = (element: Element) => {
+      // Something absolutely placed escapes a scrolling box that is not itself placed (a visually hidden label did).
+      if (["absolute", "fixed"].includes(getComputedStyle(element).position)) return false;
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== "visible" && parent.getBoundingClientRect().right <= edge) return true;
+      }
+      return false;
+    };
     let found: { right: number; text: string } | null = null;
     for (const element of document.body.querySelectorAll("*")) {
       const right = element.getBoundingClientRect().right;
-      if (right > edge && (!found || right > found.right)) found = { right, text: `${element.tagName.toLowerCase()}.${String(element.getAttribute("class") ?? "").split(" ").slice(0, 4).join(".")} “${(element.textContent ?? "").trim().slice(0, 40)}”` };
+      if (right > edge && (!found || right > found.right) && !isHeldIn(element)) {
+        found = { right, text: `${element.tagName.toLowerCase()}.${String(element.getAttribute("class") ?? "").split(" ").slice(0, 4).join(".")} “${(element.textContent ?? "").trim().slice(0, 40)}”` };
+      }
+    }
+    // Text can run out of a box that itself fits (a long word): measure the text too.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const right = range.getBoundingClientRect().right;
+      if (right > edge && (!found || right > found.right) && node.parentElement && !isHeldIn(node.parentElement)) found = { right, text: `text “${(node.textContent ?? "").trim().slice(0, 40)}”` };
     }
     return found ? `${found.text} reaches ${Math.round(found.right)} px` : "nothing found";
   }, width);

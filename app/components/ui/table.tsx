@@ -14,7 +14,8 @@ export type TableProps = Omit<ComponentProps<"table">, "children"> & {
 /** A semantic data table with a caption; scrolls sideways on narrow screens. */
 export function Table({ caption, isCaptionHidden = false, className, children, ...rest }: TableProps) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    // relative: what is absolutely placed inside (a visually hidden column name) stays inside the scrolling box.
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table {...rest} className={clsx("min-w-full border-collapse text-left text-sm", className)}>
         <caption className={isCaptionHidden ? "sr-only" : "px-4 py-3 text-left text-sm font-semibold text-slate-900"}>
           {caption}

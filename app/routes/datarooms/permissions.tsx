@@ -124,7 +124,7 @@ export default function DataroomPermissionsPage({ loaderData }: Route.ComponentP
         {pending.size > 0 ? `Saving ${pending.size} change${pending.size === 1 ? "" : "s"}…` : "All changes saved."}
       </p>
       {/* Focusable, so a keyboard can scroll it sideways when it is wider than the page (a room's owner alone has no control to tab to). */}
-      <div className="overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Permissions of each person">
+      <div className="relative overflow-x-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Permissions of each person">
         <table className="min-w-full text-sm">
           <caption className="sr-only">Permissions of each person in {dataroom.name}</caption>
           <thead className="bg-slate-50">

@@ -48,7 +48,7 @@ export function RoomHeader({ room, pathname }: { room: RoomHeaderData; pathname:
           {!room.isOwner ? <p className="text-xs text-slate-600">Owned by {room.owner.name}</p> : null}
         </div>
       ) : null}
-      <nav aria-label="Data room sections" className="overflow-x-auto border-b border-slate-200">
+      <nav aria-label="Data room sections" className="relative overflow-x-auto border-b border-slate-200">
         <ul className="flex gap-1">
           {tabs.map((tab) => {
             const isCurrent = tab.id === currentTab?.id;
@@ -76,7 +76,7 @@ export function RoomHeader({ room, pathname }: { room: RoomHeaderData; pathname:
         </ul>
       </nav>
       {currentTab && currentTab.pages.length > 1 ? (
-        <nav aria-label={`${currentTab.label} pages`} className="overflow-x-auto">
+        <nav aria-label={`${currentTab.label} pages`} className="relative overflow-x-auto">
           <ul className="flex gap-2">
             {currentTab.pages.map((page) => {
               const isCurrent = page.path === currentPage?.path;
