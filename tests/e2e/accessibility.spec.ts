@@ -89,11 +89,13 @@ test.describe("every member page in one pass (axe WCAG 2.1 A and AA, its title, 
       test.setTimeout(30_000 + paths.length * 8_000);
       const problems: string[] = [];
       let file: string | null = null;
-      for (const path of paths) {
+      let room: string | undefined;
+      let inbox: string | undefined;
+      for (const [index, path] of paths.entries()) {
         let url: string = path;
-        if (url.includes("{room}")) url = url.replace("{room}", await roomOf(page));
+        if (url.includes("{room}")) url = url.replace("{room}", (room ??= await roomOf(page)));
         if (url.includes("{")) {
-          const { inbox } = await defaultFolders(page);
+          inbox ??= (await defaultFolders(page)).inbox;
           url = url.replace("{inbox}", inbox);
           if (url.includes("{file}")) {
             if (!file) {
@@ -112,7 +114,8 @@ test.describe("every member page in one pass (axe WCAG 2.1 A and AA, its title, 
         await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 20_000 });
         const title = await page.title();
         if (!/^\S.* - Strongroom$/.test(title)) problems.push(`${path}: title "${title}"`);
-        for (const violation of await seriousViolations(page)) problems.push(`${path}: ${violation}`);
+        // The workspace's frame is the same on every page: checked on the first page of the pass, then only the page.
+        for (const violation of await seriousViolations(page, { exclude: index === 0 ? undefined : "[data-shell]" })) problems.push(`${path}: ${violation}`);
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 720 });
           const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);

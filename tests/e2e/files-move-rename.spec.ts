@@ -102,7 +102,7 @@ test.describe("moving and renaming", () => {
     await expect(names(page, "My files")).not.toContainText([/Archive$/]);
     await page.getByRole("link", { name: "Clients" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Clients" })).toBeVisible();
-    await page.getByRole("link", { name: "Archive" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Archive", exact: true }).click();
     await expect(names(page, "Archive")).toHaveText([/Signed lease\.txt$/, /notes \(2\)\.txt$/, /notes\.txt$/]);
   });
 

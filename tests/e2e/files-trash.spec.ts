@@ -133,7 +133,7 @@ test.describe("delete, trash, restore", () => {
 
     // The top of the space lists Inbox and Outbox without a box to select them.
     await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "My files" }).click();
-    await expect(page.getByRole("link", { name: "Inbox" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Inbox" })).toBeVisible();
     await expect(page.getByRole("checkbox", { name: "Select Inbox" })).toHaveCount(0);
     await expect(page.getByRole("checkbox", { name: "Select Outbox" })).toHaveCount(0);
   });

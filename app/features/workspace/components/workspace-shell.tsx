@@ -45,6 +45,7 @@ export function WorkspaceShell({
       </a>
       <aside
         data-testid="sidebar"
+        data-shell=""
         data-collapsed={isCollapsed ? "true" : "false"}
         className={clsx(
           "sticky top-0 hidden h-screen shrink-0 flex-col border-r border-slate-200 bg-white lg:flex",
@@ -70,7 +71,7 @@ export function WorkspaceShell({
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+        <header data-shell="" className="sticky top-0 z-30 border-b border-slate-200 bg-white">
           <div className="flex h-14 items-center justify-between gap-3 px-4 sm:px-6">
             <div className="flex items-center gap-3 lg:hidden">
               <Dialog.Root open={isDrawerOpen} onOpenChange={setDrawerOpen}>
@@ -104,7 +105,7 @@ export function WorkspaceShell({
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
           {children}
         </main>
-        <footer className="border-t border-slate-200 bg-white px-4 py-4 text-center text-xs text-slate-600">
+        <footer data-shell="" className="border-t border-slate-200 bg-white px-4 py-4 text-center text-xs text-slate-600">
           <Link to="/privacy-policy" className="underline">
             Privacy Policy
           </Link>
