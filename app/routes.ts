@@ -45,6 +45,9 @@ export default [
 
   // The signed-in member's workspace (issue 36): sidebar, drawer and top bar around every page.
   layout("routes/workspace/layout.tsx", [
+    // The signed-in home (spec §2 "Dashboard homepage and dashboard"); / sends members here.
+    route("dashboard", "routes/dashboard.tsx"),
+
     // Settings (spec §2 "Settings") and profile pages share one frame (side navigation).
     layout("routes/settings/layout.tsx", [
       route("settings", "routes/settings/index.tsx"),
@@ -55,6 +58,7 @@ export default [
       route("settings/security-level", "routes/settings/security-level.tsx"),
       route("settings/storage", "routes/settings/storage.tsx"),
       route("settings/receive-page-forms", "routes/settings/receive-page-forms.tsx"),
+      route("settings/dashboard", "routes/settings/dashboard.tsx"),
       route("profile", "routes/profile/edit.tsx"),
       route("profile/activity", "routes/profile/activity.tsx"),
       route("profile/data", "routes/profile/data.tsx"),

@@ -1,8 +1,18 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
+import { requestContext } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => titleMeta("Home");
+
+/**
+ * `/`: the public home for visitors; a signed-in member's home is their dashboard (issue 36). A
+ * redirect, not a second page here, so the visitors' home loads none of the workspace (G5, G13).
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.get(requestContext).actor) throw redirect("/dashboard");
+  return null;
+}
 
 const pillars = [
   { title: "Data rooms", body: "Folders, files, members and guests with permissions you can read at a glance, and a 30-day trash." },

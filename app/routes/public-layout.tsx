@@ -12,7 +12,7 @@ import { FrameContext } from "~/features/workspace/frame-context";
  */
 export function publicNavigation(isSignedIn: boolean): NavItem[] {
   const items: NavItem[] = [{ to: "/", label: "Home" }];
-  if (isSignedIn) items.push({ to: "/folders", label: "Your workspace" });
+  if (isSignedIn) items.push({ to: "/dashboard", label: "Your dashboard" });
   items.push({ to: "/privacy-policy", label: "Privacy" });
   return items;
 }

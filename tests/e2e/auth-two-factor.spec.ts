@@ -119,7 +119,7 @@ test.describe("two-factor authentication", () => {
     await signInUntilSecondFactor(page, member);
     await page.getByLabel("Authentication code").fill(recoveryCode);
     await page.getByRole("button", { name: "Verify" }).click();
-    await page.waitForURL((url) => url.pathname === "/");
+    await page.waitForURL((url) => url.pathname === "/dashboard");
     await expect(signOutButton(page)).toBeVisible();
     await gotoHydrated(page, "/settings/2fa");
     await expect(page.getByTestId("recovery-codes-left")).toHaveText("9");
@@ -157,7 +157,7 @@ test.describe("two-factor authentication", () => {
 
     await page.getByLabel("Code from the e-mail").fill(code);
     await page.getByRole("button", { name: "Verify" }).click();
-    await page.waitForURL((url) => url.pathname === "/");
+    await page.waitForURL((url) => url.pathname === "/dashboard");
     await expect(signOutButton(page)).toBeVisible();
     expect(await authCheck(page)).toMatchObject({ authenticated: true, requires_verification: false });
   });

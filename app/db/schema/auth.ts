@@ -28,6 +28,8 @@ export const users = sqliteTable(
     sessionLifetimeHours: integer("session_lifetime_hours"),
     /** The workspace's side navigation is folded to icons (remembered per member, issue 36). */
     sidebarCollapsed: integer("sidebar_collapsed", { mode: "boolean" }).notNull().default(false),
+    /** The dashboard's widgets in the member's order (JSON list of widget ids); null: the default layout. */
+    dashboardLayout: text("dashboard_layout", { mode: "json" }).$type<string[]>(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },

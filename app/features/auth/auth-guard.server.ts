@@ -47,7 +47,7 @@ export function requireRecentAuth(context: Readonly<RouterContextProvider>, requ
 /** Sign-in and sign-up pages: a signed-in member goes straight on. */
 export function redirectIfSignedIn(context: Readonly<RouterContextProvider>, request: Request): void {
   const { actor } = context.get(requestContext);
-  if (actor) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/"));
+  if (actor) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/dashboard"));
 }
 
 /** The service context plus caller metadata for account use cases. */

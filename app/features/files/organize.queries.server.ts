@@ -310,8 +310,13 @@ export async function insertFileRow(db: Database, row: NewFileRow) {
 
 // ---- recent uploads --------------------------------------------------------------------------
 
-/** Above this many spaces, recent uploads fall back to one join (the per-space arms would pass D1's parameter limit). */
-const RECENT_ARMS_MAX = 20;
+/**
+ * Above this many spaces, recent uploads fall back to one join: D1 (workerd's SQLite) refuses a
+ * compound SELECT of more than 5 terms ("too many terms in compound SELECT"), so a member of six
+ * spaces (their files and five rooms) got a 500 on /files/recent until the dashboard's cost test
+ * found it (issue 36).
+ */
+const RECENT_ARMS_MAX = 5;
 
 type RawOrganizedFile = Omit<OrganizedFileRow, "createdAt"> & { createdAt: number };
 

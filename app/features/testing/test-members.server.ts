@@ -78,6 +78,7 @@ export async function createTestMember(
     require2fa: false,
     sessionLifetimeHours: null,
     sidebarCollapsed: false,
+    dashboardLayout: null,
     createdAt: now,
     updatedAt: now,
   };

@@ -48,6 +48,7 @@ export type NavItem = {
 export type NavSection = { id: string; label: string | null; items: readonly NavItem[] };
 
 export const NAV_SECTIONS: readonly NavSection[] = [
+  { id: "home", label: null, items: [{ id: "home", label: "Home", to: "/dashboard", icon: "home" }] },
   {
     id: "files",
     label: "Files",

@@ -28,7 +28,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   return runFormAction(async () => {
     const form = await request.formData();
-    const redirectTo = safeRedirect(form.get("redirectTo"), "/");
+    const redirectTo = safeRedirect(form.get("redirectTo"), "/dashboard");
     const result = await login(
       authCallFor(context, request),
       { email: form.get("email"), password: form.get("password") },
@@ -43,7 +43,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function LoginPage() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const redirectTo = safeRedirect(searchParams.get("redirectTo"), "/");
+  const redirectTo = safeRedirect(searchParams.get("redirectTo"), "/dashboard");
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const navigation = useNavigation();

@@ -27,7 +27,7 @@ function maskEmail(email: string): string {
 /** Only a session that still owes its second factor belongs here. */
 function pendingSession(context: Route.LoaderArgs["context"], request: Request) {
   const { auth } = context.get(requestContext);
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/dashboard");
   if (!auth) throw redirect("/login");
   if (auth.session.verified || !auth.session.pendingSecondFactor) throw redirect(redirectTo);
   return { auth, method: auth.session.pendingSecondFactor, redirectTo };

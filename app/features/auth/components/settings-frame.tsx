@@ -11,6 +11,7 @@ export const settingsLinks: readonly SettingsLink[] = [
   { to: "/settings/plan", label: "Plan" },
   { to: "/settings/storage", label: "Storage" },
   { to: "/settings/receive-page-forms", label: "Receive page forms" },
+  { to: "/settings/dashboard", label: "Dashboard" },
   { to: "/settings/2fa", label: "Two-factor authentication" },
   { to: "/settings/security", label: "Security", isExact: true },
   { to: "/settings/security-level", label: "Security level" },

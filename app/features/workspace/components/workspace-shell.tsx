@@ -118,7 +118,7 @@ export function WorkspaceShell({
 
 function Logo({ isCompact, textClassName }: { isCompact: boolean; textClassName?: string }) {
   return (
-    <Link to="/folders" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+    <Link to="/dashboard" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
       <span aria-hidden className="inline-block h-6 w-6 shrink-0 rounded bg-brand-600" />
       <span className={isCompact ? "sr-only" : textClassName}>Strongroom</span>
     </Link>

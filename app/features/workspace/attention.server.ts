@@ -1,0 +1,87 @@
+import { formatBytes } from "~/features/files/files.constants";
+import type { SpaceUsage } from "~/features/files/storage.server";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { listShareLinksEndingBetween, listUnreadNoticesOfKinds } from "./dashboard.queries.server";
+
+/**
+ * "Needs your attention" (issue 36): a feed across modules. THE one place a module registers its
+ * kinds: a source reads what waits for the member (one D1 round trip, whatever they own) and
+ * returns items; the feed runs every source at once and shows the newest first. Forms, signatures
+ * and workflows add their sources here (submissions, signatures waiting, tasks).
+ */
+export type AttentionItem = { kind: string; label: string; title: string; detail: string; href: string; at: string };
+
+/** What sources may share within one dashboard request (read once, used by the storage widget too). */
+export type AttentionInput = { userId: string; now: Date; personalUsage: () => Promise<SpaceUsage> };
+
+export type AttentionSource = { id: string; load: (ctx: ServiceContext, input: AttentionInput) => Promise<AttentionItem[]> };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Share links ending within this many days are flagged. */
+export const EXPIRING_WITHIN_DAYS = 7;
+/** Storage at or above this share of the quota is flagged. */
+export const STORAGE_NEAR_LIMIT = 0.8;
+const FEED_LIMIT = 20;
+
+/** Unread notices that ask something of the member, by notification kind. */
+const NOTICE_KINDS: Record<string, string> = {
+  "comment.mention": "Mentioned you",
+  "receive.files": "Files received",
+  "secret.received": "Answer to your request",
+};
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+export const ATTENTION_SOURCES: readonly AttentionSource[] = [
+  {
+    id: "notices",
+    load: async (ctx, { userId }) =>
+      (await listUnreadNoticesOfKinds(ctx.db, userId, Object.keys(NOTICE_KINDS), FEED_LIMIT)).map((notice) => ({
+        kind: notice.kind,
+        label: NOTICE_KINDS[notice.kind] ?? "Notice",
+        title: notice.title,
+        detail: notice.excerpt,
+        href: notice.link,
+        at: notice.createdAt.toISOString(),
+      })),
+  },
+  {
+    id: "expiring-share-links",
+    load: async (ctx, { userId, now }) =>
+      (await listShareLinksEndingBetween(ctx.db, userId, now, new Date(now.getTime() + EXPIRING_WITHIN_DAYS * DAY_MS), FEED_LIMIT)).map((link) => ({
+        kind: "share.expiring",
+        label: "Link expiring",
+        title: `${link.name || `Share link of a ${link.targetType}`} stops working soon`,
+        detail: `It expires on ${dateFormat.format(link.expiresAt!)} UTC. Extend it if people still need it.`,
+        href: `/share-links/${link.id}`,
+        at: link.expiresAt!.toISOString(),
+      })),
+  },
+  {
+    id: "storage",
+    load: async (_ctx, { personalUsage, now }) => {
+      const usage = await personalUsage();
+      if (usage.quotaBytes === null || usage.usedBytes < usage.quotaBytes * STORAGE_NEAR_LIMIT) return [];
+      const percent = Math.min(100, Math.round((usage.usedBytes / usage.quotaBytes) * 100));
+      return [
+        {
+          kind: "storage.near-limit",
+          label: "Storage",
+          title: `Your files use ${percent}% of your storage`,
+          detail: `${formatBytes(usage.usedBytes)} of ${formatBytes(usage.quotaBytes)}. Empty the trash, remove old versions or add storage before uploads are refused.`,
+          href: "/settings/storage",
+          at: now.toISOString(),
+        },
+      ];
+    },
+  },
+];
+
+/** Every source at once; the newest first. */
+export async function loadAttention(ctx: ServiceContext, input: AttentionInput): Promise<AttentionItem[]> {
+  const lists = await Promise.all(ATTENTION_SOURCES.map((source) => source.load(ctx, input)));
+  return lists
+    .flat()
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, FEED_LIMIT);
+}

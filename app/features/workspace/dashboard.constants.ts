@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+/**
+ * The dashboard's widgets (issue 36): THE one place a module registers a widget (its id, title
+ * and what an empty one says to do next). Its data comes from `WIDGET_LOADERS`
+ * (dashboard.server.ts) and its view from `WIDGET_VIEWS` (components/dashboard-widgets.tsx), both
+ * keyed by these ids, so a widget missing either does not compile. Browser-safe.
+ */
+export const WIDGETS = [
+  { id: "attention", title: "Needs your attention", description: "What waits for you across the product: mentions, files sent to you, answers to your requests, links about to expire, storage nearly full." },
+  { id: "quick-actions", title: "Quick actions", description: "Upload, and start a room, a share link, a receive page or a secret." },
+  { id: "recent-files", title: "Recent files", description: "The newest files in your folders and rooms." },
+  { id: "rooms", title: "Your data rooms", description: "The rooms you are in, the most recently active first." },
+  { id: "share-views", title: "Share-link views this week", description: "Visits to the links you shared, day by day." },
+  { id: "storage", title: "Storage", description: "How much of your plan's space your files use." },
+] as const;
+
+export type WidgetId = (typeof WIDGETS)[number]["id"];
+export const WIDGET_IDS = WIDGETS.map((widget) => widget.id) as WidgetId[];
+export const DEFAULT_LAYOUT: readonly WidgetId[] = WIDGET_IDS;
+
+export function widgetTitle(id: WidgetId): string {
+  return WIDGETS.find((widget) => widget.id === id)!.title;
+}
+
+const widgetIdSchema = z.enum(WIDGET_IDS as [WidgetId, ...WidgetId[]], { message: `Each widget must be one of: ${WIDGET_IDS.join(", ")}.` });
+
+/** A layout the member saves: the widgets they show, in their order, each once. */
+export const dashboardLayoutSchema = z
+  .array(widgetIdSchema, { message: "The layout is a list of widget ids." })
+  .max(WIDGET_IDS.length)
+  .refine((ids) => new Set(ids).size === ids.length, { message: "A widget can be shown only once." });
+
+/** The stored layout as the member left it; anything unreadable (an id a later version dropped) falls back gracefully. */
+export function readLayout(stored: unknown): WidgetId[] {
+  if (!Array.isArray(stored)) return [...DEFAULT_LAYOUT];
+  const known = stored.filter((id): id is WidgetId => (WIDGET_IDS as string[]).includes(id as string));
+  return [...new Set(known)];
+}
+
+/** A change on Settings: dashboard: show, hide, or move one widget up or down. */
+export const layoutChangeSchema = z.object({
+  intent: z.enum(["show", "hide", "up", "down", "reset"], { message: "Say show, hide, up, down or reset." }),
+  widget: widgetIdSchema.optional(),
+});
+
+export function applyLayoutChange(layout: readonly WidgetId[], change: z.output<typeof layoutChangeSchema>): WidgetId[] {
+  const next = [...layout];
+  if (change.intent === "reset") return [...DEFAULT_LAYOUT];
+  const widget = change.widget;
+  if (!widget) return next;
+  const index = next.indexOf(widget);
+  if (change.intent === "show") return index === -1 ? [...next, widget] : next;
+  if (change.intent === "hide") return next.filter((id) => id !== widget);
+  if (index === -1) return next;
+  const target = change.intent === "up" ? index - 1 : index + 1;
+  if (target < 0 || target >= next.length) return next;
+  [next[index], next[target]] = [next[target]!, next[index]!];
+  return next;
+}
