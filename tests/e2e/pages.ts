@@ -5,6 +5,8 @@
 export const PUBLIC_PAGES = ["/", "/privacy-policy", "/ui", "/login", "/register", "/forgot-password", "/no-such-page"] as const;
 
 export const MEMBER_PAGES = [
+  "/dashboard",
+  "/settings/dashboard",
   "/settings",
   "/settings/account",
   "/settings/plan",

@@ -11,6 +11,34 @@ const sidebar = (page: Page) => page.getByTestId("sidebar").getByRole("navigatio
 const roomTabs = (page: Page) => page.getByRole("navigation", { name: "Data room sections" });
 
 test.describe("the workspace", () => {
+  test("a member opens the home page and lands on the dashboard, reorders its widgets and finds the order after a reload", async ({ page, member }) => {
+    await gotoHydrated(page, "/");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveTitle("Dashboard - Strongroom");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByText(`Welcome back, ${member.name}.`)).toBeVisible();
+    const widgets = page.getByTestId("widget");
+    await expect(widgets).toHaveCount(6);
+    // Each widget arrives on its own; an empty one says what to do next.
+    await expect(page.getByText("Nothing needs you right now.")).toBeVisible();
+    await expect(page.getByText("No files yet.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Storage" }).getByRole("progressbar")).toBeVisible();
+
+    await page.getByRole("link", { name: "Choose and order widgets" }).click();
+    await expect(page).toHaveTitle("Dashboard settings - Strongroom");
+    await page.getByRole("button", { name: "Move Storage up" }).click();
+    await expect(page.getByTestId("layout-widget").nth(4)).toHaveAttribute("data-widget", "storage");
+    await page.getByRole("button", { name: "Remove Quick actions" }).click();
+    await expect(page.getByRole("button", { name: "Add Quick actions" })).toBeVisible();
+
+    await sidebar(page).getByRole("link", { name: "Home" }).click();
+    await expect(page).toHaveTitle("Dashboard - Strongroom");
+    await page.reload();
+    await waitForHydration(page);
+    await expect(widgets).toHaveCount(5);
+    expect(await widgets.evaluateAll((items) => items.map((item) => item.getAttribute("data-widget")))).toEqual(["attention", "recent-files", "rooms", "storage", "share-views"]);
+  });
+
   test("a member moves between pages by the sidebar, folds it, and finds it folded after a reload", async ({ page, member }) => {
     await gotoHydrated(page, "/folders");
     await expect(sidebar(page).getByRole("link", { name: "All folders" })).toHaveAttribute("aria-current", "page");

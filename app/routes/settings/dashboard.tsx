@@ -107,8 +107,8 @@ export default function DashboardSettingsPage({ loaderData, actionData }: Route.
             ))}
           </ul>
         )}
-        <ChangeButton intent="reset" label="Go back to the default dashboard">
-          Default layout
+        <ChangeButton intent="reset" label="Back to the default layout">
+          Back to the default layout
         </ChangeButton>
       </section>
     </>
