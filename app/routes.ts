@@ -32,6 +32,9 @@ export default [
     route("s/:key", "routes/share/viewer.tsx"),
     route("s/:key/files/:fileId", "routes/share/viewer.tsx", { id: "share-file" }),
 
+    // For visitors deciding whether to sign up (spec §2 "Showcase"): what the product does, live.
+    route("showcase", "routes/showcase.tsx"),
+
     // Development only: the mail outbox.
     route("dev/mail", "routes/dev/mail.tsx"),
 
@@ -47,6 +50,11 @@ export default [
   layout("routes/workspace/layout.tsx", [
     // The signed-in home (spec §2 "Dashboard homepage and dashboard"); / sends members here.
     route("dashboard", "routes/dashboard.tsx"),
+    // Welcome, what's new and help (spec §2): the first-run checklist, release notes, articles.
+    route("welcome", "routes/guide/welcome.tsx"),
+    route("whats-new", "routes/guide/whats-new.tsx"),
+    route("help", "routes/guide/help.tsx"),
+    route("help/:slug", "routes/guide/help-article.tsx"),
 
     // Settings (spec §2 "Settings") and profile pages share one frame (side navigation).
     layout("routes/settings/layout.tsx", [

@@ -34,6 +34,9 @@ export default function Home() {
           people who need them.
         </p>
         <div className="mt-6 flex gap-3">
+          <Link to="/showcase" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+            See it in action
+          </Link>
           <Link to="/privacy-policy" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium">
             How we handle your data
           </Link>

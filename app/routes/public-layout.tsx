@@ -13,6 +13,7 @@ import { FrameContext } from "~/features/workspace/frame-context";
 export function publicNavigation(isSignedIn: boolean): NavItem[] {
   const items: NavItem[] = [{ to: "/", label: "Home" }];
   if (isSignedIn) items.push({ to: "/dashboard", label: "Your dashboard" });
+  else items.push({ to: "/showcase", label: "Showcase" });
   items.push({ to: "/privacy-policy", label: "Privacy" });
   return items;
 }

@@ -8,6 +8,7 @@ test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
   for (const [path, title] of [
     ["/", "Home - Strongroom"],
     ["/privacy-policy", "Privacy Policy - Strongroom"],
+    ["/showcase", "Showcase - Strongroom"],
     ["/ui", "Interface kit - Strongroom"],
     ["/no-such-page", "Page not found - Strongroom"],
     ["/login", "Login - Strongroom"],

@@ -2,11 +2,15 @@
  * The app's pages, for the specs that visit every one (axe, the fresh `npm start` check).
  * Placeholders: {inbox} is the member's inbox, {file} a file of theirs, {room} a data room they own.
  */
-export const PUBLIC_PAGES = ["/", "/privacy-policy", "/ui", "/login", "/register", "/forgot-password", "/no-such-page"] as const;
+export const PUBLIC_PAGES = ["/", "/privacy-policy", "/showcase", "/ui", "/login", "/register", "/forgot-password", "/no-such-page"] as const;
 
 export const MEMBER_PAGES = [
   "/dashboard",
   "/settings/dashboard",
+  "/welcome",
+  "/whats-new",
+  "/help",
+  "/help/data-rooms",
   "/settings",
   "/settings/account",
   "/settings/plan",

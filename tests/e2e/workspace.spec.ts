@@ -121,4 +121,43 @@ test.describe("the workspace", () => {
     await expect(page).toHaveTitle("Project Heron - Strongroom");
     await expect(page.getByRole("banner")).toContainText(member.name);
   });
+
+  test("a member reads what's new from its dot, finds a help article by a word in it, and hides the welcome checklist", async ({ page, member }) => {
+    await gotoHydrated(page, "/dashboard");
+    await expect(page.getByText(`Welcome back, ${member.name}.`)).toBeVisible();
+    await expect(page.getByTestId("welcome-card")).toContainText("Get started: 1 of 5 done");
+    await expect(page.getByTestId("welcome-step").filter({ hasText: "Confirm your e-mail address" })).toHaveAttribute("data-done", "true");
+
+    await expect(page.getByTestId("sidebar").getByTestId("nav-dot-whats-new")).toBeVisible();
+    await sidebar(page).getByRole("link", { name: "What's new, new release notes" }).click();
+    await expect(page).toHaveTitle("What's new - Strongroom");
+    await expect(page.getByTestId("release").first()).toContainText("A workspace that holds everything");
+    await expect(page.getByTestId("sidebar").getByTestId("nav-dot-whats-new")).toHaveCount(0);
+
+    await sidebar(page).getByRole("link", { name: "Help" }).click();
+    await expect(page).toHaveTitle("Help - Strongroom");
+    await page.getByRole("searchbox", { name: "Search the help" }).fill("watermark");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByTestId("help-article")).toHaveCount(2);
+    await page.getByTestId("help-article").getByRole("link", { name: "Data rooms" }).click();
+    await expect(page).toHaveTitle("Data rooms - Help - Strongroom");
+    await expect(page.getByRole("heading", { name: "The audit log" })).toBeVisible();
+
+    await gotoHydrated(page, "/dashboard");
+    await page.getByTestId("welcome-card").getByRole("button", { name: "Hide" }).click();
+    await expect(page.getByTestId("welcome-card")).toHaveCount(0);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByTestId("widget").first()).toBeVisible();
+    await expect(page.getByTestId("welcome-card")).toHaveCount(0);
+  });
+
+  test("a visitor deciding whether to sign up reads the showcase and is offered an account", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await page.getByRole("link", { name: "See it in action" }).click();
+    await expect(page).toHaveTitle("Showcase - Strongroom");
+    await expect(page.getByRole("heading", { name: "What you get" })).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Create your account" }).click();
+    await expect(page).toHaveTitle("Register - Strongroom");
+  });
 });

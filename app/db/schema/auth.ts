@@ -30,6 +30,10 @@ export const users = sqliteTable(
     sidebarCollapsed: integer("sidebar_collapsed", { mode: "boolean" }).notNull().default(false),
     /** The dashboard's widgets in the member's order (JSON list of widget ids); null: the default layout. */
     dashboardLayout: text("dashboard_layout", { mode: "json" }).$type<string[]>(),
+    /** The newest release note the member has opened What's new since (its file name); null: never. */
+    whatsNewSeen: text("whats_new_seen"),
+    /** The welcome checklist was hidden from the dashboard. */
+    welcomeDismissedAt: integer("welcome_dismissed_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },

@@ -79,6 +79,8 @@ export async function createTestMember(
     sessionLifetimeHours: null,
     sidebarCollapsed: false,
     dashboardLayout: null,
+    whatsNewSeen: null,
+    welcomeDismissedAt: null,
     createdAt: now,
     updatedAt: now,
   };

@@ -24,6 +24,8 @@ export type NavIconName =
   | "receive"
   | "key"
   | "bell"
+  | "help"
+  | "sparkle"
   | "settings"
   | "menu"
   | "close"
@@ -44,6 +46,9 @@ export type NavItem = {
   /** Load the page as a whole document (spec §2: /dataroom/ pages are server-driven, not the client router's). */
   reloadDocument?: boolean;
 };
+
+/** Items that can carry a dot (something new there); the workspace layout says which do now. */
+export type NavBadges = Partial<Record<string, string>>;
 
 export type NavSection = { id: string; label: string | null; items: readonly NavItem[] };
 
@@ -87,6 +92,8 @@ export const NAV_SECTIONS: readonly NavSection[] = [
 export const NAV_FOOTER: readonly NavItem[] = [
   { id: "notifications", label: "Notifications", to: "/notifications", icon: "bell" },
   { id: "settings", label: "Settings", to: "/settings", icon: "settings", alsoActiveUnder: ["/profile"] },
+  { id: "help", label: "Help", to: "/help", icon: "help", alsoActiveUnder: ["/welcome"] },
+  { id: "whats-new", label: "What's new", to: "/whats-new", icon: "sparkle" },
 ];
 
 function matchLength(item: NavItem, pathname: string): number {

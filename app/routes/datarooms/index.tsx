@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { HelpLink } from "~/features/guide/components/help-link";
 import { nativeSelectClassName } from "~/components/ui/native-select";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorPage } from "~/components/error-page";
@@ -78,6 +79,7 @@ export default function DataroomsPage({ loaderData, actionData }: Route.Componen
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold text-slate-900">Data rooms</h1>
+          <HelpLink article="data-rooms">How data rooms work</HelpLink>
           <p className="text-slate-700">Shared spaces where you decide, person by person, who may see, download or upload.</p>
         </div>
         <p className="text-sm text-slate-700" data-testid="dataroom-quota">

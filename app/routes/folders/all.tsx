@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { HelpLink } from "~/features/guide/components/help-link";
 import { buttonClassName } from "~/components/ui/button";
 import { FolderGlyph } from "~/features/files/components/folder-glyph";
 import { getAllFolders, type FolderTreeNode } from "~/features/files/folders.server";
@@ -20,7 +21,10 @@ export default function AllFolders({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">All folders</h1>
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">All folders</h1>
+          <HelpLink article="files">How files and folders work</HelpLink>
+        </div>
         <div className="flex flex-wrap gap-2">
           <Link to="/folders/global-inbox" className={buttonClassName({ variant: "secondary", size: "sm" })}>
             Global inbox

@@ -1,4 +1,5 @@
 import { ErrorPage } from "~/components/error-page";
+import { HelpLink } from "~/features/guide/components/help-link";
 import { Badge } from "~/components/ui/badge";
 import { buttonClassName } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
@@ -33,6 +34,7 @@ export default function ReceivePagesPage({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="max-w-3xl space-y-1">
           <h1 className="text-2xl font-semibold text-slate-900">Receive pages</h1>
+          <HelpLink article="receive-pages">How receive pages work</HelpLink>
           <p className="text-sm text-slate-700">Public pages where anyone with the address sends you files, straight into a folder of yours or of a data room: a client's papers, a candidate's CV.</p>
           <p className="text-sm text-slate-600">{limit === -1 ? `${pages.length} pages.` : `${pages.length} of ${limit} on your ${tierLabel} plan.`}</p>
         </div>

@@ -1,4 +1,5 @@
 import { ErrorPage } from "~/components/error-page";
+import { HelpLink } from "~/features/guide/components/help-link";
 import { buttonClassName } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { requireMember } from "~/features/auth/auth-guard.server";
@@ -31,6 +32,7 @@ export default function SecretsPage({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="max-w-3xl space-y-1">
           <h1 className="text-2xl font-semibold text-slate-900">Secrets</h1>
+          <HelpLink article="secrets">How secrets work</HelpLink>
           <p className="text-sm text-slate-700">
             Passwords and notes sent once: encrypted in your browser, readable only with the link (and the passphrase, if you set one), deleted after the last view or at expiry. We can never read them.
           </p>

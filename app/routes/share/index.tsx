@@ -1,4 +1,5 @@
 import { ErrorPage } from "~/components/error-page";
+import { HelpLink } from "~/features/guide/components/help-link";
 import { Alert } from "~/components/ui/alert";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
@@ -37,6 +38,7 @@ export default function ShareLinksPage({ loaderData, actionData }: Route.Compone
     <div className="space-y-6">
       <div className="space-y-1">
         <h1 className="text-2xl font-semibold text-slate-900">Share links</h1>
+          <HelpLink article="sharing">How share links work</HelpLink>
         <p className="max-w-3xl text-sm text-slate-700">
           Links to your own files and folders. Share from a file's or a folder's page; a data room's links are on its Sharing page. When a link is first opened you are told in your{" "}
           <a href="/notifications" className="font-medium text-brand-700 underline">

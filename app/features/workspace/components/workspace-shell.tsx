@@ -4,7 +4,7 @@ import { useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { DevToolsLinks } from "~/components/dev-tools-links";
 import { Restricted } from "~/features/access/components/restricted";
-import { activeNavItemId, NAV_FOOTER, NAV_SECTIONS, type NavItem } from "../navigation";
+import { activeNavItemId, NAV_FOOTER, NAV_SECTIONS, type NavBadges, type NavItem } from "../navigation";
 import { NavIcon } from "./nav-icon";
 
 /**
@@ -16,10 +16,13 @@ export function WorkspaceShell({
   account,
   initialCollapsed,
   devTools,
+  badges = {},
   children,
 }: {
   account: ReactNode;
   initialCollapsed: boolean;
+  /** A dot beside an item, with its words for screen readers ({ "whats-new": "new release notes" }). */
+  badges?: NavBadges;
   /** Development only: the interface kit and the mailbox, from the footer (never in the navigation). */
   devTools: boolean;
   children: ReactNode;
@@ -55,7 +58,7 @@ export function WorkspaceShell({
         <div className={clsx("flex h-14 items-center border-b border-slate-200", isCollapsed ? "justify-center" : "px-4")}>
           <Logo isCompact={isCollapsed} />
         </div>
-        <WorkspaceNav pathname={pathname} isCollapsed={isCollapsed} />
+        <WorkspaceNav pathname={pathname} isCollapsed={isCollapsed} badges={badges} />
         <div className="border-t border-slate-200 p-2">
           <button
             type="button"
@@ -93,7 +96,7 @@ export function WorkspaceShell({
                         <NavIcon name="close" />
                       </Dialog.Close>
                     </div>
-                    <WorkspaceNav pathname={pathname} isCollapsed={false} onNavigate={() => setDrawerOpen(false)} />
+                    <WorkspaceNav pathname={pathname} isCollapsed={false} badges={badges} onNavigate={() => setDrawerOpen(false)} />
                   </Dialog.Content>
                 </Dialog.Portal>
               </Dialog.Root>
@@ -125,11 +128,11 @@ function Logo({ isCompact, textClassName }: { isCompact: boolean; textClassName?
   );
 }
 
-function WorkspaceNav({ pathname, isCollapsed, onNavigate }: { pathname: string; isCollapsed: boolean; onNavigate?: () => void }) {
+function WorkspaceNav({ pathname, isCollapsed, badges, onNavigate }: { pathname: string; isCollapsed: boolean; badges: NavBadges; onNavigate?: () => void }) {
   const activeId = activeNavItemId(pathname);
   const renderItem = (item: NavItem) => (
     <li key={item.id}>
-      <NavEntry item={item} isActive={item.id === activeId} isCollapsed={isCollapsed} onNavigate={onNavigate} />
+      <NavEntry item={item} isActive={item.id === activeId} isCollapsed={isCollapsed} badge={badges[item.id]} onNavigate={onNavigate} />
     </li>
   );
   return (
@@ -151,7 +154,7 @@ function WorkspaceNav({ pathname, isCollapsed, onNavigate }: { pathname: string;
   );
 }
 
-function NavEntry({ item, isActive, isCollapsed, onNavigate }: { item: NavItem; isActive: boolean; isCollapsed: boolean; onNavigate?: () => void }) {
+function NavEntry({ item, isActive, isCollapsed, badge, onNavigate }: { item: NavItem; isActive: boolean; isCollapsed: boolean; badge?: string; onNavigate?: () => void }) {
   const link = (
     <Link
       to={item.to}
@@ -165,8 +168,12 @@ function NavEntry({ item, isActive, isCollapsed, onNavigate }: { item: NavItem; 
         isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
       )}
     >
-      <NavIcon name={item.icon} />
+      <span className="relative">
+        <NavIcon name={item.icon} />
+        {badge ? <span aria-hidden="true" data-testid={`nav-dot-${item.id}`} className="absolute -right-0.5 -top-0.5 h-2 w-2 rounded-full bg-brand-600 ring-2 ring-white" /> : null}
+      </span>
       <span className={isCollapsed ? "sr-only" : "truncate"}>{item.label}</span>
+      {badge ? <span className="sr-only">, {badge}</span> : null}
     </Link>
   );
   if (!item.requires) return link;
