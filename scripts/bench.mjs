@@ -41,6 +41,7 @@ const routes = [
   { path: "/", kind: "public", budget: 120 * KiB },
   { path: "/privacy-policy", kind: "public", budget: 120 * KiB },
   { path: "/no-such-page", kind: "public, 404", budget: 120 * KiB },
+  { path: "/showcase", kind: "public", budget: 120 * KiB },
   // Sign-in pages are app pages in QUALITY G5 (its public list: share viewer, secret, receive
   // page, public form); they are measured so growth shows.
   { path: "/login", kind: "app, sign-in", budget: 300 * KiB },
@@ -104,7 +105,16 @@ function addFirstLoad(path, kind, budget, html) {
 
 try {
   await waitForServer();
-  for (const route of routes) addFirstLoad(route.path, route.kind, route.budget, await (await fetch(`http://localhost:${port}${route.path}`)).text());
+  const publicScripts = [];
+  for (const route of routes) {
+    const html = await (await fetch(`http://localhost:${port}${route.path}`)).text();
+    addFirstLoad(route.path, route.kind, route.budget, html);
+    if (route.kind.startsWith("public")) publicScripts.push(new Set(scriptUrls(html)));
+  }
+  // G13: the public shell is what every public page loads before its own code (the scripts all of them share).
+  const shell = [...publicScripts[0]].filter((url) => publicScripts.every((set) => set.has(url)));
+  const shellGzip = shell.reduce((sum, url) => sum + gzipSync(readFileSync(join("build/client", url))).length, 0);
+  add("G13", `public shell: JS every public page loads (${shell.length} files), gzip`, fmt(shellGzip), `≤ ${fmt(105 * KiB)}`, shellGzip <= 105 * KiB);
   // The file manager's budgets, each in its own module (scripts/bench/*.mjs).
   const baseUrl = `http://localhost:${port}`;
   // BENCH_ONLY=g10-rooms (comma-separated) runs only those modules, for a quick look at one budget.

@@ -3,7 +3,8 @@ import { csrfToken } from "./files-helpers";
 import { expect, gotoHydrated, test, waitForHydration } from "./fixtures";
 
 /**
- * The workspace (issue 36): a member moves between the product's pages by the sidebar (folded and
+ * The workspace (issue 36), named to run away from the end of the suite, where the 300 MB tus upload
+ * loads the preview server: a member moves between the product's pages by the sidebar (folded and
  * remembered), by the drawer on a phone, and through a room by its tabs.
  */
 
