@@ -27,7 +27,13 @@ test.describe("the workspace", () => {
 
     await page.getByRole("link", { name: "Choose and order widgets" }).click();
     await expect(page).toHaveTitle("Dashboard settings - Strongroom");
-    await page.getByRole("button", { name: "Move Storage up" }).click();
+    // Drag and drop by keyboard: Space picks Storage up, the up arrow moves it, Space drops it.
+    const saved = page.waitForResponse((response) => response.url().includes("/settings/dashboard") && response.request().method() === "POST");
+    await page.getByRole("button", { name: "Drag Storage" }).focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Space");
+    expect((await saved).status()).toBe(200);
     await expect(page.getByTestId("layout-widget").nth(4)).toHaveAttribute("data-widget", "storage");
     await page.getByRole("button", { name: "Remove Quick actions" }).click();
     await expect(page.getByRole("button", { name: "Add Quick actions" })).toBeVisible();

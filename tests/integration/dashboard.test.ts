@@ -185,6 +185,18 @@ describe("the dashboard's layout", () => {
     expect(await changeDashboardLayout(ctx, member.id, { intent: "reset" })).toEqual([...DEFAULT_LAYOUT]);
   });
 
+  it("takes a new order from a drag and drop, but only of the widgets shown", async () => {
+    const member = await signedIn();
+    const ctx = ctxAt();
+    await changeDashboardLayout(ctx, member.id, { intent: "hide", widget: "quick-actions" });
+    expect(await changeDashboardLayout(ctx, member.id, { intent: "order", order: "storage, attention,rooms,recent-files,share-views" })).toEqual(["storage", "attention", "rooms", "recent-files", "share-views"]);
+    for (const order of ["storage,attention,rooms,recent-files", "storage,attention,rooms,recent-files,share-views,quick-actions", "storage,storage,rooms,recent-files,share-views", ""]) {
+      await expect(changeDashboardLayout(ctx, member.id, { intent: "order", order })).rejects.toMatchObject({ status: 409, message: "The new order must hold exactly the widgets on your dashboard. Reload the page and try again." });
+    }
+    await expect(changeDashboardLayout(ctx, member.id, { intent: "order", order: "storage,weather" })).rejects.toMatchObject({ status: 400 });
+    expect((await getDashboardSettings(ctx, member.id)).layout).toEqual(["storage", "attention", "rooms", "recent-files", "share-views"]);
+  });
+
   it("refuses a change it cannot understand with a message, and keeps the layout", async () => {
     const member = await signedIn();
     const ctx = ctxAt();

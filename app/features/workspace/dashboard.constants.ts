@@ -40,13 +40,34 @@ export function readLayout(stored: unknown): WidgetId[] {
 
 /** A change on Settings: dashboard: show, hide, or move one widget up or down. */
 export const layoutChangeSchema = z.object({
-  intent: z.enum(["show", "hide", "up", "down", "reset"], { message: "Say show, hide, up, down or reset." }),
+  intent: z.enum(["show", "hide", "up", "down", "reset", "order"], { message: "Say show, hide, up, down, order or reset." }),
   widget: widgetIdSchema.optional(),
+  /** intent "order" (a drag and drop): the shown widgets in their new order, comma-separated. */
+  order: z
+    .string()
+    .max(500)
+    .transform((value) => value.split(",").map((id) => id.trim()).filter((id) => id !== ""))
+    .pipe(z.array(widgetIdSchema))
+    .optional(),
 });
+
+/** The order sent does not hold exactly the widgets shown (a stale page, or a forged request). */
+export class LayoutOrderError extends Error {
+  constructor() {
+    super("The new order must hold exactly the widgets on your dashboard. Reload the page and try again.");
+  }
+}
 
 export function applyLayoutChange(layout: readonly WidgetId[], change: z.output<typeof layoutChangeSchema>): WidgetId[] {
   const next = [...layout];
   if (change.intent === "reset") return [...DEFAULT_LAYOUT];
+  if (change.intent === "order") {
+    const order = change.order ?? [];
+    // A new order of the same widgets: a drag never adds or removes one.
+    const isSameSet = order.length === next.length && new Set(order).size === order.length && order.every((id) => next.includes(id));
+    if (!isSameSet) throw new LayoutOrderError();
+    return order;
+  }
   const widget = change.widget;
   if (!widget) return next;
   const index = next.indexOf(widget);

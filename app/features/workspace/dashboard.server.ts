@@ -5,7 +5,8 @@ import { spaceUsage, type SpaceUsage } from "~/features/files/storage.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { loadAttention, type AttentionItem } from "./attention.server";
-import { applyLayoutChange, dashboardLayoutSchema, layoutChangeSchema, readLayout, WIDGET_IDS, type WidgetId } from "./dashboard.constants";
+import { AppError } from "~/lib/errors";
+import { applyLayoutChange, dashboardLayoutSchema, LayoutOrderError, layoutChangeSchema, readLayout, WIDGET_IDS, type WidgetId } from "./dashboard.constants";
 import { countShareVisitsPerDay, findDashboardLayout, listRoomsByActivity, saveDashboardLayout } from "./dashboard.queries.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -95,7 +96,14 @@ export async function getDashboardSettings(ctx: ServiceContext, userId: string) 
 export async function changeDashboardLayout(ctx: ServiceContext, userId: string, input: unknown): Promise<WidgetId[]> {
   const change = parseInput(layoutChangeSchema, input);
   const current = await getDashboardSettings(ctx, userId);
-  const next = parseInput(dashboardLayoutSchema, applyLayoutChange(current.layout, change));
+  let changed: WidgetId[];
+  try {
+    changed = applyLayoutChange(current.layout, change);
+  } catch (error) {
+    if (error instanceof LayoutOrderError) throw new AppError("CONFLICT", error.message);
+    throw error;
+  }
+  const next = parseInput(dashboardLayoutSchema, changed);
   await saveDashboardLayout(ctx.db, userId, next, ctx.now());
   return next;
 }

@@ -1,9 +1,11 @@
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { useCsrfToken } from "~/lib/root-data";
 import { CsrfInput } from "~/components/csrf-input";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { SettingsHeader } from "~/features/auth/components/settings-frame";
+import { SortableWidgetList } from "~/features/workspace/components/sortable-widget-list";
 import { WIDGETS, type WidgetId } from "~/features/workspace/dashboard.constants";
 import { changeDashboardLayout, getDashboardSettings } from "~/features/workspace/dashboard.server";
 import { runFormAction } from "~/lib/action-result.server";
@@ -24,7 +26,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   return runFormAction(async () => ({
     ok: true as const,
-    layout: await changeDashboardLayout(serviceContextFor(context), user.id, { intent: form.get("intent"), widget: form.get("widget") ?? undefined }),
+    layout: await changeDashboardLayout(serviceContextFor(context), user.id, { intent: form.get("intent"), widget: form.get("widget") ?? undefined, order: form.get("order") ?? undefined }),
   }));
 }
 
@@ -49,10 +51,16 @@ function ChangeButton({ intent, widget, label, children, disabled }: { intent: s
 export default function DashboardSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { layout, hidden } = loaderData;
   const navigation = useNavigation();
+  const submit = useSubmit();
+  const csrfToken = useCsrfToken();
+  const saveOrder = (order: WidgetId[]) => submit({ _csrf: csrfToken, intent: "order", order: order.join(",") }, { method: "post", preventScrollReset: true });
   const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData.message : null;
   return (
     <>
-      <SettingsHeader title="Dashboard" description="Choose the widgets your dashboard shows and their order. Each change is saved at once." />
+      <SettingsHeader
+        title="Dashboard"
+        description="Choose the widgets your dashboard shows and their order: drag a widget by its handle (or use the keyboard on the handle), or press Up and Down. Each change is saved at once."
+      />
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       <section aria-labelledby="shown-heading" className="space-y-3">
         <h2 id="shown-heading" className="text-lg font-semibold text-slate-900">
@@ -61,29 +69,36 @@ export default function DashboardSettingsPage({ loaderData, actionData }: Route.
         {layout.length === 0 ? (
           <p className="text-sm text-slate-700">No widget is shown. Add one below.</p>
         ) : (
-          <ol className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white" aria-label="Widgets on your dashboard, in order" aria-busy={navigation.state !== "idle"}>
-            {layout.map((id, index) => (
-              <li key={id} className="flex flex-wrap items-center justify-between gap-3 p-3" data-testid="layout-widget" data-widget={id}>
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">
-                    {index + 1}. {describe(id).title}
-                  </p>
-                  <p className="text-sm text-slate-700">{describe(id).description}</p>
+          <div aria-busy={navigation.state !== "idle"}>
+            <SortableWidgetList
+              layout={layout}
+              onReorder={saveOrder}
+              renderRow={(id, index, handle) => (
+                <div className="flex flex-wrap items-center justify-between gap-3 p-3">
+                  <div className="flex min-w-0 items-start gap-3">
+                    {handle}
+                    <div className="min-w-0">
+                      <p className="font-medium text-slate-900">
+                        {index + 1}. {describe(id).title}
+                      </p>
+                      <p className="text-sm text-slate-700">{describe(id).description}</p>
+                    </div>
+                  </div>
+                  <div className="flex gap-2">
+                    <ChangeButton intent="up" widget={id} label={`Move ${describe(id).title} up`} disabled={index === 0}>
+                      Up
+                    </ChangeButton>
+                    <ChangeButton intent="down" widget={id} label={`Move ${describe(id).title} down`} disabled={index === layout.length - 1}>
+                      Down
+                    </ChangeButton>
+                    <ChangeButton intent="hide" widget={id} label={`Remove ${describe(id).title}`}>
+                      Remove
+                    </ChangeButton>
+                  </div>
                 </div>
-                <div className="flex gap-2">
-                  <ChangeButton intent="up" widget={id} label={`Move ${describe(id).title} up`} disabled={index === 0}>
-                    Up
-                  </ChangeButton>
-                  <ChangeButton intent="down" widget={id} label={`Move ${describe(id).title} down`} disabled={index === layout.length - 1}>
-                    Down
-                  </ChangeButton>
-                  <ChangeButton intent="hide" widget={id} label={`Remove ${describe(id).title}`}>
-                    Remove
-                  </ChangeButton>
-                </div>
-              </li>
-            ))}
-          </ol>
+              )}
+            />
+          </div>
         )}
       </section>
       <section aria-labelledby="hidden-heading" className="space-y-3">
