@@ -30,9 +30,13 @@ test.describe("the workspace", () => {
     // Drag and drop by keyboard: Space picks Storage up, the up arrow moves it, Space drops it.
     const saved = page.waitForResponse((response) => response.url().includes("/settings/dashboard") && response.request().method() === "POST");
     await page.getByRole("button", { name: "Drag Storage" }).focus();
+    const announced = (text: string) => expect(page.getByRole("status").filter({ hasText: text })).toHaveCount(1);
     await page.keyboard.press("Space");
+    await announced("Storage moved to position 6 of 6.");
     await page.keyboard.press("ArrowUp");
+    await announced("Storage moved to position 5 of 6.");
     await page.keyboard.press("Space");
+    await announced("Storage dropped at position 5 of 6.");
     expect((await saved).status()).toBe(200);
     await expect(page.getByTestId("layout-widget").nth(4)).toHaveAttribute("data-widget", "storage");
     await page.getByRole("button", { name: "Remove Quick actions" }).click();
