@@ -50,32 +50,3 @@ export const layoutChangeSchema = z.object({
     .pipe(z.array(widgetIdSchema))
     .optional(),
 });
-
-/** The order sent does not hold exactly the widgets shown (a stale page, or a forged request). */
-export class LayoutOrderError extends Error {
-  constructor() {
-    super("The new order must hold exactly the widgets on your dashboard. Reload the page and try again.");
-  }
-}
-
-export function applyLayoutChange(layout: readonly WidgetId[], change: z.output<typeof layoutChangeSchema>): WidgetId[] {
-  const next = [...layout];
-  if (change.intent === "reset") return [...DEFAULT_LAYOUT];
-  if (change.intent === "order") {
-    const order = change.order ?? [];
-    // A new order of the same widgets: a drag never adds or removes one.
-    const isSameSet = order.length === next.length && new Set(order).size === order.length && order.every((id) => next.includes(id));
-    if (!isSameSet) throw new LayoutOrderError();
-    return order;
-  }
-  const widget = change.widget;
-  if (!widget) return next;
-  const index = next.indexOf(widget);
-  if (change.intent === "show") return index === -1 ? [...next, widget] : next;
-  if (change.intent === "hide") return next.filter((id) => id !== widget);
-  if (index === -1) return next;
-  const target = change.intent === "up" ? index - 1 : index + 1;
-  if (target < 0 || target >= next.length) return next;
-  [next[index], next[target]] = [next[target]!, next[index]!];
-  return next;
-}

@@ -4,9 +4,10 @@ import { ensurePersonalSpace } from "~/features/files/spaces.server";
 import { spaceUsage, type SpaceUsage } from "~/features/files/storage.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
-import { loadAttention, type AttentionItem } from "./attention.server";
+import { loadAttention, type AttentionInput, type AttentionItem } from "./attention.server";
 import { AppError } from "~/lib/errors";
-import { applyLayoutChange, dashboardLayoutSchema, LayoutOrderError, layoutChangeSchema, readLayout, WIDGET_IDS, type WidgetId } from "./dashboard.constants";
+import type { z } from "zod";
+import { DEFAULT_LAYOUT, dashboardLayoutSchema, layoutChangeSchema, readLayout, WIDGET_IDS, type WidgetId } from "./dashboard.constants";
 import { countShareVisitsPerDay, findDashboardLayout, listRoomsByActivity, saveDashboardLayout } from "./dashboard.queries.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,7 +28,8 @@ export type WidgetData = {
   storage: StorageMeter;
 };
 
-type WidgetInput = { userId: string; now: Date; personalUsage: () => Promise<SpaceUsage> };
+/** What every widget may share within one dashboard request (the attention feed's sources too). */
+type WidgetInput = AttentionInput;
 
 /**
  * THE one place a widget's data is read (one or two D1 round trips each, whatever the member owns;
@@ -96,14 +98,29 @@ export async function getDashboardSettings(ctx: ServiceContext, userId: string) 
 export async function changeDashboardLayout(ctx: ServiceContext, userId: string, input: unknown): Promise<WidgetId[]> {
   const change = parseInput(layoutChangeSchema, input);
   const current = await getDashboardSettings(ctx, userId);
-  let changed: WidgetId[];
-  try {
-    changed = applyLayoutChange(current.layout, change);
-  } catch (error) {
-    if (error instanceof LayoutOrderError) throw new AppError("CONFLICT", error.message);
-    throw error;
-  }
-  const next = parseInput(dashboardLayoutSchema, changed);
+  const next = parseInput(dashboardLayoutSchema, applyLayoutChange(current.layout, change));
   await saveDashboardLayout(ctx.db, userId, next, ctx.now());
+  return next;
+}
+
+function applyLayoutChange(layout: readonly WidgetId[], change: z.output<typeof layoutChangeSchema>): WidgetId[] {
+  const next = [...layout];
+  if (change.intent === "reset") return [...DEFAULT_LAYOUT];
+  if (change.intent === "order") {
+    const order = change.order ?? [];
+    // A new order of the same widgets: a drag never adds or removes one (a stale page, or a forged request).
+    const isSameSet = order.length === next.length && new Set(order).size === order.length && order.every((id) => next.includes(id));
+    if (!isSameSet) throw new AppError("CONFLICT", "The new order must hold exactly the widgets on your dashboard. Reload the page and try again.");
+    return order;
+  }
+  const widget = change.widget;
+  if (!widget) return next;
+  const index = next.indexOf(widget);
+  if (change.intent === "show") return index === -1 ? [...next, widget] : next;
+  if (change.intent === "hide") return next.filter((id) => id !== widget);
+  if (index === -1) return next;
+  const target = change.intent === "up" ? index - 1 : index + 1;
+  if (target < 0 || target >= next.length) return next;
+  [next[index], next[target]] = [next[target]!, next[index]!];
   return next;
 }

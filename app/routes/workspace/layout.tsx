@@ -16,9 +16,7 @@ import type { Route } from "./+types/layout";
  */
 export function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
-  // On What's new itself the dot goes at once (its loader marks the notes seen, in parallel with this one).
-  const isOnWhatsNew = new URL(request.url).pathname.startsWith("/whats-new");
-  return { sidebarCollapsed: user.sidebarCollapsed, hasNewReleases: !isOnWhatsNew && hasUnreadReleases(user.whatsNewSeen) };
+  return { sidebarCollapsed: user.sidebarCollapsed, hasNewReleases: hasUnreadReleases(user.whatsNewSeen) };
 }
 
 function Frame({ children }: { children: React.ReactNode }) {

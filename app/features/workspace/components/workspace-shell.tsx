@@ -132,7 +132,8 @@ function WorkspaceNav({ pathname, isCollapsed, badges, onNavigate }: { pathname:
   const activeId = activeNavItemId(pathname);
   const renderItem = (item: NavItem) => (
     <li key={item.id}>
-      <NavEntry item={item} isActive={item.id === activeId} isCollapsed={isCollapsed} badge={badges[item.id]} onNavigate={onNavigate} />
+      {/* A dot says "something new there": none on the page the member is reading. */}
+      <NavEntry item={item} isActive={item.id === activeId} isCollapsed={isCollapsed} badge={item.id === activeId ? undefined : badges[item.id]} onNavigate={onNavigate} />
     </li>
   );
   return (
