@@ -1,3 +1,4 @@
+import { requestCatchUp } from "~/features/search/search-index.server";
 import { purgeSecretsJob } from "~/features/secrets/secrets.jobs";
 import { AUTH_TOKEN_RETENTION_DAYS, pruneAuthRecordsJob } from "~/features/auth/auth.jobs";
 import { rewrapKeysJob } from "~/features/files/files.jobs";
@@ -68,6 +69,8 @@ export const cronSchedule: Record<string, CronTask[]> = {
         payload: {},
         priority: "low",
       }),
+    // Files whose text was never asked for (ADR 028): the index catches up nightly.
+    (ctx, scheduledTime) => requestCatchUp(ctx, `cron:${scheduledTime.toISOString().slice(0, 10)}`),
   ],
   // The daily digest of notifications, in the European morning and the American night.
   "0 7 * * *": [

@@ -9,3 +9,4 @@ export * from "./sharing";
 export * from "./batch";
 export * from "./secrets";
 export * from "./receive";
+export * from "./search";

@@ -1,3 +1,4 @@
+import { requestCatchUp } from "~/features/search/search-index.server";
 import { assertWithinLimit } from "~/features/access/access.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
@@ -124,6 +125,8 @@ export async function copyItemRefs(ctx: ServiceContext, userId: string, data: { 
     fileRows.push({ id: copy.id, folderId: copy.parentId, name: copy.name, size: source.size!, contentType: source.contentType!, sha256: source.sha256, r2Key });
   }
   await insertCopies(ctx.db, target.spaceId, userId, folderRows, fileRows, ctx.now());
+  // The copies' text comes from their originals' (same bytes) or is read again, by the catch-up job.
+  if (fileRows.length > 0) await requestCatchUp(ctx, `${data.seed}:${fileRows[0]!.id}`);
 
   const items = rows.map((row) => ({ type: row.type, id: row.id, copyId: ids.get(row.id)!, name: topNames.get(`${row.type}:${row.id}`)! }));
   const detail = `${items.length} item${items.length === 1 ? "" : "s"}: ${items.map((item) => item.name).join(", ")}`;

@@ -1,3 +1,4 @@
+import { requestContentIndexing } from "~/features/search/search-index.server";
 import { z } from "zod";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { AppError } from "~/lib/errors";
@@ -355,6 +356,7 @@ export async function copyTemplate(ctx: ServiceContext, userId: string, template
     await ctx.env.FILES.delete(r2Key);
     throw error;
   }
+  await requestContentIndexing(ctx, id, r2Key);
   ctx.logger.info("document created from template", { templateId: template.id, fileId: id, spaceId: target.spaceId, size: template.size });
   return { id, name, size: template.size, type: template.contentType, folderId: data.folderId };
 }

@@ -5,6 +5,7 @@ import { AppError, type AppErrorCode } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { FOLDER_DEPTH_MAX, FOLDER_LABEL_MAX, MAX_UPLOAD_SIZE, UPLOAD_EXPIRY_MS, formatBytes, partSizeFor } from "./files.constants";
 import { hashFileJob, hashJobId, newSha256Stream, toHex } from "./files.jobs";
+import { requestContentIndexing } from "~/features/search/search-index.server";
 import { SEGMENT_SIZE, encryptedPartSize, isEncryptedKey } from "./encryption-format";
 import { newObjectKey, putStoredObject, putStoredStream, readStoredObject, sealingStream, sealsObjects, storedSize } from "./encryption.server";
 import { fileNameSchema } from "./files.schema";
@@ -518,6 +519,7 @@ async function completeUpload(ctx: ServiceContext, upload: UploadRow, sha256: st
   if (sha256 === null) {
     await enqueueJob(ctx, { definition: hashFileJob, payload: { fileId: done.fileId, r2Key: upload.r2Key }, jobId: hashJobId(upload.r2Key) });
   }
+  await requestContentIndexing(ctx, done.fileId, upload.r2Key);
   ctx.logger.info("upload completed", { uploadId: upload.id, fileId: done.fileId, size: upload.length, contentType });
   await announceFilesChanged(ctx, [upload.spaceId], "added", {
     userId: upload.userId,

@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { containsEvery } from "~/db/like.server";
 import type { Database } from "~/db/client.server";
 import { folders, receiveFieldSets, receivePages, spaces } from "~/db/schema";
 
@@ -89,4 +90,17 @@ export async function deleteFieldSetRow(db: Database, userId: string, id: string
 
 export async function deleteFieldSetsOf(db: Database, userId: string): Promise<void> {
   await db.delete(receiveFieldSets).where(eq(receiveFieldSets.userId, userId)).run();
+}
+
+/** The member's receive pages whose title holds every term, newest first (search). */
+export async function searchOwnReceivePages(db: Database, input: { userId: string; terms: readonly string[]; since: Date | null; limit: number }) {
+  const conditions = [eq(receivePages.userId, input.userId), containsEvery(receivePages.title, input.terms)];
+  if (input.since) conditions.push(gte(receivePages.updatedAt, input.since));
+  return db
+    .select({ id: receivePages.id, title: receivePages.title, updatedAt: receivePages.updatedAt })
+    .from(receivePages)
+    .where(and(...conditions))
+    .orderBy(desc(receivePages.createdAt))
+    .limit(input.limit)
+    .all();
 }

@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { containsEvery } from "~/db/like.server";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
 import { secretEvents, secretFiles, secrets, type SecretEventKind } from "~/db/schema";
@@ -235,4 +236,11 @@ export async function deleteSecretFileRows(db: Database, ids: readonly string[])
 export async function listSecretFileKeysOf(db: Database, userId: string): Promise<string[]> {
   const rows = await db.select({ r2Key: secretFiles.r2Key }).from(secretFiles).innerJoin(secrets, eq(secrets.id, secretFiles.secretId)).where(eq(secrets.userId, userId)).all();
   return rows.map((row) => row.r2Key);
+}
+
+/** The member's secrets whose label holds every term, newest first (search; never the ciphertext). */
+export async function searchOwnSecrets(db: Database, input: { userId: string; terms: readonly string[]; since: Date | null; limit: number }) {
+  const conditions = [eq(secrets.userId, input.userId), containsEvery(secrets.label, input.terms)];
+  if (input.since) conditions.push(gte(secrets.createdAt, input.since));
+  return db.select(summaryColumns).from(secrets).where(and(...conditions)).orderBy(desc(secrets.createdAt)).limit(input.limit).all();
 }

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { containsEvery } from "~/db/like.server";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
 import { SHARE_PRIVACY_DEFAULTS } from "./sharing.constants";
@@ -300,4 +301,19 @@ export async function listLinksMadeBy(db: Database, userId: string) {
 /** Erasure: the member's name leaves the links they made in rooms (the room keeps its links); their own space's links go with the space. */
 export async function forgetLinkMaker(db: Database, userId: string): Promise<void> {
   await db.update(shareLinks).set({ createdBy: null }).where(eq(shareLinks.createdBy, userId)).run();
+}
+
+// ---- search ---------------------------------------------------------------------------------------
+
+/** The member's own links (their personal space's) whose name holds every term, newest first (search). */
+export async function searchOwnShareLinks(db: Database, input: { spaceId: string; terms: readonly string[]; since: Date | null; limit: number }) {
+  const conditions = [eq(shareLinks.spaceId, input.spaceId), containsEvery(shareLinks.name, input.terms)];
+  if (input.since) conditions.push(gte(shareLinks.updatedAt, input.since));
+  return db
+    .select({ id: shareLinks.id, name: shareLinks.name, targetType: shareLinks.targetType, revokedAt: shareLinks.revokedAt, expiresAt: shareLinks.expiresAt, updatedAt: shareLinks.updatedAt })
+    .from(shareLinks)
+    .where(and(...conditions))
+    .orderBy(desc(shareLinks.createdAt))
+    .limit(input.limit)
+    .all();
 }
