@@ -21,6 +21,7 @@ import { permissionsApi } from "./permissions";
 import { uploadsApi } from "./uploads";
 import { userApi } from "./user";
 import { workspaceApi } from "./workspace";
+import { searchApi } from "./search";
 import { zipApi } from "./zip";
 
 /** The /api sub-app: one Hono app per resource, mounted here. Unknown paths are JSON 404s. */
@@ -29,6 +30,7 @@ export const api = new Hono<AppEnv>()
   .route("/client-errors", clientErrorsApi)
   .route("/user", userApi)
   .route("/workspace", workspaceApi)
+  .route("/search", searchApi)
   .route("/permissions", permissionsApi)
   .route("/features", featuresApi)
   .route("/datarooms", dataroomsApi)

@@ -44,9 +44,9 @@ const emptyToUndefined = (value: unknown) => (value === "" || value === null ? u
 
 /** A search, as the /search page's address and the API take it. */
 export const searchQuerySchema = z.object({
+  // Not trimmed: a space after the last word says the word is finished (no prefix match).
   q: z
     .string()
-    .trim()
     .max(SEARCH_QUERY_MAX, `Search for at most ${SEARCH_QUERY_MAX} characters.`)
     .default(""),
   kind: z.preprocess(emptyToUndefined, z.enum(SEARCH_KINDS, { message: "Choose what to search: files, folders, data rooms, share links, receive pages or secrets." }).optional()),
