@@ -55,6 +55,8 @@ export default [
     route("whats-new", "routes/guide/whats-new.tsx"),
     route("help", "routes/guide/help.tsx"),
     route("help/:slug", "routes/guide/help-article.tsx"),
+    // Search across every module (issue 36): names, contents, filters; the shell's box and Ctrl/⌘-K lead here.
+    route("search", "routes/search.tsx"),
 
     // Settings (spec §2 "Settings") and profile pages share one frame (side navigation).
     layout("routes/settings/layout.tsx", [

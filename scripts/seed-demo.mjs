@@ -118,7 +118,7 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
     const body = await browser.json("/api/folders", { method: "POST", body: JSON.stringify({ parentId: inbox.uid, ...folder }) }, 201);
     made[folder.label] = body.folder.uid ?? body.folder.id;
   }
-  await upload(browser, made["Board papers"], "Board pack Q3.pdf", makePdf({ pages: 6 }));
+  await upload(browser, made["Board papers"], "Board pack Q3.pdf", makePdf({ pages: 6, text: "Revenue grew eleven percent. The Falcon acquisition closes in December." }));
   await upload(
     browser,
     made["Board papers"],
@@ -140,7 +140,7 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
   const { dataroom } = await browser.json("/api/datarooms", { method: "POST", body: JSON.stringify(DEMO_DATAROOM) }, 201);
   const { rootFolderId } = await browser.json(`/api/datarooms/${dataroom.id}`);
   const financials = await browser.json("/api/folders", { method: "POST", body: JSON.stringify({ parentId: rootFolderId, label: "Financials", color: "#7c3aed", icon: "insights" }) }, 201);
-  const teaser = await upload(browser, rootFolderId, "Falcon teaser.pdf", makePdf({ pages: 3 }));
+  const teaser = await upload(browser, rootFolderId, "Falcon teaser.pdf", makePdf({ pages: 3, text: "Project Falcon: a logistics platform with EUR 2.2 million quarterly revenue." }));
   await upload(browser, financials.folder.uid, "Revenue by quarter.csv", Buffer.from("quarter,revenue_eur\n2026-Q1,1840000\n2026-Q2,2015000\n2026-Q3,2230000\n"));
 
   // The demo guest joins the room the way anyone would: an invitation mailed to them, its link accepted.

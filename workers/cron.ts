@@ -1,4 +1,4 @@
-import { requestCatchUp } from "~/features/search/search-index.server";
+import { catchUpIndexJob } from "~/features/search/search.jobs";
 import { purgeSecretsJob } from "~/features/secrets/secrets.jobs";
 import { AUTH_TOKEN_RETENTION_DAYS, pruneAuthRecordsJob } from "~/features/auth/auth.jobs";
 import { rewrapKeysJob } from "~/features/files/files.jobs";
@@ -70,7 +70,13 @@ export const cronSchedule: Record<string, CronTask[]> = {
         priority: "low",
       }),
     // Files whose text was never asked for (ADR 028): the index catches up nightly.
-    (ctx, scheduledTime) => requestCatchUp(ctx, `cron:${scheduledTime.toISOString().slice(0, 10)}`),
+    (ctx, scheduledTime) =>
+      enqueueJob(ctx, {
+        definition: catchUpIndexJob,
+        jobId: `cron:${catchUpIndexJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
+        payload: {},
+        priority: "low",
+      }),
   ],
   // The daily digest of notifications, in the European morning and the American night.
   "0 7 * * *": [

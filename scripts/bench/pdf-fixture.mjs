@@ -7,12 +7,13 @@
 // Chrome's Skia backend, Ghostscript and pdfTeX write it).
 
 /**
- * @param {{ pages: number, padBytesPerPage?: number, tree?: "flat" | "balanced", fanout?: number }} options
+ * @param {{ pages: number, padBytesPerPage?: number, tree?: "flat" | "balanced", fanout?: number, text?: string }} options
+ *   text: one more line on every page (ASCII, no parentheses or backslashes), for the search tests.
  *   padBytesPerPage: drawing operations added to each page's content stream (tiny squares in one
  *   path), to make the file large the way scanned or vector-heavy PDFs are.
  * @returns {Buffer}
  */
-export function makePdf({ pages, padBytesPerPage = 0, tree = "flat", fanout = 8 }) {
+export function makePdf({ pages, padBytesPerPage = 0, tree = "flat", fanout = 8, text = "" }) {
   const chunks = [];
   const offsets = [];
   let length = 0;
@@ -68,6 +69,7 @@ export function makePdf({ pages, padBytesPerPage = 0, tree = "flat", fanout = 8 
 
   for (let index = 0; index < pages; index++) {
     let content = `BT /F1 48 Tf 72 700 Td (Page ${index + 1}) Tj ET\nBT /F1 14 Tf 72 660 Td (Strongroom preview test document) Tj ET\n`;
+    if (text) content += `BT /F1 12 Tf 72 630 Td (${text}) Tj ET\n`;
     if (padBytesPerPage > 0) {
       const squares = [];
       let size = 0;

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { csrfToken } from "./files-helpers";
+import { makePdf } from "../../scripts/bench/pdf-fixture.mjs";
+import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
 import { expect, gotoHydrated, test, waitForHydration } from "./fixtures";
 
 /**
@@ -161,6 +162,44 @@ test.describe("the workspace", () => {
     await waitForHydration(page);
     await expect(page.getByTestId("widget").first()).toBeVisible();
     await expect(page.getByTestId("welcome-card")).toHaveCount(0);
+  });
+
+  test("a member searches a word that appears only inside a PDF, from the shell's box and the search page, and opens it", async ({ page, member }) => {
+    void member;
+    await gotoHydrated(page, "/folders");
+    const { inbox } = await defaultFolders(page);
+    const body = makePdf({ pages: 2, text: "The Zanzibar clause survives termination." });
+    const fileId = await uploadViaTus(page.request, { folderId: inbox, name: "Board minutes.pdf", body, csrf: await csrfToken(page) });
+    // The text is read by a background job after the upload.
+    await expect.poll(async () => ((await (await page.request.get("/api/search?q=zanzibar")).json()) as { hits: unknown[] }).hits.length, { timeout: 20_000 }).toBe(1);
+
+    // Ctrl-K from any page puts the member in the shell's box; suggestions come as they type.
+    await gotoHydrated(page, "/dashboard");
+    await page.keyboard.press("Control+k");
+    const box = page.getByRole("combobox", { name: "Search Strongroom" });
+    await expect(box).toBeFocused();
+    await box.fill("zanzib");
+    const suggestion = page.getByRole("option", { name: /Board minutes\.pdf/ });
+    await expect(suggestion).toContainText("The Zanzibar clause");
+    await expect(suggestion.locator("mark")).toHaveText("Zanzibar");
+    await box.press("ArrowDown");
+    await expect(suggestion).toHaveAttribute("aria-selected", "true");
+    await box.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/files/${fileId}$`));
+    await expect(page).toHaveTitle("Board minutes.pdf - Strongroom");
+
+    // Enter without choosing opens the search page, with its filters in the address.
+    await box.fill("zanzibar");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=zanzibar$/);
+    await expect(page).toHaveTitle("Search - Strongroom");
+    await expect(page.getByRole("heading", { name: "1 result for “zanzibar”" })).toBeVisible();
+    await page.getByLabel("Kind").selectOption("folder");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByText("Nothing you can open matches “zanzibar”.")).toBeVisible();
+    await page.getByRole("link", { name: "search everywhere" }).click();
+    await page.getByTestId("search-result").getByRole("link", { name: "Board minutes.pdf" }).click();
+    await expect(page).toHaveTitle("Board minutes.pdf - Strongroom");
   });
 
   test("a visitor deciding whether to sign up reads the showcase and is offered an account", async ({ page }) => {

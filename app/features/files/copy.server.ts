@@ -1,4 +1,4 @@
-import { requestCatchUp } from "~/features/search/search-index.server";
+import { requestCatchUp } from "~/features/search/search.jobs";
 import { assertWithinLimit } from "~/features/access/access.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";

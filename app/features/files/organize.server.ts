@@ -1,4 +1,4 @@
-import { requestContentIndexing } from "~/features/search/search-index.server";
+import { requestContentIndexing } from "~/features/search/search.jobs";
 import { z } from "zod";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { AppError } from "~/lib/errors";

@@ -5,7 +5,7 @@ import { AppError, type AppErrorCode } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { FOLDER_DEPTH_MAX, FOLDER_LABEL_MAX, MAX_UPLOAD_SIZE, UPLOAD_EXPIRY_MS, formatBytes, partSizeFor } from "./files.constants";
 import { hashFileJob, hashJobId, newSha256Stream, toHex } from "./files.jobs";
-import { requestContentIndexing } from "~/features/search/search-index.server";
+import { requestContentIndexing } from "~/features/search/search.jobs";
 import { SEGMENT_SIZE, encryptedPartSize, isEncryptedKey } from "./encryption-format";
 import { newObjectKey, putStoredObject, putStoredStream, readStoredObject, sealingStream, sealsObjects, storedSize } from "./encryption.server";
 import { fileNameSchema } from "./files.schema";

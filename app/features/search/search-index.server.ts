@@ -1,10 +1,8 @@
 import { readStoredObject } from "~/features/files/encryption.server";
-import { enqueueJob } from "~/features/jobs/enqueue-job.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { extractText } from "./extract-text.server";
 import { SEARCH_LIMITS } from "./search.constants";
 import { findFileForIndexing, findIndexedTwin, listPendingFiles, saveExtraction } from "./search.queries.server";
-import { catchUpIndexJob, extractTextJob } from "./search.jobs";
 
 export type IndexOutcome = "indexed" | "empty" | "unsupported" | "too_large" | "failed" | "gone" | "current";
 
@@ -35,11 +33,6 @@ export async function indexFileContent(ctx: ServiceContext, fileId: string): Pro
   return saved ? extraction.state : "current";
 }
 
-/** After an upload or a new version: the file's text is read by a job (once per stored object). */
-export async function requestContentIndexing(ctx: ServiceContext, fileId: string, r2Key: string): Promise<void> {
-  await enqueueJob(ctx, { definition: extractTextJob, payload: { fileId }, jobId: `search.extract:${r2Key}`, priority: "low" });
-}
-
 /**
  * Files whose text nobody asked for yet (copies, files from before the index, the demo): up to a
  * batch at a time; the job enqueues itself again while any remain. `runId` makes the job's id.
@@ -53,9 +46,4 @@ export async function catchUpContentIndex(ctx: ServiceContext): Promise<{ indexe
     if (outcome !== "gone" && outcome !== "current") indexed++;
   }
   return { indexed, remaining: pending.length > batch.length };
-}
-
-/** Asks the catch-up job to run (after copies, which add files without an upload). */
-export async function requestCatchUp(ctx: ServiceContext, runId: string = crypto.randomUUID()): Promise<void> {
-  await enqueueJob(ctx, { definition: catchUpIndexJob, payload: {}, jobId: `search.catch-up:${runId}`, priority: "low" });
 }

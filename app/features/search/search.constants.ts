@@ -57,3 +57,19 @@ export const searchQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(SEARCH_PAGE_SIZE).default(SEARCH_PAGE_SIZE),
 });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/** One result, whatever found it: what it is, where it is, where it opens, and the matched words. */
+export type SearchHit = {
+  kind: SearchKind;
+  id: string;
+  title: string;
+  href: string;
+  /** The space it is in ("My files" or a room's name), when it is in one. */
+  place: string | null;
+  /** A short description: the type and size, a state. */
+  detail: string | null;
+  /** Text around the matches, each match between \u0001 and \u0002 (rendered as <mark>, never as HTML). */
+  snippet: string | null;
+  updatedAt: number | null;
+};
+

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { enqueueJob } from "~/features/jobs/enqueue-job.server";
 import { defineJob } from "~/features/jobs/job-definition";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { catchUpContentIndex, indexFileContent } from "./search-index.server";
 
 /** One file's text into the search index, after its upload or new version (ADR 028). */
 export const extractTextJob = defineJob({
@@ -7,7 +10,6 @@ export const extractTextJob = defineJob({
   version: 1,
   payloadSchema: z.object({ fileId: z.uuid() }),
   async run(ctx, payload) {
-    const { indexFileContent } = await import("./search-index.server");
     const outcome = await indexFileContent(ctx, payload.fileId);
     return { processedItems: 1, successCount: outcome === "failed" ? 0 : 1, failureCount: outcome === "failed" ? 1 : 0 };
   },
@@ -22,9 +24,18 @@ export const catchUpIndexJob = defineJob({
   version: 1,
   payloadSchema: z.object({}),
   async run(ctx) {
-    const { catchUpContentIndex, requestCatchUp } = await import("./search-index.server");
     const { indexed, remaining } = await catchUpContentIndex(ctx);
     if (remaining) await requestCatchUp(ctx);
     return { processedItems: indexed, successCount: indexed, failureCount: 0 };
   },
 });
+
+/** After an upload or a new version: the file's text is read by a job (once per stored object). */
+export async function requestContentIndexing(ctx: ServiceContext, fileId: string, r2Key: string): Promise<void> {
+  await enqueueJob(ctx, { definition: extractTextJob, payload: { fileId }, jobId: `search.extract:${r2Key}`, priority: "low" });
+}
+
+/** Asks the catch-up job to run (after copies, which add files without an upload). */
+export async function requestCatchUp(ctx: ServiceContext, runId: string = crypto.randomUUID()): Promise<void> {
+  await enqueueJob(ctx, { definition: catchUpIndexJob, payload: {}, jobId: `search.catch-up:${runId}`, priority: "low" });
+}

@@ -1,26 +1,13 @@
 import { decideInRoom, roomGate } from "~/features/datarooms/room-authority.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
-import { SEARCH_DATE_DAYS, SEARCH_KINDS, searchQuerySchema, type SearchKind, type SearchQuery } from "./search.constants";
+import { SEARCH_DATE_DAYS, SEARCH_KINDS, searchQuerySchema, type SearchHit, type SearchKind, type SearchQuery } from "./search.constants";
+
+export type { SearchHit };
 import { listSearchSpaces } from "./search.queries.server";
 import { SEARCH_SOURCES } from "./search.sources.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** One result, whatever found it: what it is, where it is, where it opens, and the matched words. */
-export type SearchHit = {
-  kind: SearchKind;
-  id: string;
-  title: string;
-  href: string;
-  /** The space it is in ("My files" or a room's name), when it is in one. */
-  place: string | null;
-  /** A short description: the type and size, a state. */
-  detail: string | null;
-  /** Text around the matches, each match between \u0001 and \u0002 (rendered as <mark>, never as HTML). */
-  snippet: string | null;
-  updatedAt: number | null;
-};
 
 export type SearchSpace = { id: string; name: string; isRoom: boolean; archived: boolean; updatedAt: number | null };
 

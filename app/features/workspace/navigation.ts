@@ -30,7 +30,8 @@ export type NavIconName =
   | "menu"
   | "close"
   | "collapse"
-  | "expand";
+  | "expand"
+  | "search";
 
 /** What a member needs to use the item: without it the item is a restricted element (spec §2), or hidden with hideOnDenied. */
 export type NavRequirement = ({ feature: FeatureName; permission?: undefined } | { permission: Permission; feature?: undefined }) & { hideOnDenied?: boolean };

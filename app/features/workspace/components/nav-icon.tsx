@@ -29,6 +29,7 @@ const paths: Record<NavIconName, string> = {
   close: "M6 6l12 12M18 6 6 18",
   collapse: "M15 6l-6 6 6 6",
   expand: "M9 6l6 6-6 6",
+  search: "M10.5 17.5a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4.5-4.5",
 };
 
 export function NavIcon({ name, className }: { name: NavIconName; className?: string }) {

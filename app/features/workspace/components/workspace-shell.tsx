@@ -1,9 +1,10 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { clsx } from "clsx";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { DevToolsLinks } from "~/components/dev-tools-links";
 import { Restricted } from "~/features/access/components/restricted";
+import { SearchCombobox } from "~/features/search/components/search-combobox";
 import { activeNavItemId, NAV_FOOTER, NAV_SECTIONS, type NavBadges, type NavItem } from "../navigation";
 import { NavIcon } from "./nav-icon";
 
@@ -29,7 +30,24 @@ export function WorkspaceShell({
 }) {
   const [isCollapsed, setCollapsed] = useState(initialCollapsed);
   const [isDrawerOpen, setDrawerOpen] = useState(false);
+  const [isSearchOpen, setSearchOpen] = useState(false);
+  const searchBox = useRef<HTMLInputElement>(null);
   const { pathname } = useLocation();
+
+  // Ctrl/⌘-K from anywhere: the top bar's search box, or on a narrow screen (no box) the search dialog.
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key.toLowerCase() !== "k" || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      event.preventDefault();
+      const box = searchBox.current;
+      if (box && box.offsetParent !== null) {
+        box.focus();
+        box.select();
+      } else setSearchOpen(true);
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
 
   function toggleCollapsed() {
     const next = !isCollapsed;
@@ -102,7 +120,24 @@ export function WorkspaceShell({
               </Dialog.Root>
               <Logo isCompact={false} textClassName="sr-only sm:not-sr-only" />
             </div>
-            <div className="ml-auto flex items-center gap-3">{account}</div>
+            <SearchCombobox inputRef={searchBox} className="hidden w-full max-w-md md:block" />
+            <div className="ml-auto flex items-center gap-3">
+              <Dialog.Root open={isSearchOpen} onOpenChange={setSearchOpen}>
+                <Dialog.Trigger asChild>
+                  <button type="button" className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden" aria-label="Search" aria-keyshortcuts="Control+K Meta+K">
+                    <NavIcon name="search" />
+                  </button>
+                </Dialog.Trigger>
+                <Dialog.Portal>
+                  <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+                  <Dialog.Content aria-describedby={undefined} className="fixed inset-x-0 top-0 z-50 bg-white p-4 shadow-xl focus:outline-none">
+                    <Dialog.Title className="sr-only">Search</Dialog.Title>
+                    <SearchCombobox onNavigate={() => setSearchOpen(false)} />
+                  </Dialog.Content>
+                </Dialog.Portal>
+              </Dialog.Root>
+              {account}
+            </div>
           </div>
         </header>
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">

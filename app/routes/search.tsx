@@ -1,0 +1,146 @@
+import { Form, Link } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { ErrorPage } from "~/components/error-page";
+import { nativeSelectClassName } from "~/components/ui/native-select";
+import { requireMember } from "~/features/auth/auth-guard.server";
+import { Highlighted } from "~/features/search/components/highlighted";
+import { KIND_WORDS } from "~/features/search/components/search-combobox";
+import { SEARCH_DATE_LABELS, SEARCH_DATES, SEARCH_KIND_LABELS, SEARCH_KINDS, SEARCH_OWNER_LABELS, SEARCH_OWNERS, SEARCH_QUERY_MAX } from "~/features/search/search.constants";
+import { searchWorkspace } from "~/features/search/search.server";
+import { AppError } from "~/lib/errors";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { titleMeta } from "~/lib/title";
+import type { Route } from "./+types/search";
+
+export const meta: Route.MetaFunction = () => titleMeta("Search");
+
+/**
+ * /search (issue 36): everything the member may open, by name and by content, with filters by
+ * kind, place, owner and date (all in the address, so a search can be bookmarked and shared with
+ * oneself). A filter value that makes no sense is said in words, never a failed page.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { user } = requireMember(context, request);
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const filters = { q: params.q ?? "", kind: params.kind ?? "", place: params.place ?? "", owner: params.owner ?? "anyone", date: params.date ?? "any" };
+  try {
+    const results = await searchWorkspace(serviceContextFor(context), user.id, { q: filters.q, kind: filters.kind, place: filters.place, owner: filters.owner, date: filters.date });
+    return { filters, hits: results.hits, places: results.places, error: null };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "VALIDATION_ERROR") return { filters, hits: [], places: [], error: error.message };
+    throw error;
+  }
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { filters, hits, places, error } = loaderData;
+  const query = filters.q.trim();
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Search</h1>
+        <p className="mt-1 text-slate-700">Files and folders by name and by what is written in them, data rooms, share links, receive pages and secrets.</p>
+      </div>
+      <Form method="get" role="search" aria-label="Search everything" className="space-y-3">
+        <div className="flex items-end gap-2">
+          <label className="block flex-1 text-sm font-medium text-slate-900">
+            Search for
+            <input type="search" name="q" defaultValue={filters.q} maxLength={SEARCH_QUERY_MAX} placeholder="For example: invoice 2026, term sheet" className={nativeSelectClassName} />
+          </label>
+          <Button type="submit">Search</Button>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <label className="block w-44 text-sm font-medium text-slate-900">
+            Kind
+            <select name="kind" defaultValue={filters.kind} className={nativeSelectClassName}>
+              <option value="">Everything</option>
+              {SEARCH_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {SEARCH_KIND_LABELS[kind]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block w-56 text-sm font-medium text-slate-900">
+            Place
+            <select name="place" defaultValue={filters.place} className={nativeSelectClassName}>
+              <option value="">Everywhere</option>
+              {places.map((place) => (
+                <option key={place.id} value={place.id}>
+                  {place.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block w-36 text-sm font-medium text-slate-900">
+            Owner
+            <select name="owner" defaultValue={filters.owner} className={nativeSelectClassName}>
+              {SEARCH_OWNERS.map((owner) => (
+                <option key={owner} value={owner}>
+                  {SEARCH_OWNER_LABELS[owner]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block w-40 text-sm font-medium text-slate-900">
+            Changed
+            <select name="date" defaultValue={filters.date} className={nativeSelectClassName}>
+              {SEARCH_DATES.map((date) => (
+                <option key={date} value={date}>
+                  {SEARCH_DATE_LABELS[date]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </Form>
+
+      {error ? <Alert variant="error">{error}</Alert> : null}
+      {!error && !query ? (
+        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-700">
+          Type a word to search. The text inside PDFs, text, Markdown and CSV files is searched too; press Ctrl K (⌘ K on a Mac) on any page to search from there.
+        </p>
+      ) : null}
+      {!error && query && hits.length === 0 ? (
+        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-700" role="status">
+          Nothing you can open matches “{query}”. Try fewer or shorter words, or{" "}
+          <Link to={`/search?${new URLSearchParams({ q: query })}`} className="font-medium text-brand-700 underline">
+            search everywhere
+          </Link>
+          .
+        </p>
+      ) : null}
+      {hits.length > 0 ? (
+        <section aria-labelledby="search-results-heading" className="space-y-3">
+          <h2 id="search-results-heading" className="text-sm font-medium text-slate-700">
+            {hits.length === 1 ? "1 result" : `${hits.length} results`} for “{query}”
+          </h2>
+          <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+            {hits.map((hit) => (
+              <li key={`${hit.kind}:${hit.id}`} className="space-y-1 p-4" data-testid="search-result" data-kind={hit.kind}>
+                <Link to={hit.href} className="font-semibold text-brand-700 underline-offset-2 hover:underline" reloadDocument={hit.href.startsWith("/dataroom/")}>
+                  {hit.title || "(untitled)"}
+                </Link>
+                <p className="text-xs text-slate-600">
+                  {[KIND_WORDS[hit.kind], hit.place, hit.detail, hit.updatedAt ? `changed ${dateFormat.format(new Date(hit.updatedAt))}` : null].filter(Boolean).join(" · ")}
+                </p>
+                {hit.snippet ? (
+                  <p className="text-sm text-slate-700">
+                    <Highlighted text={hit.snippet} />
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}
