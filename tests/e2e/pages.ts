@@ -32,6 +32,7 @@ export const MEMBER_PAGES = [
   "/folders/{inbox}",
   "/folders/{inbox}/gallery",
   "/files/{file}",
+  "/search?q=notes",
   "/files/recent",
   "/files/duplicates",
   "/files/tags",
