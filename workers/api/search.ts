@@ -11,5 +11,5 @@ import { apiServiceContext, noStore, requireApiActor } from "./require-actor";
 export const searchApi = new Hono<AppEnv>().use(noStore).get("/", async (c) => {
   const actor = requireApiActor(c);
   const results = await searchWorkspace(apiServiceContext(c), actor.userId, c.req.query());
-  return c.json({ hits: results.hits, counts: results.counts }, 200);
+  return c.json({ hits: results.hits }, 200);
 });

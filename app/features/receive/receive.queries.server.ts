@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { containsEvery } from "~/db/like.server";
 import type { Database } from "~/db/client.server";
 import { folders, receiveFieldSets, receivePages, spaces } from "~/db/schema";
@@ -92,15 +92,11 @@ export async function deleteFieldSetsOf(db: Database, userId: string): Promise<v
   await db.delete(receiveFieldSets).where(eq(receiveFieldSets.userId, userId)).run();
 }
 
-/** The member's receive pages whose title holds every term, newest first (search). */
-export async function searchOwnReceivePages(db: Database, input: { userId: string; terms: readonly string[]; since: Date | null; limit: number }) {
-  const conditions = [eq(receivePages.userId, input.userId), containsEvery(receivePages.title, input.terms)];
-  if (input.since) conditions.push(gte(receivePages.updatedAt, input.since));
-  return db
-    .select({ id: receivePages.id, title: receivePages.title, updatedAt: receivePages.updatedAt })
-    .from(receivePages)
-    .where(and(...conditions))
-    .orderBy(desc(receivePages.createdAt))
-    .limit(input.limit)
-    .all();
+export type ReceivePageSearchRow = { id: string; title: string; updatedAt: number };
+
+/** The member's receive pages whose title holds every term, newest first: a statement for the search's one D1 batch. */
+export function searchOwnReceivePagesStatement(input: { userId: string; terms: readonly string[]; since: Date | null; limit: number }): SQL {
+  const since = input.since ? sql` AND updated_at >= ${input.since.getTime()}` : sql``;
+  return sql`SELECT id, title, updated_at AS updatedAt FROM receive_pages WHERE user_id = ${input.userId} AND ${containsEvery(receivePages.title, input.terms)}${since}
+    ORDER BY created_at DESC LIMIT ${input.limit}`;
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
-import { datarooms, files, searchEntries, spaceMembers, spaces, type ContentState } from "~/db/schema";
+import { files, searchEntries, type ContentState } from "~/db/schema";
 
 /** The index's token for a space: its id without hyphens (one token for FTS5's tokenizer). */
 export function scopeToken(spaceId: string): string {
@@ -71,31 +71,31 @@ export async function countPendingFiles(db: Database): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-// ---- searching -----------------------------------------------------------------------------------
+// ---- searching (statements for the search's one D1 batch, ADR 028) ---------------------------------
 
-/** The member's spaces: their personal space and the rooms they are in (not trashed), with names. */
-export async function listSearchSpaces(db: Database, userId: string) {
-  return db
-    .select({
-      id: spaces.id,
-      name: spaces.name,
-      kind: spaces.kind,
-      roomArchivedAt: datarooms.archivedAt,
-      roomUpdatedAt: datarooms.updatedAt,
-      isRoom: sql<number>`${datarooms.id} IS NOT NULL`,
-      roomTrashed: sql<number>`${datarooms.trashedAt} IS NOT NULL`,
-    })
-    .from(spaceMembers)
-    .innerJoin(spaces, eq(spaces.id, spaceMembers.spaceId))
-    .leftJoin(datarooms, eq(datarooms.id, spaces.id))
-    .where(eq(spaceMembers.userId, userId))
-    .all();
+export type SearchSpaceRow = { id: string; name: string; isRoom: number; archivedAt: number | null; roomUpdatedAt: number | null };
+
+/** The member's live spaces: their personal space and the rooms they are in that are not in the trash. */
+export function searchSpacesStatement(userId: string): SQL {
+  return sql`SELECT s.id AS id, s.name AS name, d.id IS NOT NULL AS isRoom, d.archived_at AS archivedAt, d.updated_at AS roomUpdatedAt
+    FROM space_members sm JOIN spaces s ON s.id = sm.space_id LEFT JOIN datarooms d ON d.id = sm.space_id
+    WHERE sm.user_id = ${userId} AND d.trashed_at IS NULL`;
 }
 
-/** The spaces among `scopes` that hold at least one match (which rooms' authority to ask). */
-export async function listSpacesWithMatches(db: Database, match: string): Promise<string[]> {
-  const rows = await db.all<{ scope: string }>(sql`SELECT DISTINCT scope FROM search_text WHERE search_text MATCH ${match}`);
-  return rows.map((row) => row.scope);
+/** Which of the member's spaces a search covers: all, their personal space, or one room; never the excluded ones. */
+export type SearchScope = { userId: string; place: "personal" | string | null; excluded: readonly string[] };
+
+/**
+ * The FTS5 clause naming the member's spaces, built inside the statement from space_members (no
+ * round trip to learn them first): `scope : ("a1b2…" OR "c3d4…")`; a member with none gets a token
+ * no space has.
+ */
+function scopeClause(scope: SearchScope): SQL {
+  const conditions: SQL[] = [sql`msm.user_id = ${scope.userId}`, sql`mroom.trashed_at IS NULL`];
+  if (scope.place === "personal") conditions.push(sql`mroom.id IS NULL`);
+  else if (scope.place) conditions.push(sql`msm.space_id = ${scope.place}`);
+  if (scope.excluded.length > 0) conditions.push(sql`msm.space_id NOT IN (${sql.join(scope.excluded.map((id) => sql`${id}`), sql`, `)})`);
+  return sql`'scope : (' || COALESCE((SELECT group_concat('"' || replace(msm.space_id, '-', '') || '"', ' OR ') FROM space_members msm LEFT JOIN datarooms mroom ON mroom.id = msm.space_id WHERE ${and(...conditions)}), '"none"') || ')'`;
 }
 
 export type FileHitRow = {
@@ -103,39 +103,48 @@ export type FileHitRow = {
   id: string;
   name: string;
   spaceId: string;
-  folderId: string | null;
   contentType: string | null;
   size: number | null;
   updatedAt: number;
-  ownerId: string | null;
   snippet: string;
 };
 
 /**
- * Ranked matches among live files and folders of `allowedSpaceIds` (the FTS query already names
- * only those spaces; the join checks the live row's space again, and that it is not in the
- * trash). Names weigh ten times a document's text. `snippet` marks matches with \u0001…\u0002.
+ * Live files and folders of the member's spaces matching `words` (an FTS5 expression) in their
+ * name only, or in their name or text; newest first (rowid order lets SQLite stop at the page:
+ * G11 reads in proportion to the page, where bm25 would score every match). `snippet` marks the
+ * matches in the text with \u0001…\u0002.
  */
-export async function searchFileIndex(
-  db: Database,
-  input: { match: string; allowedSpaceIds: string[]; itemType?: "file" | "folder"; owner: { userId: string; mine: boolean } | null; since: Date | null; limit: number },
-): Promise<FileHitRow[]> {
-  if (input.allowedSpaceIds.length === 0) return [];
-  const conditions: SQL[] = [sql`search_text MATCH ${input.match}`, sql`COALESCE(f.space_id, d.space_id) IN (${sql.join(input.allowedSpaceIds.map((id) => sql`${id}`), sql`, `)})`];
+export function fileHitsStatement(input: {
+  words: string;
+  columns: "name" | "name body";
+  scope: SearchScope;
+  itemType?: "file" | "folder";
+  owner: { userId: string; mine: boolean } | null;
+  since: Date | null;
+  limit: number;
+}): SQL {
+  const conditions: SQL[] = [sql`search_text MATCH ${`{${input.columns}} : (${input.words})`} || ' AND ' || ${scopeClause(input.scope)}`];
   if (input.itemType) conditions.push(sql`e.item_type = ${input.itemType}`);
   if (input.owner) conditions.push(input.owner.mine ? sql`COALESCE(f.uploaded_by, d.created_by) = ${input.owner.userId}` : sql`COALESCE(f.uploaded_by, d.created_by, '') <> ${input.owner.userId}`);
   if (input.since) conditions.push(sql`COALESCE(f.updated_at, d.updated_at) >= ${input.since.getTime()}`);
-  const rows = await db.all<FileHitRow>(sql`
+  return sql`
     SELECT e.item_type AS itemType, e.item_id AS id, COALESCE(f.name, d.label) AS name, COALESCE(f.space_id, d.space_id) AS spaceId,
-           COALESCE(f.folder_id, d.parent_id) AS folderId, f.content_type AS contentType, f.size AS size,
-           COALESCE(f.updated_at, d.updated_at) AS updatedAt, COALESCE(f.uploaded_by, d.created_by) AS ownerId,
+           f.content_type AS contentType, f.size AS size, COALESCE(f.updated_at, d.updated_at) AS updatedAt,
            snippet(search_text, 1, char(1), char(2), '…', 14) AS snippet
     FROM search_text
     JOIN search_entries e ON e.doc_id = search_text.rowid
     LEFT JOIN files f ON e.item_type = 'file' AND f.id = e.item_id AND f.trashed_at IS NULL
     LEFT JOIN folders d ON e.item_type = 'folder' AND d.id = e.item_id AND d.trashed_at IS NULL
+    JOIN space_members sm ON sm.space_id = COALESCE(f.space_id, d.space_id) AND sm.user_id = ${input.scope.userId}
     WHERE ${and(...conditions)}
-    ORDER BY bm25(search_text, 10.0, 1.0, 0.0), e.doc_id
-    LIMIT ${input.limit}`);
-  return rows.map((row) => ({ ...row, updatedAt: Number(row.updatedAt), size: row.size === null ? null : Number(row.size) }));
+    ORDER BY search_text.rowid DESC
+    LIMIT ${input.limit}`;
+}
+
+/** Runs statements in one D1 batch and gives each one's rows. */
+export async function runSearchBatch(db: Database, statements: readonly SQL[]): Promise<unknown[][]> {
+  if (statements.length === 0) return [];
+  const results = await rawBatch(db, statements);
+  return results.map((result) => result.results ?? []);
 }

@@ -1,32 +1,49 @@
 import { decideInRoom, roomGate } from "~/features/datarooms/room-authority.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
+import type { SQL } from "drizzle-orm";
 import { SEARCH_DATE_DAYS, SEARCH_KINDS, searchQuerySchema, type SearchHit, type SearchKind, type SearchQuery } from "./search.constants";
+import { runSearchBatch, searchSpacesStatement, type SearchSpaceRow } from "./search.queries.server";
+import { SEARCH_SOURCES } from "./search.sources.server";
 
 export type { SearchHit };
-import { listSearchSpaces } from "./search.queries.server";
-import { SEARCH_SOURCES } from "./search.sources.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type SearchSpace = { id: string; name: string; isRoom: boolean; archived: boolean; updatedAt: number | null };
 
-/** What every source receives: the parsed query, its words, the member's live spaces (read once) and the request's clock. */
+/** What every source receives: the parsed query, its words and the request's clock. */
 export type SearchRequest = {
   userId: string;
   query: SearchQuery;
   terms: string[];
   /** The last word is being typed: match it as a prefix. */
   prefixLast: boolean;
-  spaces: SearchSpace[];
   since: Date | null;
-  /** The spaces whose contents this member may read now (personal space; rooms the authority lets them view). */
-  readableSpaces: (spaceIds: readonly string[]) => Promise<Set<string>>;
+  now: Date;
 };
 
-export type SearchSource = { kinds: readonly SearchKind[]; search: (ctx: ServiceContext, request: SearchRequest) => Promise<SearchHit[]> };
+/** What a source's rows are read with: the member's live spaces, the rooms they may read now, another batch if it must. */
+export type SearchReading = {
+  spaces: ReadonlyMap<string, SearchSpace>;
+  /** Of these spaces, those whose contents the member may read now: their own, and rooms whose authority lets them view (one call per room and request). */
+  readableSpaces: (spaceIds: Iterable<string>) => Promise<Set<string>>;
+  /** A second D1 batch, for the rare page that a room's authority thinned out. */
+  run: (statements: readonly SQL[]) => Promise<unknown[][]>;
+};
 
-export type SearchResults = { query: SearchQuery; hits: SearchHit[]; places: { id: string; name: string }[]; counts: Partial<Record<SearchKind, number>> };
+/**
+ * A module's way into search (registered in search.sources.server.ts): the kinds it returns, its
+ * reads as statements that run in ONE D1 batch with every other source's (G11: the round trips do
+ * not grow with the modules), and how its rows become hits.
+ */
+export type SearchSource = {
+  kinds: readonly SearchKind[];
+  statements: (request: SearchRequest) => SQL[];
+  read: (request: SearchRequest, rows: unknown[][], reading: SearchReading) => Promise<SearchHit[]>;
+};
+
+export type SearchResults = { query: SearchQuery; hits: SearchHit[]; places: { id: string; name: string }[] };
 
 /** A query's words: letters and digits (FTS5's unicode61 tokenizer splits the same way), at most 12. */
 export function searchTerms(q: string): string[] {
@@ -34,36 +51,41 @@ export function searchTerms(q: string): string[] {
 }
 
 /**
- * The member's search (issue 36): files and folders by name and by content, rooms, share links,
- * receive pages and secrets by title, filtered by kind, place, owner and date. Every source sees
- * only what the member may open: their own rows, their spaces, and in a data room only what its
- * authority says they may view now (the same decision every other read uses). Round trips are
- * fixed: one for the member's spaces, then each source's (files: two), whatever they own.
+ * The member's search (issue 36, ADR 028): files and folders by name and by content, rooms, share
+ * links, receive pages and secrets by title, filtered by kind, place, owner and date. Every source
+ * sees only what the member may open: their own rows, their spaces, and in a data room only what its
+ * authority says they may view now (the same decision every other read uses). One D1 round trip
+ * for the member's spaces and every source together; a second only when a room's authority
+ * removed hits from the page.
  */
 export async function searchWorkspace(ctx: ServiceContext, userId: string, rawQuery: unknown): Promise<SearchResults> {
   const query = parseInput(searchQuerySchema, rawQuery);
-  const spaceRows = await listSearchSpaces(ctx.db, userId);
-  const spaces: SearchSpace[] = spaceRows
-    .filter((row) => !row.roomTrashed)
-    .map((row) => ({ id: row.id, name: row.name, isRoom: Boolean(row.isRoom), archived: row.roomArchivedAt !== null, updatedAt: row.roomUpdatedAt ? row.roomUpdatedAt.getTime() : null }));
-  const places = spaces.map((space) => ({ id: space.isRoom ? space.id : "personal", name: space.name }));
   const terms = searchTerms(query.q);
-  if (terms.length === 0) return { query, hits: [], places, counts: {} };
-
   const days = SEARCH_DATE_DAYS[query.date];
-  const byId = new Map(spaces.map((space) => [space.id, space]));
   const request: SearchRequest = {
     userId,
     query,
     terms,
-    prefixLast: !/\s$/.test(query.q) && query.q.length > 0,
-    spaces,
+    prefixLast: !/\s$/.test(query.q),
     since: days === null ? null : new Date(ctx.now().getTime() - days * DAY_MS),
+    now: ctx.now(),
+  };
+  const wanted = query.kind ? [query.kind] : SEARCH_KINDS;
+  const sources = terms.length === 0 ? [] : SEARCH_SOURCES.filter((source) => source.kinds.some((kind) => wanted.includes(kind)));
+  const planned = sources.map((source) => ({ source, statements: source.statements(request) }));
+  const [spaceRows = [], ...rows] = await runSearchBatch(ctx.db, [searchSpacesStatement(userId), ...planned.flatMap((plan) => plan.statements)]);
+
+  const spaces = new Map(
+    (spaceRows as SearchSpaceRow[]).map((row) => [row.id, { id: row.id, name: row.name, isRoom: Boolean(row.isRoom), archived: row.archivedAt !== null, updatedAt: row.roomUpdatedAt === null ? null : Number(row.roomUpdatedAt) }]),
+  );
+  const places = [...spaces.values()].map((space) => ({ id: space.isRoom ? space.id : "personal", name: space.name }));
+  const reading: SearchReading = {
+    spaces,
     readableSpaces: async (spaceIds) => {
       const allowed = new Set<string>();
       await Promise.all(
-        spaceIds.map(async (spaceId) => {
-          const space = byId.get(spaceId);
+        [...new Set(spaceIds)].map(async (spaceId) => {
+          const space = spaces.get(spaceId);
           if (!space) return;
           if (!space.isRoom) return void allowed.add(spaceId);
           const decision = await decideInRoom(ctx, spaceId, userId);
@@ -72,11 +94,15 @@ export async function searchWorkspace(ctx: ServiceContext, userId: string, rawQu
       );
       return allowed;
     },
+    run: (statements) => runSearchBatch(ctx.db, statements),
   };
-  const wanted = query.kind ? [query.kind] : SEARCH_KINDS;
-  const sources = SEARCH_SOURCES.filter((source) => source.kinds.some((kind) => wanted.includes(kind)));
-  const found = (await Promise.all(sources.map((source) => source.search(ctx, request)))).flat().filter((hit) => wanted.includes(hit.kind));
-  const counts: Partial<Record<SearchKind, number>> = {};
-  for (const hit of found) counts[hit.kind] = (counts[hit.kind] ?? 0) + 1;
-  return { query, hits: found, places, counts };
+  let offset = 0;
+  const found = await Promise.all(
+    planned.map(({ source, statements }) => {
+      const own = rows.slice(offset, offset + statements.length);
+      offset += statements.length;
+      return source.read(request, own, reading);
+    }),
+  );
+  return { query, hits: found.flat().filter((hit) => wanted.includes(hit.kind)), places };
 }

@@ -1,67 +1,78 @@
 import { formatBytes } from "~/features/files/files.constants";
-import { searchOwnReceivePages } from "~/features/receive/receive.queries.server";
-import { searchOwnSecrets } from "~/features/secrets/secrets.queries.server";
-import { searchOwnShareLinks } from "~/features/sharing/sharing.queries.server";
-import { listSpacesWithMatches, scopeToken, searchFileIndex } from "./search.queries.server";
-import type { SearchHit, SearchRequest, SearchSource, SearchSpace } from "./search.server";
+import { searchOwnReceivePagesStatement, type ReceivePageSearchRow } from "~/features/receive/receive.queries.server";
+import { searchOwnSecretsStatement, type SecretSearchRow } from "~/features/secrets/secrets.queries.server";
+import { searchOwnShareLinksStatement, type ShareLinkSearchRow } from "~/features/sharing/sharing.queries.server";
+import type { SearchHit } from "./search.constants";
+import { fileHitsStatement, type FileHitRow, type SearchScope } from "./search.queries.server";
+import type { SearchRequest, SearchSource } from "./search.server";
 
 /**
  * THE one place a module makes its items findable (issue 36, docs/architecture.md "The shell"):
- * each source names the kinds it returns and searches only what the member may open. A later
- * module (forms, signatures, workflows) adds one entry here and one kind in search.constants.ts.
+ * each source names the kinds it returns, gives its reads as statements for the search's one D1
+ * batch, and turns their rows into hits, only ever of what the member may open. A later module
+ * (forms, signatures, workflows) adds one entry here and its kind in search.constants.ts.
  */
 
-/** The spaces a search covers, after the place filter. */
-function spacesInPlace(request: SearchRequest): SearchSpace[] {
-  const place = request.query.place;
-  if (!place) return request.spaces;
-  return request.spaces.filter((space) => (place === "personal" ? !space.isRoom : space.id === place));
+/** The words as an FTS5 expression: each quoted (no operator can be smuggled in), all required, the last a prefix while it is typed. */
+export function ftsWords(request: Pick<SearchRequest, "terms" | "prefixLast">): string {
+  return request.terms.map((term, index) => `"${term}"${index === request.terms.length - 1 && request.prefixLast ? "*" : ""}`).join(" AND ");
 }
 
-/** An FTS5 query: every word in a file's name or text (the last one as a prefix while it is typed), in the given spaces. */
-export function ftsMatch(request: Pick<SearchRequest, "terms" | "prefixLast">, spaceIds: readonly string[]): string {
-  const words = request.terms.map((term, index) => `"${term}"${index === request.terms.length - 1 && request.prefixLast ? "*" : ""}`).join(" AND ");
-  return `{name body} : (${words}) AND scope : (${spaceIds.map((id) => `"${scopeToken(id)}"`).join(" OR ")})`;
-}
-
-/** Only a member's own things (share links, receive pages, secrets): nothing for "others", nothing in a room. */
+/** Only a member's own things (share links, receive pages, secrets): nothing for "others", nothing when a room is the place. */
 function ownOnly(request: SearchRequest): boolean {
   return request.query.owner !== "others" && (!request.query.place || request.query.place === "personal");
 }
 
+function fileStatements(request: SearchRequest, excluded: readonly string[] = []) {
+  const kind = request.query.kind;
+  const common = {
+    words: ftsWords(request),
+    scope: { userId: request.userId, place: request.query.place ?? null, excluded } satisfies SearchScope,
+    itemType: kind === "file" || kind === "folder" ? kind : undefined,
+    owner: request.query.owner === "anyone" ? null : { userId: request.userId, mine: request.query.owner === "me" },
+    since: request.since,
+    limit: request.query.limit,
+  };
+  // Names first (what people mostly look for), then the text of documents; each newest first.
+  return [fileHitsStatement({ ...common, columns: "name" }), fileHitsStatement({ ...common, columns: "name body" })];
+}
+
+function mergeFileHits(rows: unknown[][], limit: number): FileHitRow[] {
+  const seen = new Set<string>();
+  const merged: FileHitRow[] = [];
+  for (const row of rows.flat() as FileHitRow[]) {
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
+    merged.push(row);
+  }
+  return merged.slice(0, limit);
+}
+
 const filesAndFolders: SearchSource = {
   kinds: ["file", "folder"],
-  async search(ctx, request) {
-    const candidates = spacesInPlace(request);
-    if (candidates.length === 0) return [];
-    // Which rooms hold matches decides whose authority is asked (rooms without one cost nothing).
-    const anyRoom = candidates.some((space) => space.isRoom);
-    const byScope = new Map(candidates.map((space) => [scopeToken(space.id), space]));
-    const withMatches = anyRoom ? (await listSpacesWithMatches(ctx.db, ftsMatch(request, candidates.map((space) => space.id)))).map((scope) => byScope.get(scope)).filter((space) => space !== undefined) : candidates;
-    const allowed = [...(await request.readableSpaces(withMatches.map((space) => space.id)))];
-    if (allowed.length === 0) return [];
-    const kind = request.query.kind;
-    const rows = await searchFileIndex(ctx.db, {
-      match: ftsMatch(request, allowed),
-      allowedSpaceIds: allowed,
-      itemType: kind === "file" || kind === "folder" ? kind : undefined,
-      owner: request.query.owner === "anyone" ? null : { userId: request.userId, mine: request.query.owner === "me" },
-      since: request.since,
-      limit: request.query.limit,
-    });
-    const spaces = new Map(request.spaces.map((space) => [space.id, space]));
-    return rows.map((row): SearchHit => {
-      const space = spaces.get(row.spaceId);
-      const inRoom = space?.isRoom ?? false;
+  statements: (request) => fileStatements(request),
+  async read(request, rows, reading) {
+    let hits = mergeFileHits(rows, request.query.limit);
+    // The room authority decides for the rooms on this page; when it keeps someone out of one (a
+    // guest without view, an ended access, an address or 2FA rule), the page is read again without it.
+    const allowed = await reading.readableSpaces(hits.map((hit) => hit.spaceId));
+    const denied = [...new Set(hits.map((hit) => hit.spaceId))].filter((spaceId) => !allowed.has(spaceId));
+    if (denied.length > 0) {
+      const again = mergeFileHits(await reading.run(fileStatements(request, denied)), request.query.limit);
+      const readable = await reading.readableSpaces(again.map((hit) => hit.spaceId));
+      hits = again.filter((hit) => readable.has(hit.spaceId));
+    }
+    return hits.map((row): SearchHit => {
+      const space = reading.spaces.get(row.spaceId);
       return {
         kind: row.itemType,
         id: row.id,
         title: row.name,
-        href: row.itemType === "file" ? `/files/${row.id}` : inRoom ? `/dataroom/${row.spaceId}/folders/${row.id}` : `/folders/${row.id}`,
+        href: row.itemType === "file" ? `/files/${row.id}` : space?.isRoom ? `/dataroom/${row.spaceId}/folders/${row.id}` : `/folders/${row.id}`,
         place: space?.name ?? null,
-        detail: row.itemType === "file" && row.size !== null ? formatBytes(row.size) : null,
+        detail: row.itemType === "file" && row.size !== null ? formatBytes(Number(row.size)) : null,
         snippet: row.snippet.includes("\u0001") ? row.snippet : null,
-        updatedAt: row.updatedAt,
+        updatedAt: Number(row.updatedAt),
       };
     });
   },
@@ -69,52 +80,53 @@ const filesAndFolders: SearchSource = {
 
 const rooms: SearchSource = {
   kinds: ["room"],
-  async search(_ctx, request) {
+  statements: () => [],
+  async read(request, _rows, reading) {
     if (request.query.owner !== "anyone" || request.query.place === "personal") return [];
     const words = request.terms.map((term) => term.toLocaleLowerCase());
-    return spacesInPlace(request)
-      .filter((space) => space.isRoom && (!request.since || (space.updatedAt ?? 0) >= request.since.getTime()))
+    return [...reading.spaces.values()]
+      .filter((space) => space.isRoom && (!request.query.place || space.id === request.query.place))
+      .filter((space) => !request.since || (space.updatedAt ?? 0) >= request.since.getTime())
       .filter((space) => words.every((word) => space.name.toLocaleLowerCase().includes(word)))
       .slice(0, request.query.limit)
       .map((space) => ({ kind: "room", id: space.id, title: space.name, href: `/dataroom/${space.id}`, place: null, detail: space.archived ? "Archived" : null, snippet: null, updatedAt: space.updatedAt }));
   },
 };
 
+const ownParams = (request: SearchRequest) => ({ userId: request.userId, terms: request.terms, since: request.since, limit: request.query.limit });
+
 const shareLinks: SearchSource = {
   kinds: ["share-link"],
-  async search(ctx, request) {
-    const personal = request.spaces.find((space) => !space.isRoom);
-    if (!personal || !ownOnly(request)) return [];
-    const rows = await searchOwnShareLinks(ctx.db, { spaceId: personal.id, terms: request.terms, since: request.since, limit: request.query.limit });
-    const now = ctx.now().getTime();
-    return rows.map((row) => ({
+  statements: (request) => (ownOnly(request) ? [searchOwnShareLinksStatement(ownParams(request))] : []),
+  async read(request, [rows = []], reading) {
+    const personal = [...reading.spaces.values()].find((space) => !space.isRoom);
+    const now = request.now.getTime();
+    return (rows as ShareLinkSearchRow[]).map((row) => ({
       kind: "share-link",
       id: row.id,
       title: row.name,
       href: `/share-links/${row.id}`,
-      place: personal.name,
-      detail: row.revokedAt ? "Revoked" : row.expiresAt && row.expiresAt.getTime() <= now ? "Expired" : `Shares a ${row.targetType}`,
+      place: personal?.name ?? null,
+      detail: row.revokedAt ? "Revoked" : row.expiresAt && Number(row.expiresAt) <= now ? "Expired" : `Shares a ${row.targetType}`,
       snippet: null,
-      updatedAt: row.updatedAt.getTime(),
+      updatedAt: Number(row.updatedAt),
     }));
   },
 };
 
 const receivePages: SearchSource = {
   kinds: ["receive-page"],
-  async search(ctx, request) {
-    if (!ownOnly(request)) return [];
-    const rows = await searchOwnReceivePages(ctx.db, { userId: request.userId, terms: request.terms, since: request.since, limit: request.query.limit });
-    return rows.map((row) => ({ kind: "receive-page", id: row.id, title: row.title, href: `/receive-pages/${row.id}`, place: null, detail: null, snippet: null, updatedAt: row.updatedAt.getTime() }));
+  statements: (request) => (ownOnly(request) ? [searchOwnReceivePagesStatement(ownParams(request))] : []),
+  async read(_request, [rows = []]) {
+    return (rows as ReceivePageSearchRow[]).map((row) => ({ kind: "receive-page", id: row.id, title: row.title, href: `/receive-pages/${row.id}`, place: null, detail: null, snippet: null, updatedAt: Number(row.updatedAt) }));
   },
 };
 
 const secrets: SearchSource = {
   kinds: ["secret"],
-  async search(ctx, request) {
-    if (!ownOnly(request)) return [];
-    const rows = await searchOwnSecrets(ctx.db, { userId: request.userId, terms: request.terms, since: request.since, limit: request.query.limit });
-    return rows.map((row) => ({
+  statements: (request) => (ownOnly(request) ? [searchOwnSecretsStatement(ownParams(request))] : []),
+  async read(_request, [rows = []]) {
+    return (rows as SecretSearchRow[]).map((row) => ({
       kind: "secret",
       id: row.id,
       title: row.label,
@@ -122,7 +134,7 @@ const secrets: SearchSource = {
       place: null,
       detail: row.hasContent ? "Not opened yet" : "Opened or ended",
       snippet: null,
-      updatedAt: row.createdAt.getTime(),
+      updatedAt: Number(row.createdAt),
     }));
   },
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { containsEvery } from "~/db/like.server";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
@@ -238,9 +238,11 @@ export async function listSecretFileKeysOf(db: Database, userId: string): Promis
   return rows.map((row) => row.r2Key);
 }
 
-/** The member's secrets whose label holds every term, newest first (search; never the ciphertext). */
-export async function searchOwnSecrets(db: Database, input: { userId: string; terms: readonly string[]; since: Date | null; limit: number }) {
-  const conditions = [eq(secrets.userId, input.userId), containsEvery(secrets.label, input.terms)];
-  if (input.since) conditions.push(gte(secrets.createdAt, input.since));
-  return db.select(summaryColumns).from(secrets).where(and(...conditions)).orderBy(desc(secrets.createdAt)).limit(input.limit).all();
+export type SecretSearchRow = { id: string; label: string; hasContent: number; createdAt: number };
+
+/** The member's secrets whose label holds every term, newest first (never the ciphertext): a statement for the search's one D1 batch. */
+export function searchOwnSecretsStatement(input: { userId: string; terms: readonly string[]; since: Date | null; limit: number }): SQL {
+  const since = input.since ? sql` AND created_at >= ${input.since.getTime()}` : sql``;
+  return sql`SELECT id, label, ciphertext IS NOT NULL AS hasContent, created_at AS createdAt FROM secrets WHERE user_id = ${input.userId} AND ${containsEvery(secrets.label, input.terms)}${since}
+    ORDER BY created_at DESC LIMIT ${input.limit}`;
 }

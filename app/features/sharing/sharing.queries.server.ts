@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { containsEvery } from "~/db/like.server";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
@@ -305,15 +305,15 @@ export async function forgetLinkMaker(db: Database, userId: string): Promise<voi
 
 // ---- search ---------------------------------------------------------------------------------------
 
-/** The member's own links (their personal space's) whose name holds every term, newest first (search). */
-export async function searchOwnShareLinks(db: Database, input: { spaceId: string; terms: readonly string[]; since: Date | null; limit: number }) {
-  const conditions = [eq(shareLinks.spaceId, input.spaceId), containsEvery(shareLinks.name, input.terms)];
-  if (input.since) conditions.push(gte(shareLinks.updatedAt, input.since));
-  return db
-    .select({ id: shareLinks.id, name: shareLinks.name, targetType: shareLinks.targetType, revokedAt: shareLinks.revokedAt, expiresAt: shareLinks.expiresAt, updatedAt: shareLinks.updatedAt })
-    .from(shareLinks)
-    .where(and(...conditions))
-    .orderBy(desc(shareLinks.createdAt))
-    .limit(input.limit)
-    .all();
+export type ShareLinkSearchRow = { id: string; name: string; targetType: string; revokedAt: number | null; expiresAt: number | null; updatedAt: number };
+
+/**
+ * The member's own links (their personal space's) whose name holds every term, newest first: a
+ * statement for the search's one D1 batch (search.sources.server.ts).
+ */
+export function searchOwnShareLinksStatement(input: { userId: string; terms: readonly string[]; since: Date | null; limit: number }): SQL {
+  const since = input.since ? sql` AND updated_at >= ${input.since.getTime()}` : sql``;
+  return sql`SELECT id, name, target_type AS targetType, revoked_at AS revokedAt, expires_at AS expiresAt, updated_at AS updatedAt FROM share_links
+    WHERE space_id = (SELECT id FROM spaces WHERE owner_id = ${input.userId} AND kind = 'personal') AND ${containsEvery(shareLinks.name, input.terms)}${since}
+    ORDER BY created_at DESC LIMIT ${input.limit}`;
 }
