@@ -1,7 +1,8 @@
 // npm run bench: performance budgets of ../shared/QUALITY.md as counts and ratios, one table.
 // Sizes are deterministic, so one measurement each. Filled so far: G5 (first-load JS per route,
 // gzip), G6 (Worker size raw and gzip from `wrangler deploy --dry-run`), G1/G2/G4 (folder pages),
-// G7 (a 1 GiB upload), G8 (a 200-page PDF preview), G10 and G3 (data rooms: scripts/bench/g10-rooms.mjs).
+// G7 (a 1 GiB upload), G8 (a 200-page PDF preview), G10 and G3 (data rooms: scripts/bench/g10-rooms.mjs),
+// G11 (search over 100,000 indexed files: scripts/bench/g11-search.mjs).
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -119,7 +120,7 @@ try {
   const baseUrl = `http://localhost:${port}`;
   // BENCH_ONLY=g10-rooms (comma-separated) runs only those modules, for a quick look at one budget.
   const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
-  for (const name of ["g1-folders", "g5-secret", "g7-upload", "g8-pdf", "g8-watermark", "g8-share", "g9-batch", "g10-rooms"].filter((name) => !only || only.includes(name))) {
+  for (const name of ["g1-folders", "g5-secret", "g7-upload", "g8-pdf", "g8-watermark", "g8-share", "g9-batch", "g10-rooms", "g11-search"].filter((name) => !only || only.includes(name))) {
     const module = await import(`./bench/${name}.mjs`);
     await module.bench({ baseUrl, stateDir, add, addFirstLoad });
   }
