@@ -143,7 +143,7 @@ test.describe("the workspace", () => {
     await expect(page.getByTestId("sidebar").getByTestId("nav-dot-whats-new")).toBeVisible();
     await sidebar(page).getByRole("link", { name: /^What's new.*new release notes$/ }).click();
     await expect(page).toHaveTitle("What's new - Strongroom");
-    await expect(page.getByTestId("release").first()).toContainText("A workspace that holds everything");
+    await expect(page.getByTestId("release").first()).toContainText("Search everything");
     await expect(page.getByTestId("sidebar").getByTestId("nav-dot-whats-new")).toHaveCount(0);
 
     await sidebar(page).getByRole("link", { name: "Help" }).click();
