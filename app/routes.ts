@@ -57,6 +57,8 @@ export default [
     route("help/:slug", "routes/guide/help-article.tsx"),
     // Search across every module (issue 36): names, contents, filters; the shell's box and Ctrl/⌘-K lead here.
     route("search", "routes/search.tsx"),
+    // An invitation to a data room opened from the invitee's dashboard (the e-mail's link is /invite/{token}).
+    route("invitations/:id", "routes/invitations/own.tsx"),
 
     // Settings (spec §2 "Settings") and profile pages share one frame (side navigation).
     layout("routes/settings/layout.tsx", [

@@ -6,7 +6,9 @@ import { createServiceContext } from "~/lib/service-context.server";
 import { countingD1, type D1Stats } from "~workers/middleware/d1-stats";
 import { addDataroomMember } from "~tests/factories/datarooms";
 import { createFile, personalSpaceOf } from "~tests/factories/files";
-import { createRoom, send, signedIn } from "./dataroom-helpers";
+import { acceptOwnInvitation, viewOwnInvitation } from "~/features/datarooms/invitations.server";
+import { createUser } from "~tests/factories/users";
+import { countWhere, createRoom, send, signedIn } from "./dataroom-helpers";
 import { testEnv } from "./helpers";
 
 /**
@@ -219,5 +221,44 @@ describe("the dashboard's layout", () => {
     expect(Object.keys(widgets)).toEqual(["storage", "rooms"]);
     await Promise.all(Object.values(widgets));
     expect(getDashboard(ctxAt(), member.id, null).layout).toEqual([...DEFAULT_LAYOUT]);
+  });
+});
+
+describe("invitations waiting in the attention feed", () => {
+  async function invited(options: { verified?: boolean } = {}) {
+    const owner = await signedIn({ name: "Olga Owner", tier: "business" });
+    const room = await createRoom(owner.client, "Harbour deal");
+    const invitee = await createUser({ name: "Ivan Invitee", verified: options.verified });
+    const response = await send(owner.client, "POST", `/api/datarooms/${room.id}/invitations`, { emails: [invitee.email], role: "member", message: "Welcome aboard" });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const row = await testEnv.DB.prepare("select id from dataroom_invitations where dataroom_id = ? and email = ?").bind(room.id, invitee.email.toLowerCase()).first<{ id: string }>();
+    return { owner, room, invitee, invitationId: row!.id };
+  }
+
+  it("show the invitee their open invitation and let them join from it, once", async () => {
+    const { room, invitee, invitationId } = await invited();
+    const { attention } = await widgetsOf(invitee.id, ["attention"]);
+    expect(attention).toMatchObject([{ kind: "room.invitation", label: "Invitation", title: "Olga Owner invited you to the data room “Harbour deal”", href: `/invitations/${invitationId}` }]);
+    expect(attention[0]!.detail).toMatch(/^As member\. Accept it before /);
+
+    const view = await viewOwnInvitation(ctxAt(), invitee.id, invitationId);
+    expect(view).toMatchObject({ state: "open", viewer: "invitee", invitation: { roomName: "Harbour deal", roleLabel: "Member", message: "Welcome aboard" } });
+    expect(await acceptOwnInvitation(ctxAt(), invitee.id, invitationId)).toBe(room.id);
+    expect(await countWhere("select count(*) as n from dataroom_members where dataroom_id = ? and user_id = ?", room.id, invitee.id)).toBe(1);
+    // Used: gone from the feed, and it cannot be used again.
+    expect((await widgetsOf(invitee.id, ["attention"])).attention).toEqual([]);
+    await expect(acceptOwnInvitation(ctxAt(), invitee.id, invitationId)).rejects.toMatchObject({ status: 404, message: expect.stringContaining("already used") });
+  });
+
+  it("answer anyone but the invitee 404 and change nothing; an unconfirmed address sees nothing", async () => {
+    const { owner, invitee, invitationId } = await invited({ verified: false });
+    const outsider = await signedIn();
+    expect((await widgetsOf(invitee.id, ["attention"])).attention).toEqual([]);
+    for (const userId of [outsider.id, owner.id, invitee.id]) {
+      await expect(viewOwnInvitation(ctxAt(), userId, invitationId)).rejects.toMatchObject({ status: 404 });
+      await expect(acceptOwnInvitation(ctxAt(), userId, invitationId)).rejects.toMatchObject({ status: 404 });
+    }
+    await expect(viewOwnInvitation(ctxAt(), outsider.id, "not-an-id")).rejects.toMatchObject({ status: 404 });
+    expect(await countWhere("select count(*) as n from dataroom_invitations where id = ? and accepted_at is null", invitationId)).toBe(1);
   });
 });

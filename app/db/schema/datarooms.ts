@@ -104,6 +104,8 @@ export const dataroomInvitations = sqliteTable(
     uniqueIndex("dataroom_invitations_open_idx")
       .on(table.dataroomId, table.email)
       .where(sql`accepted_at IS NULL AND revoked_at IS NULL`),
+    // The invitations waiting for one person (their dashboard's attention feed).
+    index("dataroom_invitations_email_open_idx").on(table.email, table.expiresAt).where(sql`accepted_at IS NULL AND revoked_at IS NULL`),
   ],
 );
 

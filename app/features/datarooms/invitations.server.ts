@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { AuthCall } from "~/features/auth/auth-context.server";
 import { consumeAttempt } from "~/features/auth/attempt-limits.server";
 import { findUserByEmail, findUserById } from "~/features/auth/auth.queries.server";
@@ -19,6 +20,7 @@ import { assertRoleAllowed, assertSeatsFor, toPendingInvitation, type PendingInv
 import {
   findInvitation,
   findInvitationByTokenHash,
+  findInvitationWithRoomById,
   findDataroomMember,
   findMemberEmails,
   listOpenInvitations,
@@ -258,6 +260,44 @@ export async function acceptInvitation(ctx: ServiceContext, userId: string, toke
   if (user.email.toLowerCase() !== found.row.email) {
     throw new AppError("FORBIDDEN", `This invitation was sent to ${found.row.email}. Sign in with that address to accept it.`);
   }
+  await assertSeatStillThere(ctx, found.row);
+  return join(ctx, found, userId);
+}
+
+const invitationNotFound = () => new AppError("NOT_FOUND", "This invitation does not exist or was not sent to you.");
+
+/**
+ * An invitation opened from the invitee's own dashboard (no link followed): only for the account
+ * whose confirmed address it was sent to; anyone else gets 404, as if there were none.
+ */
+async function ownInvitation(ctx: ServiceContext, userId: string, invitationId: unknown) {
+  const id = z.uuid().safeParse(invitationId);
+  if (!id.success) throw invitationNotFound();
+  const [row, user] = await Promise.all([findInvitationWithRoomById(ctx.db, id.data), findUserById(ctx.db, userId)]);
+  if (!row || !user?.emailVerifiedAt || user.email.toLowerCase() !== row.email || row.roomTrashedAt !== null) throw invitationNotFound();
+  const { tokenHash, ...rest } = row;
+  return { row: rest, hash: tokenHash };
+}
+
+/** What /invitations/{id} shows the invitee. */
+export async function viewOwnInvitation(ctx: ServiceContext, userId: string, invitationId: unknown): Promise<InvitationView> {
+  const { row } = await ownInvitation(ctx, userId, invitationId);
+  const state = stateOf(row, ctx.now());
+  return {
+    state,
+    invitation: { email: row.email, roomName: row.roomName, inviterName: row.inviterName ?? "A Strongroom member", roleLabel: ROLE_LABELS[row.role], message: row.message, expiresAt: row.expiresAt.toISOString() },
+    viewer: "invitee",
+    dataroomId: state === "accepted" && row.acceptedBy === userId ? row.dataroomId : null,
+    accountExists: true,
+    problem: state === "open" ? null : INVALID_MESSAGES[state],
+  };
+}
+
+/** The invitee accepts from their dashboard, as the link would. Returns the room's id. */
+export async function acceptOwnInvitation(ctx: ServiceContext, userId: string, invitationId: unknown): Promise<string> {
+  const found = await ownInvitation(ctx, userId, invitationId);
+  const state = stateOf(found.row, ctx.now());
+  if (state !== "open") throw new AppError("NOT_FOUND", INVALID_MESSAGES[state]);
   await assertSeatStillThere(ctx, found.row);
   return join(ctx, found, userId);
 }

@@ -269,6 +269,48 @@ export async function findInvitationByTokenHash(db: Database, tokenHash: string)
 }
 export type InvitationWithRoom = NonNullable<Awaited<ReturnType<typeof findInvitationByTokenHash>>>;
 
+/** One invitation by id with its token's hash (accepting from the invitee's dashboard, where no link was followed). */
+export async function findInvitationWithRoomById(db: Database, id: string) {
+  return db
+    .select({
+      ...invitationColumns,
+      tokenHash: dataroomInvitations.tokenHash,
+      roomName: spaces.name,
+      roomOwnerId: datarooms.ownerId,
+      roomTrashedAt: datarooms.trashedAt,
+      roomArchivedAt: datarooms.archivedAt,
+    })
+    .from(dataroomInvitations)
+    .innerJoin(datarooms, eq(datarooms.id, dataroomInvitations.dataroomId))
+    .innerJoin(spaces, eq(spaces.id, datarooms.id))
+    .where(eq(dataroomInvitations.id, id))
+    .get();
+}
+
+/**
+ * The open invitations sent to a member's address, once they have confirmed it (the address is the
+ * only proof without the link), newest first: their dashboard's "Needs your attention".
+ */
+export async function listOpenInvitationsForMember(db: Database, userId: string, now: Date, limit: number) {
+  return db
+    .select({ id: dataroomInvitations.id, role: dataroomInvitations.role, roomName: spaces.name, inviterName: invitationColumns.inviterName, createdAt: dataroomInvitations.createdAt, expiresAt: dataroomInvitations.expiresAt })
+    .from(dataroomInvitations)
+    .innerJoin(datarooms, eq(datarooms.id, dataroomInvitations.dataroomId))
+    .innerJoin(spaces, eq(spaces.id, datarooms.id))
+    .where(
+      and(
+        sql`${dataroomInvitations.email} = (SELECT lower(email) FROM users WHERE id = ${userId} AND email_verified_at IS NOT NULL)`,
+        isNull(dataroomInvitations.acceptedAt),
+        isNull(dataroomInvitations.revokedAt),
+        gt(dataroomInvitations.expiresAt, now),
+        isNull(datarooms.trashedAt),
+      ),
+    )
+    .orderBy(desc(dataroomInvitations.createdAt))
+    .limit(limit)
+    .all();
+}
+
 /**
  * Accepting is single-use and atomic: ONE batch marks the invitation accepted only while it is
  * still open and unexpired, and adds the person (both rows) only if that update happened. Someone

@@ -1,3 +1,5 @@
+import { ROLE_LABELS } from "~/features/datarooms/datarooms.permissions";
+import { listOpenInvitationsForMember } from "~/features/datarooms/members.queries.server";
 import { formatBytes } from "~/features/files/files.constants";
 import type { SpaceUsage } from "~/features/files/storage.server";
 import type { ServiceContext } from "~/lib/service-context.server";
@@ -33,6 +35,18 @@ const NOTICE_KINDS: Record<string, string> = {
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export const ATTENTION_SOURCES: readonly AttentionSource[] = [
+  {
+    id: "room-invitations",
+    load: async (ctx, { userId, now }) =>
+      (await listOpenInvitationsForMember(ctx.db, userId, now, FEED_LIMIT)).map((invitation) => ({
+        kind: "room.invitation",
+        label: "Invitation",
+        title: `${invitation.inviterName ?? "A Strongroom member"} invited you to the data room “${invitation.roomName}”`,
+        detail: `As ${ROLE_LABELS[invitation.role].toLowerCase()}. Accept it before ${dateFormat.format(invitation.expiresAt)} UTC.`,
+        href: `/invitations/${invitation.id}`,
+        at: invitation.createdAt.toISOString(),
+      })),
+  },
   {
     id: "notices",
     load: async (ctx, { userId }) =>

@@ -1,0 +1,1 @@
+CREATE INDEX `dataroom_invitations_email_open_idx` ON `dataroom_invitations` (`email`,`expires_at`) WHERE accepted_at IS NULL AND revoked_at IS NULL;
