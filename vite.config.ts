@@ -40,7 +40,9 @@ export default defineConfig({
     longKeepAlive(),
   ],
   environments: {
-    ssr: { build: { minify: true } },
+    // @libpdf/core is imported lazily by the search job only: listed so the dev server bundles it at
+    // start instead of discovering it in the first upload's job and reloading the Worker mid-request.
+    ssr: { build: { minify: true }, optimizeDeps: { include: ["@libpdf/core"] } },
   },
   // React Router preloads route modules itself; Vite's preload helper for the few lazy imports
   // (Turnstile, the upgrade modal, the user store) would add ~0.9 KiB to every first load (G5).

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { createDataroom, getDataroom, listDatarooms, restoreDataroom, setArchived, setDefaultRole, trashDataroom, updateDataroom } from "~/features/datarooms/datarooms.server";
+import { createDataroom, getDataroom, listDatarooms, recordRoomVisit, restoreDataroom, setArchived, setDefaultRole, trashDataroom, updateDataroom } from "~/features/datarooms/datarooms.server";
 import { publicOrigin } from "~/features/auth/auth-context.server";
 import { invitePeople, resendInvitation, revokeInvitation } from "~/features/datarooms/invitations.server";
 import { getPermissionMatrix, grantPermission, revokePermission, setPermission } from "~/features/datarooms/permissions.server";
@@ -36,7 +36,10 @@ export const dataroomsApi = new Hono<AppEnv>()
   })
   .get("/:id", async (c) => {
     const actor = requireApiActor(c);
-    return c.json(await getDataroom(apiServiceContext(c), actor.userId, c.req.param("id")), 200);
+    const ctx = apiServiceContext(c);
+    const opened = await getDataroom(ctx, actor.userId, c.req.param("id"));
+    await recordRoomVisit(ctx, actor.userId, opened.dataroom.id);
+    return c.json(opened, 200);
   })
   .patch("/:id", async (c) => {
     const actor = requireApiActor(c);

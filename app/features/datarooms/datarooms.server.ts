@@ -142,10 +142,18 @@ const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 
 /** One room and the root folder of its file manager; opening it notes the member's visit. */
 export async function getDataroom(ctx: ServiceContext, userId: string, rawId: unknown) {
-  const room = await requireDataroom(ctx, userId, rawId);
-  const [rootFolderId] = await Promise.all([findDataroomRootFolderId(ctx.db, room.id), touchDataroomMember(ctx.db, room.id, userId, ctx.now(), LAST_SEEN_EVERY_MS)]);
+  const parsed = dataroomIdSchema.safeParse(rawId);
+  if (!parsed.success) throw dataroomNotFound();
+  // The top folder's id is read beside the check (G3: one sequential step less); it is only
+  // returned once the check has passed.
+  const [room, rootFolderId] = await Promise.all([requireDataroom(ctx, userId, parsed.data), findDataroomRootFolderId(ctx.db, parsed.data.toLowerCase())]);
   if (!rootFolderId) throw new AppError("INTERNAL_ERROR");
   return { dataroom: room, rootFolderId };
+}
+
+/** When the member last opened the room (the people page shows it), written at most every few minutes. */
+export async function recordRoomVisit(ctx: ServiceContext, userId: string, roomId: string): Promise<void> {
+  await touchDataroomMember(ctx.db, roomId, userId, ctx.now(), LAST_SEEN_EVERY_MS);
 }
 
 /** Name and description (manage_settings); refused while archived. */

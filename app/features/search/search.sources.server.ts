@@ -4,7 +4,7 @@ import { searchOwnSecretsStatement, type SecretSearchRow } from "~/features/secr
 import { searchOwnShareLinksStatement, type ShareLinkSearchRow } from "~/features/sharing/sharing.queries.server";
 import type { SearchHit } from "./search.constants";
 import { fileHitsStatement, type FileHitRow, type SearchScope } from "./search.queries.server";
-import type { SearchRequest, SearchSource } from "./search.server";
+import type { SearchRequest, SearchSource } from "./search.types";
 
 /**
  * THE one place a module makes its items findable (issue 36, docs/architecture.md "The shell"):

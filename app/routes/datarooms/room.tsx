@@ -4,7 +4,7 @@ import { Alert } from "~/components/ui/alert";
 import { loadMemberAccess } from "~/features/access/access.server";
 import { checkFeature } from "~/features/access/access-check";
 import { requireMember } from "~/features/auth/auth-guard.server";
-import { getDataroom } from "~/features/datarooms/datarooms.server";
+import { getDataroom, recordRoomVisit } from "~/features/datarooms/datarooms.server";
 import { FolderBrowser, type ViewMode } from "~/features/files/components/folder-browser";
 import { getFolderPage } from "~/features/files/folders.server";
 import { runLoader } from "~/lib/action-result.server";
@@ -30,7 +30,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const folderId = "uid" in params && typeof params.uid === "string" ? params.uid : null;
   return runLoader(async () => {
     const { dataroom, rootFolderId } = await getDataroom(ctx, user.id, params.id);
-    const [page, access] = await Promise.all([getFolderPage(ctx, user.id, folderId ?? rootFolderId, query), loadMemberAccess(ctx, user.id)]);
+    const [page, access] = await Promise.all([getFolderPage(ctx, user.id, folderId ?? rootFolderId, query), loadMemberAccess(ctx, user.id), recordRoomVisit(ctx, user.id, dataroom.id)]);
     if (page.folder.spaceId !== dataroom.id) throw new AppError("NOT_FOUND", "This folder does not exist in this data room.");
     return { dataroom, page, canUploadFolders: checkFeature(access, "bulk_upload") };
   });
