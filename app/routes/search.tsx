@@ -101,7 +101,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {error ? <Alert variant="error">{error}</Alert> : null}
       {!error && !query ? (
         <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-700">
-          Type a word to search. The text inside PDFs, text, Markdown and CSV files is searched too; press Ctrl K (⌘ K on a Mac) on any page to search from there.
+          Type a word to search. The text inside PDFs, Word documents, text, Markdown and CSV files is searched too; press Ctrl K (⌘ K on a Mac) on any page to search from there.
         </p>
       ) : null}
       {!error && query && hits.length === 0 ? (

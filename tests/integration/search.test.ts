@@ -35,6 +35,45 @@ async function pdfWith(lines: string[]): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(await document.save());
 }
 
+/** A minimal ZIP (no CRCs: the reader does not check them) whose entries are deflated unless `stored`. */
+async function zipOf(entries: { name: string; text: string; stored?: boolean }[]): Promise<Uint8Array<ArrayBuffer>> {
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  const central: Uint8Array[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = encoder.encode(entry.name);
+    const raw = encoder.encode(entry.text);
+    const data = entry.stored ? raw : new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate-raw"))).arrayBuffer());
+    const local = new DataView(new ArrayBuffer(30));
+    local.setUint32(0, 0x04034b50, true);
+    local.setUint16(8, entry.stored ? 0 : 8, true);
+    local.setUint32(18, data.length, true);
+    local.setUint32(22, raw.length, true);
+    local.setUint16(26, name.length, true);
+    const header = new DataView(new ArrayBuffer(46));
+    header.setUint32(0, 0x02014b50, true);
+    header.setUint16(10, entry.stored ? 0 : 8, true);
+    header.setUint32(20, data.length, true);
+    header.setUint32(24, raw.length, true);
+    header.setUint16(28, name.length, true);
+    header.setUint32(42, offset, true);
+    parts.push(new Uint8Array(local.buffer), name, data);
+    central.push(new Uint8Array(header.buffer), name);
+    offset += 30 + name.length + data.length;
+  }
+  const directorySize = central.reduce((sum, part) => sum + part.length, 0);
+  const end = new DataView(new ArrayBuffer(22));
+  end.setUint32(0, 0x06054b50, true);
+  end.setUint16(8, entries.length, true);
+  end.setUint16(10, entries.length, true);
+  end.setUint32(12, directorySize, true);
+  end.setUint32(16, offset, true);
+  return new Uint8Array(await new Blob([...parts, ...central, new Uint8Array(end.buffer)]).arrayBuffer());
+}
+
+const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
 /** A file whose text is already in the index (what the job does after an upload). */
 async function indexedFile(options: Parameters<typeof createFile>[0]) {
   const file = await createFile(options);
@@ -72,6 +111,20 @@ describe("searching names and contents", () => {
     // Words in any order, all of them needed; punctuation is not a word.
     expect(titles(await search(member.id, { q: "monday harbourmaster!" }))).toEqual(["notes.md"]);
     expect(await search(member.id, { q: '"" * OR -' })).toEqual([]);
+  });
+
+  it("reads a Word document's paragraphs, entities and tabs, and says why an archive that is not one has no text", async () => {
+    const member = await signedIn();
+    const space = await personalSpaceOf(member.id);
+    const body = '<?xml version="1.0"?><w:document><w:body><w:p><w:r><w:t>Share purchase</w:t></w:r><w:r><w:t xml:space="preserve"> agreement</w:t></w:r></w:p><w:p><w:r><w:t>Seller:</w:t><w:tab/><w:t>Marlin &amp; Co</w:t></w:r></w:p></w:body></w:document>';
+    const docx = await zipOf([{ name: "[Content_Types].xml", text: "<Types/>", stored: true }, { name: "word/document.xml", text: body }]);
+    const file = await indexedFile({ spaceId: space.spaceId, folderId: space.inboxId, name: "SPA draft.docx", content: docx, contentType: DOCX_TYPE });
+    const [hit] = await search(member.id, { q: "marlin agreement" });
+    expect(hit).toMatchObject({ id: file.id, title: "SPA draft.docx" });
+    expect(hit!.snippet).toContain("\u0001Marlin\u0002 & Co");
+    const notWord = await createFile({ spaceId: space.spaceId, folderId: space.inboxId, name: "renamed.docx", content: await zipOf([{ name: "readme.txt", text: "hello" }]), contentType: DOCX_TYPE });
+    expect(await indexFileContent(ctx(), notWord.id)).toBe("failed");
+    expect(await countWhere("select count(*) as n from search_entries where item_id = ? and content_state = 'failed'", notWord.id)).toBe(1);
   });
 
   it("says why a file has no text: a type it does not read, an empty file", async () => {

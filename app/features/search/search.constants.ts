@@ -4,8 +4,10 @@ import { z } from "zod";
 export const SEARCH_LIMITS = {
   /** Characters of text kept per file (about 60 pages of prose). */
   maxChars: 200_000,
-  /** PDFs are read whole (the reader needs the whole file): larger ones are found by name only. */
-  maxPdfBytes: 25 * 1024 * 1024,
+  /** PDFs and Word documents are read whole (their readers need the whole file): larger ones are found by name only. */
+  maxDocumentBytes: 25 * 1024 * 1024,
+  /** A Word document's body XML is inflated up to this size, no further (a ZIP bomb stops here). */
+  maxDocxXmlBytes: 20 * 1024 * 1024,
   maxPdfPages: 500,
   /** A text file's first 2 MB. */
   maxTextBytes: 2 * 1024 * 1024,
