@@ -1,8 +1,8 @@
 import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { deleteItems, purgeExpiredRows } from "~/features/files/trash.server";
-import { renameFile } from "~/features/files/move.server";
+import { deleteItems, purgeExpiredRows, restoreItems } from "~/features/files/trash.server";
+import { moveItems, renameFile } from "~/features/files/move.server";
 import { indexFileContent } from "~/features/search/search-index.server";
 import { requestContentIndexing } from "~/features/search/search.jobs";
 import { searchWorkspace, type SearchHit } from "~/features/search/search.server";
@@ -228,12 +228,30 @@ describe("the index keeps up with changes", () => {
     expect(titles(await search(member.id, { q: "osprey" }))).toEqual(["final-osprey.txt"]);
   });
 
+  it("after a move the file is still found, in its new folder, and a moved folder's files with it", async () => {
+    const member = await signedIn();
+    const space = await personalSpaceOf(member.id);
+    const archive = await makeFolder(space.spaceId, space.rootId, "Archive 2025");
+    const file = await indexedFile({ spaceId: space.spaceId, folderId: space.inboxId, name: "lease.txt", content: "the ptarmigan lease" });
+    await moveItems(testContext(), member.id, { items: [{ type: "file", id: file.id }], targetFolderId: archive });
+    const [hit] = await search(member.id, { q: "ptarmigan" });
+    expect(hit).toMatchObject({ id: file.id, href: `/files/${file.id}` });
+    expect(await countWhere("select count(*) as n from files where id = ? and folder_id = ?", file.id, archive)).toBe(1);
+    const shelf = await makeFolder(space.spaceId, space.rootId, "Shelf");
+    await moveItems(testContext(), member.id, { items: [{ type: "folder", id: archive }], targetFolderId: shelf });
+    expect(titles(await search(member.id, { q: "ptarmigan" }))).toEqual(["lease.txt"]);
+    expect(await search(member.id, { q: "archive", kind: "folder" })).toMatchObject([{ id: archive, href: `/folders/${archive}` }]);
+  });
+
   it("a trashed file is not found, a restored one is, and a purged one leaves nothing in the index", async () => {
     const member = await signedIn();
     const space = await personalSpaceOf(member.id);
     const file = await indexedFile({ spaceId: space.spaceId, folderId: space.inboxId, name: "budget.txt", content: "flamingo figures" });
     await deleteItems(testContext(), member.id, { items: [{ type: "file", id: file.id }] });
     expect(await search(member.id, { q: "flamingo" })).toEqual([]);
+    await restoreItems(testContext(), member.id, { items: [{ type: "file", id: file.id }] });
+    expect(titles(await search(member.id, { q: "flamingo" }))).toEqual(["budget.txt"]);
+    await deleteItems(testContext(), member.id, { items: [{ type: "file", id: file.id }] });
     await testEnv.DB.prepare("update files set trashed_at = ? where id = ?").bind(Date.now() - 31 * 24 * 60 * 60 * 1000, file.id).run();
     await purgeExpiredRows(testContext());
     expect(await countWhere("select count(*) as n from files where id = ?", file.id)).toBe(0);
