@@ -95,6 +95,18 @@ test.describe("the workspace", () => {
     await expect(page).toHaveTitle("Receive pages - Strongroom");
     await expect(drawer).toBeHidden();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Search on a phone: the magnifying glass (or Ctrl-K) opens the same box in a dialog.
+    await page.keyboard.press("Control+k");
+    const search = page.getByRole("dialog", { name: "Search" });
+    await expect(search.getByRole("combobox", { name: "Search Strongroom" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(search).toBeHidden();
+    await page.getByRole("button", { name: "Search" }).click();
+    await search.getByRole("combobox", { name: "Search Strongroom" }).fill("receive");
+    await search.getByRole("combobox", { name: "Search Strongroom" }).press("Enter");
+    await expect(page).toHaveTitle("Search - Strongroom");
+    await expect(search).toBeHidden();
   });
 
   test("a room's owner moves through it by its tabs and their pages", async ({ page, member }) => {
@@ -132,6 +144,11 @@ test.describe("the workspace", () => {
     await page.getByRole("navigation", { name: "Data room breadcrumb" }).getByRole("link", { name: "Project Heron" }).click();
     await expect(page).toHaveTitle("Project Heron - Strongroom");
     await expect(page.getByRole("banner")).toContainText(member.name);
+    // The header's search looks in this room only.
+    await page.getByRole("searchbox", { name: "Search this data room" }).fill("heron");
+    await page.getByRole("searchbox", { name: "Search this data room" }).press("Enter");
+    await expect(page).toHaveTitle("Search - Strongroom");
+    await expect(page.getByLabel("Place")).toHaveValue(roomId);
   });
 
   test("a member reads what's new from its dot, finds a help article by a word in it, and hides the welcome checklist", async ({ page, member }) => {

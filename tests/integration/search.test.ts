@@ -38,8 +38,8 @@ async function pdfWith(lines: string[]): Promise<Uint8Array<ArrayBuffer>> {
 /** A minimal ZIP (no CRCs: the reader does not check them) whose entries are deflated unless `stored`. */
 async function zipOf(entries: { name: string; text: string; stored?: boolean }[]): Promise<Uint8Array<ArrayBuffer>> {
   const encoder = new TextEncoder();
-  const parts: Uint8Array[] = [];
-  const central: Uint8Array[] = [];
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  const central: Uint8Array<ArrayBuffer>[] = [];
   let offset = 0;
   for (const entry of entries) {
     const name = encoder.encode(entry.name);

@@ -41,6 +41,23 @@ export function RoomHeader({ room, pathname }: { room: RoomHeaderData; pathname:
         <span className="text-sm text-slate-700">Your role</span>
         <Badge variant={room.isOwner ? "brand" : "neutral"}>{ROLE_LABELS[room.role]}</Badge>
         {room.archived ? <Badge variant="warning">Archived</Badge> : null}
+        {/* Full-text search in the room: the workspace's search, with this room as the place. */}
+        <form role="search" aria-label="Search this data room" action="/search" method="get" className="ml-auto flex w-full items-center gap-2 sm:w-auto">
+          <input type="hidden" name="place" value={room.id} />
+          <label htmlFor="room-search" className="sr-only">
+            Search this data room
+          </label>
+          <input
+            id="room-search"
+            type="search"
+            name="q"
+            placeholder="Search this room…"
+            className="w-full rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-900 placeholder:text-slate-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:w-56"
+          />
+          <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
+            Search
+          </button>
+        </form>
       </div>
       {room.description || !room.isOwner ? (
         <div className="space-y-1">
