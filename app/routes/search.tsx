@@ -6,7 +6,7 @@ import { nativeSelectClassName } from "~/components/ui/native-select";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { Highlighted } from "~/features/search/components/highlighted";
 import { KIND_WORDS } from "~/features/search/components/search-combobox";
-import { SEARCH_DATE_LABELS, SEARCH_DATES, SEARCH_KIND_LABELS, SEARCH_KINDS, SEARCH_OWNER_LABELS, SEARCH_OWNERS, SEARCH_QUERY_MAX } from "~/features/search/search.constants";
+import { SEARCH_DATE_LABELS, SEARCH_DATES, SEARCH_KIND_LABELS, SEARCH_KINDS, SEARCH_OWNER_LABELS, SEARCH_OWNERS, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX } from "~/features/search/search.constants";
 import { searchWorkspace } from "~/features/search/search.server";
 import { AppError } from "~/lib/errors";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -135,6 +135,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          {hits.filter((hit) => hit.kind === "file" || hit.kind === "folder").length >= SEARCH_PAGE_SIZE ? (
+            <p className="text-sm text-slate-700">
+              These are the first {SEARCH_PAGE_SIZE} files and folders: names first, then contents, newest first. Add a word, or choose a place, owner or date, to narrow them.
+            </p>
+          ) : null}
         </section>
       ) : null}
     </div>

@@ -13,7 +13,8 @@ export const KIND_WORDS: Record<SearchHit["kind"], string> = {
   secret: "Secret",
 };
 
-type Quick = { status: "idle" } | { status: "loading" } | { status: "done"; hits: SearchHit[] } | { status: "failed" };
+/** The suggestions: while a new answer is on its way the previous hits stay (no flicker as the member types). */
+type Quick = { status: "idle" | "loading" | "done" | "failed"; hits: SearchHit[] };
 
 /**
  * The shell's search (issue 36): a real form (Enter opens /search?q=, without JavaScript too) whose
@@ -24,7 +25,7 @@ export function SearchCombobox({ inputRef, onNavigate, className }: { inputRef?:
   const navigate = useNavigate();
   const listId = useId();
   const [query, setQuery] = useState("");
-  const [quick, setQuick] = useState<Quick>({ status: "idle" });
+  const [quick, setQuick] = useState<Quick>({ status: "idle", hits: [] });
   const [isOpen, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const ownRef = useRef<HTMLInputElement>(null);
@@ -32,12 +33,12 @@ export function SearchCombobox({ inputRef, onNavigate, className }: { inputRef?:
 
   useEffect(() => {
     if (!query.trim()) {
-      setQuick({ status: "idle" });
+      setQuick({ status: "idle", hits: [] });
       return;
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      setQuick({ status: "loading" });
+      setQuick((previous) => ({ status: "loading", hits: previous.hits }));
       fetch(`/api/search?${new URLSearchParams({ q: query, limit: String(SEARCH_QUICK_SIZE) })}`, { headers: { accept: "application/json" }, signal: controller.signal })
         .then(async (response) => {
           if (!response.ok) throw new Error(String(response.status));
@@ -46,7 +47,7 @@ export function SearchCombobox({ inputRef, onNavigate, className }: { inputRef?:
           setActive(-1);
         })
         .catch((error: unknown) => {
-          if (!controller.signal.aborted) setQuick({ status: "failed" });
+          if (!controller.signal.aborted) setQuick({ status: "failed", hits: [] });
           void error;
         });
     }, 150);
@@ -56,7 +57,7 @@ export function SearchCombobox({ inputRef, onNavigate, className }: { inputRef?:
     };
   }, [query]);
 
-  const hits = quick.status === "done" ? quick.hits : [];
+  const hits = quick.hits;
   // The options: each hit, then "all results" (the /search page with its filters).
   const options = [...hits.map((hit) => ({ key: `${hit.kind}:${hit.id}`, href: hit.href, hit })), ...(query.trim() ? [{ key: "all", href: `/search?${new URLSearchParams({ q: query })}`, hit: null }] : [])];
   const isExpanded = isOpen && query.trim().length > 0;
