@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { seriousViolations } from "./axe-helpers";
+import { preloadAxe, seriousViolations } from "./axe-helpers";
 import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
 import { expect, gotoHydrated, test } from "./fixtures";
 import { MEMBER_PAGES } from "./pages";
@@ -88,6 +88,7 @@ test.describe("every member page in one pass (axe WCAG 2.1 A and AA, its title, 
     const paths = MEMBER_PAGES.filter((_, index) => index % PASSES === pass);
     test(`member pages, pass ${pass + 1} of ${PASSES} (${paths.length} pages): no serious or critical accessibility violation, a title, no horizontal scroll at ${WIDTHS.join(", ")} px`, async ({ sharedPage: page }) => {
       test.setTimeout(30_000 + paths.length * 8_000);
+      await preloadAxe(page);
       const problems: string[] = [];
       let file: string | null = null;
       let room: string | undefined;
