@@ -75,19 +75,23 @@ export async function personalRootFolderId(ctx: ServiceContext, userId: string):
  * A folder page (G1): one membership read, then one batch with the folder, breadcrumbs, a page of
  * subfolders and a page of files. With a search term, the whole space is searched by name instead.
  */
-export async function getFolderPage(ctx: ServiceContext, userId: string, folderId: string, rawQuery: unknown): Promise<FolderPage> {
+export async function getFolderPage(ctx: ServiceContext, userId: string, folderId: string, rawQuery: unknown, inSpace?: string): Promise<FolderPage> {
   const query = parseInput(listQuerySchema, rawQuery);
-  const access = await requireFolderAccess(ctx, userId, folderId, "files.view");
-  const page = await loadFolderPage(ctx.db, {
+  const pageQuery = (spaceId: string) => ({
     userId,
     folderId,
-    spaceId: access.spaceId,
+    spaceId,
     sort: query.sort,
     direction: query.dir,
     after: decodeCursor(query.cursor),
     foldersAfter: decodeCursor(query.fcursor),
     limit: PAGE_SIZE,
   });
+  // A caller that knows the space (a room's page, whose room check passed) has the page read beside
+  // the folder's own check (G3); nothing of it is returned unless that check passes in that space.
+  const [access, early] = await Promise.all([requireFolderAccess(ctx, userId, folderId, "files.view"), inSpace ? loadFolderPage(ctx.db, pageQuery(inSpace)) : null]);
+  if (inSpace && access.spaceId !== inSpace) throw folderNotFound();
+  const page = early ?? (await loadFolderPage(ctx.db, pageQuery(access.spaceId)));
   if (!page.folder) throw folderNotFound();
   const { folder, role } = page.folder;
 

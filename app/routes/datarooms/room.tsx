@@ -31,7 +31,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return runLoader(async () => {
     // G3: the plan's features do not depend on the room check: read beside it.
     const [{ dataroom, rootFolderId }, access] = await Promise.all([getDataroom(ctx, user.id, params.id), loadMemberAccess(ctx, user.id)]);
-    const [page] = await Promise.all([getFolderPage(ctx, user.id, folderId ?? rootFolderId, query), recordRoomVisit(ctx, user.id, dataroom.id)]);
+    const [page] = await Promise.all([getFolderPage(ctx, user.id, folderId ?? rootFolderId, query, dataroom.id), recordRoomVisit(ctx, user.id, dataroom.id)]);
     if (page.folder.spaceId !== dataroom.id) throw new AppError("NOT_FOUND", "This folder does not exist in this data room.");
     return { dataroom, page, canUploadFolders: checkFeature(access, "bulk_upload") };
   });
