@@ -33,6 +33,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
+/** One filter of the GET form: a labelled native select (works without JavaScript). */
+function FilterSelect({ label, name, value, width, options }: { label: string; name: string; value: string; width: string; options: { value: string; label: string }[] }) {
+  return (
+    <label className={`block ${width} text-sm font-medium text-slate-900`}>
+      {label}
+      <select name={name} defaultValue={value} className={nativeSelectClassName}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
@@ -53,48 +69,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <Button type="submit">Search</Button>
         </div>
         <div className="flex flex-wrap gap-3">
-          <label className="block w-44 text-sm font-medium text-slate-900">
-            Kind
-            <select name="kind" defaultValue={filters.kind} className={nativeSelectClassName}>
-              <option value="">Everything</option>
-              {SEARCH_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {SEARCH_KIND_LABELS[kind]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="block w-56 text-sm font-medium text-slate-900">
-            Place
-            <select name="place" defaultValue={filters.place} className={nativeSelectClassName}>
-              <option value="">Everywhere</option>
-              {places.map((place) => (
-                <option key={place.id} value={place.id}>
-                  {place.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="block w-36 text-sm font-medium text-slate-900">
-            Owner
-            <select name="owner" defaultValue={filters.owner} className={nativeSelectClassName}>
-              {SEARCH_OWNERS.map((owner) => (
-                <option key={owner} value={owner}>
-                  {SEARCH_OWNER_LABELS[owner]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="block w-40 text-sm font-medium text-slate-900">
-            Changed
-            <select name="date" defaultValue={filters.date} className={nativeSelectClassName}>
-              {SEARCH_DATES.map((date) => (
-                <option key={date} value={date}>
-                  {SEARCH_DATE_LABELS[date]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect label="Kind" name="kind" value={filters.kind} width="w-44" options={[{ value: "", label: "Everything" }, ...SEARCH_KINDS.map((kind) => ({ value: kind, label: SEARCH_KIND_LABELS[kind] }))]} />
+          <FilterSelect label="Place" name="place" value={filters.place} width="w-56" options={[{ value: "", label: "Everywhere" }, ...places.map((place) => ({ value: place.id, label: place.name }))]} />
+          <FilterSelect label="Owner" name="owner" value={filters.owner} width="w-36" options={SEARCH_OWNERS.map((owner) => ({ value: owner, label: SEARCH_OWNER_LABELS[owner] }))} />
+          <FilterSelect label="Changed" name="date" value={filters.date} width="w-40" options={SEARCH_DATES.map((date) => ({ value: date, label: SEARCH_DATE_LABELS[date] }))} />
         </div>
       </Form>
 

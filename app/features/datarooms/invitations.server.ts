@@ -275,8 +275,7 @@ async function ownInvitation(ctx: ServiceContext, userId: string, invitationId: 
   if (!id.success) throw invitationNotFound();
   const [row, user] = await Promise.all([findInvitationWithRoomById(ctx.db, id.data), findUserById(ctx.db, userId)]);
   if (!row || !user?.emailVerifiedAt || user.email.toLowerCase() !== row.email || row.roomTrashedAt !== null) throw invitationNotFound();
-  const { tokenHash, ...rest } = row;
-  return { row: rest, hash: tokenHash };
+  return { row, hash: row.tokenHash };
 }
 
 /** What /invitations/{id} shows the invitee. */

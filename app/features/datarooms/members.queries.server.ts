@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { createDb, type Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
 import { dataroomInvitations, dataroomMembers, datarooms, spaceMembers, spaces, users, type DataroomRole, type SpaceRole } from "~/db/schema";
@@ -251,26 +251,8 @@ export async function findInvitation(db: Database, dataroomId: string, id: strin
     .get();
 }
 
-/** The invitation behind a link with its room (name, owner, state), whatever its state. */
-export async function findInvitationByTokenHash(db: Database, tokenHash: string) {
-  return db
-    .select({
-      ...invitationColumns,
-      roomName: spaces.name,
-      roomOwnerId: datarooms.ownerId,
-      roomTrashedAt: datarooms.trashedAt,
-      roomArchivedAt: datarooms.archivedAt,
-    })
-    .from(dataroomInvitations)
-    .innerJoin(datarooms, eq(datarooms.id, dataroomInvitations.dataroomId))
-    .innerJoin(spaces, eq(spaces.id, datarooms.id))
-    .where(eq(dataroomInvitations.tokenHash, tokenHash))
-    .get();
-}
-export type InvitationWithRoom = NonNullable<Awaited<ReturnType<typeof findInvitationByTokenHash>>>;
-
-/** One invitation by id with its token's hash (accepting from the invitee's dashboard, where no link was followed). */
-export async function findInvitationWithRoomById(db: Database, id: string) {
+/** An invitation with its room (name, owner, state) and its token's hash, whatever its state. */
+function findInvitationWithRoom(db: Database, where: SQL) {
   return db
     .select({
       ...invitationColumns,
@@ -283,8 +265,19 @@ export async function findInvitationWithRoomById(db: Database, id: string) {
     .from(dataroomInvitations)
     .innerJoin(datarooms, eq(datarooms.id, dataroomInvitations.dataroomId))
     .innerJoin(spaces, eq(spaces.id, datarooms.id))
-    .where(eq(dataroomInvitations.id, id))
+    .where(where)
     .get();
+}
+
+/** The invitation behind a link. */
+export async function findInvitationByTokenHash(db: Database, tokenHash: string) {
+  return findInvitationWithRoom(db, eq(dataroomInvitations.tokenHash, tokenHash));
+}
+export type InvitationWithRoom = NonNullable<Awaited<ReturnType<typeof findInvitationByTokenHash>>>;
+
+/** One invitation by id (accepting from the invitee's dashboard, where no link was followed). */
+export async function findInvitationWithRoomById(db: Database, id: string) {
+  return findInvitationWithRoom(db, eq(dataroomInvitations.id, id));
 }
 
 /**

@@ -66,11 +66,6 @@ export async function listPendingFiles(db: Database, limit: number): Promise<str
   return rows.map((row) => row.itemId);
 }
 
-export async function countPendingFiles(db: Database): Promise<number> {
-  const row = await db.get<{ n: number }>(sql`SELECT count(*) AS n FROM search_entries WHERE content_state = 'pending'`);
-  return Number(row?.n ?? 0);
-}
-
 // ---- searching (statements for the search's one D1 batch, ADR 028) ---------------------------------
 
 export type SearchSpaceRow = { id: string; name: string; isRoom: number; archivedAt: number | null; roomUpdatedAt: number | null };

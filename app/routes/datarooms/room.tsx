@@ -8,7 +8,6 @@ import { getDataroom, recordRoomVisit } from "~/features/datarooms/datarooms.ser
 import { FolderBrowser, type ViewMode } from "~/features/files/components/folder-browser";
 import { getFolderPage } from "~/features/files/folders.server";
 import { runLoader } from "~/lib/action-result.server";
-import { AppError } from "~/lib/errors";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { pageTitle } from "~/lib/title";
 import { RoomLiveUpdates } from "~/features/datarooms/components/room-live-updates";
@@ -32,7 +31,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     // G3: the plan's features do not depend on the room check: read beside it.
     const [{ dataroom, rootFolderId }, access] = await Promise.all([getDataroom(ctx, user.id, params.id), loadMemberAccess(ctx, user.id)]);
     const [page] = await Promise.all([getFolderPage(ctx, user.id, folderId ?? rootFolderId, query, dataroom.id), recordRoomVisit(ctx, user.id, dataroom.id)]);
-    if (page.folder.spaceId !== dataroom.id) throw new AppError("NOT_FOUND", "This folder does not exist in this data room.");
     return { dataroom, page, canUploadFolders: checkFeature(access, "bulk_upload") };
   });
 }
