@@ -11,7 +11,10 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 4173);
 const stateDir = process.env.STATE_DIR ?? ".wrangler/e2e-state";
 const outputDir = process.env.E2E_OUTPUT_DIR ?? "test-results/e2e";
-const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((p) => existsSync(p));
+// Debian's headless shell first (the package chromium-headless-shell, which .ci/run installs): the
+// old headless mode, without the full browser's compositor, costs about a fifth less CPU per page
+// than `chromium --headless` on a 2-core machine (the page-level pass: 216 → 172 CPU seconds).
+const systemChromium = ["/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((p) => existsSync(p));
 
 export default defineConfig({
   testDir: "tests/e2e",
