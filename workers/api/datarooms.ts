@@ -38,8 +38,8 @@ export const dataroomsApi = new Hono<AppEnv>()
     const actor = requireApiActor(c);
     const ctx = apiServiceContext(c);
     const opened = await getDataroom(ctx, actor.userId, c.req.param("id"));
-    await recordRoomVisit(ctx, actor.userId, opened.dataroom.id);
-    return c.json(opened, 200);
+    await recordRoomVisit(ctx, actor.userId, opened);
+    return c.json({ dataroom: opened.dataroom, rootFolderId: opened.rootFolderId }, 200);
   })
   .patch("/:id", async (c) => {
     const actor = requireApiActor(c);

@@ -51,7 +51,12 @@ const roomColumns = {
 /** One room as the member sees it (with their role), or undefined when they are not in it. */
 export async function findDataroomForMember(db: Database, id: string, userId: string) {
   return db
-    .select(roomColumns)
+    .select({
+      ...roomColumns,
+      // Read with the room (G3: one query less on the room page): its top folder, and when this member last opened it.
+      rootFolderId: sql<string | null>`(select ${folders.id} from ${folders} where ${folders.spaceId} = ${datarooms.id} and ${folders.kind} = 'root')`,
+      lastSeenAt: dataroomMembers.lastSeenAt,
+    })
     .from(dataroomMembers)
     .innerJoin(datarooms, eq(datarooms.id, dataroomMembers.dataroomId))
     .innerJoin(spaces, eq(spaces.id, datarooms.id))
@@ -93,16 +98,6 @@ export async function listDataroomsForMember(db: Database, input: DataroomListFi
     .orderBy(order(column), asc(datarooms.id))
     .limit(input.limit)
     .all();
-}
-
-/** The room's root folder (the top of its file manager). */
-export async function findDataroomRootFolderId(db: Database, id: string): Promise<string | undefined> {
-  const row = await db
-    .select({ id: folders.id })
-    .from(folders)
-    .where(and(eq(folders.spaceId, id), eq(folders.kind, "root")))
-    .get();
-  return row?.id;
 }
 
 /** Name (on the space and its root folder) and description; the room's updated time moves. */

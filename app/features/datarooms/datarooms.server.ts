@@ -7,7 +7,6 @@ import { ARCHIVED_MESSAGE, effectivePermissions, type DataroomPermission } from 
 import {
   countOwnedDatarooms,
   findDataroomForMember,
-  findDataroomRootFolderId,
   insertDataroom,
   deleteTrashedDataroom,
   findExpiredTrashedDatarooms,
@@ -67,7 +66,7 @@ const PERMISSION_MESSAGES: Record<DataroomPermission, string> = {
 
 export const dataroomNotFound = () => new AppError("NOT_FOUND", "This data room does not exist or you don't have access to it.");
 
-function toSummary(row: DataroomMemberRow, userId: string): DataroomSummary {
+function toSummary(row: Omit<DataroomMemberRow, "rootFolderId" | "lastSeenAt">, userId: string): DataroomSummary {
   return {
     id: row.id,
     name: row.name,
@@ -92,6 +91,11 @@ function toSummary(row: DataroomMemberRow, userId: string): DataroomSummary {
  * `permission`. Role and permissions come from the room's Durable Object (the authority).
  */
 export async function requireDataroom(ctx: ServiceContext, userId: string, rawId: unknown, permission: DataroomPermission = "view") {
+  return (await openDataroom(ctx, userId, rawId, permission)).room;
+}
+
+/** requireDataroom's check, with the row it read (its top folder and the caller's last visit come with it). */
+async function openDataroom(ctx: ServiceContext, userId: string, rawId: unknown, permission: DataroomPermission) {
   const parsed = dataroomIdSchema.safeParse(rawId);
   if (!parsed.success) throw dataroomNotFound();
   const row = await findDataroomForMember(ctx.db, parsed.data.toLowerCase(), userId);
@@ -104,7 +108,7 @@ export async function requireDataroom(ctx: ServiceContext, userId: string, rawId
     await auditRefusal(ctx, room.id, userId, PERMISSION_MESSAGES[permission]);
     throw new AppError("FORBIDDEN", PERMISSION_MESSAGES[permission]);
   }
-  return room;
+  return { room, row };
 }
 
 /** A new room owned by the caller: needs `dataroom_create` and room under the plan's `max_datarooms` (plus add-ons). */
@@ -142,18 +146,18 @@ const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 
 /** One room and the root folder of its file manager; opening it notes the member's visit. */
 export async function getDataroom(ctx: ServiceContext, userId: string, rawId: unknown) {
-  const parsed = dataroomIdSchema.safeParse(rawId);
-  if (!parsed.success) throw dataroomNotFound();
-  // The top folder's id is read beside the check (G3: one sequential step less); it is only
-  // returned once the check has passed.
-  const [room, rootFolderId] = await Promise.all([requireDataroom(ctx, userId, parsed.data), findDataroomRootFolderId(ctx.db, parsed.data.toLowerCase())]);
-  if (!rootFolderId) throw new AppError("INTERNAL_ERROR");
-  return { dataroom: room, rootFolderId };
+  // The top folder's id and the caller's last visit are read with the room (G3: one query, not
+  // three); they are only returned once the check has passed.
+  const { room, row } = await openDataroom(ctx, userId, rawId, "view");
+  if (!row.rootFolderId) throw new AppError("INTERNAL_ERROR");
+  return { dataroom: room, rootFolderId: row.rootFolderId, lastVisitAt: row.lastSeenAt };
 }
 
 /** When the member last opened the room (the people page shows it), written at most every few minutes. */
-export async function recordRoomVisit(ctx: ServiceContext, userId: string, roomId: string): Promise<void> {
-  await touchDataroomMember(ctx.db, roomId, userId, ctx.now(), LAST_SEEN_EVERY_MS);
+export async function recordRoomVisit(ctx: ServiceContext, userId: string, room: { dataroom: { id: string }; lastVisitAt: Date | null }): Promise<void> {
+  // Most page loads come within minutes of the last one: no write at all then (G3).
+  if (room.lastVisitAt && ctx.now().getTime() - room.lastVisitAt.getTime() < LAST_SEEN_EVERY_MS) return;
+  await touchDataroomMember(ctx.db, room.dataroom.id, userId, ctx.now(), LAST_SEEN_EVERY_MS);
 }
 
 /** Name and description (manage_settings); refused while archived. */

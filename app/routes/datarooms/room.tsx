@@ -29,8 +29,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const folderId = "uid" in params && typeof params.uid === "string" ? params.uid : null;
   return runLoader(async () => {
     // G3: the plan's features do not depend on the room check: read beside it.
-    const [{ dataroom, rootFolderId }, access] = await Promise.all([getDataroom(ctx, user.id, params.id), loadMemberAccess(ctx, user.id)]);
-    const [page] = await Promise.all([getFolderPage(ctx, user.id, folderId ?? rootFolderId, query, dataroom.id), recordRoomVisit(ctx, user.id, dataroom.id)]);
+    const [opened, access] = await Promise.all([getDataroom(ctx, user.id, params.id), loadMemberAccess(ctx, user.id)]);
+    const { dataroom, rootFolderId } = opened;
+    const [page] = await Promise.all([getFolderPage(ctx, user.id, folderId ?? rootFolderId, query, dataroom.id), recordRoomVisit(ctx, user.id, opened)]);
     return { dataroom, page, canUploadFolders: checkFeature(access, "bulk_upload") };
   });
 }
