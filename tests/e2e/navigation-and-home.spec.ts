@@ -34,6 +34,9 @@ test.describe("the workspace", () => {
     const announced = (text: string) => expect(page.getByRole("status").filter({ hasText: text })).toHaveCount(1);
     await page.keyboard.press("Space");
     await announced("Storage moved to position 6 of 6.");
+    // dnd-kit's keyboard sensor starts listening for the arrow keys in a timer it sets when the drag
+    // starts (before this announcement); a timer set now runs after it, so the key is not lost.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await page.keyboard.press("ArrowUp");
     await announced("Storage moved to position 5 of 6.");
     await page.keyboard.press("Space");
