@@ -37,12 +37,14 @@ if (node.code !== 0) process.exit(node.code);
 ensureDevVars();
 
 const oneAtATime = process.argv.includes("--one-at-a-time");
+/** vitest beside the build and the browser layer, its output to a file (docs/testing.md). */
+const beside = !oneAtATime && !skipE2e;
 
 // 1. vitest: unit (happy-dom) and integration (workerd)
 rmSync("test-results/vitest.json", { force: true });
 const vitestArgs = ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"];
 const vitestRun = timed("vitest (unit + workerd)", async () => {
-  if (oneAtATime || skipE2e) return run("npx", vitestArgs);
+  if (!beside) return run("npx", vitestArgs);
   const result = await run("npx", vitestArgs, { stdio: ["ignore", "pipe", "pipe"], env: { FORCE_COLOR: "0", NO_COLOR: "1" } });
   writeFileSync("test-results/vitest.log", result.output);
   console.log(`\n---- vitest (ran beside the build and the browser layer; full output in test-results/vitest.log) ----\n${result.output.split("\n").slice(-12).join("\n")}`);
@@ -65,9 +67,9 @@ if (vitestReport) {
   problems.push("vitest produced no report");
 }
 
-if (vitest.code !== 0 && !oneAtATime && !skipE2e) problems.push("vitest failed: its output is in test-results/vitest.log (the failures are printed below)");
+if (beside && vitest.code !== 0) problems.push("vitest failed: its output is in test-results/vitest.log (the failures are printed below)");
 await browserLayer;
-if (vitest.code !== 0 && !oneAtATime && !skipE2e) {
+if (beside && vitest.code !== 0) {
   const failures = vitest.output.split("\n").filter((line) => /FAIL|✗|×|AssertionError|Error:/.test(line));
   console.log(`\n---- vitest failures ----\n${failures.slice(0, 60).join("\n")}`);
 }
@@ -104,6 +106,6 @@ async function runBrowserLayer() {
 }
 
 for (const problem of problems) console.log(`note: ${problem}`);
-console.log(`time per layer: ${layers.join(", ")}; ${((performance.now() - suiteStarted) / 1000).toFixed(0)} s in all${oneAtATime || skipE2e ? "" : " (vitest beside the build and the browser layer)"}`);
+console.log(`time per layer: ${layers.join(", ")}; ${((performance.now() - suiteStarted) / 1000).toFixed(0)} s in all${beside ? " (vitest beside the build and the browser layer)" : ""}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
