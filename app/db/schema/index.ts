@@ -10,3 +10,4 @@ export * from "./batch";
 export * from "./secrets";
 export * from "./receive";
 export * from "./search";
+export * from "./forms";

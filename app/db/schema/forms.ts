@@ -1,0 +1,83 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./auth";
+
+/** A definition as stored; its shape is the forms feature's (`FormDefinition`), checked before every write. */
+export type StoredDefinition = { fields: Record<string, unknown>[]; rules: Record<string, unknown>[] };
+export type FormAnswerValue = string | string[];
+
+/**
+ * A form (issue 37, docs/forms.md): its draft (title, description, fields and rules, saved as the
+ * member edits) and the settings of its public side. Publishing copies the draft into a frozen
+ * `form_versions` row; the public form always answers the latest published version, and each
+ * submission keeps the version it answered. A member's own template is a form with `is_template`.
+ */
+export const forms = sqliteTable(
+  "forms",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    draft: text("draft", { mode: "json" }).notNull().$type<StoredDefinition>(),
+    /** Bumped by every saved change: a save based on an older revision is refused (two tabs). */
+    revision: integer("revision").notNull().default(1),
+    /** The newest published version (null: never published) and the draft revision it froze. */
+    publishedVersion: integer("published_version"),
+    publishedRevision: integer("published_revision"),
+    isTemplate: integer("is_template", { mode: "boolean" }).notNull().default(false),
+    /** Accepting submissions (the owner closes and reopens a published form). */
+    isOpen: integer("is_open", { mode: "boolean" }).notNull().default(true),
+    closesAt: integer("closes_at", { mode: "timestamp_ms" }),
+    maxSubmissions: integer("max_submissions"),
+    thankYouMessage: text("thank_you_message").notNull().default(""),
+    redirectUrl: text("redirect_url"),
+    /** Counted for the builder dashboard: the public form opened, and a first answer sent. */
+    views: integer("views").notNull().default(0),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    /** In the trash since (30 days, then purged); null: live. */
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("forms_user_updated_idx").on(table.userId, table.updatedAt)],
+);
+
+/** A published version of a form, frozen: submissions point at it. */
+export const formVersions = sqliteTable(
+  "form_versions",
+  {
+    formId: text("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    definition: text("definition", { mode: "json" }).notNull().$type<StoredDefinition>(),
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.formId, table.version] })],
+);
+
+/**
+ * One submission: the answers to the fields that were shown (never a hidden one), keyed by field
+ * id, with the version they answered. Test submissions (the preview's) are kept apart from the
+ * real ones and their counts. Deleting sends a submission to the trash.
+ */
+export const formSubmissions = sqliteTable(
+  "form_submissions",
+  {
+    id: text("id").primaryKey(),
+    formId: text("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    answers: text("answers", { mode: "json" }).notNull().$type<Record<string, FormAnswerValue>>(),
+    isTest: integer("is_test", { mode: "boolean" }).notNull().default(false),
+    /** The pages the visitor went through (for drop-off per page). */
+    pagesSeen: integer("pages_seen").notNull().default(1),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("form_submissions_form_created_idx").on(table.formId, table.isTest, table.createdAt)],
+);

@@ -1,0 +1,175 @@
+import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { formSubmissions, formVersions, forms, users } from "~/db/schema";
+import type { FormDefinition } from "./form-definition";
+
+/** Forms and their submissions: the only place drizzle is called for them. */
+
+export type FormRow = Omit<typeof forms.$inferSelect, "draft"> & { draft: FormDefinition };
+export type FormVersionRow = Omit<typeof formVersions.$inferSelect, "definition"> & { definition: FormDefinition };
+export type FormSubmissionRow = typeof formSubmissions.$inferSelect;
+
+// The stored JSON is written only after the feature's schema checked it.
+const asForm = (row: typeof forms.$inferSelect): FormRow => row as unknown as FormRow;
+
+export async function insertForm(db: Database, row: Omit<typeof forms.$inferInsert, "draft"> & { draft: FormDefinition }): Promise<void> {
+  await db.insert(forms).values(row as typeof forms.$inferInsert).run();
+}
+
+export async function countLiveForms(db: Database, userId: string): Promise<number> {
+  return (await db.select({ n: sql<number>`count(*)` }).from(forms).where(and(eq(forms.userId, userId), isNull(forms.deletedAt), eq(forms.isTemplate, false))).get())?.n ?? 0;
+}
+
+const liveSubmissions = sql<number>`(SELECT count(*) FROM form_submissions s WHERE s.form_id = ${forms.id} AND s.is_test = 0 AND s.deleted_at IS NULL)`;
+const lastSubmissionAt = sql<number | null>`(SELECT max(s.created_at) FROM form_submissions s WHERE s.form_id = ${forms.id} AND s.is_test = 0 AND s.deleted_at IS NULL)`;
+
+/** The member's live forms (or own templates), most recently changed first, with their submission counts. */
+export async function listFormsOf(db: Database, userId: string, templates: boolean) {
+  const rows = await db
+    .select({ form: forms, submissions: liveSubmissions, lastSubmissionAt })
+    .from(forms)
+    .where(and(eq(forms.userId, userId), isNull(forms.deletedAt), eq(forms.isTemplate, templates)))
+    .orderBy(desc(forms.updatedAt), desc(forms.id))
+    .all();
+  return rows.map((row) => ({ ...row, form: asForm(row.form) }));
+}
+
+export async function findOwnForm(db: Database, userId: string, id: string): Promise<FormRow | undefined> {
+  const row = await db
+    .select()
+    .from(forms)
+    .where(and(eq(forms.id, id), eq(forms.userId, userId), isNull(forms.deletedAt)))
+    .get();
+  return row ? asForm(row) : undefined;
+}
+
+/** A saved change, only if the form is still at the revision the change was based on. */
+export async function updateFormIfRevision(db: Database, userId: string, id: string, revision: number, set: Partial<Omit<typeof forms.$inferInsert, "draft">> & { draft?: FormDefinition }): Promise<boolean> {
+  const result = await db
+    .update(forms)
+    .set({ ...(set as Partial<typeof forms.$inferInsert>), revision: revision + 1 })
+    .where(and(eq(forms.id, id), eq(forms.userId, userId), eq(forms.revision, revision), isNull(forms.deletedAt)))
+    .run();
+  return result.meta.changes === 1;
+}
+
+export async function updateFormRow(db: Database, userId: string, id: string, set: Partial<Omit<typeof forms.$inferInsert, "draft">>): Promise<void> {
+  await db
+    .update(forms)
+    .set(set)
+    .where(and(eq(forms.id, id), eq(forms.userId, userId), isNull(forms.deletedAt)))
+    .run();
+}
+
+/** Publishing: the new frozen version and the form pointing at it, in one batch. */
+export async function insertVersionAndPublish(db: Database, form: FormRow, version: FormVersionRow, now: Date): Promise<void> {
+  await db.batch([
+    db.insert(formVersions).values(version as typeof formVersions.$inferInsert),
+    db
+      .update(forms)
+      .set({ publishedVersion: version.version, publishedRevision: form.revision, updatedAt: now })
+      .where(and(eq(forms.id, form.id), eq(forms.revision, form.revision))),
+  ]);
+}
+
+/** A form as the public sees it: live, not a template, published; with its latest version and owner. */
+export async function findPublishedForm(db: Database, id: string) {
+  const row = await db
+    .select({ form: forms, version: formVersions, ownerName: users.name })
+    .from(forms)
+    .innerJoin(formVersions, and(eq(formVersions.formId, forms.id), eq(formVersions.version, forms.publishedVersion)))
+    .innerJoin(users, eq(users.id, forms.userId))
+    .where(and(eq(forms.id, id), isNull(forms.deletedAt), eq(forms.isTemplate, false)))
+    .get();
+  return row ? { form: asForm(row.form), version: row.version as unknown as FormVersionRow, ownerName: row.ownerName } : undefined;
+}
+
+export async function findVersion(db: Database, formId: string, version: number): Promise<FormVersionRow | undefined> {
+  return (await db
+    .select()
+    .from(formVersions)
+    .where(and(eq(formVersions.formId, formId), eq(formVersions.version, version)))
+    .get()) as FormVersionRow | undefined;
+}
+
+export async function countFormViews(db: Database, id: string): Promise<void> {
+  await db
+    .update(forms)
+    .set({ views: sql`${forms.views} + 1` })
+    .where(eq(forms.id, id))
+    .run();
+}
+
+function monthStart(now: Date): number {
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+}
+
+/**
+ * A submission, written only while the form takes more (its own maximum) and the owner's plan
+ * allows more this month, decided in the same statement so two visitors cannot both take the last
+ * place. Test submissions count against neither. Returns whether the row was written.
+ */
+export async function insertSubmissionWithinLimits(
+  db: Database,
+  row: { id: string; formId: string; ownerId: string; version: number; answers: Record<string, string | string[]>; isTest: boolean; pagesSeen: number; createdAt: Date },
+  limits: { maxSubmissions: number | null; perMonth: number },
+): Promise<boolean> {
+  const now = row.createdAt.getTime();
+  const result = await db.run(sql`
+    INSERT INTO form_submissions (id, form_id, version, answers, is_test, pages_seen, created_at)
+    SELECT ${row.id}, ${row.formId}, CAST(${row.version} AS INTEGER), ${JSON.stringify(row.answers)}, CAST(${row.isTest ? 1 : 0} AS INTEGER), CAST(${row.pagesSeen} AS INTEGER), CAST(${now} AS INTEGER)
+    WHERE ${row.isTest ? 1 : 0} = 1 OR (
+      (${limits.maxSubmissions} IS NULL OR (SELECT count(*) FROM form_submissions WHERE form_id = ${row.formId} AND is_test = 0) < CAST(${limits.maxSubmissions ?? 0} AS INTEGER))
+      AND (CAST(${limits.perMonth} AS INTEGER) < 0 OR (SELECT count(*) FROM form_submissions s JOIN forms f ON f.id = s.form_id
+             WHERE f.user_id = ${row.ownerId} AND s.is_test = 0 AND s.created_at >= CAST(${monthStart(row.createdAt)} AS INTEGER)) < CAST(${limits.perMonth} AS INTEGER))
+    )`);
+  return result.meta.changes === 1;
+}
+
+export async function countRealSubmissions(db: Database, formId: string): Promise<number> {
+  return (await db.select({ n: sql<number>`count(*)` }).from(formSubmissions).where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.isTest, false))).get())?.n ?? 0;
+}
+
+/** One page of a form's submissions, newest first, after the keyset cursor (created_at, id). */
+export async function listSubmissionsPage(db: Database, formId: string, options: { test: boolean; limit: number; before?: { createdAt: number; id: string } }): Promise<FormSubmissionRow[]> {
+  const before = options.before;
+  return db
+    .select()
+    .from(formSubmissions)
+    .where(
+      and(
+        eq(formSubmissions.formId, formId),
+        eq(formSubmissions.isTest, options.test),
+        isNull(formSubmissions.deletedAt),
+        before ? or(lt(formSubmissions.createdAt, new Date(before.createdAt)), and(eq(formSubmissions.createdAt, new Date(before.createdAt)), lt(formSubmissions.id, before.id))) : undefined,
+      ),
+    )
+    .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
+    .limit(options.limit)
+    .all();
+}
+
+export async function findSubmission(db: Database, formId: string, id: string): Promise<FormSubmissionRow | undefined> {
+  return db
+    .select()
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.id, id), eq(formSubmissions.formId, formId), isNull(formSubmissions.deletedAt)))
+    .get();
+}
+
+export async function trashSubmission(db: Database, formId: string, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .update(formSubmissions)
+    .set({ deletedAt: now })
+    .where(and(eq(formSubmissions.id, id), eq(formSubmissions.formId, formId), isNull(formSubmissions.deletedAt)))
+    .run();
+  return result.meta.changes === 1;
+}
+
+export async function deleteTestSubmissions(db: Database, formId: string): Promise<number> {
+  const result = await db
+    .delete(formSubmissions)
+    .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.isTest, true)))
+    .run();
+  return result.meta.changes;
+}
