@@ -13,6 +13,7 @@ import { devBenchApi } from "./dev-bench";
 import { featuresApi } from "./features";
 import { filesApi } from "./files";
 import { foldersApi } from "./folders";
+import { formsApi } from "./forms";
 import { healthApi } from "./health";
 import { invitationsApi } from "./invitations";
 import { itemsApi } from "./items";
@@ -43,6 +44,7 @@ export const api = new Hono<AppEnv>()
   .route("/comments", commentsApi)
   .route("/share-links", shareLinksApi)
   .route("/secrets", secretsApi)
+  .route("/forms", formsApi)
   .route("/receive-pages", receivePagesApi)
   .route("/receive-submissions", receiveSubmissionsApi)
   .route("/secret-reveals", secretRevealsApi)

@@ -79,6 +79,7 @@ export function evaluateLogic(definition: Pick<FormDefinition, "fields" | "rules
   const typeOf = new Map<string, FormField["type"]>();
   for (const field of fields) {
     if (field.type === "page_break") pages.push([]);
+    pages.at(-1)!.push(field);
     pageOf.set(field.id, pages.length - 1);
     typeOf.set(field.id, field.type);
   }

@@ -20,8 +20,9 @@ export async function countLiveForms(db: Database, userId: string): Promise<numb
   return (await db.select({ n: sql<number>`count(*)` }).from(forms).where(and(eq(forms.userId, userId), isNull(forms.deletedAt), eq(forms.isTemplate, false))).get())?.n ?? 0;
 }
 
-const liveSubmissions = sql<number>`(SELECT count(*) FROM form_submissions s WHERE s.form_id = ${forms.id} AND s.is_test = 0 AND s.deleted_at IS NULL)`;
-const lastSubmissionAt = sql<number | null>`(SELECT max(s.created_at) FROM form_submissions s WHERE s.form_id = ${forms.id} AND s.is_test = 0 AND s.deleted_at IS NULL)`;
+// Written out: drizzle renders a lone column as "id", which inside the subquery would mean the submission's.
+const liveSubmissions = sql<number>`(SELECT count(*) FROM form_submissions s WHERE s.form_id = "forms"."id" AND s.is_test = 0 AND s.deleted_at IS NULL)`;
+const lastSubmissionAt = sql<number | null>`(SELECT max(s.created_at) FROM form_submissions s WHERE s.form_id = "forms"."id" AND s.is_test = 0 AND s.deleted_at IS NULL)`;
 
 /** The member's live forms (or own templates), most recently changed first, with their submission counts. */
 export async function listFormsOf(db: Database, userId: string, templates: boolean) {

@@ -1,0 +1,195 @@
+import { TIER_LABELS } from "~/features/access/access.constants";
+import { loadMemberAccess } from "~/features/access/access.server";
+import { checkFeature } from "~/features/access/access-check";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { type AnswerErrors, checkAnswers, FORM_ERROR_KEY } from "./form-answers";
+import type { FormDefinition } from "./form-definition";
+import { FORM_LIMITS, HONEYPOT_FIELD, SUBMISSION_NOT_FOUND, SUBMISSIONS_PAGE_SIZE } from "./forms.constants";
+import { countFormViews, countRealSubmissions, deleteTestSubmissions, findPublishedForm, findSubmission, findVersion, insertSubmissionWithinLimits, listSubmissionsPage, trashSubmission, type FormRow } from "./forms.queries.server";
+import { formsPlan, formStatus, requireOwnForm } from "./forms.server";
+
+/**
+ * A form's public side and its submissions (issue 37, docs/forms.md). The public form answers the
+ * newest published version; the preview (test mode) answers the draft, for its owner only, and its
+ * submissions are marked as tests. Either way the answers go through `checkAnswers`, the same
+ * check the browser runs: a hidden field's answer is never stored, and nothing is stored unless
+ * every shown answer is acceptable.
+ */
+
+export const FORM_MISSING = "This form does not exist. Check the address you were given.";
+
+export type PublicForm = {
+  id: string;
+  title: string;
+  description: string;
+  ownerName: string;
+  version: number;
+  definition: FormDefinition;
+};
+
+export type FormOpening =
+  | { state: "missing" }
+  | { state: "closed"; title: string; ownerName: string; reason: "closed" | "past-closing" | "full" }
+  | { state: "open"; form: PublicForm; test: boolean };
+
+async function ownerAllowsForms(ctx: ServiceContext, userId: string): Promise<boolean> {
+  const access = await loadMemberAccess(ctx, userId);
+  return checkFeature(access, "forms");
+}
+
+function closedReason(form: FormRow, now: Date): "closed" | "past-closing" | null {
+  if (!form.isOpen) return "closed";
+  if (form.closesAt && form.closesAt.getTime() <= now.getTime()) return "past-closing";
+  return null;
+}
+
+/** /forms/{id}/view: the newest published version, or why it takes no answers. Counts a view. */
+export async function openPublicForm(ctx: ServiceContext, id: string, options: { countView?: boolean } = {}): Promise<FormOpening> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return { state: "missing" };
+  const found = await findPublishedForm(ctx.db, id);
+  if (!found || !(await ownerAllowsForms(ctx, found.form.userId))) return { state: "missing" };
+  const reason = closedReason(found.form, ctx.now());
+  if (reason) return { state: "closed", title: found.version.title, ownerName: found.ownerName, reason };
+  if (found.form.maxSubmissions !== null && (await countRealSubmissions(ctx.db, found.form.id)) >= found.form.maxSubmissions) {
+    return { state: "closed", title: found.version.title, ownerName: found.ownerName, reason: "full" };
+  }
+  if (options.countView) await countFormViews(ctx.db, id);
+  const { version } = found;
+  return { state: "open", test: false, form: { id, title: version.title, description: version.description, ownerName: found.ownerName, version: version.version, definition: version.definition } };
+}
+
+/** /forms/{id}/preview: the draft, for its owner, in test mode (whether or not it is published or open). */
+export async function openPreview(ctx: ServiceContext, userId: string, id: string): Promise<FormOpening & { state: "open" }> {
+  await formsPlan(ctx, userId);
+  const form = await requireOwnForm(ctx, userId, id);
+  return { state: "open", test: true, form: { id, title: form.title, description: form.description, ownerName: "", version: 0, definition: form.draft } };
+}
+
+export type SubmitResult = { ok: true; submissionId: string; thankYouMessage: string; redirectUrl: string | null; test: boolean } | { ok: false; message: string; errors: AnswerErrors };
+
+function refusal(errors: AnswerErrors): SubmitResult {
+  const count = Object.keys(errors).filter((key) => key !== FORM_ERROR_KEY).length;
+  const message = errors[FORM_ERROR_KEY] ?? (count === 1 ? "One answer needs your attention." : `${count} answers need your attention.`);
+  return { ok: false, message, errors };
+}
+
+/**
+ * A visitor's submission (`test`: the owner's, from the preview, against the draft). Malformed or
+ * unacceptable answers come back as `ok: false` with a message per field and nothing is stored;
+ * a form that is missing, closed or full is an AppError (404, 410).
+ */
+export async function submitForm(ctx: ServiceContext, id: string, raw: Readonly<Record<string, unknown>>, options: { testBy?: string; pagesSeen?: number } = {}): Promise<SubmitResult> {
+  const test = options.testBy !== undefined;
+  let form: FormRow;
+  let definition: FormDefinition;
+  let version: number;
+  if (test) {
+    await formsPlan(ctx, options.testBy!);
+    form = await requireOwnForm(ctx, options.testBy!, id);
+    definition = form.draft;
+    version = 0;
+  } else {
+    const found = /^[0-9a-f-]{36}$/.test(id) ? await findPublishedForm(ctx.db, id) : undefined;
+    if (!found || !(await ownerAllowsForms(ctx, found.form.userId))) throw new AppError("NOT_FOUND", FORM_MISSING);
+    if (closedReason(found.form, ctx.now())) throw new AppError("GONE", "This form is closed: it takes no more answers.");
+    form = found.form;
+    definition = found.version.definition;
+    version = found.version.version;
+  }
+  const now = ctx.now();
+  const submissionId = crypto.randomUUID();
+  const done: SubmitResult = { ok: true, submissionId, thankYouMessage: form.thankYouMessage, redirectUrl: form.redirectUrl, test };
+  // A bot filled in the field people never see: it is thanked, and nothing is kept.
+  if (typeof raw[HONEYPOT_FIELD] === "string" && raw[HONEYPOT_FIELD] !== "") return done;
+  const checked = checkAnswers(definition, raw);
+  if (Object.keys(checked.errors).length > 0) return refusal(checked.errors);
+  const access = await loadMemberAccess(ctx, form.userId);
+  const limits = FORM_LIMITS[access.tier];
+  const written = await insertSubmissionWithinLimits(
+    ctx.db,
+    { id: submissionId, formId: form.id, ownerId: form.userId, version, answers: checked.values, isTest: test, pagesSeen: checked.state.path.length, createdAt: now },
+    { maxSubmissions: form.maxSubmissions, perMonth: limits.submissionsPerMonth },
+  );
+  if (!written) {
+    if (form.maxSubmissions !== null && (await countRealSubmissions(ctx.db, form.id)) >= form.maxSubmissions) throw new AppError("GONE", "This form has all the answers it takes: it is closed.");
+    ctx.logger.warn("forms.monthly_limit", { formId: form.id, tier: access.tier });
+    throw new AppError("GONE", `This form takes no more answers this month (the owner's ${TIER_LABELS[access.tier]} plan limit). Try again next month, or tell the person who sent you the link.`);
+  }
+  return done;
+}
+
+export type SubmissionView = {
+  id: string;
+  createdAt: string;
+  version: number;
+  isTest: boolean;
+  /** The answers in the order of the version's fields, with their labels. */
+  answers: { fieldId: string; label: string; type: string; value: string | string[] }[];
+};
+
+function view(row: { id: string; createdAt: Date; version: number; isTest: boolean; answers: Record<string, string | string[]> }, definition: FormDefinition | undefined): SubmissionView {
+  const fields = definition?.fields ?? [];
+  const known = new Set(fields.map((field) => field.id));
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    version: row.version,
+    isTest: row.isTest,
+    answers: [
+      ...fields.filter((field) => row.answers[field.id] !== undefined).map((field) => ({ fieldId: field.id, label: field.label || field.id, type: field.type, value: row.answers[field.id]! })),
+      ...Object.entries(row.answers)
+        .filter(([id]) => !known.has(id))
+        .map(([id, value]) => ({ fieldId: id, label: id, type: "short_text", value })),
+    ],
+  };
+}
+
+async function definitionOf(ctx: ServiceContext, form: FormRow, version: number, cache: Map<number, FormDefinition | undefined>): Promise<FormDefinition | undefined> {
+  if (version === 0) return form.draft;
+  if (!cache.has(version)) cache.set(version, (await findVersion(ctx.db, form.id, version))?.definition);
+  return cache.get(version);
+}
+
+function decodeCursor(cursor: string | undefined): { createdAt: number; id: string } | undefined {
+  if (!cursor) return undefined;
+  const match = /^(\d{1,15})\.([0-9a-f-]{36})$/.exec(cursor);
+  if (!match) throw new AppError("VALIDATION_ERROR", "That page of submissions does not exist: start from the first page.");
+  return { createdAt: Number(match[1]), id: match[2]! };
+}
+
+/** GET /api/forms/:id/submissions: one page (newest first), the test ones with `test`. */
+export async function listFormSubmissions(ctx: ServiceContext, userId: string, formId: string, options: { test?: boolean; cursor?: string } = {}): Promise<{ submissions: SubmissionView[]; nextCursor: string | null }> {
+  await formsPlan(ctx, userId);
+  const form = await requireOwnForm(ctx, userId, formId);
+  const rows = await listSubmissionsPage(ctx.db, formId, { test: options.test ?? false, limit: SUBMISSIONS_PAGE_SIZE + 1, before: decodeCursor(options.cursor) });
+  const page = rows.slice(0, SUBMISSIONS_PAGE_SIZE);
+  const cache = new Map<number, FormDefinition | undefined>();
+  const submissions: SubmissionView[] = [];
+  for (const row of page) submissions.push(view(row, await definitionOf(ctx, form, row.version, cache)));
+  const last = page.at(-1);
+  return { submissions, nextCursor: rows.length > SUBMISSIONS_PAGE_SIZE && last ? `${last.createdAt.getTime()}.${last.id}` : null };
+}
+
+/** GET /api/forms/:id/submissions/:sid */
+export async function getFormSubmission(ctx: ServiceContext, userId: string, formId: string, id: string): Promise<{ form: { id: string; title: string; status: ReturnType<typeof formStatus> }; submission: SubmissionView }> {
+  await formsPlan(ctx, userId);
+  const form = await requireOwnForm(ctx, userId, formId);
+  const row = /^[0-9a-f-]{36}$/.test(id) ? await findSubmission(ctx.db, formId, id) : undefined;
+  if (!row) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
+  return { form: { id: form.id, title: form.title, status: formStatus(form, ctx.now()) }, submission: view(row, await definitionOf(ctx, form, row.version, new Map())) };
+}
+
+/** DELETE /api/forms/:id/submissions/:sid: to the trash. */
+export async function deleteFormSubmission(ctx: ServiceContext, userId: string, formId: string, id: string): Promise<void> {
+  await formsPlan(ctx, userId);
+  await requireOwnForm(ctx, userId, formId);
+  if (!/^[0-9a-f-]{36}$/.test(id) || !(await trashSubmission(ctx.db, formId, id, ctx.now()))) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
+}
+
+/** DELETE /api/forms/:id/test-submissions: the preview's submissions cleared. */
+export async function clearTestSubmissions(ctx: ServiceContext, userId: string, formId: string): Promise<number> {
+  await formsPlan(ctx, userId);
+  await requireOwnForm(ctx, userId, formId);
+  return deleteTestSubmissions(ctx.db, formId);
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { FORM_DESCRIPTION_MAX, FORM_FIELDS_MAX, FORM_TITLE_MAX, formFieldSchema, logicRuleSchema, RULES_MAX } from "./form-definition";
+import { THANK_YOU_MAX } from "./forms.constants";
+
+/** What members send about their forms (issue 37); the definition's own checks are in form-definition.ts. */
+
+const title = z.string({ error: "Give the form a title." }).trim().min(1, "Give the form a title.").max(FORM_TITLE_MAX, `A title is at most ${FORM_TITLE_MAX} characters.`);
+
+export const createFormSchema = z.object(
+  {
+    /** A built-in template's id, or one of the member's own templates (a form id); none: a blank form. */
+    templateId: z.string().max(80).optional(),
+    title: title.optional(),
+  },
+  { error: "The request body must be an object (optionally with templateId and title)." },
+);
+
+/**
+ * A draft save (the builder's autosave): the shape of every field and rule is checked, but a draft
+ * may be unfinished (a choice with one option, a rule without its target): publishing checks that.
+ */
+export const saveDraftSchema = z.object(
+  {
+    revision: z.number({ error: "revision: the revision this change is based on." }).int().min(1),
+    title,
+    description: z.string().trim().max(FORM_DESCRIPTION_MAX, `A description is at most ${FORM_DESCRIPTION_MAX.toLocaleString("en-US")} characters.`).default(""),
+    fields: z.array(formFieldSchema).max(FORM_FIELDS_MAX, `A form has at most ${FORM_FIELDS_MAX} fields.`),
+    rules: z.array(logicRuleSchema).max(RULES_MAX, `A form has at most ${RULES_MAX} rules.`).default([]),
+  },
+  { error: "The request body must be an object with revision, title, fields and rules." },
+);
+
+export const formSettingsSchema = z
+  .object(
+    {
+      isOpen: z.boolean({ error: "isOpen is true or false." }),
+      closesAt: z.iso.datetime({ error: "closesAt is a date and time (ISO 8601)." }).nullable(),
+      maxSubmissions: z.number({ error: "maxSubmissions is a whole number." }).int().min(1, "The maximum is at least 1 submission.").max(1_000_000).nullable(),
+      thankYouMessage: z.string().trim().max(THANK_YOU_MAX, `The thank-you message is at most ${THANK_YOU_MAX.toLocaleString("en-US")} characters.`),
+      redirectUrl: z
+        .string()
+        .trim()
+        .max(2000)
+        .refine((value) => {
+          try {
+            return new URL(value).protocol === "https:";
+          } catch {
+            return false;
+          }
+        }, "The redirect address must start with https://.")
+        .nullable(),
+    },
+    { error: "The request body must be an object with the settings to change." },
+  )
+  .partial()
+  .refine((changes) => Object.keys(changes).length > 0, "Change at least one setting.");

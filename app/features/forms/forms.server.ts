@@ -1,0 +1,237 @@
+import { TIER_LABELS } from "~/features/access/access.constants";
+import { loadMemberAccess, requireFeature, type MemberAccess } from "~/features/access/access.server";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { parseInput } from "~/lib/validation";
+import { EMPTY_DEFINITION, type FormDefinition, formDefinitionSchema, takesAnswer } from "./form-definition";
+import { builtInTemplate } from "./form-templates";
+import { FORM_LIMITS, FORM_NOT_FOUND } from "./forms.constants";
+import { countLiveForms, findOwnForm, insertForm, insertVersionAndPublish, listFormsOf, updateFormIfRevision, updateFormRow, type FormRow } from "./forms.queries.server";
+import { createFormSchema, formSettingsSchema, saveDraftSchema } from "./forms.schema";
+
+/**
+ * Forms, the member's side (issue 37, docs/forms.md): make one (blank, from a built-in template or
+ * from their own), save the draft as the builder edits it, publish it as a frozen version, change
+ * its public settings, send it to the trash. Every call checks the `forms` feature of the member's
+ * plan; a form of someone else's is "not found".
+ */
+
+export type FormStatus = "draft" | "published" | "closed";
+
+export type FormSummary = {
+  id: string;
+  title: string;
+  status: FormStatus;
+  isTemplate: boolean;
+  publishedVersion: number | null;
+  hasUnpublishedChanges: boolean;
+  submissions: number;
+  lastSubmissionAt: string | null;
+  /** The public form's path (/forms/{id}/view); null until published. */
+  publicPath: string | null;
+  updatedAt: string;
+};
+
+export type FormDetail = FormSummary & {
+  description: string;
+  revision: number;
+  definition: FormDefinition;
+  settings: { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null };
+  views: number;
+  createdAt: string;
+};
+
+export function formStatus(form: Pick<FormRow, "publishedVersion" | "isOpen" | "closesAt">, now: Date): FormStatus {
+  if (form.publishedVersion === null) return "draft";
+  if (!form.isOpen || (form.closesAt && form.closesAt.getTime() <= now.getTime())) return "closed";
+  return "published";
+}
+
+function summary(ctx: ServiceContext, form: FormRow, submissions: number, lastSubmissionAt: number | null): FormSummary {
+  return {
+    id: form.id,
+    title: form.title,
+    status: formStatus(form, ctx.now()),
+    isTemplate: form.isTemplate,
+    publishedVersion: form.publishedVersion,
+    hasUnpublishedChanges: form.publishedVersion !== null && form.publishedRevision !== form.revision,
+    submissions,
+    lastSubmissionAt: lastSubmissionAt === null ? null : new Date(lastSubmissionAt).toISOString(),
+    publicPath: form.publishedVersion !== null && !form.isTemplate ? `/forms/${form.id}/view` : null,
+    updatedAt: form.updatedAt.toISOString(),
+  };
+}
+
+function detail(ctx: ServiceContext, form: FormRow, submissions = 0): FormDetail {
+  return {
+    ...summary(ctx, form, submissions, null),
+    description: form.description,
+    revision: form.revision,
+    definition: form.draft,
+    settings: { isOpen: form.isOpen, closesAt: form.closesAt?.toISOString() ?? null, maxSubmissions: form.maxSubmissions, thankYouMessage: form.thankYouMessage, redirectUrl: form.redirectUrl },
+    views: form.views,
+    createdAt: form.createdAt.toISOString(),
+  };
+}
+
+/** A member allowed forms, with their plan's form limits. */
+export async function formsPlan(ctx: ServiceContext, userId: string): Promise<{ access: MemberAccess; limits: (typeof FORM_LIMITS)[keyof typeof FORM_LIMITS] }> {
+  const access = await loadMemberAccess(ctx, userId);
+  requireFeature(access, "forms");
+  return { access, limits: FORM_LIMITS[access.tier] };
+}
+
+export async function requireOwnForm(ctx: ServiceContext, userId: string, id: string): Promise<FormRow> {
+  const form = await findOwnForm(ctx.db, userId, id);
+  if (!form) throw new AppError("NOT_FOUND", FORM_NOT_FOUND);
+  return form;
+}
+
+function assertLogicAllowed(limits: (typeof FORM_LIMITS)[keyof typeof FORM_LIMITS], access: MemberAccess, definition: Pick<FormDefinition, "rules">): void {
+  if (!limits.logic && definition.rules.length > 0) {
+    throw new AppError("FORBIDDEN", `Conditional logic is not part of your ${TIER_LABELS[access.tier]} plan. Remove the rules, or upgrade your plan.`);
+  }
+}
+
+/** GET /api/forms: the member's forms (or own templates with `templates`). */
+export async function listForms(ctx: ServiceContext, userId: string, options: { templates?: boolean } = {}): Promise<FormSummary[]> {
+  await formsPlan(ctx, userId);
+  const rows = await listFormsOf(ctx.db, userId, options.templates ?? false);
+  return rows.map((row) => summary(ctx, row.form, row.submissions, row.lastSubmissionAt));
+}
+
+/** What a new form starts from: a built-in template, one of the member's own, or nothing. */
+async function startingPoint(ctx: ServiceContext, userId: string, templateId: string | undefined): Promise<{ title: string; description: string; definition: FormDefinition }> {
+  if (!templateId) return { title: "Untitled form", description: "", definition: EMPTY_DEFINITION };
+  const builtIn = builtInTemplate(templateId);
+  if (builtIn) return { title: builtIn.title, description: builtIn.description, definition: structuredClone(builtIn.definition) };
+  const own = await findOwnForm(ctx.db, userId, templateId);
+  if (!own || !own.isTemplate) throw new AppError("NOT_FOUND", "This template does not exist or you don't have access to it.");
+  return { title: own.title, description: own.description, definition: structuredClone(own.draft) };
+}
+
+/** POST /api/forms → 201: a new draft (from `templateId` when given). */
+export async function createForm(ctx: ServiceContext, userId: string, input: unknown, options: { asTemplate?: boolean } = {}): Promise<FormDetail> {
+  const data = parseInput(createFormSchema, input ?? {});
+  const { access, limits } = await formsPlan(ctx, userId);
+  if (!options.asTemplate && limits.forms !== -1 && (await countLiveForms(ctx.db, userId)) >= limits.forms) {
+    throw new AppError("FORBIDDEN", `Your ${TIER_LABELS[access.tier]} plan allows ${limits.forms} forms. Delete one you no longer need, or upgrade your plan for more.`);
+  }
+  const start = await startingPoint(ctx, userId, data.templateId);
+  const definition = limits.logic ? start.definition : { ...start.definition, rules: [] };
+  const now = ctx.now();
+  const form: FormRow = {
+    id: crypto.randomUUID(),
+    userId,
+    title: data.title ?? start.title,
+    description: start.description,
+    draft: definition,
+    revision: 1,
+    publishedVersion: null,
+    publishedRevision: null,
+    isTemplate: options.asTemplate ?? false,
+    isOpen: true,
+    closesAt: null,
+    maxSubmissions: null,
+    thankYouMessage: "",
+    redirectUrl: null,
+    views: 0,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  };
+  await insertForm(ctx.db, form);
+  return detail(ctx, form);
+}
+
+/** GET /api/forms/:id: the form with its draft, for the builder. */
+export async function getForm(ctx: ServiceContext, userId: string, id: string): Promise<FormDetail> {
+  await formsPlan(ctx, userId);
+  return detail(ctx, await requireOwnForm(ctx, userId, id));
+}
+
+/**
+ * /forms/{id}/edit (spec: "templateId taken from id"): a form opens in the builder; a template (a
+ * built-in one, or one of the member's own) opens as a new form copied from it.
+ */
+export async function openForEditing(ctx: ServiceContext, userId: string, id: string): Promise<{ form: FormDetail; copiedFrom: string | null }> {
+  await formsPlan(ctx, userId);
+  if (builtInTemplate(id)) return { form: await createForm(ctx, userId, { templateId: id }), copiedFrom: id };
+  const form = await requireOwnForm(ctx, userId, id);
+  if (form.isTemplate) return { form: await createForm(ctx, userId, { templateId: id }), copiedFrom: id };
+  return { form: detail(ctx, form), copiedFrom: null };
+}
+
+/** PUT /api/forms/:id/draft: the builder's save; refused (409) when the form changed since `revision`. */
+export async function saveDraft(ctx: ServiceContext, userId: string, id: string, input: unknown): Promise<{ revision: number; updatedAt: string }> {
+  const data = parseInput(saveDraftSchema, input);
+  const { access, limits } = await formsPlan(ctx, userId);
+  const form = await requireOwnForm(ctx, userId, id);
+  assertLogicAllowed(limits, access, data);
+  const now = ctx.now();
+  const saved = await updateFormIfRevision(ctx.db, userId, id, data.revision, { title: data.title, description: data.description, draft: { fields: data.fields, rules: data.rules }, updatedAt: now });
+  if (!saved) {
+    throw new AppError("CONFLICT", form.revision !== data.revision ? "This form was changed in another tab or window. Reload it to get the latest version, then make your change again." : undefined);
+  }
+  return { revision: data.revision + 1, updatedAt: now.toISOString() };
+}
+
+/**
+ * POST /api/forms/:id/publish: the draft, checked whole (every field and rule must hold together,
+ * at least one question), frozen as the next version. Submissions answer the newest version from
+ * then on; earlier submissions keep theirs.
+ */
+export async function publishForm(ctx: ServiceContext, userId: string, id: string): Promise<FormDetail> {
+  const { access, limits } = await formsPlan(ctx, userId);
+  const form = await requireOwnForm(ctx, userId, id);
+  if (form.isTemplate) throw new AppError("VALIDATION_ERROR", "A template is not published: use it to make a form, then publish that.");
+  const result = formDefinitionSchema.safeParse(form.draft);
+  if (!result.success) {
+    const first = result.error.issues[0];
+    throw new AppError("VALIDATION_ERROR", `The form cannot be published yet: ${first?.message ?? "a field is not complete."}`, {
+      fieldErrors: Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), [issue.message]])),
+    });
+  }
+  if (!result.data.fields.some((field) => takesAnswer(field.type))) throw new AppError("VALIDATION_ERROR", "The form cannot be published yet: add at least one question.");
+  assertLogicAllowed(limits, access, result.data);
+  if (form.publishedVersion !== null && form.publishedRevision === form.revision) return detail(ctx, form);
+  const now = ctx.now();
+  const version = (form.publishedVersion ?? 0) + 1;
+  await insertVersionAndPublish(ctx.db, form, { formId: form.id, version, title: form.title, description: form.description, definition: result.data, publishedAt: now }, now);
+  return detail(ctx, { ...form, publishedVersion: version, publishedRevision: form.revision, updatedAt: now });
+}
+
+/** PATCH /api/forms/:id/settings: open or closed, closing date, maximum, thank-you message or redirect. */
+export async function updateFormSettings(ctx: ServiceContext, userId: string, id: string, input: unknown): Promise<FormDetail> {
+  const data = parseInput(formSettingsSchema, input);
+  await formsPlan(ctx, userId);
+  const form = await requireOwnForm(ctx, userId, id);
+  const now = ctx.now();
+  const set = {
+    ...(data.isOpen !== undefined ? { isOpen: data.isOpen } : {}),
+    ...(data.closesAt !== undefined ? { closesAt: data.closesAt === null ? null : new Date(data.closesAt) } : {}),
+    ...(data.maxSubmissions !== undefined ? { maxSubmissions: data.maxSubmissions } : {}),
+    ...(data.thankYouMessage !== undefined ? { thankYouMessage: data.thankYouMessage } : {}),
+    ...(data.redirectUrl !== undefined ? { redirectUrl: data.redirectUrl } : {}),
+    updatedAt: now,
+  };
+  await updateFormRow(ctx.db, userId, id, set);
+  return detail(ctx, { ...form, ...set });
+}
+
+/** POST /api/forms/:id/save-as-template: the form's draft kept as one of the member's templates. */
+export async function saveAsTemplate(ctx: ServiceContext, userId: string, id: string): Promise<FormDetail> {
+  await formsPlan(ctx, userId);
+  const form = await requireOwnForm(ctx, userId, id);
+  const template = await createForm(ctx, userId, {}, { asTemplate: true });
+  const now = ctx.now();
+  await updateFormIfRevision(ctx.db, userId, template.id, template.revision, { title: form.title, description: form.description, draft: form.draft, updatedAt: now });
+  return { ...template, title: form.title, description: form.description, definition: form.draft, revision: template.revision + 1 };
+}
+
+/** DELETE /api/forms/:id: to the trash (kept 30 days; the public form answers "not found" at once). */
+export async function deleteForm(ctx: ServiceContext, userId: string, id: string): Promise<void> {
+  await formsPlan(ctx, userId);
+  await requireOwnForm(ctx, userId, id);
+  await updateFormRow(ctx.db, userId, id, { deletedAt: ctx.now() });
+}

@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { evaluateLogic } from "~/features/forms/form-logic";
+import { LOGIC_CASES } from "~tests/shared/form-logic-cases";
+
+// The same cases run in the browser's bundle (tests/unit/forms/form-logic.test.ts): browser and server agree.
+describe("the form logic evaluator in workerd", () => {
+  for (const testCase of LOGIC_CASES) {
+    it(testCase.name, () => {
+      const state = evaluateLogic(testCase.definition, testCase.answers);
+      expect({ visible: [...state.visible].sort(), required: [...state.required].sort(), path: state.path }).toEqual({ visible: [...testCase.visible].sort(), required: [...testCase.required].sort(), path: testCase.path });
+    });
+  }
+});

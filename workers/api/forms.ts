@@ -1,0 +1,76 @@
+import { Hono } from "hono";
+import { clearTestSubmissions, deleteFormSubmission, getFormSubmission, listFormSubmissions, submitForm } from "~/features/forms/form-submissions.server";
+import { createForm, deleteForm, getForm, listForms, publishForm, saveAsTemplate, saveDraft, updateFormSettings } from "~/features/forms/forms.server";
+import { AppError } from "~/lib/errors";
+import type { AppEnv } from "../types";
+import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
+
+function answersOf(body: unknown): Record<string, unknown> {
+  const answers = (body as { answers?: unknown } | null)?.answers;
+  if (typeof answers !== "object" || answers === null || Array.isArray(answers)) throw new AppError("VALIDATION_ERROR", "The request body must be an object with answers: { fieldId: answer }.");
+  return answers as Record<string, unknown>;
+}
+
+/**
+ * /api/forms (issue 37): the member's forms (anyone else's is 404) and, without an account, a
+ * public form's submissions. A submission with unacceptable answers is 422 with a message per field.
+ */
+export const formsApi = new Hono<AppEnv>()
+  .use(noStore)
+  .post("/", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ form: await createForm(apiServiceContext(c), actor.userId, await readJsonBody(c)) }, 201);
+  })
+  .get("/", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ forms: await listForms(apiServiceContext(c), actor.userId, { templates: c.req.query("templates") === "1" }) }, 200);
+  })
+  .get("/:id", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ form: await getForm(apiServiceContext(c), actor.userId, c.req.param("id")) }, 200);
+  })
+  .put("/:id/draft", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await saveDraft(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)), 200);
+  })
+  .post("/:id/publish", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ form: await publishForm(apiServiceContext(c), actor.userId, c.req.param("id")) }, 200);
+  })
+  .patch("/:id/settings", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ form: await updateFormSettings(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)) }, 200);
+  })
+  .post("/:id/save-as-template", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ template: await saveAsTemplate(apiServiceContext(c), actor.userId, c.req.param("id")) }, 201);
+  })
+  .delete("/:id", async (c) => {
+    const actor = requireApiActor(c);
+    await deleteForm(apiServiceContext(c), actor.userId, c.req.param("id"));
+    return c.body(null, 204);
+  })
+  // Anyone with the form's address (no account); with ?test=1, its owner from the preview.
+  .post("/:id/submissions", async (c) => {
+    const body = await readJsonBody(c);
+    const test = c.req.query("test") === "1";
+    const result = await submitForm(apiServiceContext(c), c.req.param("id"), answersOf(body), test ? { testBy: requireApiActor(c).userId } : {});
+    return result.ok ? c.json(result, 201) : c.json(result, 422);
+  })
+  .get("/:id/submissions", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await listFormSubmissions(apiServiceContext(c), actor.userId, c.req.param("id"), { test: c.req.query("test") === "1", cursor: c.req.query("cursor") }), 200);
+  })
+  .get("/:id/submissions/:submissionId", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await getFormSubmission(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("submissionId")), 200);
+  })
+  .delete("/:id/submissions/:submissionId", async (c) => {
+    const actor = requireApiActor(c);
+    await deleteFormSubmission(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("submissionId"));
+    return c.body(null, 204);
+  })
+  .delete("/:id/test-submissions", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ cleared: await clearTestSubmissions(apiServiceContext(c), actor.userId, c.req.param("id")) }, 200);
+  });
