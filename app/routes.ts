@@ -31,6 +31,8 @@ export default [
     route("secret-request/:token", "routes/secrets/answer.tsx"),
     route("s/:key", "routes/share/viewer.tsx"),
     route("s/:key/files/:fileId", "routes/share/viewer.tsx", { id: "share-file" }),
+    // A published form (issue 37, spec §2 "public form view"): anyone with the address.
+    route("forms/:id/view", "routes/forms/view.tsx"),
 
     // For visitors deciding whether to sign up (spec §2 "Showcase"): what the product does, live.
     route("showcase", "routes/showcase.tsx"),
@@ -132,6 +134,15 @@ export default [
     route("secrets/requests/new", "routes/secrets/request-new.tsx"),
     route("secrets/requests/:id", "routes/secrets/request.tsx"),
     route("secrets/:id", "routes/secrets/secret.tsx"),
+
+    // Forms (issue 37, spec §2 "Forms: builder, preview, index"): the list, a new one, the builder,
+    // the preview in test mode, the submissions.
+    route("forms", "routes/forms/index.tsx"),
+    route("forms/create", "routes/forms/create.tsx"),
+    route("forms/:id/edit", "routes/forms/edit.tsx"),
+    route("forms/:id/preview", "routes/forms/preview.tsx"),
+    route("forms/:id/submissions", "routes/forms/submissions.tsx"),
+    route("forms/:id/submissions/:submissionId", "routes/forms/submission.tsx"),
 
     // Managing share links (spec §2 "Share: create share link"): the list, a new one, one link's page.
     route("share-links", "routes/share/index.tsx"),

@@ -66,4 +66,7 @@ export const MEMBER_PAGES = [
   "/secrets/requests/new",
   "/receive-pages",
   "/receive-pages/new",
+  "/forms",
+  "/forms/create",
+  "/forms/template-client-intake/edit",
 ] as const;

@@ -1,4 +1,4 @@
-import type { FormDefinition, FormField, LogicRule } from "~/features/forms/form-definition";
+import type { FormDefinition, FormField, LogicRule } from "~/features/forms/form-fields";
 import type { Answers } from "~/features/forms/form-logic";
 
 /**

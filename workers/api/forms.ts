@@ -54,7 +54,7 @@ export const formsApi = new Hono<AppEnv>()
   .post("/:id/submissions", async (c) => {
     const body = await readJsonBody(c);
     const test = c.req.query("test") === "1";
-    const result = await submitForm(apiServiceContext(c), c.req.param("id"), answersOf(body), test ? { testBy: requireApiActor(c).userId } : {});
+    const result = await submitForm(apiServiceContext(c), c.req.param("id"), { answers: answersOf(body) }, test ? { testBy: requireApiActor(c).userId } : {});
     return result.ok ? c.json(result, 201) : c.json(result, 422);
   })
   .get("/:id/submissions", async (c) => {

@@ -1,4 +1,4 @@
-import { ANSWER_TEXT_MAX, CHOICE_TYPES, type FormDefinition, type FormField, SHORT_TEXT_MAX, takesAnswer } from "./form-definition";
+import { ANSWER_TEXT_MAX, CHOICE_TYPES, type FormDefinition, type FormField, SHORT_TEXT_MAX, takesAnswer } from "./form-fields";
 import { type AnswerValue, type Answers, evaluateLogic, isEmptyAnswer, type LogicState } from "./form-logic";
 
 /**

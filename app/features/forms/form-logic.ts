@@ -1,4 +1,4 @@
-import { type Condition, type FormDefinition, type FormField, type LogicRule, takesAnswer } from "./form-definition";
+import { type Condition, type FormDefinition, type FormField, type LogicRule, takesAnswer } from "./form-fields";
 
 /**
  * The one logic evaluator (issue 37, ADR 029): the builder's preview, the public form in the

@@ -3,7 +3,7 @@ import { loadMemberAccess } from "~/features/access/access.server";
 import { checkFeature } from "~/features/access/access-check";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { type AnswerErrors, checkAnswers, FORM_ERROR_KEY } from "./form-answers";
+import { type AnswerErrors, answersFromFormData, checkAnswers, FORM_ERROR_KEY } from "./form-answers";
 import type { FormDefinition } from "./form-definition";
 import { FORM_LIMITS, HONEYPOT_FIELD, SUBMISSION_NOT_FOUND, SUBMISSIONS_PAGE_SIZE } from "./forms.constants";
 import { countFormViews, countRealSubmissions, deleteTestSubmissions, findPublishedForm, findSubmission, findVersion, insertSubmissionWithinLimits, listSubmissionsPage, trashSubmission, type FormRow } from "./forms.queries.server";
@@ -79,7 +79,12 @@ function refusal(errors: AnswerErrors): SubmitResult {
  * unacceptable answers come back as `ok: false` with a message per field and nothing is stored;
  * a form that is missing, closed or full is an AppError (404, 410).
  */
-export async function submitForm(ctx: ServiceContext, id: string, raw: Readonly<Record<string, unknown>>, options: { testBy?: string; pagesSeen?: number } = {}): Promise<SubmitResult> {
+export async function submitForm(
+  ctx: ServiceContext,
+  id: string,
+  input: { answers: Readonly<Record<string, unknown>> } | { formData: FormData },
+  options: { testBy?: string } = {},
+): Promise<SubmitResult> {
   const test = options.testBy !== undefined;
   let form: FormRow;
   let definition: FormDefinition;
@@ -97,11 +102,14 @@ export async function submitForm(ctx: ServiceContext, id: string, raw: Readonly<
     definition = found.version.definition;
     version = found.version.version;
   }
+  // A plain form post (the page without JavaScript) sends strings; multiple choices come as repeats.
+  const raw = "answers" in input ? input.answers : answersFromFormData(input.formData, definition);
   const now = ctx.now();
   const submissionId = crypto.randomUUID();
   const done: SubmitResult = { ok: true, submissionId, thankYouMessage: form.thankYouMessage, redirectUrl: form.redirectUrl, test };
   // A bot filled in the field people never see: it is thanked, and nothing is kept.
-  if (typeof raw[HONEYPOT_FIELD] === "string" && raw[HONEYPOT_FIELD] !== "") return done;
+  const honeypot = "answers" in input ? input.answers[HONEYPOT_FIELD] : input.formData.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot !== "") return done;
   const checked = checkAnswers(definition, raw);
   if (Object.keys(checked.errors).length > 0) return refusal(checked.errors);
   const access = await loadMemberAccess(ctx, form.userId);

@@ -1,4 +1,4 @@
-import type { FormDefinition, FormField, LogicRule } from "./form-definition";
+import type { FormDefinition, FormField, LogicRule } from "./form-fields";
 
 /**
  * The built-in template library (issue 37): forms a member starts from with "Use template". Their

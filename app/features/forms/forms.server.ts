@@ -150,16 +150,48 @@ export async function getForm(ctx: ServiceContext, userId: string, id: string): 
   return detail(ctx, await requireOwnForm(ctx, userId, id));
 }
 
+export type EditorStart = {
+  formId: string | null;
+  /** Set when the page opened a template: the builder's first save makes the member's copy of it. */
+  templateId: string | null;
+  revision: number;
+  title: string;
+  description: string;
+  definition: FormDefinition;
+  status: FormStatus;
+  publishedVersion: number | null;
+  hasUnpublishedChanges: boolean;
+  publicPath: string | null;
+  settings: FormDetail["settings"];
+};
+
 /**
- * /forms/{id}/edit (spec: "templateId taken from id"): a form opens in the builder; a template (a
- * built-in one, or one of the member's own) opens as a new form copied from it.
+ * /forms/{id}/edit (spec: "same builder; templateId taken from id"): a form opens in the builder;
+ * a template (built-in, or one of the member's own) opens as an unsaved copy. Nothing is written
+ * by opening the page: the builder's first save makes the copy (POST /api/forms with templateId).
  */
-export async function openForEditing(ctx: ServiceContext, userId: string, id: string): Promise<{ form: FormDetail; copiedFrom: string | null }> {
-  await formsPlan(ctx, userId);
-  if (builtInTemplate(id)) return { form: await createForm(ctx, userId, { templateId: id }), copiedFrom: id };
-  const form = await requireOwnForm(ctx, userId, id);
-  if (form.isTemplate) return { form: await createForm(ctx, userId, { templateId: id }), copiedFrom: id };
-  return { form: detail(ctx, form), copiedFrom: null };
+export async function openForEditing(ctx: ServiceContext, userId: string, id: string): Promise<EditorStart> {
+  const { limits } = await formsPlan(ctx, userId);
+  const builtIn = builtInTemplate(id);
+  const own = builtIn ? undefined : await requireOwnForm(ctx, userId, id);
+  if (builtIn || own?.isTemplate) {
+    const definition = structuredClone(builtIn?.definition ?? own!.draft);
+    return {
+      formId: null,
+      templateId: id,
+      revision: 0,
+      title: builtIn?.title ?? own!.title,
+      description: builtIn?.description ?? own!.description,
+      definition: limits.logic ? definition : { ...definition, rules: [] },
+      status: "draft",
+      publishedVersion: null,
+      hasUnpublishedChanges: false,
+      publicPath: null,
+      settings: { isOpen: true, closesAt: null, maxSubmissions: null, thankYouMessage: "", redirectUrl: null },
+    };
+  }
+  const form = detail(ctx, own!);
+  return { formId: form.id, templateId: null, revision: form.revision, title: form.title, description: form.description, definition: form.definition, status: form.status, publishedVersion: form.publishedVersion, hasUnpublishedChanges: form.hasUnpublishedChanges, publicPath: form.publicPath, settings: form.settings };
 }
 
 /** PUT /api/forms/:id/draft: the builder's save; refused (409) when the form changed since `revision`. */

@@ -22,6 +22,7 @@ export type NavIconName =
   | "archive"
   | "link"
   | "receive"
+  | "form"
   | "key"
   | "bell"
   | "help"
@@ -77,6 +78,11 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { id: "datarooms", label: "Data rooms", to: "/datarooms", icon: "rooms", alsoActiveUnder: ["/dataroom/"], requires: { permission: "core_access" } },
       { id: "archived-rooms", label: "Archived rooms", to: "/datarooms/archived", icon: "archive", requires: { permission: "core_access", hideOnDenied: true } },
     ],
+  },
+  {
+    id: "collect",
+    label: "Collect",
+    items: [{ id: "forms", label: "Forms", to: "/forms", icon: "form", requires: { feature: "forms" } }],
   },
   {
     id: "sharing",

@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from "react";
+import { buttonClassName } from "~/components/ui/button";
+import { http } from "~/lib/http";
+
+/**
+ * A form's public settings (issue 37): open or closed, a closing time, a maximum number of
+ * submissions, the thank-you message or a redirect. They apply at once to the published form
+ * (they are not part of a version).
+ */
+
+export type FormSettings = { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null };
+
+const label = "block text-sm font-medium text-slate-900";
+const input = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600";
+
+export function FormSettingsPanel({ formId, settings }: { formId: string; settings: FormSettings }) {
+  const [state, setState] = useState<{ kind: "idle" | "saving" | "saved" | "error"; message?: string }>({ kind: "idle" });
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "").trim();
+    const closes = text("closesAt");
+    setState({ kind: "saving" });
+    try {
+      await http.patch(
+        `/api/forms/${formId}/settings`,
+        {
+          isOpen: form.get("isOpen") === "on",
+          // <input type="datetime-local"> is read as UTC (the label says so).
+          closesAt: closes ? new Date(`${closes}Z`).toISOString() : null,
+          maxSubmissions: text("maxSubmissions") ? Number(text("maxSubmissions")) : null,
+          thankYouMessage: text("thankYouMessage"),
+          redirectUrl: text("redirectUrl") || null,
+        },
+        { handleErrors: false },
+      );
+      setState({ kind: "saved" });
+    } catch (error) {
+      setState({ kind: "error", message: error instanceof Error ? error.message : "The settings could not be saved." });
+    }
+  };
+  return (
+    <form className="space-y-4" onSubmit={(event) => void onSubmit(event)} data-testid="form-settings">
+      <label className="flex items-center gap-2 text-sm text-slate-900">
+        <input type="checkbox" name="isOpen" defaultChecked={settings.isOpen} className="h-4 w-4" />
+        Open: the published form takes answers
+      </label>
+      <div>
+        <label htmlFor="closesAt" className={label}>
+          Closes at (UTC, optional)
+        </label>
+        <input id="closesAt" name="closesAt" type="datetime-local" defaultValue={settings.closesAt?.slice(0, 16) ?? ""} className={input} />
+      </div>
+      <div>
+        <label htmlFor="maxSubmissions" className={label}>
+          Most submissions (optional)
+        </label>
+        <input id="maxSubmissions" name="maxSubmissions" inputMode="numeric" defaultValue={settings.maxSubmissions ?? ""} className={input} />
+      </div>
+      <div>
+        <label htmlFor="thankYouMessage" className={label}>
+          Thank-you message
+        </label>
+        <textarea id="thankYouMessage" name="thankYouMessage" rows={3} defaultValue={settings.thankYouMessage} className={input} />
+      </div>
+      <div>
+        <label htmlFor="redirectUrl" className={label}>
+          Or send people to this address afterwards (https://…)
+        </label>
+        <input id="redirectUrl" name="redirectUrl" type="url" defaultValue={settings.redirectUrl ?? ""} className={input} />
+      </div>
+      <div className="flex items-center gap-3">
+        <button type="submit" className={buttonClassName()} disabled={state.kind === "saving"}>
+          Save settings
+        </button>
+        <p role="status" className={state.kind === "error" ? "text-sm font-medium text-red-700" : "text-sm text-slate-700"}>
+          {state.kind === "saved" ? "Settings saved." : state.kind === "error" ? state.message : ""}
+        </p>
+      </div>
+    </form>
+  );
+}

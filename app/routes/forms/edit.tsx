@@ -1,0 +1,19 @@
+import { FormBuilder } from "~/features/forms/components/form-builder";
+import { requireActor } from "~/features/auth/auth-guard.server";
+import { openForEditing } from "~/features/forms/forms.server";
+import { runLoader } from "~/lib/action-result.server";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { titleMeta } from "~/lib/title";
+import type { Route } from "./+types/edit";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData ? `Form builder: ${loaderData.start.title}` : "Form builder");
+
+/** /forms/{id}/edit (spec §2 "same builder; templateId taken from id"): a form, or a template opened as a copy. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const actor = requireActor(context, request);
+  return { start: await runLoader(() => openForEditing(serviceContextFor(context), actor.userId, params.id)) };
+}
+
+export default function FormEditPage({ loaderData }: Route.ComponentProps) {
+  return <FormBuilder start={loaderData.start} />;
+}

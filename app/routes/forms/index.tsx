@@ -1,0 +1,117 @@
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { buttonClassName } from "~/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
+import { requireMember } from "~/features/auth/auth-guard.server";
+import { dateTimeFormat } from "~/features/files/components/organized-file-table";
+import { listForms, type FormStatus } from "~/features/forms/forms.server";
+import { runLoader } from "~/lib/action-result.server";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { titleMeta } from "~/lib/title";
+import type { Route } from "./+types/index";
+
+export const meta: Route.MetaFunction = () => titleMeta("Forms");
+
+/** /forms (spec §2 "forms list"): the member's forms, their state and their submissions. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { user } = requireMember(context, request);
+  const ctx = serviceContextFor(context);
+  return runLoader(async () => {
+    const [forms, templates] = await Promise.all([listForms(ctx, user.id), listForms(ctx, user.id, { templates: true })]);
+    return { forms, templates };
+  });
+}
+
+const STATUS: Record<FormStatus, { label: string; variant: "success" | "neutral" | "warning" }> = {
+  draft: { label: "Draft", variant: "neutral" },
+  published: { label: "Published", variant: "success" },
+  closed: { label: "Closed", variant: "warning" },
+};
+const at = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
+
+export default function FormsPage({ loaderData }: Route.ComponentProps) {
+  const { forms, templates } = loaderData;
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="max-w-3xl space-y-1">
+          <h1 className="text-2xl font-semibold text-slate-900">Forms</h1>
+          <p className="text-sm text-slate-700">Forms people fill in without an account: client intake, KYC requests, NDAs before a data room, job applications. Build one with logic, try it in test mode, publish it and read the answers here.</p>
+        </div>
+        <Link to="/forms/create" className={buttonClassName({})}>
+          New form
+        </Link>
+      </div>
+      {forms.length === 0 ? (
+        <div className="rounded-md border border-dashed border-slate-300 p-6 text-sm text-slate-700">
+          <p>You have no form yet. Start from a template (client intake, NDA request, KYC, job application and more) or from a blank page.</p>
+        </div>
+      ) : (
+        <Table caption="Your forms, most recently changed first" isCaptionHidden>
+          <TableHead>
+            <tr>
+              <TableHeaderCell>Form</TableHeaderCell>
+              <TableHeaderCell>Status</TableHeaderCell>
+              <TableHeaderCell>Submissions</TableHeaderCell>
+              <TableHeaderCell>Changed</TableHeaderCell>
+              <TableHeaderCell>
+                <span className="sr-only">Actions</span>
+              </TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBody>
+            {forms.map((form) => (
+              <TableRow key={form.id} data-testid="form-row">
+                <TableCell>
+                  <Link to={`/forms/${form.id}/edit`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                    {form.title}
+                  </Link>
+                  {form.hasUnpublishedChanges ? <span className="ml-2 text-xs text-slate-600">unpublished changes</span> : null}
+                </TableCell>
+                <TableCell>
+                  <Badge variant={STATUS[form.status].variant}>{STATUS[form.status].label}</Badge>
+                  {form.publishedVersion ? <span className="ml-2 text-xs text-slate-600">version {form.publishedVersion}</span> : null}
+                </TableCell>
+                <TableCell>
+                  <Link to={`/forms/${form.id}/submissions`} className="text-brand-700 underline-offset-2 hover:underline" aria-label={`${form.submissions} submissions of ${form.title}`}>
+                    {form.submissions.toLocaleString("en-US")}
+                  </Link>
+                  {form.lastSubmissionAt ? <span className="block text-xs text-slate-600">last {at(form.lastSubmissionAt)}</span> : null}
+                </TableCell>
+                <TableCell>{at(form.updatedAt)}</TableCell>
+                <TableCell>
+                  <div className="flex flex-wrap gap-2">
+                    <Link to={`/forms/${form.id}/preview`} className={buttonClassName({ variant: "ghost", size: "sm" })} aria-label={`Preview ${form.title}`}>
+                      Preview
+                    </Link>
+                    {form.publicPath ? (
+                      <a href={form.publicPath} target="_blank" rel="noreferrer" className={buttonClassName({ variant: "ghost", size: "sm" })} aria-label={`Open the public form of ${form.title} (new tab)`}>
+                        Open
+                      </a>
+                    ) : null}
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {templates.length > 0 ? (
+        <section className="space-y-2" aria-labelledby="own-templates">
+          <h2 id="own-templates" className="text-lg font-semibold text-slate-900">
+            Your templates
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {templates.map((template) => (
+              <li key={template.id}>
+                <Link to={`/forms/${template.id}/edit`} className={buttonClassName({ variant: "secondary", size: "sm" })} aria-label={`Use template ${template.title}`}>
+                  {template.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

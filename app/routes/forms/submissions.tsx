@@ -1,0 +1,108 @@
+import { Form, Link, redirect } from "react-router";
+import { CsrfInput } from "~/components/csrf-input";
+import { buttonClassName } from "~/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
+import { requireActor } from "~/features/auth/auth-guard.server";
+import { dateTimeFormat } from "~/features/files/components/organized-file-table";
+import { clearTestSubmissions, listFormSubmissions } from "~/features/forms/form-submissions.server";
+import { getForm } from "~/features/forms/forms.server";
+import { runFormAction, runLoader } from "~/lib/action-result.server";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { titleMeta } from "~/lib/title";
+import type { Route } from "./+types/submissions";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData ? `Submissions: ${loaderData.form.title}` : "Submissions");
+
+/** /forms/{id}/submissions: a form's submissions, newest first, fifty a page; ?test=1 the preview's. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const actor = requireActor(context, request);
+  const url = new URL(request.url);
+  const test = url.searchParams.get("test") === "1";
+  const ctx = serviceContextFor(context);
+  return runLoader(async () => {
+    const [form, page] = await Promise.all([getForm(ctx, actor.userId, params.id), listFormSubmissions(ctx, actor.userId, params.id, { test, cursor: url.searchParams.get("cursor") ?? undefined })]);
+    return { form: { id: form.id, title: form.title, fields: form.definition.fields.filter((field) => !["heading", "paragraph", "page_break"].includes(field.type)).slice(0, 3) }, test, ...page };
+  });
+}
+
+/** Clearing the test submissions. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const actor = requireActor(context, request);
+  return runFormAction(async () => {
+    await clearTestSubmissions(serviceContextFor(context), actor.userId, params.id);
+    return redirect(`/forms/${params.id}/submissions?test=1`);
+  });
+}
+
+const at = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
+const show = (value: string | string[] | undefined) => (value === undefined ? "" : Array.isArray(value) ? value.join(", ") : value === "true" ? "Yes" : value);
+
+export default function FormSubmissionsPage({ loaderData }: Route.ComponentProps) {
+  const { form, test, submissions, nextCursor } = loaderData;
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <Link to={`/forms/${form.id}/edit`} className="text-sm text-brand-700 underline-offset-2 hover:underline">
+          ← {form.title}
+        </Link>
+        <h1 className="text-2xl font-semibold text-slate-900">{test ? "Test submissions" : "Submissions"}</h1>
+        <div className="flex flex-wrap gap-3 text-sm">
+          {test ? (
+            <Link to={`/forms/${form.id}/submissions`} className="text-brand-700 underline">
+              Real submissions
+            </Link>
+          ) : (
+            <Link to={`/forms/${form.id}/submissions?test=1`} className="text-brand-700 underline">
+              Test submissions from the preview
+            </Link>
+          )}
+        </div>
+      </div>
+      {test && submissions.length > 0 ? (
+        <Form method="post">
+          <CsrfInput />
+          <button type="submit" className={buttonClassName({ variant: "secondary", size: "sm" })}>
+            Clear test submissions
+          </button>
+        </Form>
+      ) : null}
+      {submissions.length === 0 ? (
+        <p className="text-sm text-slate-700">{test ? "No test submissions. Send some from the preview." : "No submissions yet."}</p>
+      ) : (
+        <Table caption={`${test ? "Test submissions" : "Submissions"} of ${form.title}, newest first`} isCaptionHidden>
+          <TableHead>
+            <tr>
+              <TableHeaderCell>Received</TableHeaderCell>
+              {form.fields.map((field) => (
+                <TableHeaderCell key={field.id}>{field.label}</TableHeaderCell>
+              ))}
+              <TableHeaderCell>Version</TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBody>
+            {submissions.map((submission) => (
+              <TableRow key={submission.id} data-testid="submission-row">
+                <TableCell>
+                  <Link to={`/forms/${form.id}/submissions/${submission.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                    {at(submission.createdAt)}
+                  </Link>
+                </TableCell>
+                {form.fields.map((field) => (
+                  <TableCell key={field.id} className="max-w-xs truncate">
+                    {show(submission.answers.find((answer) => answer.fieldId === field.id)?.value)}
+                  </TableCell>
+                ))}
+                <TableCell>{submission.version === 0 ? "draft" : submission.version}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {nextCursor ? (
+        <Link to={`/forms/${form.id}/submissions?${test ? "test=1&" : ""}cursor=${nextCursor}`} className={buttonClassName({ variant: "secondary" })}>
+          Older submissions
+        </Link>
+      ) : null}
+    </div>
+  );
+}

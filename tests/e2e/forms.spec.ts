@@ -1,0 +1,88 @@
+import { newConsentedContext } from "./auth-helpers";
+import { seriousViolations } from "./axe-helpers";
+import { createMember, expect, gotoHydrated, test } from "./fixtures";
+
+/**
+ * Forms (issue 37, step 1): a member makes a two-page form from a template, adds a question and a
+ * logic rule in the builder, tries it in test mode, publishes; a visitor in another browser fills
+ * it in (the rule shows the question); the owner reads the submission.
+ */
+
+test.describe("forms", () => {
+  test("a member builds a form with logic from a template, tests it, publishes it, and reads a visitor's submission", async ({ page, browser, baseURL }) => {
+    test.setTimeout(90_000);
+    await createMember(page.request, { tier: "pro" });
+
+    await gotoHydrated(page, "/forms/create");
+    await expect(page).toHaveTitle("New form - Strongroom");
+    await page.getByRole("button", { name: "Use template Job application" }).click();
+    await expect(page).toHaveTitle("Form builder: Job application - Strongroom");
+    await expect(page.getByTestId("builder-field")).toHaveCount(8);
+
+    // A new question after "Role", renamed, then shown only to engineers.
+    await page.getByRole("button", { name: "Edit Role" }).click();
+    await page.getByRole("button", { name: "Short text" }).click();
+    await page.getByRole("textbox", { name: "Question", exact: true }).fill("GitHub profile");
+    await expect(page.getByTestId("builder-field").nth(4)).toContainText("GitHub profile");
+    await page.getByRole("tab", { name: /Logic/ }).click();
+    await page.getByRole("button", { name: "Add a rule" }).click();
+    await page.getByRole("combobox", { name: "Question", exact: true }).selectOption({ label: "Role" });
+    await page.getByLabel("Value").selectOption("Engineering");
+    await page.getByLabel("Target").selectOption({ label: "GitHub profile" });
+    await expect(page.getByTestId("save-state")).toHaveText("All changes saved");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Test mode: the rule is live; the submission is kept apart.
+    await page.getByRole("link", { name: "Preview" }).click();
+    await expect(page.getByTestId("test-mode")).toBeVisible();
+    await page.getByLabel("Full name").fill("Tess Tester");
+    await page.getByLabel("E-mail").fill("tess@example.com");
+    await page.getByLabel("Role").selectOption("Design");
+    await expect(page.getByLabel("GitHub profile")).toHaveCount(0);
+    await page.getByLabel("Role").selectOption("Engineering");
+    await expect(page.getByLabel("GitHub profile")).toBeVisible();
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByText("Page 2 of 2")).toBeVisible();
+    await page.getByRole("button", { name: "Send test" }).click();
+    await expect(page.getByText("Why do you want to join us?")).toBeVisible();
+    await expect(page.locator("#field-why-error")).toHaveText("This question needs an answer.");
+    await page.getByLabel("Why do you want to join us?").fill("I like secure things.");
+    await page.getByRole("button", { name: "Send test" }).click();
+    await expect(page.getByTestId("form-thanks")).toContainText("test submission");
+
+    // Publish.
+    await page.getByRole("link", { name: "Back to the builder" }).click();
+    await page.getByTestId("publish").click();
+    await expect(page.getByTestId("publish-state")).toContainText("Version 1 is live");
+    const publicPath = await page.getByRole("link", { name: "Open the public form" }).getAttribute("href");
+    expect(publicPath).toMatch(/^\/forms\/[0-9a-f-]{36}\/view$/);
+
+    // A visitor in another browser.
+    const visitor = await newConsentedContext(browser, baseURL!);
+    const other = await visitor.newPage();
+    await gotoHydrated(other, publicPath!);
+    await expect(other).toHaveTitle("Job application - Strongroom");
+    expect(await seriousViolations(other)).toEqual([]);
+    await other.getByRole("button", { name: "Next" }).click();
+    await expect(other.locator("#field-name-error")).toHaveText("This question needs an answer.");
+    await other.getByLabel("Full name").fill("Vera Visitor");
+    await other.getByLabel("E-mail").fill("vera@example.com");
+    await other.getByLabel("Role").selectOption("Engineering");
+    await other.getByLabel("GitHub profile").fill("github.com/vera");
+    await other.getByRole("button", { name: "Next" }).click();
+    await other.getByLabel("Why do you want to join us?").fill("Your data rooms are the best.");
+    await other.getByRole("button", { name: "Send" }).click();
+    await expect(other.getByTestId("form-thanks")).toBeVisible();
+    await visitor.close();
+
+    // The owner reads it (the test submission is not among the real ones).
+    await gotoHydrated(page, "/forms");
+    await expect(page.getByTestId("form-row")).toContainText("Published");
+    await page.getByRole("link", { name: "1 submissions of Job application" }).click();
+    await expect(page.getByTestId("submission-row")).toHaveCount(1);
+    await page.getByTestId("submission-row").getByRole("link").click();
+    await expect(page.getByTestId("submission-answers")).toContainText("Vera Visitor");
+    await expect(page.getByTestId("submission-answers")).toContainText("github.com/vera");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
