@@ -1,5 +1,6 @@
 import { newConsentedContext } from "./auth-helpers";
 import { seriousViolations } from "./axe-helpers";
+import { csrfToken } from "./files-helpers";
 import { createMember, expect, gotoHydrated, test } from "./fixtures";
 
 /**
@@ -21,7 +22,7 @@ test.describe("forms", () => {
 
     // A new question after "Role", renamed, then shown only to engineers.
     await page.getByRole("button", { name: "Edit Role" }).click();
-    await page.getByRole("button", { name: "Short text" }).click();
+    await page.getByRole("button", { name: "Short text", exact: true }).click();
     await page.getByRole("textbox", { name: "Question", exact: true }).fill("GitHub profile");
     await expect(page.getByTestId("builder-field").nth(4)).toContainText("GitHub profile");
     await page.getByRole("tab", { name: /Logic/ }).click();
@@ -85,4 +86,30 @@ test.describe("forms", () => {
     await expect(page.getByTestId("submission-answers")).toContainText("github.com/vera");
     expect(await seriousViolations(page)).toEqual([]);
   });
+});
+
+test("a visitor without JavaScript fills in a form without logic: refusals come back next to their fields, then the thanks", async ({ page, browser, baseURL }) => {
+  await createMember(page.request, { tier: "basic" });
+  await page.goto("/forms");
+  const headers = { "X-CSRF-TOKEN": await csrfToken(page), "X-Requested-With": "XMLHttpRequest" };
+  const created = await page.request.post("/api/forms", { data: { templateId: "template-contact" }, headers });
+  const { form } = (await created.json()) as { form: { id: string } };
+  expect((await page.request.post(`/api/forms/${form.id}/publish`, { headers })).status()).toBe(200);
+  expect((await page.request.patch(`/api/forms/${form.id}/settings`, { data: { thankYouMessage: "We answer within a day." }, headers })).status()).toBe(200);
+
+  const context = await browser.newContext({ baseURL: baseURL!, javaScriptEnabled: false });
+  const visitor = await context.newPage();
+  await visitor.goto(`/forms/${form.id}/view`);
+  await expect(visitor).toHaveTitle("Contact - Strongroom");
+  await visitor.getByLabel("Name").fill("Nora No-Script");
+  await visitor.getByLabel("E-mail").fill("nora@example");
+  await visitor.getByRole("button", { name: "Send" }).click();
+  await expect(visitor.locator("#field-email-error")).toHaveText("Enter an e-mail address such as name@example.com.");
+  await expect(visitor.locator("#field-message-error")).toHaveText("This question needs an answer.");
+  await expect(visitor.getByLabel("Name")).toHaveValue("Nora No-Script");
+  await visitor.getByLabel("E-mail").fill("nora@example.com");
+  await visitor.getByLabel("Message").fill("Hello from a browser without scripts.");
+  await visitor.getByRole("button", { name: "Send" }).click();
+  await expect(visitor.getByTestId("form-thanks")).toContainText("We answer within a day.");
+  await context.close();
 });

@@ -324,7 +324,8 @@ export function FormBuilder({ start }: { start: BuilderStart }) {
                         {(handle) => (
                           <div className={clsx("flex items-center gap-2 rounded-md border bg-white p-2", selected === field.id ? "border-brand-600 ring-1 ring-brand-600" : "border-slate-300", field.type === "page_break" && "border-dashed bg-slate-50")} data-testid="builder-field" data-field-type={field.type}>
                             {handle}
-                            <button type="button" className="min-w-0 flex-1 text-left" onClick={() => setSelected(field.id)} aria-pressed={selected === field.id} aria-label={`Edit ${field.type === "page_break" ? `page break (page ${page} starts)` : field.label || FIELD_TYPE_LABELS[field.type]}`}>
+                            <button type="button" className="min-w-0 flex-1 text-left" onClick={() => setSelected(field.id)} aria-pressed={selected === field.id}>
+                              <span className="sr-only">Edit </span>
                               <span className="block truncate text-sm font-medium text-slate-900">
                                 {field.type === "page_break" ? `Page ${page} starts here` : field.label || <em className="text-slate-500">No label</em>}
                                 {field.required ? <span className="ml-1 text-red-700">*</span> : null}
@@ -341,7 +342,7 @@ export function FormBuilder({ start }: { start: BuilderStart }) {
                               <button type="button" className={buttonClassName({ variant: "ghost", size: "sm" })} onClick={() => move(field.id, 1)} disabled={index === doc.fields.length - 1} aria-label={`Move ${field.label || FIELD_TYPE_LABELS[field.type]} down`}>
                                 ↓
                               </button>
-                              <button type="button" className={buttonClassName({ variant: "ghost", size: "sm" })} onClick={() => duplicate(field.id)} aria-label={`Duplicate ${field.label || FIELD_TYPE_LABELS[field.type]}`}>
+                              <button type="button" className={buttonClassName({ variant: "ghost", size: "sm" })} onClick={() => duplicate(field.id)} aria-label={`Copy ${field.label || FIELD_TYPE_LABELS[field.type]}`}>
                                 Copy
                               </button>
                               <button type="button" className={buttonClassName({ variant: "ghost", size: "sm" })} onClick={() => remove(field.id)} aria-label={`Delete ${field.label || FIELD_TYPE_LABELS[field.type]}`}>
