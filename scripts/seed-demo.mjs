@@ -33,6 +33,11 @@ function client(baseURL) {
   return {
     request,
     json,
+    /** Opens a page as a visitor would (its CSRF token is then sent with unsafe requests). */
+    async open(path) {
+      const page = await (await request(path)).text();
+      csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(page)?.[1] ?? csrf;
+    },
     async signIn({ email, password }) {
       const page = await (await request("/login")).text();
       csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(page)?.[1] ?? "";
@@ -176,11 +181,23 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
     },
     201,
   );
-  return { folders: Object.keys(made).length, files: 6, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1 };
+
+  // A published form (docs/forms.md) with a rule and two submissions from visitors without an account.
+  const { form } = await browser.json("/api/forms", { method: "POST", body: JSON.stringify({ templateId: "template-client-intake", title: "Falcon: buyer intake" }) }, 201);
+  await browser.json(`/api/forms/${form.id}/publish`, { method: "POST" });
+  await browser.json(`/api/forms/${form.id}/settings`, { method: "PATCH", body: JSON.stringify({ thankYouMessage: "Thank you. The Falcon deal team will write to you within two working days." }) });
+  const visitor = client(baseURL);
+  await visitor.open(`/forms/${form.id}/view`);
+  const answers = [
+    { name: "Grace Hopper", email: "grace@example.com", kind: "A company", company: "Cobol Capital", matter: "We would like to see the data room for Project Falcon.", referral: "An event", consent: true },
+    { name: "Alan Turing", email: "alan@example.com", phone: "+44 20 7946 0000", kind: "A person", matter: "Private investor: interested in a minority stake.", referral: "A friend or colleague", consent: true },
+  ];
+  for (const answer of answers) await visitor.json(`/api/forms/${form.id}/submissions`, { method: "POST", body: JSON.stringify({ answers: answer }) }, 201);
+  return { folders: Object.keys(made).length, files: 6, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const baseURL = process.argv[2] ?? `http://localhost:${process.env.PORT ?? "5173"}`;
   const result = await seedDemoContent(baseURL);
-  console.log(`Seeded the demo member's sample content: ${result.folders} folders, ${result.files} files, ${result.trashed} in the trash, ${result.datarooms} data room with ${result.guests} guest, ${result.shareLinks} share link and ${result.receivePages} receive page.`);
+  console.log(`Seeded the demo member's sample content: ${result.folders} folders, ${result.files} files, ${result.trashed} in the trash, ${result.datarooms} data room with ${result.guests} guest, ${result.shareLinks} share link, ${result.receivePages} receive page and ${result.forms} form with ${result.submissions} submissions.`);
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { HelpLink } from "~/features/guide/components/help-link";
 import { Badge } from "~/components/ui/badge";
 import { buttonClassName } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
@@ -36,6 +37,7 @@ export default function FormsPage({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="max-w-3xl space-y-1">
           <h1 className="text-2xl font-semibold text-slate-900">Forms</h1>
+          <HelpLink article="forms">How forms work</HelpLink>
           <p className="text-sm text-slate-700">Forms people fill in without an account: client intake, KYC requests, NDAs before a data room, job applications. Build one with logic, try it in test mode, publish it and read the answers here.</p>
         </div>
         <Link to="/forms/create" className={buttonClassName({})}>
