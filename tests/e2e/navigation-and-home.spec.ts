@@ -20,7 +20,7 @@ test.describe("the workspace", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await expect(page.getByText(`Welcome back, ${member.name}.`)).toBeVisible();
     const widgets = page.getByTestId("widget");
-    await expect(widgets).toHaveCount(6);
+    await expect(widgets).toHaveCount(7);
     // Each widget arrives on its own; an empty one says what to do next.
     await expect(page.getByText("Nothing needs you right now.")).toBeVisible();
     await expect(page.getByText("No files yet.")).toBeVisible();
@@ -33,14 +33,14 @@ test.describe("the workspace", () => {
     await page.getByRole("button", { name: "Drag Storage" }).focus();
     const announced = (text: string) => expect(page.getByRole("status").filter({ hasText: text })).toHaveCount(1);
     await page.keyboard.press("Space");
-    await announced("Storage moved to position 6 of 6.");
+    await announced("Storage moved to position 6 of 7.");
     // dnd-kit's keyboard sensor starts listening for the arrow keys in a timer it sets when the drag
     // starts (before this announcement); a timer set now runs after it, so the key is not lost.
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await page.keyboard.press("ArrowUp");
-    await announced("Storage moved to position 5 of 6.");
+    await announced("Storage moved to position 5 of 7.");
     await page.keyboard.press("Space");
-    await announced("Storage dropped at position 5 of 6.");
+    await announced("Storage dropped at position 5 of 7.");
     expect((await saved).status()).toBe(200);
     await expect(page.getByTestId("layout-widget").nth(4)).toHaveAttribute("data-widget", "storage");
     await page.getByRole("button", { name: "Remove Quick actions" }).click();
@@ -50,8 +50,8 @@ test.describe("the workspace", () => {
     await expect(page).toHaveTitle("Dashboard - Strongroom");
     await page.reload();
     await waitForHydration(page);
-    await expect(widgets).toHaveCount(5);
-    expect(await widgets.evaluateAll((items) => items.map((item) => item.getAttribute("data-widget")))).toEqual(["attention", "recent-files", "rooms", "storage", "share-views"]);
+    await expect(widgets).toHaveCount(6);
+    expect(await widgets.evaluateAll((items) => items.map((item) => item.getAttribute("data-widget")))).toEqual(["attention", "recent-files", "rooms", "storage", "share-views", "form-submissions"]);
   });
 
   test("a member moves between pages by the sidebar, folds it, and finds it folded after a reload", async ({ page, member }) => {

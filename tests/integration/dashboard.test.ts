@@ -164,7 +164,8 @@ describe("the dashboard's cost", () => {
     const few = await trips(10);
     const many = await trips(2000);
     expect(many).toBe(few);
-    expect(few).toBeLessThanOrEqual(10);
+    // One or two per widget: seven widgets since forms added theirs (issue 37).
+    expect(few).toBeLessThanOrEqual(11);
   });
 });
 
@@ -174,15 +175,15 @@ describe("the dashboard's layout", () => {
     const other = await signedIn();
     const ctx = ctxAt();
     expect((await getDashboardSettings(ctx, member.id)).layout).toEqual([...DEFAULT_LAYOUT]);
-    expect(await changeDashboardLayout(ctx, member.id, { intent: "up", widget: "storage" })).toEqual(["attention", "quick-actions", "recent-files", "rooms", "storage", "share-views"]);
-    expect(await changeDashboardLayout(ctx, member.id, { intent: "up", widget: "attention" })).toEqual(["attention", "quick-actions", "recent-files", "rooms", "storage", "share-views"]);
-    expect(await changeDashboardLayout(ctx, member.id, { intent: "hide", widget: "quick-actions" })).toEqual(["attention", "recent-files", "rooms", "storage", "share-views"]);
-    expect(await getDashboardSettings(ctx, member.id)).toEqual({ layout: ["attention", "recent-files", "rooms", "storage", "share-views"], hidden: ["quick-actions"] });
-    expect(await changeDashboardLayout(ctx, member.id, { intent: "show", widget: "quick-actions" })).toEqual(["attention", "recent-files", "rooms", "storage", "share-views", "quick-actions"]);
-    expect(await changeDashboardLayout(ctx, member.id, { intent: "down", widget: "quick-actions" })).toEqual(["attention", "recent-files", "rooms", "storage", "share-views", "quick-actions"]);
+    expect(await changeDashboardLayout(ctx, member.id, { intent: "up", widget: "storage" })).toEqual(["attention", "quick-actions", "recent-files", "rooms", "storage", "share-views", "form-submissions"]);
+    expect(await changeDashboardLayout(ctx, member.id, { intent: "up", widget: "attention" })).toEqual(["attention", "quick-actions", "recent-files", "rooms", "storage", "share-views", "form-submissions"]);
+    expect(await changeDashboardLayout(ctx, member.id, { intent: "hide", widget: "quick-actions" })).toEqual(["attention", "recent-files", "rooms", "storage", "share-views", "form-submissions"]);
+    expect(await getDashboardSettings(ctx, member.id)).toEqual({ layout: ["attention", "recent-files", "rooms", "storage", "share-views", "form-submissions"], hidden: ["quick-actions"] });
+    expect(await changeDashboardLayout(ctx, member.id, { intent: "show", widget: "quick-actions" })).toEqual(["attention", "recent-files", "rooms", "storage", "share-views", "form-submissions", "quick-actions"]);
+    expect(await changeDashboardLayout(ctx, member.id, { intent: "down", widget: "quick-actions" })).toEqual(["attention", "recent-files", "rooms", "storage", "share-views", "form-submissions", "quick-actions"]);
     // The page reads the layout from the account row the session loaded.
     const row = await testEnv.DB.prepare("select dashboard_layout as layout from users where id = ?").bind(member.id).first<{ layout: string }>();
-    expect(getDashboard(ctx, member.id, JSON.parse(row!.layout)).layout).toEqual(["attention", "recent-files", "rooms", "storage", "share-views", "quick-actions"]);
+    expect(getDashboard(ctx, member.id, JSON.parse(row!.layout)).layout).toEqual(["attention", "recent-files", "rooms", "storage", "share-views", "form-submissions", "quick-actions"]);
     expect((await getDashboardSettings(ctx, other.id)).layout).toEqual([...DEFAULT_LAYOUT]);
     expect(await changeDashboardLayout(ctx, member.id, { intent: "reset" })).toEqual([...DEFAULT_LAYOUT]);
   });
@@ -191,12 +192,12 @@ describe("the dashboard's layout", () => {
     const member = await signedIn();
     const ctx = ctxAt();
     await changeDashboardLayout(ctx, member.id, { intent: "hide", widget: "quick-actions" });
-    expect(await changeDashboardLayout(ctx, member.id, { intent: "order", order: "storage, attention,rooms,recent-files,share-views" })).toEqual(["storage", "attention", "rooms", "recent-files", "share-views"]);
-    for (const order of ["storage,attention,rooms,recent-files", "storage,attention,rooms,recent-files,share-views,quick-actions", "storage,storage,rooms,recent-files,share-views", ""]) {
+    expect(await changeDashboardLayout(ctx, member.id, { intent: "order", order: "storage, attention,rooms,recent-files,share-views,form-submissions" })).toEqual(["storage", "attention", "rooms", "recent-files", "share-views", "form-submissions"]);
+    for (const order of ["storage,attention,rooms,recent-files", "storage,attention,rooms,recent-files,share-views,form-submissions,quick-actions", "storage,storage,rooms,recent-files,share-views", ""]) {
       await expect(changeDashboardLayout(ctx, member.id, { intent: "order", order })).rejects.toMatchObject({ status: 409, message: "The new order must hold exactly the widgets on your dashboard. Reload the page and try again." });
     }
     await expect(changeDashboardLayout(ctx, member.id, { intent: "order", order: "storage,weather" })).rejects.toMatchObject({ status: 400 });
-    expect((await getDashboardSettings(ctx, member.id)).layout).toEqual(["storage", "attention", "rooms", "recent-files", "share-views"]);
+    expect((await getDashboardSettings(ctx, member.id)).layout).toEqual(["storage", "attention", "rooms", "recent-files", "share-views", "form-submissions"]);
   });
 
   it("refuses a change it cannot understand with a message, and keeps the layout", async () => {

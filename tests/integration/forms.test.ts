@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FormDefinition } from "~/features/forms/form-definition";
+import { getDashboard } from "~/features/workspace/dashboard.server";
+import { createServiceContext } from "~/lib/service-context.server";
 import { countWhere, get, send, signedIn, type Person } from "./dataroom-helpers";
-import { newAuthClient, type AuthClient } from "./helpers";
+import { newAuthClient, testEnv, type AuthClient } from "./helpers";
 
 /**
  * Forms (issue 37, step 1): the member's side (create from nothing or a template, the draft's
@@ -288,6 +290,18 @@ describe("forms: submissions", () => {
     expect(await submissionsOf(form.id)).toBe(before);
     const badSettings = await send(owner.client, "PATCH", `/api/forms/${form.id}/settings`, { redirectUrl: "javascript:alert(1)" });
     expect(badSettings.status).toBe(400);
+  });
+
+  it("tells the owner of each real submission (never of a test), without the answers in the notice", async () => {
+    const form = await publish(owner, (await createForm(owner, { templateId: "template-contact" })).id);
+    const response = await submit(visitor, form.id, { name: "Nell Notice", email: "nell@example.com", message: "A secret plan" });
+    const { submissionId } = await response.json<{ submissionId: string }>();
+    await submit(owner.client, form.id, { name: "Tess", email: "tess@example.com", message: "m" }, "?test=1");
+    const notices = await testEnv.DB.prepare("select kind, title, excerpt, link from notifications where user_id = ? and link like ?").bind(owner.id, `/forms/${form.id}/%`).all<{ kind: string; title: string; excerpt: string; link: string }>();
+    expect(notices.results).toEqual([{ kind: "form.submission", title: "New submission to “Contact”", excerpt: "3 answers, version 1.", link: `/forms/${form.id}/submissions/${submissionId}` }]);
+    const { widgets } = getDashboard(createServiceContext(testEnv, { requestId: "forms-test" }), owner.id, ["attention"]);
+    const attention = (await widgets.attention) as { kind: string; label: string; href: string }[];
+    expect(attention).toContainEqual(expect.objectContaining({ kind: "form.submission", label: "New submission", href: `/forms/${form.id}/submissions/${submissionId}` }));
   });
 
   it("pages through submissions newest first by keyset", async () => {

@@ -291,7 +291,7 @@ describe("the index keeps up with changes", () => {
 });
 
 describe("filters and the other kinds", () => {
-  it("finds the member's own share links, receive pages and secrets by title, never someone else's", async () => {
+  it("finds the member's own share links, receive pages, secrets and forms by title, never someone else's or a deleted one", async () => {
     const member = await signedIn();
     const other = await signedIn();
     const space = await personalSpaceOf(member.id);
@@ -301,9 +301,12 @@ describe("filters and the other kinds", () => {
       testEnv.DB.prepare("insert into receive_pages (id, user_id, token_hash, token_sealed, kind, title, space_id, folder_id, created_at, updated_at) values (?, ?, ?, 'x', 'simple', 'Heron intake', ?, ?, ?, ?)").bind(crypto.randomUUID(), member.id, crypto.randomUUID(), space.spaceId, space.inboxId, now, now),
       testEnv.DB.prepare("insert into secrets (id, user_id, token_hash, label, ciphertext, proof_hash, max_views, expires_at, created_at, updated_at) values (?, ?, ?, 'Heron password', 'c', 'p', 1, ?, ?, ?)").bind(crypto.randomUUID(), member.id, crypto.randomUUID(), now + 86_400_000, now, now),
       testEnv.DB.prepare("insert into secrets (id, user_id, token_hash, label, ciphertext, proof_hash, max_views, expires_at, created_at, updated_at) values (?, ?, ?, 'Heron other', 'c', 'p', 1, ?, ?, ?)").bind(crypto.randomUUID(), other.id, crypto.randomUUID(), now + 86_400_000, now, now),
+      testEnv.DB.prepare("insert into forms (id, user_id, title, draft, created_at, updated_at) values (?, ?, 'Heron onboarding', '{\"fields\":[],\"rules\":[]}', ?, ?)").bind(crypto.randomUUID(), member.id, now, now),
+      testEnv.DB.prepare("insert into forms (id, user_id, title, draft, created_at, updated_at, deleted_at) values (?, ?, 'Heron deleted', '{\"fields\":[],\"rules\":[]}', ?, ?, ?)").bind(crypto.randomUUID(), member.id, now, now, now),
+      testEnv.DB.prepare("insert into forms (id, user_id, title, draft, created_at, updated_at) values (?, ?, 'Heron theirs', '{\"fields\":[],\"rules\":[]}', ?, ?)").bind(crypto.randomUUID(), other.id, now, now),
     ]);
     const hits = await search(member.id, { q: "heron" });
-    expect(hits.map((hit) => `${hit.kind}: ${hit.title}`).sort()).toEqual(["receive-page: Heron intake", "secret: Heron password", "share-link: Heron teaser"]);
+    expect(hits.map((hit) => `${hit.kind}: ${hit.title}`).sort()).toEqual(["form: Heron onboarding", "receive-page: Heron intake", "secret: Heron password", "share-link: Heron teaser"]);
     expect(await search(member.id, { q: "heron", owner: "others" })).toEqual([]);
     expect(titles(await search(member.id, { q: "heron", kind: "secret" }))).toEqual(["Heron password"]);
   });

@@ -1,6 +1,7 @@
 import { TIER_LABELS } from "~/features/access/access.constants";
 import { loadMemberAccess } from "~/features/access/access.server";
 import { checkFeature } from "~/features/access/access-check";
+import { notifyMember } from "~/features/notifications/notifications.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { type AnswerErrors, answersFromFormData, checkAnswers, FORM_ERROR_KEY } from "./form-answers";
@@ -123,6 +124,19 @@ export async function submitForm(
     if (form.maxSubmissions !== null && (await countRealSubmissions(ctx.db, form.id)) >= form.maxSubmissions) throw new AppError("GONE", "This form has all the answers it takes: it is closed.");
     ctx.logger.warn("forms.monthly_limit", { formId: form.id, tier: access.tier });
     throw new AppError("GONE", `This form takes no more answers this month (the owner's ${TIER_LABELS[access.tier]} plan limit). Try again next month, or tell the person who sent you the link.`);
+  }
+  if (!test) {
+    // The owner hears of it: live in their open tabs, in "Needs your attention", by e-mail as they chose.
+    // The answers themselves stay in the app (a notice or an e-mail never carries them).
+    const count = Object.keys(checked.values).length;
+    await notifyMember(ctx, {
+      userId: form.userId,
+      actorId: null,
+      kind: "form.submission",
+      title: `New submission to “${form.title}”`,
+      excerpt: `${count} answer${count === 1 ? "" : "s"}, version ${version}.`,
+      link: `/forms/${form.id}/submissions/${submissionId}`,
+    });
   }
   return done;
 }

@@ -1,4 +1,5 @@
-import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { containsEvery } from "~/db/like.server";
 import type { Database } from "~/db/client.server";
 import { formSubmissions, formVersions, forms, users } from "~/db/schema";
 import type { FormDefinition } from "./form-definition";
@@ -173,4 +174,29 @@ export async function deleteTestSubmissions(db: Database, formId: string): Promi
     .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.isTest, true)))
     .run();
   return result.meta.changes;
+}
+
+export type FormSearchRow = { id: string; title: string; status: string; updatedAt: number };
+
+/** The search's statement (run in its one D1 batch): the member's live forms whose title holds every word. */
+export function searchOwnFormsStatement(input: { userId: string; terms: readonly string[]; since: Date | null; limit: number }): SQL {
+  const since = input.since ? sql` AND updated_at >= ${input.since.getTime()}` : sql``;
+  return sql`SELECT id, title, CASE WHEN published_version IS NULL THEN 'Draft' WHEN is_open = 0 THEN 'Closed' ELSE 'Published' END AS status, updated_at AS updatedAt
+    FROM forms WHERE user_id = ${input.userId} AND deleted_at IS NULL AND is_template = 0 AND ${containsEvery(forms.title, input.terms)}${since}
+    ORDER BY updated_at DESC LIMIT ${input.limit}`;
+}
+
+export type RecentFormSubmission = { id: string; formId: string; formTitle: string; createdAt: string };
+
+/** The dashboard's widget: the newest real submissions to the member's live forms (one round trip). */
+export async function listRecentSubmissionsOf(db: Database, userId: string, limit: number): Promise<RecentFormSubmission[]> {
+  const rows = await db
+    .select({ id: formSubmissions.id, formId: forms.id, formTitle: forms.title, createdAt: formSubmissions.createdAt })
+    .from(formSubmissions)
+    .innerJoin(forms, eq(forms.id, formSubmissions.formId))
+    .where(and(eq(forms.userId, userId), isNull(forms.deletedAt), eq(formSubmissions.isTest, false), isNull(formSubmissions.deletedAt)))
+    .orderBy(desc(formSubmissions.createdAt))
+    .limit(limit)
+    .all();
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }

@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = {
   "share.opened": "Opened your share link",
   "secret.received": "Sent you a secret",
   "receive.files": "Sent you files",
+  "form.submission": "Answered your form",
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 

@@ -16,7 +16,7 @@ export const SEARCH_LIMITS = {
 } as const;
 
 /** What a search can find: each is one registered source (search.sources.server.ts). */
-export const SEARCH_KINDS = ["file", "folder", "room", "share-link", "receive-page", "secret"] as const;
+export const SEARCH_KINDS = ["file", "folder", "room", "share-link", "receive-page", "secret", "form"] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
@@ -26,6 +26,7 @@ export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
   "share-link": "Share links",
   "receive-page": "Receive pages",
   secret: "Secrets",
+  form: "Forms",
 };
 
 export const SEARCH_DATES = ["any", "7d", "30d", "365d"] as const;

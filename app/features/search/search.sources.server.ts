@@ -1,4 +1,5 @@
 import { formatBytes } from "~/features/files/files.constants";
+import { searchOwnFormsStatement, type FormSearchRow } from "~/features/forms/forms.queries.server";
 import { searchOwnReceivePagesStatement, type ReceivePageSearchRow } from "~/features/receive/receive.queries.server";
 import { searchOwnSecretsStatement, type SecretSearchRow } from "~/features/secrets/secrets.queries.server";
 import { searchOwnShareLinksStatement, type ShareLinkSearchRow } from "~/features/sharing/sharing.queries.server";
@@ -139,4 +140,12 @@ const secrets: SearchSource = {
   },
 };
 
-export const SEARCH_SOURCES: readonly SearchSource[] = [filesAndFolders, rooms, shareLinks, receivePages, secrets];
+const forms: SearchSource = {
+  kinds: ["form"],
+  statements: (request) => (ownOnly(request) ? [searchOwnFormsStatement(ownParams(request))] : []),
+  async read(_request, [rows = []]) {
+    return (rows as FormSearchRow[]).map((row) => ({ kind: "form", id: row.id, title: row.title, href: `/forms/${row.id}/edit`, place: null, detail: row.status, snippet: null, updatedAt: Number(row.updatedAt) }));
+  },
+};
+
+export const SEARCH_SOURCES: readonly SearchSource[] = [filesAndFolders, rooms, shareLinks, receivePages, secrets, forms];

@@ -29,6 +29,7 @@ const FEED_LIMIT = 20;
 const NOTICE_KINDS: Record<string, string> = {
   "comment.mention": "Mentioned you",
   "receive.files": "Files received",
+  "form.submission": "New submission",
   "secret.received": "Answer to your request",
 };
 

@@ -8,11 +8,12 @@ import { z } from "zod";
  */
 export const WIDGETS = [
   { id: "attention", title: "Needs your attention", description: "What waits for you across the product: mentions, files sent to you, answers to your requests, links about to expire, storage nearly full." },
-  { id: "quick-actions", title: "Quick actions", description: "Upload, and start a room, a share link, a receive page or a secret." },
+  { id: "quick-actions", title: "Quick actions", description: "Upload, and start a room, a share link, a receive page, a secret or a form." },
   { id: "recent-files", title: "Recent files", description: "The newest files in your folders and rooms." },
   { id: "rooms", title: "Your data rooms", description: "The rooms you are in, the most recently active first." },
   { id: "share-views", title: "Share-link views this week", description: "Visits to the links you shared, day by day." },
   { id: "storage", title: "Storage", description: "How much of your plan's space your files use." },
+  { id: "form-submissions", title: "Form submissions", description: "The newest answers to your forms." },
 ] as const;
 
 export type WidgetId = (typeof WIDGETS)[number]["id"];

@@ -1,4 +1,5 @@
 import { ROLE_LABELS } from "~/features/datarooms/datarooms.permissions";
+import { listRecentSubmissionsOf, type RecentFormSubmission } from "~/features/forms/forms.queries.server";
 import { getRecentUploads, type OrganizedFile } from "~/features/files/organize.server";
 import { ensurePersonalSpace } from "~/features/files/spaces.server";
 import { spaceUsage, type SpaceUsage } from "~/features/files/storage.server";
@@ -13,6 +14,7 @@ import { countShareVisitsPerDay, findDashboardLayout, listRoomsByActivity, saveD
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RECENT_FILES = 6;
 const ROOMS = 5;
+const RECENT_SUBMISSIONS = 5;
 
 export type RoomActivity = { id: string; name: string; role: string; isOwner: boolean; lastActivity: string };
 export type ShareViewsDay = { date: string; visits: number };
@@ -26,6 +28,7 @@ export type WidgetData = {
   rooms: RoomActivity[];
   "share-views": ShareViewsDay[];
   storage: StorageMeter;
+  "form-submissions": RecentFormSubmission[];
 };
 
 /** What every widget may share within one dashboard request (the attention feed's sources too). */
@@ -56,6 +59,7 @@ const WIDGET_LOADERS: { [Id in WidgetId]: (ctx: ServiceContext, input: WidgetInp
       return { date: new Date(day * DAY_MS).toISOString().slice(0, 10), visits: counts.get(day) ?? 0 };
     });
   },
+  "form-submissions": (ctx, { userId }) => listRecentSubmissionsOf(ctx.db, userId, RECENT_SUBMISSIONS),
   storage: async (_ctx, { personalUsage }) => {
     const usage = await personalUsage();
     return { usedBytes: usage.usedBytes, quotaBytes: usage.quotaBytes, fileCount: usage.fileCount };

@@ -11,6 +11,7 @@ export const KIND_WORDS: Record<SearchHit["kind"], string> = {
   "share-link": "Share link",
   "receive-page": "Receive page",
   secret: "Secret",
+  form: "Form",
 };
 
 /** The suggestions: while a new answer is on its way the previous hits stay (no flicker as the member types). */

@@ -19,6 +19,7 @@ const WIDGET_VIEWS: { [Id in WidgetId]: (props: { data: WidgetData[Id] }) => Rea
   rooms: RoomsView,
   "share-views": ShareViewsView,
   storage: StorageView,
+  "form-submissions": FormSubmissionsView,
 };
 
 const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline";
@@ -107,6 +108,13 @@ function QuickActionsView() {
         </Restricted>
       </li>
       <li>
+        <Restricted feature="forms" label="New form">
+          <Link to="/forms/create" className={action}>
+            New form
+          </Link>
+        </Restricted>
+      </li>
+      <li>
         <Restricted feature="secrets" label="New secret">
           <Link to="/secrets/new" className={action}>
             New secret
@@ -142,6 +150,32 @@ function RecentFilesView({ data }: { data: WidgetData["recent-files"] }) {
             </span>
           </span>
           <span className="shrink-0 text-xs text-slate-600">{formatUtc(file.createdAt)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FormSubmissionsView({ data }: { data: WidgetData["form-submissions"] }) {
+  if (data.length === 0) {
+    return (
+      <Empty>
+        No answers to your forms yet.{" "}
+        <Link to="/forms" className={linkClass}>
+          Build or open a form
+        </Link>
+        .
+      </Empty>
+    );
+  }
+  return (
+    <ul className="divide-y divide-slate-200" data-testid="form-submissions-list">
+      {data.map((submission) => (
+        <li key={submission.id} className="flex items-baseline justify-between gap-3 py-2 text-sm">
+          <Link to={`/forms/${submission.formId}/submissions/${submission.id}`} className={`${linkClass} min-w-0 truncate`}>
+            {submission.formTitle}
+          </Link>
+          <span className="shrink-0 text-xs text-slate-600">{formatUtc(new Date(submission.createdAt))}</span>
         </li>
       ))}
     </ul>
