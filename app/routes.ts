@@ -141,6 +141,7 @@ export default [
     route("forms/create", "routes/forms/create.tsx"),
     route("forms/:id/edit", "routes/forms/edit.tsx"),
     route("forms/:id/preview", "routes/forms/preview.tsx"),
+    route("forms/:id/dashboard", "routes/forms/dashboard.tsx"),
     route("forms/:id/submissions", "routes/forms/submissions.tsx"),
     route("forms/:id/submissions/:submissionId", "routes/forms/submission.tsx"),
 

@@ -85,6 +85,16 @@ test.describe("forms", () => {
     await expect(page.getByTestId("submission-answers")).toContainText("Vera Visitor");
     await expect(page.getByTestId("submission-answers")).toContainText("github.com/vera");
     expect(await seriousViolations(page)).toEqual([]);
+
+    // The builder dashboard: one view, one start, sent (the test visit is not counted).
+    await gotoHydrated(page, "/forms");
+    await page.getByRole("link", { name: "Dashboard of Job application" }).click();
+    await expect(page).toHaveTitle("Form dashboard: Job application - Strongroom");
+    const figures = page.getByTestId("form-figures");
+    await expect(figures).toContainText("Starts1");
+    await expect(figures).toContainText("Submissions1");
+    await expect(figures).toContainText("Completion rate100 %");
+    await expect(page.getByTestId("drop-off").getByRole("row", { name: /Page 2/ })).toContainText("1");
   });
 });
 

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FormDefinition } from "~/features/forms/form-definition";
+import { openPublicForm, unlockForm } from "~/features/forms/form-submissions.server";
 import { getDashboard } from "~/features/workspace/dashboard.server";
 import { createServiceContext } from "~/lib/service-context.server";
 import { countWhere, get, send, signedIn, type Person } from "./dataroom-helpers";
-import { newAuthClient, testEnv, type AuthClient } from "./helpers";
+import { newAuthClient, testEnv, uniqueIp, type AuthClient } from "./helpers";
 
 /**
  * Forms (issue 37, step 1): the member's side (create from nothing or a template, the draft's
@@ -32,8 +33,9 @@ async function publish(owner: Person, id: string): Promise<Detail> {
   return (await response.json<{ form: Detail }>()).form;
 }
 
-function submit(visitor: AuthClient, id: string, answers: unknown, query = "") {
-  return send(visitor, "POST", `/api/forms/${id}/submissions${query}`, { answers });
+// Each submission from its own address, unless one is given: the per-address limit is tested on its own.
+function submit(visitor: AuthClient, id: string, answers: unknown, query = "", ip = uniqueIp()) {
+  return send(visitor, "POST", `/api/forms/${id}/submissions${query}`, { answers }, { "cf-connecting-ip": ip });
 }
 
 const submissionsOf = (formId: string) => countWhere("select count(*) as n from form_submissions where form_id = ?", formId);
@@ -304,6 +306,64 @@ describe("forms: submissions", () => {
     expect(attention).toContainEqual(expect.objectContaining({ kind: "form.submission", label: "New submission", href: `/forms/${form.id}/submissions/${submissionId}` }));
   });
 
+  it("exports submissions as CSV with formulas defused and answers to dropped questions kept", async () => {
+    const form = await createForm(owner, { templateId: "template-contact" });
+    await publish(owner, form.id);
+    await submit(visitor, form.id, { name: "=HYPERLINK(\"http://evil\")", email: "a@example.com", subject: "Hi, \"there\"", message: "line one\nline two" });
+    // Version 2 drops "subject" and adds "company".
+    const current = (await (await get(`/api/forms/${form.id}`, owner.client)).json<{ form: Detail }>()).form;
+    await saveDraft(owner, current, { fields: [...current.definition.fields.filter((field) => field.id !== "subject"), { id: "company", type: "short_text", label: "Company", required: false }] });
+    await publish(owner, form.id);
+    await submit(visitor, form.id, { name: "Bo", email: "bo@example.com", message: "m", company: "Acme" });
+    const response = await get(`/api/forms/${form.id}/submissions.csv`, owner.client);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/csv");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="Contact-submissions.csv"');
+    const lines = (await response.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe('"Submitted (UTC)","Version","Name","E-mail","Message","Company","Other answers"');
+    expect(lines[1]).toMatch(/^"[\d-]+ [\d:]+","2","Bo","bo@example.com","m","Acme",$/);
+    expect(lines[2]).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(lines[2]).toContain('"Subject: Hi, ""there"""');
+    expect((await get(`/api/forms/${form.id}/submissions.csv`, (await signedIn({ tier: "pro" })).client)).status).toBe(404);
+  });
+
+  it("takes at most 30 submissions an hour from one address to one form, counted before anything is stored", async () => {
+    const form = await publish(owner, (await createForm(owner, { templateId: "template-contact" })).id);
+    const ip = uniqueIp();
+    for (let i = 0; i < 30; i += 1) expect((await submit(visitor, form.id, { name: `N${i}`, email: `n${i}@example.com`, message: "m" }, "", ip)).status).toBe(201);
+    const limited = await submit(visitor, form.id, { name: "One more", email: "more@example.com", message: "m" }, "", ip);
+    expect(limited.status).toBe(429);
+    expect((await limited.json<{ message: string }>()).message).toMatch(/^Too many submissions from your network\. Please wait \d+ minutes?/);
+    expect(await submissionsOf(form.id)).toBe(30);
+    // Another address is not held back.
+    expect((await submit(visitor, form.id, { name: "Other", email: "o@example.com", message: "m" })).status).toBe(201);
+  });
+
+  it("asks for the form's password first: wrong ones are refused, the right one opens it, a new password closes it again", async () => {
+    const form = await publish(owner, (await createForm(owner, { templateId: "template-contact" })).id);
+    expect((await send(owner.client, "PATCH", `/api/forms/${form.id}/settings`, { password: "short" })).status).toBe(400);
+    const set = await send(owner.client, "PATCH", `/api/forms/${form.id}/settings`, { password: "open-sesame-7" });
+    expect((await set.json<{ form: { settings: { hasPassword: boolean } } }>()).form.settings.hasPassword).toBe(true);
+    const answers = { name: "Pat", email: "pat@example.com", message: "m" };
+    const locked = await submit(visitor, form.id, answers);
+    expect(locked.status).toBe(401);
+    expect(await submissionsOf(form.id)).toBe(0);
+    const ctx = createServiceContext(testEnv, { requestId: "forms-password", client: { ip: uniqueIp(), userAgent: null } });
+    expect(await openPublicForm(ctx, form.id)).toMatchObject({ state: "password", title: "Contact" });
+    await expect(unlockForm(ctx, form.id, { password: "wrong-password" })).rejects.toMatchObject({ status: 401, message: "That password is not right. Check it with the person who sent you the link." });
+    const cookie = await unlockForm(ctx, form.id, { password: "open-sesame-7" });
+    expect((await openPublicForm(ctx, form.id, { cookie })).state).toBe("open");
+    const opened = await submit(visitor, form.id, answers, "", uniqueIp());
+    expect(opened.status).toBe(401);
+    const withCookie = await send(visitor, "POST", `/api/forms/${form.id}/submissions`, { answers }, { cookie: `${visitor.jar.header()}; form_unlock=${cookie}`, "cf-connecting-ip": uniqueIp() });
+    expect(withCookie.status, await withCookie.clone().text()).toBe(201);
+    // A new password ends every unlock.
+    await send(owner.client, "PATCH", `/api/forms/${form.id}/settings`, { password: "another-one-8" });
+    expect((await openPublicForm(ctx, form.id, { cookie })).state).toBe("password");
+    await send(owner.client, "PATCH", `/api/forms/${form.id}/settings`, { password: null });
+    expect((await openPublicForm(ctx, form.id)).state).toBe("open");
+  });
+
   it("pages through submissions newest first by keyset", async () => {
     const form = await publish(owner, (await createForm(owner, { templateId: "template-contact" })).id);
     for (let i = 0; i < 53; i += 1) expect((await submit(visitor, form.id, { name: `P${i}`, email: `p${i}@example.com`, message: "m" })).status).toBe(201);
@@ -314,6 +374,36 @@ describe("forms: submissions", () => {
     expect(second.nextCursor).toBeNull();
     expect(new Set([...first.submissions, ...second.submissions].map((item) => item.id)).size).toBe(53);
     expect((await get(`/api/forms/${form.id}/submissions?cursor=garbage`, owner.client)).status).toBe(400);
+  });
+});
+
+describe("forms: the builder dashboard", () => {
+  it("counts views, starts, completion and where visits stop, page by page, for the published version", async () => {
+    const owner = await signedIn({ tier: "pro", name: "Dana Dashboard" });
+    const form = await publish(owner, (await createForm(owner, { templateId: "template-job-application" })).id);
+    const visitor = await newAuthClient();
+    const progress = (visit: string, page: number, version = 1) => send(visitor, "POST", `/api/forms/${form.id}/progress`, { visit, version, page });
+    // Three visits start; two reach page 2; one of those sends.
+    for (const visit of ["visit-aaaaaaaaaaaaaaaa", "visit-bbbbbbbbbbbbbbbb", "visit-cccccccccccccccc"]) expect((await progress(visit, 0)).status).toBe(204);
+    for (const visit of ["visit-bbbbbbbbbbbbbbbb", "visit-cccccccccccccccc"]) expect((await progress(visit, 1)).status).toBe(204);
+    // Going back never lowers how far a visit got; an older version's visit is not counted.
+    expect((await progress("visit-cccccccccccccccc", 0)).status).toBe(204);
+    expect((await progress("visit-dddddddddddddddd", 0, 7)).status).toBe(204);
+    const sent = await submit(visitor, form.id, { name: "Cy", email: "cy@example.com", role: "Design", why: "Because.", _visit: "visit-cccccccccccccccc" });
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    // Refused: a page the form does not have, a malformed visit id, another's form unknown.
+    expect((await progress("visit-aaaaaaaaaaaaaaaa", 2)).status).toBe(400);
+    expect((await progress("x", 0)).status).toBe(400);
+    expect((await send(visitor, "POST", `/api/forms/${crypto.randomUUID()}/progress`, { visit: "visit-aaaaaaaaaaaaaaaa", version: 1, page: 0 })).status).toBe(404);
+
+    const { dashboard } = await (await get(`/api/forms/${form.id}/dashboard`, owner.client)).json<{ dashboard: Record<string, unknown> }>();
+    expect(dashboard).toMatchObject({ starts: 3, submissions: 1, version: 1 });
+    expect(dashboard.completionRate).toBeCloseTo(1 / 3);
+    expect(dashboard.pages).toEqual([
+      { page: 0, reached: 3, left: 1, dropOffRate: 1 / 3 },
+      { page: 1, reached: 2, left: 1, dropOffRate: 0.5 },
+    ]);
+    expect((await get(`/api/forms/${form.id}/dashboard`, (await signedIn({ tier: "pro" })).client)).status).toBe(404);
   });
 });
 
@@ -339,6 +429,8 @@ describe("forms: who may do what", () => {
     ["PATCH", `/api/forms/${id()}/settings`, { isOpen: false }],
     ["POST", `/api/forms/${id()}/save-as-template`],
     ["GET", `/api/forms/${id()}/submissions`],
+    ["GET", `/api/forms/${id()}/dashboard`],
+    ["GET", `/api/forms/${id()}/submissions.csv`],
     ["GET", `/api/forms/${id()}/submissions/${sid()}`],
     ["DELETE", `/api/forms/${id()}/submissions/${sid()}`],
     ["DELETE", `/api/forms/${id()}/test-submissions`],

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
-import { clearTestSubmissions, deleteFormSubmission, getFormSubmission, listFormSubmissions, submitForm } from "~/features/forms/form-submissions.server";
+import { clearTestSubmissions, deleteFormSubmission, exportSubmissionsCsv, readFormUnlockCookie, getFormSubmission, listFormSubmissions, submitForm } from "~/features/forms/form-submissions.server";
+import { getFormDashboard, recordProgress } from "~/features/forms/form-stats.server";
 import { createForm, deleteForm, getForm, listForms, publishForm, saveAsTemplate, saveDraft, updateFormSettings } from "~/features/forms/forms.server";
 import { AppError } from "~/lib/errors";
 import type { AppEnv } from "../types";
-import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
+import { apiServiceContext, csvHeaders, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
 function answersOf(body: unknown): Record<string, unknown> {
   const answers = (body as { answers?: unknown } | null)?.answers;
@@ -50,16 +51,30 @@ export const formsApi = new Hono<AppEnv>()
     await deleteForm(apiServiceContext(c), actor.userId, c.req.param("id"));
     return c.body(null, 204);
   })
+  // Anyone at the public form: how far a visit got (the builder dashboard).
+  .post("/:id/progress", async (c) => {
+    await recordProgress(apiServiceContext(c), c.req.param("id"), await readJsonBody(c));
+    return c.body(null, 204);
+  })
+  .get("/:id/dashboard", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ dashboard: await getFormDashboard(apiServiceContext(c), actor.userId, c.req.param("id")) }, 200);
+  })
   // Anyone with the form's address (no account); with ?test=1, its owner from the preview.
   .post("/:id/submissions", async (c) => {
     const body = await readJsonBody(c);
     const test = c.req.query("test") === "1";
-    const result = await submitForm(apiServiceContext(c), c.req.param("id"), { answers: answersOf(body) }, test ? { testBy: requireApiActor(c).userId } : {});
+    const result = await submitForm(apiServiceContext(c), c.req.param("id"), { answers: answersOf(body) }, test ? { testBy: requireApiActor(c).userId } : { cookie: readFormUnlockCookie(c.req.header("Cookie")) });
     return result.ok ? c.json(result, 201) : c.json(result, 422);
   })
   .get("/:id/submissions", async (c) => {
     const actor = requireApiActor(c);
     return c.json(await listFormSubmissions(apiServiceContext(c), actor.userId, c.req.param("id"), { test: c.req.query("test") === "1", cursor: c.req.query("cursor") }), 200);
+  })
+  .get("/:id/submissions.csv", async (c) => {
+    const actor = requireApiActor(c);
+    const { filename, body } = await exportSubmissionsCsv(apiServiceContext(c), actor.userId, c.req.param("id"), { test: c.req.query("test") === "1" });
+    return new Response(body, { status: 200, headers: { ...csvHeaders(filename), "Cache-Control": "no-store" } });
   })
   .get("/:id/submissions/:submissionId", async (c) => {
     const actor = requireApiActor(c);

@@ -33,6 +33,8 @@ export const forms = sqliteTable(
     maxSubmissions: integer("max_submissions"),
     thankYouMessage: text("thank_you_message").notNull().default(""),
     redirectUrl: text("redirect_url"),
+    /** The public form's password (scrypt, like an account's), or null. */
+    passwordHash: text("password_hash"),
     /** Counted for the builder dashboard: the public form opened, and a first answer sent. */
     views: integer("views").notNull().default(0),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
@@ -80,4 +82,25 @@ export const formSubmissions = sqliteTable(
     deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
   },
   (table) => [index("form_submissions_form_created_idx").on(table.formId, table.isTest, table.createdAt)],
+);
+
+/**
+ * How far each visit gets (the builder dashboard): a visit is made by the public form at the
+ * visitor's first answer (a "start", with a random id of the browser's), then moved on as "Next"
+ * leads to later pages, and marked completed by its submission. Test visits are not recorded.
+ */
+export const formVisits = sqliteTable(
+  "form_visits",
+  {
+    id: text("id").notNull(),
+    formId: text("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    furthestPage: integer("furthest_page").notNull().default(0),
+    completed: integer("completed", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.formId, table.id] }), index("form_visits_version_idx").on(table.formId, table.version)],
 );

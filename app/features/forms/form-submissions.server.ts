@@ -1,13 +1,21 @@
 import { TIER_LABELS } from "~/features/access/access.constants";
 import { loadMemberAccess } from "~/features/access/access.server";
 import { checkFeature } from "~/features/access/access-check";
+import { consumeAttempt } from "~/features/auth/attempt-limits.server";
+import { isPageUnlocked, type PageLock, unlockPage } from "~/features/auth/page-unlock.server";
+import { verifyTurnstile } from "~/features/auth/turnstile.server";
 import { notifyMember } from "~/features/notifications/notifications.server";
+import { readConfig } from "~/lib/config.server";
+import { readCookie } from "~/lib/cookies";
+import { parseInput } from "~/lib/validation";
+import { z } from "zod";
+import { csvFileName, csvLine } from "~/lib/csv";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { type AnswerErrors, answersFromFormData, checkAnswers, FORM_ERROR_KEY } from "./form-answers";
-import type { FormDefinition } from "./form-definition";
-import { FORM_LIMITS, HONEYPOT_FIELD, SUBMISSION_NOT_FOUND, SUBMISSIONS_PAGE_SIZE } from "./forms.constants";
-import { countFormViews, countRealSubmissions, deleteTestSubmissions, findPublishedForm, findSubmission, findVersion, insertSubmissionWithinLimits, listSubmissionsPage, trashSubmission, type FormRow } from "./forms.queries.server";
+import { type FormDefinition, takesAnswer } from "./form-definition";
+import { FORM_LIMITS, FORM_SUBMISSIONS_PER_HOUR, FORM_UNLOCK_COOKIE, FORM_UNLOCK_TTL_MS, HONEYPOT_FIELD, SUBMISSION_NOT_FOUND, SUBMISSIONS_PAGE_SIZE } from "./forms.constants";
+import { completeVisit, countFormViews, countRealSubmissions, deleteTestSubmissions, findPublishedForm, findSubmission, findVersion, insertSubmissionWithinLimits, listSubmissionsPage, trashSubmission, type FormRow } from "./forms.queries.server";
 import { formsPlan, formStatus, requireOwnForm } from "./forms.server";
 
 /**
@@ -31,8 +39,9 @@ export type PublicForm = {
 
 export type FormOpening =
   | { state: "missing" }
+  | { state: "password"; title: string; ownerName: string }
   | { state: "closed"; title: string; ownerName: string; reason: "closed" | "past-closing" | "full" }
-  | { state: "open"; form: PublicForm; test: boolean };
+  | { state: "open"; form: PublicForm; test: boolean; turnstileSiteKey?: string | null };
 
 async function ownerAllowsForms(ctx: ServiceContext, userId: string): Promise<boolean> {
   const access = await loadMemberAccess(ctx, userId);
@@ -45,8 +54,29 @@ function closedReason(form: FormRow, now: Date): "closed" | "past-closing" | nul
   return null;
 }
 
+const lockOf = (form: FormRow): PageLock => ({ purpose: "form-unlock", id: form.id, passwordHash: form.passwordHash });
+
+/** The Set-Cookie value for an unlocked form (the API's submissions need it too, so its path is /). */
+export function formUnlockCookie(value: string, isSecure: boolean): string {
+  return `${FORM_UNLOCK_COOKIE}=${value}; Path=/; Max-Age=${FORM_UNLOCK_TTL_MS / 1000}; HttpOnly; SameSite=Lax${isSecure ? "; Secure" : ""}`;
+}
+
+export function readFormUnlockCookie(cookieHeader: string | null | undefined): string | null {
+  return readCookie(cookieHeader, FORM_UNLOCK_COOKIE);
+}
+
+const unlockSchema = z.object({ password: z.string({ error: "Enter the form's password." }).min(1, "Enter the form's password.").max(1_000) }, { error: "Enter the form's password." });
+
+/** The password gate of /forms/{id}/view: the right password gives the cookie's value (12 hours, this form, this password). */
+export async function unlockForm(ctx: ServiceContext, id: string, input: unknown): Promise<string> {
+  const found = /^[0-9a-f-]{36}$/.test(id) ? await findPublishedForm(ctx.db, id) : undefined;
+  if (!found) throw new AppError("NOT_FOUND", FORM_MISSING);
+  const { password } = parseInput(unlockSchema, input);
+  return unlockPage(ctx, lockOf(found.form), password, { action: "form-password", ttlMs: FORM_UNLOCK_TTL_MS, wrong: "That password is not right. Check it with the person who sent you the link." });
+}
+
 /** /forms/{id}/view: the newest published version, or why it takes no answers. Counts a view. */
-export async function openPublicForm(ctx: ServiceContext, id: string, options: { countView?: boolean } = {}): Promise<FormOpening> {
+export async function openPublicForm(ctx: ServiceContext, id: string, options: { countView?: boolean; cookie?: string | null } = {}): Promise<FormOpening> {
   if (!/^[0-9a-f-]{36}$/.test(id)) return { state: "missing" };
   const found = await findPublishedForm(ctx.db, id);
   if (!found || !(await ownerAllowsForms(ctx, found.form.userId))) return { state: "missing" };
@@ -55,9 +85,16 @@ export async function openPublicForm(ctx: ServiceContext, id: string, options: {
   if (found.form.maxSubmissions !== null && (await countRealSubmissions(ctx.db, found.form.id)) >= found.form.maxSubmissions) {
     return { state: "closed", title: found.version.title, ownerName: found.ownerName, reason: "full" };
   }
+  if (!(await isPageUnlocked(ctx, lockOf(found.form), options.cookie))) return { state: "password", title: found.version.title, ownerName: found.ownerName };
   if (options.countView) await countFormViews(ctx.db, id);
   const { version } = found;
-  return { state: "open", test: false, form: { id, title: version.title, description: version.description, ownerName: found.ownerName, version: version.version, definition: version.definition } };
+  const config = readConfig(ctx.env);
+  return {
+    state: "open",
+    test: false,
+    form: { id, title: version.title, description: version.description, ownerName: found.ownerName, version: version.version, definition: version.definition },
+    turnstileSiteKey: config.isTurnstileEnabled ? (config.TURNSTILE_SITE_KEY ?? null) : null,
+  };
 }
 
 /** /forms/{id}/preview: the draft, for its owner, in test mode (whether or not it is published or open). */
@@ -84,7 +121,7 @@ export async function submitForm(
   ctx: ServiceContext,
   id: string,
   input: { answers: Readonly<Record<string, unknown>> } | { formData: FormData },
-  options: { testBy?: string } = {},
+  options: { testBy?: string; cookie?: string | null } = {},
 ): Promise<SubmitResult> {
   const test = options.testBy !== undefined;
   let form: FormRow;
@@ -99,6 +136,7 @@ export async function submitForm(
     const found = /^[0-9a-f-]{36}$/.test(id) ? await findPublishedForm(ctx.db, id) : undefined;
     if (!found || !(await ownerAllowsForms(ctx, found.form.userId))) throw new AppError("NOT_FOUND", FORM_MISSING);
     if (closedReason(found.form, ctx.now())) throw new AppError("GONE", "This form is closed: it takes no more answers.");
+    if (!(await isPageUnlocked(ctx, lockOf(found.form), options.cookie))) throw new AppError("UNAUTHENTICATED", "Enter the form's password first (reload the page).");
     form = found.form;
     definition = found.version.definition;
     version = found.version.version;
@@ -111,6 +149,16 @@ export async function submitForm(
   // A bot filled in the field people never see: it is thanked, and nothing is kept.
   const honeypot = "answers" in input ? input.answers[HONEYPOT_FIELD] : input.formData.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot !== "") return done;
+  if (!test) {
+    const ip = ctx.client.ip;
+    const turnstileToken = "answers" in input ? input.answers["cf-turnstile-response"] : input.formData.get("cf-turnstile-response");
+    if (!(await verifyTurnstile(readConfig(ctx.env), { token: typeof turnstileToken === "string" ? turnstileToken : undefined, ip, idempotencyKey: crypto.randomUUID() }))) {
+      throw new AppError("FORBIDDEN", "Confirm you are a person (the check above the Send button), then send again.");
+    }
+    await consumeAttempt(ctx.env, "form-submit", { account: `${form.id}:${ip ?? "unknown"}`, ip }, { limit: FORM_SUBMISSIONS_PER_HOUR, windowMs: 3600_000 }, (minutes) =>
+      `Too many submissions from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    );
+  }
   const checked = checkAnswers(definition, raw);
   if (Object.keys(checked.errors).length > 0) return refusal(checked.errors);
   const access = await loadMemberAccess(ctx, form.userId);
@@ -126,6 +174,8 @@ export async function submitForm(
     throw new AppError("GONE", `This form takes no more answers this month (the owner's ${TIER_LABELS[access.tier]} plan limit). Try again next month, or tell the person who sent you the link.`);
   }
   if (!test) {
+    const visit = "answers" in input ? input.answers._visit : input.formData.get("_visit");
+    if (typeof visit === "string" && /^[A-Za-z0-9_-]{16,40}$/.test(visit)) await completeVisit(ctx.db, form.id, visit, now);
     // The owner hears of it: live in their open tabs, in "Needs your attention", by e-mail as they chose.
     // The answers themselves stay in the app (a notice or an e-mail never carries them).
     const count = Object.keys(checked.values).length;
@@ -214,4 +264,49 @@ export async function clearTestSubmissions(ctx: ServiceContext, userId: string, 
   await formsPlan(ctx, userId);
   await requireOwnForm(ctx, userId, formId);
   return deleteTestSubmissions(ctx.db, formId);
+}
+
+const EXPORT_PAGE = 500;
+
+/**
+ * GET /api/forms/:id/submissions.csv: every submission (or every test one), newest first, as CSV
+ * (RFC 4180, formulas defused). Columns: when, the version, then the questions of the newest
+ * version in order; answers to questions a later version dropped go into "Other answers" with their
+ * label. Written page by page into the response, so a large form never sits whole in memory.
+ */
+export async function exportSubmissionsCsv(ctx: ServiceContext, userId: string, formId: string, options: { test?: boolean } = {}): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
+  await formsPlan(ctx, userId);
+  const form = await requireOwnForm(ctx, userId, formId);
+  const newest = form.publishedVersion ? ((await findVersion(ctx.db, formId, form.publishedVersion))?.definition ?? form.draft) : form.draft;
+  const columns = newest.fields.filter((field) => takesAnswer(field.type));
+  const known = new Set(columns.map((field) => field.id));
+  const cache = new Map<number, FormDefinition | undefined>();
+  const encoder = new TextEncoder();
+  let before: { createdAt: number; id: string } | undefined;
+  let headerSent = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!headerSent) {
+        headerSent = true;
+        controller.enqueue(encoder.encode(csvLine(["Submitted (UTC)", "Version", ...columns.map((field) => field.label || field.id), "Other answers"])));
+      }
+      const rows = await listSubmissionsPage(ctx.db, formId, { test: options.test ?? false, limit: EXPORT_PAGE, before });
+      let chunk = "";
+      for (const row of rows) {
+        const definition = await definitionOf(ctx, form, row.version, cache);
+        const labelOf = (id: string) => definition?.fields.find((field) => field.id === id)?.label || id;
+        const text = (value: string | string[] | undefined) => (value === undefined ? null : Array.isArray(value) ? value.join("; ") : value);
+        const others = Object.entries(row.answers)
+          .filter(([id]) => !known.has(id))
+          .map(([id, value]) => `${labelOf(id)}: ${text(value)}`)
+          .join(" | ");
+        chunk += csvLine([row.createdAt.toISOString().slice(0, 19).replace("T", " "), row.version === 0 ? "draft" : row.version, ...columns.map((field) => text(row.answers[field.id])), others || null]);
+      }
+      if (chunk) controller.enqueue(encoder.encode(chunk));
+      const last = rows.at(-1);
+      if (rows.length < EXPORT_PAGE || !last) controller.close();
+      else before = { createdAt: last.createdAt.getTime(), id: last.id };
+    },
+  });
+  return { filename: csvFileName(form.title, options.test ? "test-submissions" : "submissions", "form"), body };
 }

@@ -23,3 +23,9 @@ export const THANK_YOU_MAX = 1_000;
 export const SUBMISSIONS_PAGE_SIZE = 50;
 /** The honeypot field: hidden from people, filled in by bots. */
 export const HONEYPOT_FIELD = "_website";
+
+/** Submissions one address may send to one form in an hour (the attempt limiter). */
+export const FORM_SUBMISSIONS_PER_HOUR = 30;
+/** How long the right password keeps a form open in that browser. */
+export const FORM_UNLOCK_TTL_MS = 12 * 3600_000;
+export const FORM_UNLOCK_COOKIE = "form_unlock";

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { containsEvery } from "~/db/like.server";
 import type { Database } from "~/db/client.server";
-import { formSubmissions, formVersions, forms, users } from "~/db/schema";
+import { formSubmissions, formVersions, formVisits, forms, users } from "~/db/schema";
 import type { FormDefinition } from "./form-definition";
 
 /** Forms and their submissions: the only place drizzle is called for them. */
@@ -199,4 +199,36 @@ export async function listRecentSubmissionsOf(db: Database, userId: string, limi
     .limit(limit)
     .all();
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** A visit reached a page: made at its start, moved on to a later page (never back), in one statement. */
+export async function recordVisitPage(db: Database, visit: { id: string; formId: string; version: number; page: number; now: Date }): Promise<void> {
+  await db
+    .insert(formVisits)
+    .values({ id: visit.id, formId: visit.formId, version: visit.version, furthestPage: visit.page, createdAt: visit.now, updatedAt: visit.now })
+    .onConflictDoUpdate({
+      target: [formVisits.formId, formVisits.id],
+      set: { furthestPage: sql`max(${formVisits.furthestPage}, excluded.furthest_page)`, updatedAt: visit.now },
+      setWhere: sql`${formVisits.version} = excluded.version`,
+    })
+    .run();
+}
+
+/** The submission's visit, completed (a visit id the form never saw is ignored). */
+export async function completeVisit(db: Database, formId: string, visitId: string, now: Date): Promise<void> {
+  await db
+    .update(formVisits)
+    .set({ completed: true, updatedAt: now })
+    .where(and(eq(formVisits.formId, formId), eq(formVisits.id, visitId)))
+    .run();
+}
+
+/** The builder dashboard's figures for one version in one round trip: visits by furthest page and completion. */
+export async function readVisitStats(db: Database, formId: string, version: number) {
+  return db
+    .select({ furthestPage: formVisits.furthestPage, completed: formVisits.completed, n: sql<number>`count(*)` })
+    .from(formVisits)
+    .where(and(eq(formVisits.formId, formId), eq(formVisits.version, version)))
+    .groupBy(formVisits.furthestPage, formVisits.completed)
+    .all();
 }

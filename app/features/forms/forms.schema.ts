@@ -37,6 +37,8 @@ export const formSettingsSchema = z
       closesAt: z.iso.datetime({ error: "closesAt is a date and time (ISO 8601)." }).nullable(),
       maxSubmissions: z.number({ error: "maxSubmissions is a whole number." }).int().min(1, "The maximum is at least 1 submission.").max(1_000_000).nullable(),
       thankYouMessage: z.string().trim().max(THANK_YOU_MAX, `The thank-you message is at most ${THANK_YOU_MAX.toLocaleString("en-US")} characters.`),
+      /** A password visitors must enter first; null removes it. */
+      password: z.string().min(6, "A password has at least 6 characters.").max(200, "A password is at most 200 characters.").nullable(),
       redirectUrl: z
         .string()
         .trim()

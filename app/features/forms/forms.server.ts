@@ -1,5 +1,6 @@
 import { TIER_LABELS } from "~/features/access/access.constants";
 import { loadMemberAccess, requireFeature, type MemberAccess } from "~/features/access/access.server";
+import { hashPassword, scryptParamsFor } from "~/features/auth/password.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
@@ -36,7 +37,7 @@ export type FormDetail = FormSummary & {
   description: string;
   revision: number;
   definition: FormDefinition;
-  settings: { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null };
+  settings: { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null; hasPassword: boolean };
   views: number;
   createdAt: string;
 };
@@ -68,7 +69,7 @@ function detail(ctx: ServiceContext, form: FormRow, submissions = 0): FormDetail
     description: form.description,
     revision: form.revision,
     definition: form.draft,
-    settings: { isOpen: form.isOpen, closesAt: form.closesAt?.toISOString() ?? null, maxSubmissions: form.maxSubmissions, thankYouMessage: form.thankYouMessage, redirectUrl: form.redirectUrl },
+    settings: { isOpen: form.isOpen, closesAt: form.closesAt?.toISOString() ?? null, maxSubmissions: form.maxSubmissions, thankYouMessage: form.thankYouMessage, redirectUrl: form.redirectUrl, hasPassword: form.passwordHash !== null },
     views: form.views,
     createdAt: form.createdAt.toISOString(),
   };
@@ -135,6 +136,7 @@ export async function createForm(ctx: ServiceContext, userId: string, input: unk
     maxSubmissions: null,
     thankYouMessage: "",
     redirectUrl: null,
+    passwordHash: null,
     views: 0,
     createdAt: now,
     updatedAt: now,
@@ -187,7 +189,7 @@ export async function openForEditing(ctx: ServiceContext, userId: string, id: st
       publishedVersion: null,
       hasUnpublishedChanges: false,
       publicPath: null,
-      settings: { isOpen: true, closesAt: null, maxSubmissions: null, thankYouMessage: "", redirectUrl: null },
+      settings: { isOpen: true, closesAt: null, maxSubmissions: null, thankYouMessage: "", redirectUrl: null, hasPassword: false },
     };
   }
   const form = detail(ctx, own!);
@@ -245,6 +247,7 @@ export async function updateFormSettings(ctx: ServiceContext, userId: string, id
     ...(data.maxSubmissions !== undefined ? { maxSubmissions: data.maxSubmissions } : {}),
     ...(data.thankYouMessage !== undefined ? { thankYouMessage: data.thankYouMessage } : {}),
     ...(data.redirectUrl !== undefined ? { redirectUrl: data.redirectUrl } : {}),
+    ...(data.password !== undefined ? { passwordHash: data.password === null ? null : await hashPassword(data.password, scryptParamsFor(ctx.env)) } : {}),
     updatedAt: now,
   };
   await updateFormRow(ctx.db, userId, id, set);

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { checkFeature, withinLimit } from "~/features/access/access-check";
 import { loadMemberAccess } from "~/features/access/access.server";
-import { assertAttemptsLeft, consumeAttempt, recordFailedAttempt } from "~/features/auth/attempt-limits.server";
-import { scryptParamsFor, verifyPassword } from "~/features/auth/password.server";
+import { consumeAttempt } from "~/features/auth/attempt-limits.server";
+import { isPageUnlocked, type PageLock, unlockPage } from "~/features/auth/page-unlock.server";
 import { LINK_TOKEN_PATTERN, hashLinkToken, newLinkToken } from "~/features/auth/secrets.server";
 import { verifyTurnstile } from "~/features/auth/turnstile.server";
 import { newObjectKey, sealsObjects } from "~/features/files/encryption.server";
@@ -12,7 +12,6 @@ import { assertFilesFit, spaceUsage } from "~/features/files/storage.server";
 import { SLUG_MAX, SLUG_PATTERN } from "~/features/sharing/sharing.constants";
 import { readConfig } from "~/lib/config.server";
 import { readCookie } from "~/lib/cookies";
-import { hmacSign, timingSafeEqualString } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
@@ -92,18 +91,11 @@ export function readReceiveUnlockCookie(cookieHeader: string | null | undefined)
   return readCookie(cookieHeader, RECEIVE_UNLOCK_COOKIE);
 }
 
-async function unlockSignature(ctx: ServiceContext, page: ReceivePageRow, expiresAt: number): Promise<string> {
-  return hmacSign(readConfig(ctx.env).SESSION_SECRET, `receive-unlock:${page.id}:${expiresAt}:${page.passwordHash ?? ""}`);
-}
+const lockOf = (page: ReceivePageRow): PageLock => ({ purpose: "receive-unlock", id: page.id, passwordHash: page.passwordHash });
 
 /** Whether the cookie unlocks this page: genuine, for it, not expired, and made under its current password. */
-async function isUnlocked(ctx: ServiceContext, page: ReceivePageRow, cookie: string | null | undefined): Promise<boolean> {
-  if (!page.passwordHash) return true;
-  if (!cookie || cookie.length > 300) return false;
-  const [pageId, expires, signature] = cookie.split(".");
-  const expiresAt = Number(expires);
-  if (pageId !== page.id || !signature || !Number.isSafeInteger(expiresAt) || expiresAt <= ctx.now().getTime()) return false;
-  return timingSafeEqualString(await unlockSignature(ctx, page, expiresAt), signature);
+function isUnlocked(ctx: ServiceContext, page: ReceivePageRow, cookie: string | null | undefined): Promise<boolean> {
+  return isPageUnlocked(ctx, lockOf(page), cookie);
 }
 
 function publicView(ctx: ServiceContext, address: string, { page, ownerName }: Found): PublicReceivePage {
@@ -154,18 +146,8 @@ const unlockSchema = z.object({ password: z.string({ error: "Enter the page's pa
 export async function unlockReceivePage(ctx: ServiceContext, address: string, input: unknown): Promise<string> {
   const found = await findByAddress(ctx, address);
   if (!found) throw new AppError("NOT_FOUND", PAGE_MISSING);
-  const { page } = found;
   const { password } = parseInput(unlockSchema, input);
-  if (!page.passwordHash) return "";
-  const keys = { account: `receive:${page.id}`, ip: ctx.client.ip };
-  await assertAttemptsLeft(ctx.env, "receive-password", keys);
-  const check = await verifyPassword(password, page.passwordHash, scryptParamsFor(ctx.env));
-  if (!check.valid) {
-    await recordFailedAttempt(ctx.env, "receive-password", keys);
-    throw new AppError("UNAUTHENTICATED", "That password is not right. Check it with the person who sent you the link.", { fieldErrors: { password: ["That password is not right."] } });
-  }
-  const expiresAt = ctx.now().getTime() + RECEIVE_UNLOCK_TTL_MS;
-  return `${page.id}.${expiresAt}.${await unlockSignature(ctx, page, expiresAt)}`;
+  return unlockPage(ctx, lockOf(found.page), password, { action: "receive-password", ttlMs: RECEIVE_UNLOCK_TTL_MS, wrong: "That password is not right. Check it with the person who sent you the link." });
 }
 
 // ---- a submission ---------------------------------------------------------------------------------

@@ -86,6 +86,11 @@ export default function FormsPage({ loaderData }: Route.ComponentProps) {
                     <Link to={`/forms/${form.id}/preview`} className={buttonClassName({ variant: "ghost", size: "sm" })} aria-label={`Preview ${form.title}`}>
                       Preview
                     </Link>
+                    {form.publishedVersion ? (
+                      <Link to={`/forms/${form.id}/dashboard`} className={buttonClassName({ variant: "ghost", size: "sm" })} aria-label={`Dashboard of ${form.title}`}>
+                        Dashboard
+                      </Link>
+                    ) : null}
                     {form.publicPath ? (
                       <a href={form.publicPath} target="_blank" rel="noreferrer" className={buttonClassName({ variant: "ghost", size: "sm" })} aria-label={`Open the public form of ${form.title} (new tab)`}>
                         Open

@@ -58,6 +58,11 @@ export default function FormSubmissionsPage({ loaderData }: Route.ComponentProps
           )}
         </div>
       </div>
+      {submissions.length > 0 ? (
+        <a href={`/api/forms/${form.id}/submissions.csv${test ? "?test=1" : ""}`} download className={buttonClassName({ variant: "secondary", size: "sm" })}>
+          Export as CSV
+        </a>
+      ) : null}
       {test && submissions.length > 0 ? (
         <Form method="post">
           <CsrfInput />

@@ -1,6 +1,11 @@
-import { data, redirect } from "react-router";
-import { FormRenderer, type RendererFailure } from "~/features/forms/components/form-renderer";
-import { openPublicForm, submitForm } from "~/features/forms/form-submissions.server";
+import { useEffect, useMemo, useState } from "react";
+import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { FormRenderer, type ProgressReporter, type RendererFailure } from "~/features/forms/components/form-renderer";
+import { http } from "~/lib/http";
+import { CsrfInput } from "~/components/csrf-input";
+import { buttonClassName } from "~/components/ui/button";
+import { formUnlockCookie, openPublicForm, readFormUnlockCookie, submitForm, unlockForm } from "~/features/forms/form-submissions.server";
+import { requestContext } from "~/lib/request-context.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
@@ -17,6 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const opening = loaderData?.opening;
   if (!opening) return titleMeta("Form");
   if (opening.state === "open") return titleMeta(opening.form.title);
+  if (opening.state === "password") return titleMeta(opening.title);
   return titleMeta(ENDED[opening.state === "missing" ? "missing" : opening.reason].title);
 };
 
@@ -25,17 +31,47 @@ export const headers = () => ({ "Cache-Control": "no-store", "Referrer-Policy": 
 
 /** /forms/{id}/view (spec §2 "public form view"): anyone with the address, no account. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const opening = await runLoader(() => openPublicForm(serviceContextFor(context), params.id, { countView: true }));
+  const cookie = readFormUnlockCookie(request.headers.get("Cookie"));
+  const opening = await runLoader(() => openPublicForm(serviceContextFor(context), params.id, { countView: true, cookie }));
   // Hidden fields are filled from the address (?source=newsletter): read on the server, so the first render matches.
   const search = new URL(request.url).search.slice(0, 2_000);
-  return data({ opening, search }, { status: opening.state === "missing" ? 404 : opening.state === "closed" ? 410 : 200 });
+  return data({ opening, search }, { status: opening.state === "missing" ? 404 : opening.state === "closed" ? 410 : opening.state === "password" ? 401 : 200 });
+}
+
+// A submission shows its answer from the action: the form is not loaded again (a view is counted once).
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? false : defaultShouldRevalidate;
+}
+
+/** A visit's progress for the builder dashboard: a random id made in the browser, reported without waiting. */
+function useProgress(formId: string, version: number): ProgressReporter | null {
+  const [visitId, setVisitId] = useState<string | null>(null);
+  useEffect(() => {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    setVisitId(btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""));
+  }, []);
+  return useMemo(
+    () =>
+      visitId
+        ? { visitId, report: (page: number) => void http.post(`/api/forms/${formId}/progress`, { visit: visitId, version, page }, { handleErrors: false, background: true }).catch(() => undefined) }
+        : null,
+    [formId, version, visitId],
+  );
 }
 
 /** A submission: posted as a plain form (so it works without JavaScript). */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const formData = await request.formData();
+  // The password gate: the right password sets the unlock cookie and loads the form.
+  if (formData.get("_intent") === "unlock") {
+    const { isSecure } = context.get(requestContext);
+    return runFormAction(async () => {
+      const cookie = await unlockForm(serviceContextFor(context), params.id, { password: formData.get("password") });
+      return redirect(`/forms/${params.id}/view`, { headers: { "Set-Cookie": formUnlockCookie(cookie, isSecure) } });
+    });
+  }
   return runFormAction(async () => {
-    const result = await submitForm(serviceContextFor(context), params.id, { formData });
+    const result = await submitForm(serviceContextFor(context), params.id, { formData }, { cookie: readFormUnlockCookie(request.headers.get("Cookie")) });
     if (!result.ok) {
       const values: Record<string, string | string[]> = {};
       for (const key of new Set(formData.keys())) if (!key.startsWith("_")) values[key] = formData.getAll(key).map(String).length > 1 ? formData.getAll(key).map(String) : String(formData.get(key));
@@ -58,6 +94,32 @@ export function FormThanks({ message, test }: { message: string; test?: boolean 
 
 export default function PublicFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { opening, search } = loaderData;
+  const progress = useProgress(opening.state === "open" ? opening.form.id : "", opening.state === "open" ? opening.form.version : 0);
+  if (opening.state === "password") {
+    const wrong = actionData && "ok" in actionData && actionData.ok === false && !("errors" in actionData) ? actionData.message : null;
+    return (
+      <div className="mx-auto max-w-md space-y-4" data-testid="form-password">
+        <h1 className="text-2xl font-semibold text-slate-900">{opening.title}</h1>
+        <p className="text-sm text-slate-700">{opening.ownerName} protected this form with a password. Enter it to fill the form in.</p>
+        <Form method="post" className="space-y-3">
+          <CsrfInput />
+          <input type="hidden" name="_intent" value="unlock" />
+          <label htmlFor="form-password-input" className="block text-sm font-medium text-slate-900">
+            Password
+          </label>
+          <input id="form-password-input" name="password" type="password" autoComplete="current-password" required aria-invalid={wrong ? true : undefined} aria-describedby={wrong ? "form-password-error" : undefined} className="block w-full rounded-md border border-slate-400 px-3 py-2 text-base sm:text-sm" />
+          {wrong ? (
+            <p id="form-password-error" role="alert" className="text-sm font-medium text-red-700">
+              {wrong}
+            </p>
+          ) : null}
+          <button type="submit" className={buttonClassName()}>
+            Open the form
+          </button>
+        </Form>
+      </div>
+    );
+  }
   if (opening.state !== "open") {
     const ended = ENDED[opening.state === "missing" ? "missing" : opening.reason];
     return (
@@ -76,7 +138,7 @@ export default function PublicFormPage({ loaderData, actionData }: Route.Compone
         {form.description ? <p className="whitespace-pre-wrap text-sm text-slate-700">{form.description}</p> : null}
         <p className="text-xs text-slate-600">A form by {form.ownerName}. Only they see your answers.</p>
       </header>
-      {actionData && "ok" in actionData && actionData.ok === true ? <FormThanks message={actionData.thankYouMessage} /> : <FormRenderer form={form} failure={failure} params={new URLSearchParams(search)} />}
+      {actionData && "ok" in actionData && actionData.ok === true ? <FormThanks message={actionData.thankYouMessage} /> : <FormRenderer form={form} failure={failure} params={new URLSearchParams(search)} progress={progress} turnstileSiteKey={opening.turnstileSiteKey} />}
     </div>
   );
 }

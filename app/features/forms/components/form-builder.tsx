@@ -272,6 +272,9 @@ export function FormBuilder({ start }: { start: BuilderStart }) {
             <Link to={`/forms/${formId.current}/submissions`} className="font-medium text-brand-700 underline">
               Submissions
             </Link>
+            <Link to={`/forms/${formId.current}/dashboard`} className="font-medium text-brand-700 underline">
+              Dashboard
+            </Link>
           </>
         )}
       </div>

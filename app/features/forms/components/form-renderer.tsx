@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { buttonClassName } from "~/components/ui/button";
@@ -155,7 +155,13 @@ function Field({ field, value, error, required }: { field: FormField; value: Ans
   );
 }
 
-export function FormRenderer({ form, failure, params, submitLabel = "Send" }: { form: RendererForm; failure?: RendererFailure | null; params?: URLSearchParams; submitLabel?: string }) {
+// Turnstile (when configured) loads after the form's first paint (G5).
+const TurnstileWidget = lazy(() => import("~/features/auth/components/turnstile-widget").then((module) => ({ default: module.TurnstileWidget })));
+
+/** Where a visit got to (the builder dashboard's starts and drop-off): page 0 at the first answer, later pages on "Next". */
+export type ProgressReporter = { visitId: string; report: (page: number) => void };
+
+export function FormRenderer({ form, failure, params, submitLabel = "Send", progress, turnstileSiteKey }: { form: RendererForm; failure?: RendererFailure | null; params?: URLSearchParams; submitLabel?: string; progress?: ProgressReporter | null; turnstileSiteKey?: string | null }) {
   const { fields } = form.definition;
   const pages = useMemo(() => pagesOf(fields), [fields]);
   const [answers, setAnswers] = useState<Answers>(() => startingAnswers(fields, params, failure?.values));
@@ -164,6 +170,7 @@ export function FormRenderer({ form, failure, params, submitLabel = "Send" }: { 
   const [page, setPage] = useState(0);
   const [trail, setTrail] = useState<number[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
+  const started = useRef(false);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const state = useMemo(() => evaluateLogic(form.definition, answers), [form.definition, answers]);
@@ -209,6 +216,7 @@ export function FormRenderer({ form, failure, params, submitLabel = "Send" }: { 
     if (after === undefined) return;
     setTrail((previous) => [...previous, page]);
     setPage(after);
+    progress?.report(after);
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("h2, [data-page-start]")?.focus());
   };
 
@@ -239,8 +247,15 @@ export function FormRenderer({ form, failure, params, submitLabel = "Send" }: { 
   const problemCount = Object.keys(errors).filter((key) => key !== FORM_ERROR_KEY).length;
 
   return (
-    <Form method="post" ref={formRef} noValidate onSubmit={onSubmit} onChange={() => setAnswers(readAnswers())} className="space-y-6" data-testid="public-form" aria-busy={busy || undefined}>
+    <Form method="post" ref={formRef} noValidate onSubmit={onSubmit} onChange={() => {
+        setAnswers(readAnswers());
+        if (!started.current && progress) {
+          started.current = true;
+          progress.report(0);
+        }
+      }} className="space-y-6" data-testid="public-form" aria-busy={busy || undefined}>
       <CsrfInput />
+      {progress ? <input type="hidden" name="_visit" value={progress.visitId} /> : null}
       {failure?.message || errors[FORM_ERROR_KEY] ? (
         <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800" data-testid="form-failure">
           {errors[FORM_ERROR_KEY] ?? failure?.message}
@@ -275,6 +290,11 @@ export function FormRenderer({ form, failure, params, submitLabel = "Send" }: { 
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
+      {turnstileSiteKey && last ? (
+        <Suspense fallback={null}>
+          <TurnstileWidget siteKey={turnstileSiteKey} />
+        </Suspense>
+      ) : null}
       <div className="flex flex-wrap gap-3">
         {hydrated && trail.length > 0 ? (
           <button type="button" className={buttonClassName({ variant: "secondary" })} onClick={back}>

@@ -8,7 +8,7 @@ import { http } from "~/lib/http";
  * (they are not part of a version).
  */
 
-export type FormSettings = { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null };
+export type FormSettings = { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null; hasPassword: boolean };
 
 const label = "block text-sm font-medium text-slate-900";
 const input = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600";
@@ -31,6 +31,8 @@ export function FormSettingsPanel({ formId, settings }: { formId: string; settin
           maxSubmissions: text("maxSubmissions") ? Number(text("maxSubmissions")) : null,
           thankYouMessage: text("thankYouMessage"),
           redirectUrl: text("redirectUrl") || null,
+          // Left empty: the password stays as it is, unless "remove" is ticked.
+          ...(form.get("removePassword") === "on" ? { password: null } : text("password") ? { password: text("password") } : {}),
         },
         { handleErrors: false },
       );
@@ -68,6 +70,18 @@ export function FormSettingsPanel({ formId, settings }: { formId: string; settin
           Or send people to this address afterwards (https://…)
         </label>
         <input id="redirectUrl" name="redirectUrl" type="url" defaultValue={settings.redirectUrl ?? ""} className={input} />
+      </div>
+      <div>
+        <label htmlFor="password" className={label}>
+          {settings.hasPassword ? "New password (leave empty to keep the current one)" : "Password visitors must enter (optional, 6 characters or more)"}
+        </label>
+        <input id="password" name="password" type="password" autoComplete="new-password" className={input} />
+        {settings.hasPassword ? (
+          <label className="mt-2 flex items-center gap-2 text-sm text-slate-900">
+            <input type="checkbox" name="removePassword" className="h-4 w-4" />
+            Remove the password
+          </label>
+        ) : null}
       </div>
       <div className="flex items-center gap-3">
         <button type="submit" className={buttonClassName()} disabled={state.kind === "saving"}>
