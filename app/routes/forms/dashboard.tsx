@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { FormPageHeader } from "~/features/forms/components/form-page-header";
 import { requireActor } from "~/features/auth/auth-guard.server";
 import { getFormDashboard } from "~/features/forms/form-stats.server";
 import { getForm } from "~/features/forms/forms.server";
@@ -32,13 +32,9 @@ export default function FormDashboardPage({ loaderData }: Route.ComponentProps) 
   const widest = Math.max(1, ...dashboard.pages.map((page) => page.reached));
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <Link to={`/forms/${form.id}/edit`} className="text-sm text-brand-700 underline-offset-2 hover:underline">
-          ← {form.title}
-        </Link>
-        <h1 className="text-2xl font-semibold text-slate-900">Form dashboard</h1>
+      <FormPageHeader back={`/forms/${form.id}/edit`} backLabel={form.title} title="Form dashboard">
         <p className="text-sm text-slate-700">{dashboard.version === null ? "The form is not published yet: figures start with its first visitors." : `Starts, completion and drop-off are of version ${dashboard.version}, the one visitors see now.`}</p>
-      </div>
+      </FormPageHeader>
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="form-figures">
         {figures.map((figure) => (
           <div key={figure.label} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">

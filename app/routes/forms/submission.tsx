@@ -1,6 +1,7 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { buttonClassName } from "~/components/ui/button";
+import { FormPageHeader } from "~/features/forms/components/form-page-header";
 import { requireActor } from "~/features/auth/auth-guard.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
 import { deleteFormSubmission, getFormSubmission } from "~/features/forms/form-submissions.server";
@@ -30,16 +31,12 @@ export default function FormSubmissionPage({ loaderData }: Route.ComponentProps)
   const { form, submission } = loaderData;
   return (
     <div className="max-w-3xl space-y-6">
-      <div className="space-y-1">
-        <Link to={`/forms/${form.id}/submissions${submission.isTest ? "?test=1" : ""}`} className="text-sm text-brand-700 underline-offset-2 hover:underline">
-          ← Submissions to {form.title}
-        </Link>
-        <h1 className="text-2xl font-semibold text-slate-900">Submission of {dateTimeFormat.format(new Date(submission.createdAt))} UTC</h1>
+      <FormPageHeader back={`/forms/${form.id}/submissions${submission.isTest ? "?test=1" : ""}`} backLabel={`Submissions to ${form.title}`} title={`Submission of ${dateTimeFormat.format(new Date(submission.createdAt))} UTC`}>
         <p className="text-sm text-slate-600">
           {submission.isTest ? "A test submission from the preview. " : ""}
           {submission.version === 0 ? "Answered the draft." : `Answered version ${submission.version}.`}
         </p>
-      </div>
+      </FormPageHeader>
       <dl className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white" data-testid="submission-answers">
         {submission.answers.map((answer) => (
           <div key={answer.fieldId} className="grid gap-1 p-3 sm:grid-cols-3">

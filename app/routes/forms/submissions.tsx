@@ -2,6 +2,7 @@ import { Form, Link, redirect } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { buttonClassName } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
+import { FormPageHeader } from "~/features/forms/components/form-page-header";
 import { requireActor } from "~/features/auth/auth-guard.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
 import { clearTestSubmissions, listFormSubmissions } from "~/features/forms/form-submissions.server";
@@ -41,11 +42,7 @@ export default function FormSubmissionsPage({ loaderData }: Route.ComponentProps
   const { form, test, submissions, nextCursor } = loaderData;
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <Link to={`/forms/${form.id}/edit`} className="text-sm text-brand-700 underline-offset-2 hover:underline">
-          ← {form.title}
-        </Link>
-        <h1 className="text-2xl font-semibold text-slate-900">{test ? "Test submissions" : "Submissions"}</h1>
+      <FormPageHeader back={`/forms/${form.id}/edit`} backLabel={form.title} title={test ? "Test submissions" : "Submissions"}>
         <div className="flex flex-wrap gap-3 text-sm">
           {test ? (
             <Link to={`/forms/${form.id}/submissions`} className="text-brand-700 underline">
@@ -57,7 +54,7 @@ export default function FormSubmissionsPage({ loaderData }: Route.ComponentProps
             </Link>
           )}
         </div>
-      </div>
+      </FormPageHeader>
       {submissions.length > 0 ? (
         <a href={`/api/forms/${form.id}/submissions.csv${test ? "?test=1" : ""}`} download className={buttonClassName({ variant: "secondary", size: "sm" })}>
           Export as CSV
