@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import toastStyles from "react-toastify/dist/ReactToastify.css?url";
@@ -136,6 +137,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // Spec §4 "Application start": the user store, after the auth store, from the same page data.
   // Loaded only for members: anonymous visitors' pages skip it and stay light (G5).
   const isMemberPage = isAuthenticatedPage(pageAccess);
+  // A page shown inside a frame on another site (an embedded view, `handle.bare`) carries nothing of ours around it.
+  const isBare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare === true);
   useEffect(() => {
     if (!isMemberPage) return;
     let stop: (() => void) | undefined;
@@ -161,7 +164,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           {user ? <MemberLiveNotices userId={user.id} /> : null}
         </Suspense>
       ) : null}
-      <CookieConsentBanner initialConsent={cookieConsent} />
+      {isBare ? null : <CookieConsentBanner initialConsent={cookieConsent} />}
     </UserPagePropsContext>
   );
 }

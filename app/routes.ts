@@ -33,6 +33,8 @@ export default [
     route("s/:key/files/:fileId", "routes/share/viewer.tsx", { id: "share-file" }),
     // A published form (issue 37, spec §2 "public form view"): anyone with the address.
     route("forms/:id/view", "routes/forms/view.tsx"),
+    // One submission shared by its form's owner (spec §2 "shared submission view").
+    route("submissions/shared/:token", "routes/submissions/shared.tsx"),
 
     // For visitors deciding whether to sign up (spec §2 "Showcase"): what the product does, live.
     route("showcase", "routes/showcase.tsx"),
@@ -45,6 +47,8 @@ export default [
   ]),
 
   // Resource routes (no frame).
+  // A shared submission inside a frame on the form owner's site (spec §2 "Embedded submission view").
+  route("submissions/embed/:token", "routes/submissions/embed.tsx"),
   route("profile/data/export", "routes/profile/data-export.ts"),
   route("r/:address/logo", "routes/receive/logo.ts"),
 

@@ -84,7 +84,36 @@ test.describe("forms", () => {
     await page.getByTestId("submission-row").getByRole("link").click();
     await expect(page.getByTestId("submission-answers")).toContainText("Vera Visitor");
     await expect(page.getByTestId("submission-answers")).toContainText("github.com/vera");
+
+    // Shared with someone outside by a link; revoked, the outsider's reload says it has expired.
+    await page.getByLabel("For whom (only you see it)").fill("Our recruiter");
+    await page.getByRole("button", { name: "Make a link" }).click();
+    const shareUrl = await page.getByTestId("share-url").inputValue();
+    expect(shareUrl).toMatch(/\/submissions\/shared\/[A-Za-z0-9_-]{43}$/);
     expect(await seriousViolations(page)).toEqual([]);
+    const outsiderContext = await newConsentedContext(browser, baseURL!);
+    const outsider = await outsiderContext.newPage();
+    await gotoHydrated(outsider, shareUrl);
+    await expect(outsider).toHaveTitle("Submission to Job application - Strongroom");
+    await expect(outsider.getByTestId("submission-answers")).toContainText("Vera Visitor");
+    expect(await seriousViolations(outsider)).toEqual([]);
+    // The embedded view may be framed by the sites the form lists, by nobody else.
+    const formId = /\/forms\/([0-9a-f-]{36})\//.exec(page.url())![1];
+    const settings = await page.request.patch(`/api/forms/${formId}/settings`, { data: { embedOrigins: ["https://portal.example.com"] }, headers: { "X-CSRF-TOKEN": await csrfToken(page), "X-Requested-With": "XMLHttpRequest" } });
+    expect(settings.status()).toBe(200);
+    const embedded = await outsider.request.get(shareUrl.replace("/submissions/shared/", "/submissions/embed/"));
+    expect(embedded.status()).toBe(200);
+    expect(embedded.headers()["content-security-policy"]).toContain("frame-ancestors https://portal.example.com");
+    expect(embedded.headers()["x-frame-options"]).toBeUndefined();
+    await page.reload();
+    await expect(page.getByTestId("share-list")).toContainText("Our recruiter · Works");
+    await expect(page.getByTestId("share-list")).toContainText("opened 2 times");
+    await page.getByRole("button", { name: "Revoke the link Our recruiter" }).click();
+    await expect(page.getByTestId("share-list")).toContainText("Our recruiter · Revoked");
+    await outsider.reload();
+    await expect(outsider).toHaveTitle("Link expired - Strongroom");
+    await expect(outsider.getByTestId("shared-submission-ended")).toContainText("This link has expired");
+    await outsiderContext.close();
 
     // The builder dashboard: one view, one start, sent (the test visit is not counted).
     await gotoHydrated(page, "/forms");

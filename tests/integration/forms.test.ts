@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FormDefinition } from "~/features/forms/form-definition";
+import { openSharedSubmission } from "~/features/forms/form-shares.server";
 import { openPublicForm, unlockForm } from "~/features/forms/form-submissions.server";
 import { getDashboard } from "~/features/workspace/dashboard.server";
 import { createServiceContext } from "~/lib/service-context.server";
@@ -377,6 +378,61 @@ describe("forms: submissions", () => {
   });
 });
 
+describe("forms: a submission shared by link", () => {
+  it("opens for anyone with the link until it expires or is revoked (at once), records each opening, and keeps only the token's hash", async () => {
+    const owner = await signedIn({ tier: "pro", name: "Sid Share" });
+    const form = await publish(owner, (await createForm(owner, { templateId: "template-contact" })).id);
+    const sent = await submit(await newAuthClient(), form.id, { name: "Ola Outside", email: "ola@example.com", message: "Please forward" });
+    const { submissionId } = await sent.json<{ submissionId: string }>();
+    const base = `/api/forms/${form.id}/submissions/${submissionId}/shares`;
+    expect((await send(owner.client, "POST", base, { days: 3 })).status).toBe(400);
+    const made = await send(owner.client, "POST", base, { days: 7, note: "Our accountant" });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const { share, path, embedPath } = await made.json<{ share: { id: string; status: string }; path: string; embedPath: string }>();
+    expect(share.status).toBe("active");
+    const token = path.slice("/submissions/shared/".length);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(embedPath).toBe(`/submissions/embed/${token}`);
+    expect(await countWhere("select count(*) as n from form_submission_shares where token_hash = ?", token)).toBe(0);
+
+    const ctxAt = (now: Date) => createServiceContext(testEnv, { requestId: "share-test", client: { ip: "203.0.113.77", userAgent: "Test browser" }, now: () => now });
+    const opened = await openSharedSubmission(ctxAt(new Date()), token);
+    expect(opened).toMatchObject({ state: "open", formTitle: "Contact" });
+    if (opened.state === "open") expect(opened.submission.answers.map((answer) => answer.value)).toContain("Ola Outside");
+    await openSharedSubmission(ctxAt(new Date()), token, { embedded: true });
+    const listed = await (await get(base, owner.client)).json<{ shares: { opens: number }[]; openings: { ip: string; embedded: boolean; userAgent: string }[] }>();
+    expect(listed.shares[0]!.opens).toBe(2);
+    expect(listed.openings.map((opening) => opening.embedded).sort()).toEqual([false, true]);
+    expect(listed.openings[0]).toMatchObject({ ip: "203.0.113.0", userAgent: "Test browser" });
+
+    // Expiry and revocation take effect at once; a wrong token is "not found".
+    expect((await openSharedSubmission(ctxAt(new Date(Date.now() + 8 * 86_400_000)), token)).state).toBe("expired");
+    expect((await openSharedSubmission(ctxAt(new Date()), "x".repeat(43))).state).toBe("missing");
+    const outsider = await signedIn({ tier: "pro" });
+    expect((await send(outsider.client, "DELETE", `${base}/${share.id}`)).status).toBe(404);
+    expect((await send(outsider.client, "POST", base, { days: 1 })).status).toBe(404);
+    expect((await get(base, outsider.client)).status).toBe(404);
+    expect((await openSharedSubmission(ctxAt(new Date()), token)).state).toBe("open");
+    expect((await send(owner.client, "DELETE", `${base}/${share.id}`)).status).toBe(204);
+    expect((await openSharedSubmission(ctxAt(new Date()), token)).state).toBe("expired");
+    expect((await send(owner.client, "DELETE", `${base}/${share.id}`)).status).toBe(404);
+    // A submission sent to the trash takes its links with it.
+    const again = await (await send(owner.client, "POST", base, { days: 1 })).json<{ path: string }>();
+    await send(owner.client, "DELETE", `/api/forms/${form.id}/submissions/${submissionId}`);
+    expect((await openSharedSubmission(ctxAt(new Date()), again.path.slice("/submissions/shared/".length))).state).toBe("missing");
+  });
+
+  it("takes only https origins as the sites that may embed it", async () => {
+    const owner = await signedIn({ tier: "pro" });
+    const form = await createForm(owner);
+    const bad = await send(owner.client, "PATCH", `/api/forms/${form.id}/settings`, { embedOrigins: ["http://portal.example.com"] });
+    expect(bad.status).toBe(400);
+    expect((await send(owner.client, "PATCH", `/api/forms/${form.id}/settings`, { embedOrigins: ["https://portal.example.com/path"] })).status).toBe(400);
+    const good = await send(owner.client, "PATCH", `/api/forms/${form.id}/settings`, { embedOrigins: ["https://Portal.Example.com/", "https://portal.example.com"] });
+    expect((await good.json<{ form: { settings: { embedOrigins: string[] } } }>()).form.settings.embedOrigins).toEqual(["https://portal.example.com"]);
+  });
+});
+
 describe("forms: the builder dashboard", () => {
   it("counts views, starts, completion and where visits stop, page by page, for the published version", async () => {
     const owner = await signedIn({ tier: "pro", name: "Dana Dashboard" });
@@ -432,6 +488,8 @@ describe("forms: who may do what", () => {
     ["GET", `/api/forms/${id()}/dashboard`],
     ["GET", `/api/forms/${id()}/submissions.csv`],
     ["GET", `/api/forms/${id()}/submissions/${sid()}`],
+    ["GET", `/api/forms/${id()}/submissions/${sid()}/shares`],
+    ["POST", `/api/forms/${id()}/submissions/${sid()}/shares`, { days: 1 }],
     ["DELETE", `/api/forms/${id()}/submissions/${sid()}`],
     ["DELETE", `/api/forms/${id()}/test-submissions`],
     ["POST", `/api/forms/${id()}/submissions?test=1`, { answers: { name: "T", email: "t@example.com", message: "m" } }],

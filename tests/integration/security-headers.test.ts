@@ -1,5 +1,8 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { Hono } from "hono";
+import { FRAME_ANCESTORS_HEADER } from "~/lib/frame-ancestors";
+import { securityHeadersMiddleware } from "~workers/middleware/security-headers";
 import { origin } from "./helpers";
 
 describe("security headers", () => {
@@ -27,5 +30,29 @@ describe("security headers", () => {
     const second = await nonceOf();
     expect(first).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
     expect(second).not.toBe(first);
+  });
+});
+
+describe("frames", () => {
+  const appWith = (value: string | null) =>
+    new Hono().use(securityHeadersMiddleware).get("/page", (c) => {
+      if (value !== null) c.header(FRAME_ANCESTORS_HEADER, value);
+      return c.text("page");
+    });
+
+  it("lets a page that names https sites be framed by them only, and never shows the naming header", async () => {
+    const response = await appWith("https://portal.example.com https://intranet.example.org:8443").request("/page");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors https://portal.example.com https://intranet.example.org:8443");
+    expect(response.headers.get("x-frame-options")).toBeNull();
+    expect(response.headers.get(FRAME_ANCESTORS_HEADER)).toBeNull();
+  });
+
+  it("keeps every other page unframeable, including one that names something other than https origins", async () => {
+    for (const value of [null, "", "*", "http://plain.example.com", "https://a.example.com; script-src *", "'self'"]) {
+      const response = await appWith(value).request("/page");
+      expect(response.headers.get("content-security-policy"), String(value)).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get(FRAME_ANCESTORS_HEADER)).toBeNull();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { clearTestSubmissions, deleteFormSubmission, exportSubmissionsCsv, readFormUnlockCookie, getFormSubmission, listFormSubmissions, submitForm } from "~/features/forms/form-submissions.server";
+import { createSubmissionShare, listSubmissionShares, revokeSubmissionShare } from "~/features/forms/form-shares.server";
 import { getFormDashboard, recordProgress } from "~/features/forms/form-stats.server";
 import { createForm, deleteForm, getForm, listForms, publishForm, saveAsTemplate, saveDraft, updateFormSettings } from "~/features/forms/forms.server";
 import { AppError } from "~/lib/errors";
@@ -79,6 +80,19 @@ export const formsApi = new Hono<AppEnv>()
   .get("/:id/submissions/:submissionId", async (c) => {
     const actor = requireApiActor(c);
     return c.json(await getFormSubmission(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("submissionId")), 200);
+  })
+  .post("/:id/submissions/:submissionId/shares", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await createSubmissionShare(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("submissionId"), await readJsonBody(c)), 201);
+  })
+  .get("/:id/submissions/:submissionId/shares", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await listSubmissionShares(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("submissionId")), 200);
+  })
+  .delete("/:id/submissions/:submissionId/shares/:shareId", async (c) => {
+    const actor = requireApiActor(c);
+    await revokeSubmissionShare(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("submissionId"), c.req.param("shareId"));
+    return c.body(null, 204);
   })
   .delete("/:id/submissions/:submissionId", async (c) => {
     const actor = requireApiActor(c);

@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { NONCE, secureHeaders } from "hono/secure-headers";
+import { FRAME_ANCESTORS_HEADER, FRAME_ORIGIN_LIST } from "~/lib/frame-ancestors";
 
 /**
  * Security headers on every response (S17). The CSP uses a fresh nonce per request, which the
@@ -41,17 +42,27 @@ const secureHeadersMiddleware = secureHeaders({
 
 export const DEFAULT_REFERRER_POLICY = "strict-origin-when-cross-origin";
 
+
 /** The headers above, plus a Referrer-Policy unless the page set a stricter one itself. */
 export const securityHeadersMiddleware = createMiddleware(async (c, next) => {
   // A socket handshake's 101 answer comes from the room's Durable Object with immutable headers;
   // there is no document to protect on it (refusals of a handshake are small JSON answers).
   if (c.req.header("upgrade")?.toLowerCase() === "websocket") return next();
   let ownPolicy: string | null = null;
+  let frameAncestors: string | null = null;
   await secureHeadersMiddleware(c, async () => {
     await next();
+    frameAncestors = c.res.headers.get(FRAME_ANCESTORS_HEADER);
+    if (frameAncestors !== null) c.res.headers.delete(FRAME_ANCESTORS_HEADER);
     if (c.res.status !== 101 && !c.res.headers.has("Referrer-Policy")) c.res.headers.set("Referrer-Policy", DEFAULT_REFERRER_POLICY);
     // A response that brought its own policy keeps it: user files carry a stricter sandbox (S15).
     ownPolicy = c.res.headers.get("Content-Security-Policy");
   });
   if (ownPolicy) c.res.headers.set("Content-Security-Policy", ownPolicy);
+  const allowed = frameAncestors as string | null;
+  if (allowed && FRAME_ORIGIN_LIST.test(allowed)) {
+    const policy = c.res.headers.get("Content-Security-Policy");
+    if (policy) c.res.headers.set("Content-Security-Policy", policy.replace("frame-ancestors 'none'", `frame-ancestors ${allowed}`));
+    c.res.headers.delete("X-Frame-Options");
+  }
 });

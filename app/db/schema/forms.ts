@@ -33,6 +33,8 @@ export const forms = sqliteTable(
     maxSubmissions: integer("max_submissions"),
     thankYouMessage: text("thank_you_message").notNull().default(""),
     redirectUrl: text("redirect_url"),
+    /** The sites (https origins) that may show this form's shared submissions in a frame. */
+    embedOrigins: text("embed_origins", { mode: "json" }).notNull().$type<string[]>().default([]),
     /** The public form's password (scrypt, like an account's), or null. */
     passwordHash: text("password_hash"),
     /** Counted for the builder dashboard: the public form opened, and a first answer sent. */
@@ -103,4 +105,47 @@ export const formVisits = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.formId, table.id] }), index("form_visits_version_idx").on(table.formId, table.version)],
+);
+
+/**
+ * One submission shared with someone outside (/submissions/shared/{token}): the token (256 bits)
+ * is stored as SHA-256 only and shown to the owner once; it ends at its expiry or when revoked,
+ * at once. Every opening is written to `form_share_openings`.
+ */
+export const formSubmissionShares = sqliteTable(
+  "form_submission_shares",
+  {
+    id: text("id").primaryKey(),
+    formId: text("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    submissionId: text("submission_id")
+      .notNull()
+      .references(() => formSubmissions.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** Whom it was for, in the owner's words ("our accountant"). */
+    note: text("note").notNull().default(""),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    opens: integer("opens").notNull().default(0),
+    lastOpenedAt: integer("last_opened_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("form_submission_shares_submission_idx").on(table.submissionId, table.createdAt)],
+);
+
+/** Every opening of a shared submission (the share's audit trail): when, from where, how (embedded or not). */
+export const formShareOpenings = sqliteTable(
+  "form_share_openings",
+  {
+    id: text("id").primaryKey(),
+    shareId: text("share_id")
+      .notNull()
+      .references(() => formSubmissionShares.id, { onDelete: "cascade" }),
+    openedAt: integer("opened_at", { mode: "timestamp_ms" }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    embedded: integer("embedded", { mode: "boolean" }).notNull().default(false),
+  },
+  (table) => [index("form_share_openings_share_idx").on(table.shareId, table.openedAt)],
 );

@@ -200,7 +200,7 @@ export type SubmissionView = {
   answers: { fieldId: string; label: string; type: string; value: string | string[] }[];
 };
 
-function view(row: { id: string; createdAt: Date; version: number; isTest: boolean; answers: Record<string, string | string[]> }, definition: FormDefinition | undefined): SubmissionView {
+export function submissionView(row: { id: string; createdAt: Date; version: number; isTest: boolean; answers: Record<string, string | string[]> }, definition: FormDefinition | undefined): SubmissionView {
   const fields = definition?.fields ?? [];
   const known = new Set(fields.map((field) => field.id));
   return {
@@ -238,7 +238,7 @@ export async function listFormSubmissions(ctx: ServiceContext, userId: string, f
   const page = rows.slice(0, SUBMISSIONS_PAGE_SIZE);
   const cache = new Map<number, FormDefinition | undefined>();
   const submissions: SubmissionView[] = [];
-  for (const row of page) submissions.push(view(row, await definitionOf(ctx, form, row.version, cache)));
+  for (const row of page) submissions.push(submissionView(row, await definitionOf(ctx, form, row.version, cache)));
   const last = page.at(-1);
   return { submissions, nextCursor: rows.length > SUBMISSIONS_PAGE_SIZE && last ? `${last.createdAt.getTime()}.${last.id}` : null };
 }
@@ -249,7 +249,7 @@ export async function getFormSubmission(ctx: ServiceContext, userId: string, for
   const form = await requireOwnForm(ctx, userId, formId);
   const row = /^[0-9a-f-]{36}$/.test(id) ? await findSubmission(ctx.db, formId, id) : undefined;
   if (!row) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
-  return { form: { id: form.id, title: form.title, status: formStatus(form, ctx.now()) }, submission: view(row, await definitionOf(ctx, form, row.version, new Map())) };
+  return { form: { id: form.id, title: form.title, status: formStatus(form, ctx.now()) }, submission: submissionView(row, await definitionOf(ctx, form, row.version, new Map())) };
 }
 
 /** DELETE /api/forms/:id/submissions/:sid: to the trash. */

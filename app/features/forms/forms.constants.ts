@@ -29,3 +29,6 @@ export const FORM_SUBMISSIONS_PER_HOUR = 30;
 /** How long the right password keeps a form open in that browser. */
 export const FORM_UNLOCK_TTL_MS = 12 * 3600_000;
 export const FORM_UNLOCK_COOKIE = "form_unlock";
+
+/** How long a link to one submission may work, in days. */
+export const SHARE_DAYS = [1, 7, 30, 90] as const;

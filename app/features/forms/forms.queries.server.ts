@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { containsEvery } from "~/db/like.server";
 import type { Database } from "~/db/client.server";
-import { formSubmissions, formVersions, formVisits, forms, users } from "~/db/schema";
+import { formShareOpenings, formSubmissionShares, formSubmissions, formVersions, formVisits, forms, users } from "~/db/schema";
 import type { FormDefinition } from "./form-definition";
 
 /** Forms and their submissions: the only place drizzle is called for them. */
@@ -230,5 +230,63 @@ export async function readVisitStats(db: Database, formId: string, version: numb
     .from(formVisits)
     .where(and(eq(formVisits.formId, formId), eq(formVisits.version, version)))
     .groupBy(formVisits.furthestPage, formVisits.completed)
+    .all();
+}
+
+export type SubmissionShareRow = typeof formSubmissionShares.$inferSelect;
+
+export async function insertSubmissionShare(db: Database, row: typeof formSubmissionShares.$inferInsert): Promise<void> {
+  await db.insert(formSubmissionShares).values(row).run();
+}
+
+export async function listSharesOfSubmission(db: Database, formId: string, submissionId: string): Promise<SubmissionShareRow[]> {
+  return db
+    .select()
+    .from(formSubmissionShares)
+    .where(and(eq(formSubmissionShares.formId, formId), eq(formSubmissionShares.submissionId, submissionId)))
+    .orderBy(desc(formSubmissionShares.createdAt))
+    .all();
+}
+
+export async function revokeShareRow(db: Database, formId: string, shareId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .update(formSubmissionShares)
+    .set({ revokedAt: now })
+    .where(and(eq(formSubmissionShares.id, shareId), eq(formSubmissionShares.formId, formId), isNull(formSubmissionShares.revokedAt)))
+    .run();
+  return result.meta.changes === 1;
+}
+
+/** A share by its token's hash, with its form (live) and submission (not in the trash). */
+export async function findShareByTokenHash(db: Database, tokenHash: string) {
+  const row = await db
+    .select({ share: formSubmissionShares, form: forms, submission: formSubmissions })
+    .from(formSubmissionShares)
+    .innerJoin(forms, and(eq(forms.id, formSubmissionShares.formId), isNull(forms.deletedAt)))
+    .innerJoin(formSubmissions, and(eq(formSubmissions.id, formSubmissionShares.submissionId), isNull(formSubmissions.deletedAt)))
+    .where(eq(formSubmissionShares.tokenHash, tokenHash))
+    .get();
+  return row ? { ...row, form: asForm(row.form) } : undefined;
+}
+
+/** An opening, written with the share's count in one batch. */
+export async function recordShareOpening(db: Database, opening: typeof formShareOpenings.$inferInsert): Promise<void> {
+  await db.batch([
+    db.insert(formShareOpenings).values(opening),
+    db
+      .update(formSubmissionShares)
+      .set({ opens: sql`${formSubmissionShares.opens} + 1`, lastOpenedAt: opening.openedAt })
+      .where(eq(formSubmissionShares.id, opening.shareId)),
+  ]);
+}
+
+export async function listShareOpenings(db: Database, shareIds: readonly string[], limit: number) {
+  if (shareIds.length === 0) return [];
+  return db
+    .select()
+    .from(formShareOpenings)
+    .where(sql`${formShareOpenings.shareId} IN (SELECT value FROM json_each(${JSON.stringify(shareIds)}))`)
+    .orderBy(desc(formShareOpenings.openedAt))
+    .limit(limit)
     .all();
 }

@@ -37,6 +37,17 @@ export const formSettingsSchema = z
       closesAt: z.iso.datetime({ error: "closesAt is a date and time (ISO 8601)." }).nullable(),
       maxSubmissions: z.number({ error: "maxSubmissions is a whole number." }).int().min(1, "The maximum is at least 1 submission.").max(1_000_000).nullable(),
       thankYouMessage: z.string().trim().max(THANK_YOU_MAX, `The thank-you message is at most ${THANK_YOU_MAX.toLocaleString("en-US")} characters.`),
+      /** Sites that may show this form's shared submissions in a frame: https origins only. */
+      embedOrigins: z
+        .array(
+          z
+            .string()
+            .trim()
+            .toLowerCase()
+            .transform((value) => value.replace(/\/+$/, ""))
+            .pipe(z.string().regex(/^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/, "A site is its https origin, such as https://portal.example.com (no path).")),
+        )
+        .max(10, "At most 10 sites."),
       /** A password visitors must enter first; null removes it. */
       password: z.string().min(6, "A password has at least 6 characters.").max(200, "A password is at most 200 characters.").nullable(),
       redirectUrl: z

@@ -37,7 +37,7 @@ export type FormDetail = FormSummary & {
   description: string;
   revision: number;
   definition: FormDefinition;
-  settings: { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null; hasPassword: boolean };
+  settings: { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null; hasPassword: boolean; embedOrigins: string[] };
   views: number;
   createdAt: string;
 };
@@ -69,7 +69,7 @@ function detail(ctx: ServiceContext, form: FormRow, submissions = 0): FormDetail
     description: form.description,
     revision: form.revision,
     definition: form.draft,
-    settings: { isOpen: form.isOpen, closesAt: form.closesAt?.toISOString() ?? null, maxSubmissions: form.maxSubmissions, thankYouMessage: form.thankYouMessage, redirectUrl: form.redirectUrl, hasPassword: form.passwordHash !== null },
+    settings: { isOpen: form.isOpen, closesAt: form.closesAt?.toISOString() ?? null, maxSubmissions: form.maxSubmissions, thankYouMessage: form.thankYouMessage, redirectUrl: form.redirectUrl, hasPassword: form.passwordHash !== null, embedOrigins: form.embedOrigins },
     views: form.views,
     createdAt: form.createdAt.toISOString(),
   };
@@ -137,6 +137,7 @@ export async function createForm(ctx: ServiceContext, userId: string, input: unk
     thankYouMessage: "",
     redirectUrl: null,
     passwordHash: null,
+    embedOrigins: [],
     views: 0,
     createdAt: now,
     updatedAt: now,
@@ -189,7 +190,7 @@ export async function openForEditing(ctx: ServiceContext, userId: string, id: st
       publishedVersion: null,
       hasUnpublishedChanges: false,
       publicPath: null,
-      settings: { isOpen: true, closesAt: null, maxSubmissions: null, thankYouMessage: "", redirectUrl: null, hasPassword: false },
+      settings: { isOpen: true, closesAt: null, maxSubmissions: null, thankYouMessage: "", redirectUrl: null, hasPassword: false, embedOrigins: [] },
     };
   }
   const form = detail(ctx, own!);
@@ -247,6 +248,7 @@ export async function updateFormSettings(ctx: ServiceContext, userId: string, id
     ...(data.maxSubmissions !== undefined ? { maxSubmissions: data.maxSubmissions } : {}),
     ...(data.thankYouMessage !== undefined ? { thankYouMessage: data.thankYouMessage } : {}),
     ...(data.redirectUrl !== undefined ? { redirectUrl: data.redirectUrl } : {}),
+    ...(data.embedOrigins !== undefined ? { embedOrigins: [...new Set(data.embedOrigins)] } : {}),
     ...(data.password !== undefined ? { passwordHash: data.password === null ? null : await hashPassword(data.password, scryptParamsFor(ctx.env)) } : {}),
     updatedAt: now,
   };

@@ -8,7 +8,7 @@ import { http } from "~/lib/http";
  * (they are not part of a version).
  */
 
-export type FormSettings = { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null; hasPassword: boolean };
+export type FormSettings = { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null; hasPassword: boolean; embedOrigins: string[] };
 
 const label = "block text-sm font-medium text-slate-900";
 const input = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600";
@@ -31,6 +31,7 @@ export function FormSettingsPanel({ formId, settings }: { formId: string; settin
           maxSubmissions: text("maxSubmissions") ? Number(text("maxSubmissions")) : null,
           thankYouMessage: text("thankYouMessage"),
           redirectUrl: text("redirectUrl") || null,
+          embedOrigins: text("embedOrigins").split(/[\s,]+/).filter(Boolean),
           // Left empty: the password stays as it is, unless "remove" is ticked.
           ...(form.get("removePassword") === "on" ? { password: null } : text("password") ? { password: text("password") } : {}),
         },
@@ -70,6 +71,12 @@ export function FormSettingsPanel({ formId, settings }: { formId: string; settin
           Or send people to this address afterwards (https://…)
         </label>
         <input id="redirectUrl" name="redirectUrl" type="url" defaultValue={settings.redirectUrl ?? ""} className={input} />
+      </div>
+      <div>
+        <label htmlFor="embedOrigins" className={label}>
+          Sites that may embed shared submissions (https origins, one per line)
+        </label>
+        <textarea id="embedOrigins" name="embedOrigins" rows={2} defaultValue={settings.embedOrigins.join("\n")} placeholder="https://portal.example.com" className={input} />
       </div>
       <div>
         <label htmlFor="password" className={label}>
