@@ -23,6 +23,11 @@ export default async function handleRequest(
     </NonceProvider>,
     {
       nonce: cspNonce,
+      // A Suspense boundary whose content is ready is written in place, however large: by default
+      // React moves content over ~12 KB out of place, to be put back by a script, so a page without
+      // JavaScript (a public form, ADR 029) would show only the fallback. Boundaries still waiting
+      // for data stream as before.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       signal: AbortSignal.timeout(streamTimeout + 1_000),
       onError(error: unknown) {
         statusCode = 500;

@@ -6,7 +6,7 @@ import { requireActor } from "~/features/auth/auth-guard.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
-import { FormThanks } from "./view";
+import { FormThanks } from "~/features/forms/components/form-thanks";
 import type { Route } from "./+types/preview";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData ? `Preview: ${loaderData.opening.form.title}` : "Form preview");

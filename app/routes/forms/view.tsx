@@ -1,15 +1,29 @@
-import { useEffect, useMemo, useState } from "react";
-import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { FormRenderer, type ProgressReporter, type RendererFailure } from "~/features/forms/components/form-renderer";
-import { http } from "~/lib/http";
+import { lazy, Suspense, type ComponentType } from "react";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { RendererFailure } from "~/features/forms/components/form-renderer";
+import type { PublicFormProps } from "~/features/forms/components/public-form";
 import { CsrfInput } from "~/components/csrf-input";
-import { buttonClassName } from "~/components/ui/button";
 import { formUnlockCookie, openPublicForm, readFormUnlockCookie, submitForm, unlockForm } from "~/features/forms/form-submissions.server";
 import { requestContext } from "~/lib/request-context.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/view";
+
+// The form's interactive part stays out of the first-load JavaScript (G5). The loader loads it on
+// the server before rendering, so the HTML holds the whole form (also without JavaScript); the
+// browser hydrates it when the chunk arrives (a completed Suspense boundary waits for it).
+let LoadedForm: ComponentType<PublicFormProps> | null = null;
+const loadPublicForm = () =>
+  import("~/features/forms/components/public-form").then((module) => {
+    LoadedForm = module.PublicForm;
+    return { default: module.PublicForm };
+  });
+const LazyPublicForm = lazy(loadPublicForm);
+
+function PublicFormSlot(props: PublicFormProps) {
+  return <Suspense fallback={<p className="text-sm text-slate-700">Loading the form…</p>}>{LoadedForm ? <LoadedForm {...props} /> : <LazyPublicForm {...props} />}</Suspense>;
+}
 
 const ENDED = {
   missing: { title: "Form not found", text: "This form does not exist. Check the address you were given." },
@@ -32,7 +46,7 @@ export const headers = () => ({ "Cache-Control": "no-store", "Referrer-Policy": 
 /** /forms/{id}/view (spec §2 "public form view"): anyone with the address, no account. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const cookie = readFormUnlockCookie(request.headers.get("Cookie"));
-  const opening = await runLoader(() => openPublicForm(serviceContextFor(context), params.id, { countView: true, cookie }));
+  const [opening] = await Promise.all([runLoader(() => openPublicForm(serviceContextFor(context), params.id, { countView: true, cookie })), loadPublicForm()]);
   // Hidden fields are filled from the address (?source=newsletter): read on the server, so the first render matches.
   const search = new URL(request.url).search.slice(0, 2_000);
   return data({ opening, search }, { status: opening.state === "missing" ? 404 : opening.state === "closed" ? 410 : opening.state === "password" ? 401 : 200 });
@@ -41,22 +55,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 // A submission shows its answer from the action: the form is not loaded again (a view is counted once).
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod ? false : defaultShouldRevalidate;
-}
-
-/** A visit's progress for the builder dashboard: a random id made in the browser, reported without waiting. */
-function useProgress(formId: string, version: number): ProgressReporter | null {
-  const [visitId, setVisitId] = useState<string | null>(null);
-  useEffect(() => {
-    const bytes = crypto.getRandomValues(new Uint8Array(16));
-    setVisitId(btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""));
-  }, []);
-  return useMemo(
-    () =>
-      visitId
-        ? { visitId, report: (page: number) => void http.post(`/api/forms/${formId}/progress`, { visit: visitId, version, page }, { handleErrors: false, background: true }).catch(() => undefined) }
-        : null,
-    [formId, version, visitId],
-  );
 }
 
 /** A submission: posted as a plain form (so it works without JavaScript). */
@@ -82,26 +80,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   });
 }
 
-export function FormThanks({ message, test }: { message: string; test?: boolean }) {
-  return (
-    <div role="status" className="space-y-2 rounded-md border border-emerald-300 bg-emerald-50 p-4" data-testid="form-thanks">
-      <h2 className="text-lg font-semibold text-emerald-900">Thank you: your answers were sent.</h2>
-      {message ? <p className="whitespace-pre-wrap text-sm text-emerald-900">{message}</p> : null}
-      {test ? <p className="text-sm text-emerald-900">This was a test submission: it is kept apart from the real ones.</p> : null}
-    </div>
-  );
-}
-
 export default function PublicFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { opening, search } = loaderData;
-  const progress = useProgress(opening.state === "open" ? opening.form.id : "", opening.state === "open" ? opening.form.version : 0);
   if (opening.state === "password") {
     const wrong = actionData && "ok" in actionData && actionData.ok === false && !("errors" in actionData) ? actionData.message : null;
     return (
       <div className="mx-auto max-w-md space-y-4" data-testid="form-password">
         <h1 className="text-2xl font-semibold text-slate-900">{opening.title}</h1>
         <p className="text-sm text-slate-700">{opening.ownerName} protected this form with a password. Enter it to fill the form in.</p>
-        <Form method="post" className="space-y-3">
+        {/* A plain HTML form (the page reloads): the gate needs no JavaScript. */}
+        <form method="post" className="space-y-3">
           <CsrfInput />
           <input type="hidden" name="_intent" value="unlock" />
           <label htmlFor="form-password-input" className="block text-sm font-medium text-slate-900">
@@ -113,10 +101,11 @@ export default function PublicFormPage({ loaderData, actionData }: Route.Compone
               {wrong}
             </p>
           ) : null}
-          <button type="submit" className={buttonClassName()}>
+          {/* The kit's primary button look, written out: the kit's module would cost this page's first load (G5). */}
+          <button type="submit" className="inline-flex h-10 items-center justify-center rounded-md bg-brand-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
             Open the form
           </button>
-        </Form>
+        </form>
       </div>
     );
   }
@@ -138,7 +127,7 @@ export default function PublicFormPage({ loaderData, actionData }: Route.Compone
         {form.description ? <p className="whitespace-pre-wrap text-sm text-slate-700">{form.description}</p> : null}
         <p className="text-xs text-slate-600">A form by {form.ownerName}. Only they see your answers.</p>
       </header>
-      {actionData && "ok" in actionData && actionData.ok === true ? <FormThanks message={actionData.thankYouMessage} /> : <FormRenderer form={form} failure={failure} params={new URLSearchParams(search)} progress={progress} turnstileSiteKey={opening.turnstileSiteKey} />}
+      <PublicFormSlot form={form} failure={failure} search={search} turnstileSiteKey={opening.turnstileSiteKey ?? null} thanks={actionData && "ok" in actionData && actionData.ok === true ? { message: actionData.thankYouMessage } : null} />
     </div>
   );
 }
