@@ -39,6 +39,9 @@ export default defineConfig({
             main: "./workers/app.ts",
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
+              // Nothing leaves the machine in tests: an outbound request the code under test did not
+              // get a fake fetcher for (a queued webhook delivery, say) is answered here.
+              outboundService: () => new Response("answered by the test suite's outbound stub", { status: 200 }),
               bindings: {
                 SESSION_SECRET: "test-session-secret-0123456789abcdefghijklmnop",
                 // Members are made by the thousand here: the test cost, never production's (config refuses it there).

@@ -124,6 +124,16 @@ test.describe("forms", () => {
     await expect(figures).toContainText("Submissions1");
     await expect(figures).toContainText("Completion rate100 %");
     await expect(page.getByTestId("drop-off").getByRole("row", { name: /Page 2/ })).toContainText("1");
+
+    // A webhook: its address and its signing secret.
+    await page.goto(page.url().replace("/dashboard", "/webhooks"));
+    await expect(page).toHaveTitle("Webhooks: Job application - Strongroom");
+    await page.getByLabel("Address (https://)").fill("https://hooks.example.com/strongroom");
+    await page.getByRole("button", { name: "Add webhook" }).click();
+    await expect(page.getByTestId("webhook-list")).toContainText("https://hooks.example.com/strongroom");
+    await page.getByText("Signing secret").click();
+    await expect(page.getByTestId("webhook-list").locator("code")).toHaveText(/^whsec_[0-9a-f]{48}$/);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { clearTestSubmissions, deleteFormSubmission, exportSubmissionsCsv, readFormUnlockCookie, getFormSubmission, listFormSubmissions, submitForm } from "~/features/forms/form-submissions.server";
 import { createSubmissionShare, listSubmissionShares, revokeSubmissionShare } from "~/features/forms/form-shares.server";
 import { getFormDashboard, recordProgress } from "~/features/forms/form-stats.server";
+import { createWebhook, deleteWebhook, listWebhooks, resendDelivery, setWebhookState } from "~/features/forms/form-webhooks.server";
 import { createForm, deleteForm, getForm, listForms, publishForm, saveAsTemplate, saveDraft, updateFormSettings } from "~/features/forms/forms.server";
 import { AppError } from "~/lib/errors";
 import type { AppEnv } from "../types";
@@ -98,6 +99,27 @@ export const formsApi = new Hono<AppEnv>()
     const actor = requireApiActor(c);
     await deleteFormSubmission(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("submissionId"));
     return c.body(null, 204);
+  })
+  .get("/:id/webhooks", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await listWebhooks(apiServiceContext(c), actor.userId, c.req.param("id")), 200);
+  })
+  .post("/:id/webhooks", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ webhook: await createWebhook(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)) }, 201);
+  })
+  .patch("/:id/webhooks/:webhookId", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ webhook: await setWebhookState(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("webhookId"), await readJsonBody(c)) }, 200);
+  })
+  .delete("/:id/webhooks/:webhookId", async (c) => {
+    const actor = requireApiActor(c);
+    await deleteWebhook(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("webhookId"));
+    return c.body(null, 204);
+  })
+  .post("/:id/webhooks/:webhookId/deliveries/:deliveryId/resend", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await resendDelivery(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("webhookId"), c.req.param("deliveryId")), 202);
   })
   .delete("/:id/test-submissions", async (c) => {
     const actor = requireApiActor(c);

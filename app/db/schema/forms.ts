@@ -149,3 +149,51 @@ export const formShareOpenings = sqliteTable(
   },
   (table) => [index("form_share_openings_share_idx").on(table.shareId, table.openedAt)],
 );
+
+/**
+ * A form's webhook (issue 37): each real submission is POSTed as JSON to `url`, signed with the
+ * webhook's own secret (HMAC-SHA256 over the timestamp and the body; the secret is sealed with the
+ * app's key so the owner can read it again). Delivery goes through Queues with retries; after
+ * `WEBHOOK_DISABLE_AFTER` failed attempts in a row it is disabled and the owner told.
+ */
+export const formWebhooks = sqliteTable(
+  "form_webhooks",
+  {
+    id: text("id").primaryKey(),
+    formId: text("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    secretSealed: text("secret_sealed").notNull(),
+    isEnabled: integer("is_enabled", { mode: "boolean" }).notNull().default(true),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("form_webhooks_form_idx").on(table.formId)],
+);
+
+/**
+ * One delivery attempt: its id is derived from the webhook, the submission and the attempt number,
+ * so a queue message delivered twice records (and sends) that attempt once. `eventId` is the
+ * payload's id, the same for every attempt of one submission: receivers drop duplicates by it.
+ */
+export const formWebhookDeliveries = sqliteTable(
+  "form_webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => formWebhooks.id, { onDelete: "cascade" }),
+    submissionId: text("submission_id").notNull(),
+    eventId: text("event_id").notNull(),
+    attempt: integer("attempt").notNull(),
+    status: text("status", { enum: ["sending", "succeeded", "failed"] }).notNull(),
+    responseCode: integer("response_code"),
+    error: text("error"),
+    durationMs: integer("duration_ms"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("form_webhook_deliveries_webhook_idx").on(table.webhookId, table.createdAt)],
+);

@@ -8,7 +8,7 @@ import { type FormDefinition } from "./form-definition";
 import { SHARE_DAYS, SUBMISSION_NOT_FOUND } from "./forms.constants";
 import { findShareByTokenHash, findSubmission, findVersion, insertSubmissionShare, listShareOpenings, listSharesOfSubmission, recordShareOpening, revokeShareRow, type SubmissionShareRow } from "./forms.queries.server";
 import { formsPlan, requireOwnForm } from "./forms.server";
-import { submissionView, type SubmissionView } from "./form-submissions.server";
+import { submissionView, type SubmissionView } from "./submission-view";
 
 /**
  * Sharing one submission with someone outside (issue 37): /submissions/shared/{token}. The token

@@ -5,6 +5,8 @@ import { consumeAttempt } from "~/features/auth/attempt-limits.server";
 import { isPageUnlocked, type PageLock, unlockPage } from "~/features/auth/page-unlock.server";
 import { verifyTurnstile } from "~/features/auth/turnstile.server";
 import { notifyMember } from "~/features/notifications/notifications.server";
+import { enqueueSubmissionWebhooks } from "./form-webhooks.server";
+import { submissionView, type SubmissionView } from "./submission-view";
 import { readConfig } from "~/lib/config.server";
 import { readCookie } from "~/lib/cookies";
 import { parseInput } from "~/lib/validation";
@@ -176,6 +178,7 @@ export async function submitForm(
   if (!test) {
     const visit = "answers" in input ? input.answers._visit : input.formData.get("_visit");
     if (typeof visit === "string" && /^[A-Za-z0-9_-]{16,40}$/.test(visit)) await completeVisit(ctx.db, form.id, visit, now);
+    await enqueueSubmissionWebhooks(ctx, form, submissionId);
     // The owner hears of it: live in their open tabs, in "Needs your attention", by e-mail as they chose.
     // The answers themselves stay in the app (a notice or an e-mail never carries them).
     const count = Object.keys(checked.values).length;
@@ -189,32 +192,6 @@ export async function submitForm(
     });
   }
   return done;
-}
-
-export type SubmissionView = {
-  id: string;
-  createdAt: string;
-  version: number;
-  isTest: boolean;
-  /** The answers in the order of the version's fields, with their labels. */
-  answers: { fieldId: string; label: string; type: string; value: string | string[] }[];
-};
-
-export function submissionView(row: { id: string; createdAt: Date; version: number; isTest: boolean; answers: Record<string, string | string[]> }, definition: FormDefinition | undefined): SubmissionView {
-  const fields = definition?.fields ?? [];
-  const known = new Set(fields.map((field) => field.id));
-  return {
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    version: row.version,
-    isTest: row.isTest,
-    answers: [
-      ...fields.filter((field) => row.answers[field.id] !== undefined).map((field) => ({ fieldId: field.id, label: field.label || field.id, type: field.type, value: row.answers[field.id]! })),
-      ...Object.entries(row.answers)
-        .filter(([id]) => !known.has(id))
-        .map(([id, value]) => ({ fieldId: id, label: id, type: "short_text", value })),
-    ],
-  };
 }
 
 async function definitionOf(ctx: ServiceContext, form: FormRow, version: number, cache: Map<number, FormDefinition | undefined>): Promise<FormDefinition | undefined> {

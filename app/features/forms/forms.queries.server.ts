@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { containsEvery } from "~/db/like.server";
 import type { Database } from "~/db/client.server";
-import { formShareOpenings, formSubmissionShares, formSubmissions, formVersions, formVisits, forms, users } from "~/db/schema";
+import { formShareOpenings, formSubmissionShares, formSubmissions, formVersions, formVisits, formWebhookDeliveries, formWebhooks, forms, users } from "~/db/schema";
 import type { FormDefinition } from "./form-definition";
 
 /** Forms and their submissions: the only place drizzle is called for them. */
@@ -289,4 +289,132 @@ export async function listShareOpenings(db: Database, shareIds: readonly string[
     .orderBy(desc(formShareOpenings.openedAt))
     .limit(limit)
     .all();
+}
+
+// ---- webhooks ------------------------------------------------------------------------------------
+
+export type WebhookRow = typeof formWebhooks.$inferSelect;
+export type WebhookDeliveryRow = typeof formWebhookDeliveries.$inferSelect;
+
+export async function insertWebhook(db: Database, row: typeof formWebhooks.$inferInsert): Promise<void> {
+  await db.insert(formWebhooks).values(row).run();
+}
+
+export async function countWebhooksOfForm(db: Database, formId: string): Promise<number> {
+  return (await db.select({ n: sql<number>`count(*)` }).from(formWebhooks).where(eq(formWebhooks.formId, formId)).get())?.n ?? 0;
+}
+
+export async function listWebhooksOfForm(db: Database, formId: string): Promise<WebhookRow[]> {
+  return db.select().from(formWebhooks).where(eq(formWebhooks.formId, formId)).orderBy(formWebhooks.createdAt).all();
+}
+
+export async function findWebhook(db: Database, formId: string, id: string): Promise<WebhookRow | undefined> {
+  return db
+    .select()
+    .from(formWebhooks)
+    .where(and(eq(formWebhooks.id, id), eq(formWebhooks.formId, formId)))
+    .get();
+}
+
+/** A webhook with its form (live) for the delivery job. */
+export async function findWebhookForDelivery(db: Database, id: string) {
+  const row = await db
+    .select({ webhook: formWebhooks, form: forms })
+    .from(formWebhooks)
+    .innerJoin(forms, and(eq(forms.id, formWebhooks.formId), isNull(forms.deletedAt)))
+    .where(eq(formWebhooks.id, id))
+    .get();
+  return row ? { webhook: row.webhook, form: asForm(row.form) } : undefined;
+}
+
+export async function deleteWebhookRow(db: Database, formId: string, id: string): Promise<boolean> {
+  const result = await db
+    .delete(formWebhooks)
+    .where(and(eq(formWebhooks.id, id), eq(formWebhooks.formId, formId)))
+    .run();
+  return result.meta.changes === 1;
+}
+
+export async function setWebhookEnabled(db: Database, formId: string, id: string, enabled: boolean, now: Date): Promise<void> {
+  await db
+    .update(formWebhooks)
+    .set(enabled ? { isEnabled: true, consecutiveFailures: 0, disabledAt: null } : { isEnabled: false, disabledAt: now })
+    .where(and(eq(formWebhooks.id, id), eq(formWebhooks.formId, formId)))
+    .run();
+}
+
+/** The attempt's record, made once: false when this attempt was recorded already (a duplicate message). */
+export async function insertDeliveryIfAbsent(db: Database, row: typeof formWebhookDeliveries.$inferInsert): Promise<boolean> {
+  const result = await db.insert(formWebhookDeliveries).values(row).onConflictDoNothing({ target: formWebhookDeliveries.id }).run();
+  return result.meta.changes === 1;
+}
+
+export async function findDelivery(db: Database, id: string): Promise<WebhookDeliveryRow | undefined> {
+  return db.select().from(formWebhookDeliveries).where(eq(formWebhookDeliveries.id, id)).get();
+}
+
+/** A stale "sending" record taken over (its first run died before it finished). */
+export async function restartDelivery(db: Database, id: string, staleBefore: Date, now: Date): Promise<boolean> {
+  const result = await db
+    .update(formWebhookDeliveries)
+    .set({ createdAt: now })
+    .where(and(eq(formWebhookDeliveries.id, id), eq(formWebhookDeliveries.status, "sending"), lt(formWebhookDeliveries.createdAt, staleBefore)))
+    .run();
+  return result.meta.changes === 1;
+}
+
+export async function finishDelivery(db: Database, id: string, outcome: { status: "succeeded" | "failed"; responseCode: number | null; error: string | null; durationMs: number; now: Date }): Promise<void> {
+  await db
+    .update(formWebhookDeliveries)
+    .set({ status: outcome.status, responseCode: outcome.responseCode, error: outcome.error, durationMs: outcome.durationMs, finishedAt: outcome.now })
+    .where(eq(formWebhookDeliveries.id, id))
+    .run();
+}
+
+/** After an attempt: a success clears the run of failures; a failure adds one and returns the new count. */
+export async function countWebhookOutcome(db: Database, id: string, succeeded: boolean): Promise<number> {
+  const row = await db
+    .update(formWebhooks)
+    .set({ consecutiveFailures: succeeded ? 0 : sql`${formWebhooks.consecutiveFailures} + 1` })
+    .where(eq(formWebhooks.id, id))
+    .returning({ failures: formWebhooks.consecutiveFailures })
+    .get();
+  return row?.failures ?? 0;
+}
+
+/** Disabled after too many failures: only once (the caller tells the owner when this is true). */
+export async function disableWebhookIfEnabled(db: Database, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .update(formWebhooks)
+    .set({ isEnabled: false, disabledAt: now })
+    .where(and(eq(formWebhooks.id, id), eq(formWebhooks.isEnabled, true)))
+    .run();
+  return result.meta.changes === 1;
+}
+
+export async function listDeliveriesOf(db: Database, webhookIds: readonly string[], limit: number): Promise<WebhookDeliveryRow[]> {
+  if (webhookIds.length === 0) return [];
+  return db
+    .select()
+    .from(formWebhookDeliveries)
+    .where(sql`${formWebhookDeliveries.webhookId} IN (SELECT value FROM json_each(${JSON.stringify(webhookIds)}))`)
+    .orderBy(desc(formWebhookDeliveries.createdAt), desc(formWebhookDeliveries.attempt))
+    .limit(limit)
+    .all();
+}
+
+export async function lastAttemptOf(db: Database, webhookId: string, submissionId: string): Promise<number> {
+  return (
+    (
+      await db
+        .select({ attempt: sql<number>`max(${formWebhookDeliveries.attempt})` })
+        .from(formWebhookDeliveries)
+        .where(and(eq(formWebhookDeliveries.webhookId, webhookId), eq(formWebhookDeliveries.submissionId, submissionId)))
+        .get()
+    )?.attempt ?? 0
+  );
+}
+
+export async function findSubmissionById(db: Database, id: string): Promise<FormSubmissionRow | undefined> {
+  return db.select().from(formSubmissions).where(eq(formSubmissions.id, id)).get();
 }

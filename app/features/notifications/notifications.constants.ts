@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = {
   "secret.received": "Sent you a secret",
   "receive.files": "Sent you files",
   "form.submission": "Answered your form",
+  "form.webhook-disabled": "Turned off a webhook",
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 

@@ -30,6 +30,7 @@ const NOTICE_KINDS: Record<string, string> = {
   "comment.mention": "Mentioned you",
   "receive.files": "Files received",
   "form.submission": "New submission",
+  "form.webhook-disabled": "Webhook off",
   "secret.received": "Answer to your request",
 };
 

@@ -275,6 +275,9 @@ export function FormBuilder({ start }: { start: BuilderStart }) {
             <Link to={`/forms/${formId.current}/dashboard`} className="font-medium text-brand-700 underline">
               Dashboard
             </Link>
+            <Link to={`/forms/${formId.current}/webhooks`} className="font-medium text-brand-700 underline">
+              Webhooks
+            </Link>
           </>
         )}
       </div>

@@ -1,4 +1,4 @@
-import type { SubmissionView } from "../form-submissions.server";
+import type { SubmissionView } from "../submission-view";
 
 /** One submission's answers, as its shared and embedded views show them (read-only). */
 export function SubmissionAnswers({ submission }: { submission: SubmissionView }) {
