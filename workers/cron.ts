@@ -3,6 +3,7 @@ import { purgeSecretsJob } from "~/features/secrets/secrets.jobs";
 import { AUTH_TOKEN_RETENTION_DAYS, pruneAuthRecordsJob } from "~/features/auth/auth.jobs";
 import { rewrapKeysJob } from "~/features/files/files.jobs";
 import { purgeTrashJob } from "~/features/files/trash.jobs";
+import { purgeFormsTrashJob } from "~/features/forms/forms-trash.server";
 import { enqueueJob } from "~/features/jobs/enqueue-job.server";
 import { MAIL_RETENTION_DAYS, pruneMailJob } from "~/features/mail/mail.jobs";
 import { JOB_RETENTION_DAYS, pruneJobsJob } from "~/features/maintenance/maintenance.jobs";
@@ -52,6 +53,13 @@ export const cronSchedule: Record<string, CronTask[]> = {
       enqueueJob(ctx, {
         definition: purgeTrashJob,
         jobId: `cron:${purgeTrashJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
+        payload: {},
+        priority: "low",
+      }),
+    (ctx, scheduledTime) =>
+      enqueueJob(ctx, {
+        definition: purgeFormsTrashJob,
+        jobId: `cron:${purgeFormsTrashJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
         payload: {},
         priority: "low",
       }),

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FormDefinition } from "~/features/forms/form-definition";
 import { openSharedSubmission } from "~/features/forms/form-shares.server";
+import { listTrashedFormSubmissions, listTrashedForms, purgeFormsTrashJob } from "~/features/forms/forms-trash.server";
 import { openPublicForm, unlockForm } from "~/features/forms/form-submissions.server";
 import { getDashboard } from "~/features/workspace/dashboard.server";
 import { createServiceContext } from "~/lib/service-context.server";
@@ -491,6 +492,7 @@ describe("forms: who may do what", () => {
     ["GET", `/api/forms/${id()}/submissions/${sid()}/shares`],
     ["POST", `/api/forms/${id()}/submissions/${sid()}/shares`, { days: 1 }],
     ["DELETE", `/api/forms/${id()}/submissions/${sid()}`],
+    ["POST", `/api/forms/${id()}/submissions/${sid()}/restore`],
     ["DELETE", `/api/forms/${id()}/test-submissions`],
     ["POST", `/api/forms/${id()}/submissions?test=1`, { answers: { name: "T", email: "t@example.com", message: "m" } }],
     ["DELETE", `/api/forms/${id()}`],
@@ -541,5 +543,36 @@ describe("forms: who may do what", () => {
       const response = method === "GET" ? await get(path, owner.client) : await send(owner.client, method, path, method === "PUT" ? { revision: (await (await get(`/api/forms/${form.id}`, owner.client)).json<{ form: Detail }>()).form.revision, title: "Contact", fields: form.definition.fields } : body);
       expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
     }
+  });
+});
+
+describe("forms: the trash", () => {
+  it("keeps a deleted form and a deleted submission for 30 days to restore, then the nightly job deletes them for good", async () => {
+    const owner = await signedIn({ tier: "pro", name: "Tom Trash" });
+    const form = await publish(owner, (await createForm(owner, { templateId: "template-contact" })).id);
+    const sent = await submit(await newAuthClient(), form.id, { name: "Ray", email: "ray@example.com", message: "m" });
+    const { submissionId } = await sent.json<{ submissionId: string }>();
+    expect((await send(owner.client, "DELETE", `/api/forms/${form.id}/submissions/${submissionId}`)).status).toBe(204);
+    const ctx = createServiceContext(testEnv, { requestId: "forms-trash" });
+    expect((await listTrashedFormSubmissions(ctx, owner.id, form.id)).map((item) => [item.id, item.daysLeft])).toEqual([[submissionId, 30]]);
+    expect((await send(owner.client, "POST", `/api/forms/${form.id}/submissions/${submissionId}/restore`)).status).toBe(204);
+    expect((await get(`/api/forms/${form.id}/submissions/${submissionId}`, owner.client)).status).toBe(200);
+    expect((await send(owner.client, "POST", `/api/forms/${form.id}/submissions/${submissionId}/restore`)).status).toBe(404);
+
+    expect((await send(owner.client, "DELETE", `/api/forms/${form.id}`)).status).toBe(204);
+    expect((await listTrashedForms(ctx, owner.id)).map((item) => item.id)).toEqual([form.id]);
+    const outsider = await signedIn({ tier: "pro" });
+    expect((await send(outsider.client, "POST", `/api/forms/${form.id}/restore`)).status).toBe(404);
+    expect((await send(owner.client, "POST", `/api/forms/${form.id}/restore`)).status).toBe(204);
+    expect((await submit(await newAuthClient(), form.id, { name: "Back", email: "back@example.com", message: "m" })).status).toBe(201);
+
+    // 31 days after a deletion, the nightly job deletes the form and all that hangs on it.
+    await send(owner.client, "DELETE", `/api/forms/${form.id}`);
+    await testEnv.DB.prepare("update forms set deleted_at = ? where id = ?").bind(Date.now() - 31 * 86_400_000, form.id).run();
+    expect((await send(owner.client, "POST", `/api/forms/${form.id}/restore`)).status).toBe(404);
+    await purgeFormsTrashJob.run({ ...ctx, jobId: "purge-test" }, {});
+    expect(await countWhere("select count(*) as n from forms where id = ?", form.id)).toBe(0);
+    expect(await countWhere("select count(*) as n from form_submissions where form_id = ?", form.id)).toBe(0);
+    expect(await countWhere("select count(*) as n from form_versions where form_id = ?", form.id)).toBe(0);
   });
 });

@@ -182,12 +182,13 @@ describe("the cron handler", () => {
     }
     // A second firing sends again (a lost first send must not lose the night); the rows and the
     // consumer's conditional updates keep it to one run per job.
-    expect(new Set(sent.map((body) => (body as { jobId: string }).jobId)).size).toBe(8);
+    expect(new Set(sent.map((body) => (body as { jobId: string }).jobId)).size).toBe(9);
     const rows = await testEnv.DB.prepare("select id, type, status, priority from jobs order by id").all();
     expect(rows.results).toEqual([
       { id: "cron:accounts.prune-expired:2026-11-21", type: "accounts.prune-expired", status: "pending", priority: 0 },
       { id: "cron:files.purge-trash:2026-11-21", type: "files.purge-trash", status: "pending", priority: 0 },
       { id: "cron:files.rewrap-keys:2026-11-21", type: "files.rewrap-keys", status: "pending", priority: 0 },
+      { id: "cron:forms.purge-trash:2026-11-21", type: "forms.purge-trash", status: "pending", priority: 0 },
       { id: "cron:mail.prune-old:2026-11-21", type: "mail.prune-old", status: "pending", priority: 0 },
       { id: "cron:maintenance.prune-jobs:2026-11-21", type: "maintenance.prune-jobs", status: "pending", priority: 0 },
       { id: "cron:search.catch-up:2026-11-21", type: "search.catch-up", status: "pending", priority: 0 },

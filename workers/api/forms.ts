@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { clearTestSubmissions, deleteFormSubmission, exportSubmissionsCsv, readFormUnlockCookie, getFormSubmission, listFormSubmissions, submitForm } from "~/features/forms/form-submissions.server";
 import { createSubmissionShare, listSubmissionShares, revokeSubmissionShare } from "~/features/forms/form-shares.server";
 import { getFormDashboard, recordProgress } from "~/features/forms/form-stats.server";
+import { restoreForm, restoreFormSubmission } from "~/features/forms/forms-trash.server";
 import { createWebhook, deleteWebhook, listWebhooks, resendDelivery, setWebhookState } from "~/features/forms/form-webhooks.server";
 import { createForm, deleteForm, getForm, listForms, publishForm, saveAsTemplate, saveDraft, updateFormSettings } from "~/features/forms/forms.server";
 import { AppError } from "~/lib/errors";
@@ -47,6 +48,16 @@ export const formsApi = new Hono<AppEnv>()
   .post("/:id/save-as-template", async (c) => {
     const actor = requireApiActor(c);
     return c.json({ template: await saveAsTemplate(apiServiceContext(c), actor.userId, c.req.param("id")) }, 201);
+  })
+  .post("/:id/restore", async (c) => {
+    const actor = requireApiActor(c);
+    await restoreForm(apiServiceContext(c), actor.userId, c.req.param("id"));
+    return c.body(null, 204);
+  })
+  .post("/:id/submissions/:submissionId/restore", async (c) => {
+    const actor = requireApiActor(c);
+    await restoreFormSubmission(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("submissionId"));
+    return c.body(null, 204);
   })
   .delete("/:id", async (c) => {
     const actor = requireApiActor(c);

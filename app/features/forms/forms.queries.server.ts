@@ -418,3 +418,52 @@ export async function lastAttemptOf(db: Database, webhookId: string, submissionI
 export async function findSubmissionById(db: Database, id: string): Promise<FormSubmissionRow | undefined> {
   return db.select().from(formSubmissions).where(eq(formSubmissions.id, id)).get();
 }
+
+// ---- the trash -----------------------------------------------------------------------------------
+
+/** The member's forms in the trash (newest first), with when they went there. */
+export async function listTrashedFormsOf(db: Database, userId: string, since: Date) {
+  return db
+    .select({ id: forms.id, title: forms.title, deletedAt: forms.deletedAt })
+    .from(forms)
+    .where(and(eq(forms.userId, userId), sql`${forms.deletedAt} IS NOT NULL`, sql`${forms.deletedAt} >= ${since.getTime()}`))
+    .orderBy(desc(forms.deletedAt))
+    .all();
+}
+
+export async function restoreFormRow(db: Database, userId: string, id: string, since: Date): Promise<boolean> {
+  const result = await db
+    .update(forms)
+    .set({ deletedAt: null })
+    .where(and(eq(forms.id, id), eq(forms.userId, userId), sql`${forms.deletedAt} IS NOT NULL`, sql`${forms.deletedAt} >= ${since.getTime()}`))
+    .run();
+  return result.meta.changes === 1;
+}
+
+export async function listTrashedSubmissions(db: Database, formId: string, since: Date, limit: number): Promise<FormSubmissionRow[]> {
+  return db
+    .select()
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.formId, formId), sql`${formSubmissions.deletedAt} IS NOT NULL`, sql`${formSubmissions.deletedAt} >= ${since.getTime()}`))
+    .orderBy(desc(formSubmissions.deletedAt))
+    .limit(limit)
+    .all();
+}
+
+export async function restoreSubmissionRow(db: Database, formId: string, id: string, since: Date): Promise<boolean> {
+  const result = await db
+    .update(formSubmissions)
+    .set({ deletedAt: null })
+    .where(and(eq(formSubmissions.id, id), eq(formSubmissions.formId, formId), sql`${formSubmissions.deletedAt} IS NOT NULL`, sql`${formSubmissions.deletedAt} >= ${since.getTime()}`))
+    .run();
+  return result.meta.changes === 1;
+}
+
+/** Deletes for good what has been in the trash since before `before` (bounded; the cascades take versions, submissions, links, visits, webhooks). */
+export async function purgeFormsTrash(db: Database, before: Date, limit: number): Promise<{ forms: number; submissions: number }> {
+  const [formsResult, submissionsResult] = await db.batch([
+    db.delete(forms).where(sql`${forms.id} IN (SELECT id FROM forms WHERE deleted_at IS NOT NULL AND deleted_at < ${before.getTime()} LIMIT ${limit})`),
+    db.delete(formSubmissions).where(sql`${formSubmissions.id} IN (SELECT id FROM form_submissions WHERE deleted_at IS NOT NULL AND deleted_at < ${before.getTime()} LIMIT ${limit})`),
+  ]);
+  return { forms: formsResult.meta.changes, submissions: submissionsResult.meta.changes };
+}

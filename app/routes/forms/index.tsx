@@ -1,12 +1,14 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { CsrfInput } from "~/components/csrf-input";
+import { listTrashedForms, restoreForm } from "~/features/forms/forms-trash.server";
 import { HelpLink } from "~/features/guide/components/help-link";
 import { Badge } from "~/components/ui/badge";
 import { buttonClassName } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
-import { listForms, type FormStatus } from "~/features/forms/forms.server";
-import { runLoader } from "~/lib/action-result.server";
+import { deleteForm, listForms, type FormStatus } from "~/features/forms/forms.server";
+import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/index";
@@ -18,9 +20,38 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
   const ctx = serviceContextFor(context);
   return runLoader(async () => {
-    const [forms, templates] = await Promise.all([listForms(ctx, user.id), listForms(ctx, user.id, { templates: true })]);
-    return { forms, templates };
+    const [forms, templates, trashed] = await Promise.all([listForms(ctx, user.id), listForms(ctx, user.id, { templates: true }), listTrashedForms(ctx, user.id)]);
+    return { forms, templates, trashed };
   });
+}
+
+/** Delete a form (to the trash, 30 days) or restore one. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { user } = requireMember(context, request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("formId") ?? "");
+  return runFormAction(
+    async () => {
+      if (intent === "restore") await restoreForm(serviceContextFor(context), user.id, id);
+      else await deleteForm(serviceContextFor(context), user.id, id);
+      return { ok: true as const, intent };
+    },
+    { intent },
+  );
+}
+
+function FormIntent({ intent, formId, label, ariaLabel }: { intent: "delete" | "restore"; formId: string; label: string; ariaLabel: string }) {
+  return (
+    <Form method="post">
+      <CsrfInput />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="formId" value={formId} />
+      <button type="submit" className={buttonClassName({ variant: "ghost", size: "sm" })} aria-label={ariaLabel}>
+        {label}
+      </button>
+    </Form>
+  );
 }
 
 const STATUS: Record<FormStatus, { label: string; variant: "success" | "neutral" | "warning" }> = {
@@ -31,7 +62,7 @@ const STATUS: Record<FormStatus, { label: string; variant: "success" | "neutral"
 const at = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
 
 export default function FormsPage({ loaderData }: Route.ComponentProps) {
-  const { forms, templates } = loaderData;
+  const { forms, templates, trashed } = loaderData;
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -96,6 +127,7 @@ export default function FormsPage({ loaderData }: Route.ComponentProps) {
                         Open
                       </a>
                     ) : null}
+                    <FormIntent intent="delete" formId={form.id} label="Delete" ariaLabel={`Delete ${form.title} (to the trash for 30 days)`} />
                   </div>
                 </TableCell>
               </TableRow>
@@ -103,6 +135,24 @@ export default function FormsPage({ loaderData }: Route.ComponentProps) {
           </TableBody>
         </Table>
       )}
+      {trashed.length > 0 ? (
+        <section className="space-y-2" aria-labelledby="deleted-forms">
+          <h2 id="deleted-forms" className="text-lg font-semibold text-slate-900">
+            Deleted forms
+          </h2>
+          <p className="text-sm text-slate-700">Kept for 30 days, then deleted for good with their submissions. Their public addresses answer “not found” meanwhile.</p>
+          <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white" data-testid="deleted-forms">
+            {trashed.map((form) => (
+              <li key={form.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+                <span>
+                  {form.title} <span className="text-slate-600">· {form.daysLeft} days left</span>
+                </span>
+                <FormIntent intent="restore" formId={form.id} label="Restore" ariaLabel={`Restore ${form.title}`} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {templates.length > 0 ? (
         <section className="space-y-2" aria-labelledby="own-templates">
           <h2 id="own-templates" className="text-lg font-semibold text-slate-900">

@@ -7,6 +7,7 @@ import { requireActor } from "~/features/auth/auth-guard.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
 import { clearTestSubmissions, listFormSubmissions } from "~/features/forms/form-submissions.server";
 import { getForm } from "~/features/forms/forms.server";
+import { listTrashedFormSubmissions, restoreFormSubmission } from "~/features/forms/forms-trash.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
@@ -21,15 +22,24 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const test = url.searchParams.get("test") === "1";
   const ctx = serviceContextFor(context);
   return runLoader(async () => {
-    const [form, page] = await Promise.all([getForm(ctx, actor.userId, params.id), listFormSubmissions(ctx, actor.userId, params.id, { test, cursor: url.searchParams.get("cursor") ?? undefined })]);
-    return { form: { id: form.id, title: form.title, fields: form.definition.fields.filter((field) => !["heading", "paragraph", "page_break"].includes(field.type)).slice(0, 3) }, test, ...page };
+    const [form, page, trashed] = await Promise.all([
+      getForm(ctx, actor.userId, params.id),
+      listFormSubmissions(ctx, actor.userId, params.id, { test, cursor: url.searchParams.get("cursor") ?? undefined }),
+      listTrashedFormSubmissions(ctx, actor.userId, params.id),
+    ]);
+    return { form: { id: form.id, title: form.title, fields: form.definition.fields.filter((field) => !["heading", "paragraph", "page_break"].includes(field.type)).slice(0, 3) }, test, ...page, trashed };
   });
 }
 
-/** Clearing the test submissions. */
+/** Clearing the test submissions, or restoring one from the trash. */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const actor = requireActor(context, request);
+  const form = await request.formData();
   return runFormAction(async () => {
+    if (form.get("intent") === "restore") {
+      await restoreFormSubmission(serviceContextFor(context), actor.userId, params.id, String(form.get("submissionId") ?? ""));
+      return redirect(`/forms/${params.id}/submissions`);
+    }
     await clearTestSubmissions(serviceContextFor(context), actor.userId, params.id);
     return redirect(`/forms/${params.id}/submissions?test=1`);
   });
@@ -39,7 +49,7 @@ const at = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
 const show = (value: string | string[] | undefined) => (value === undefined ? "" : Array.isArray(value) ? value.join(", ") : value === "true" ? "Yes" : value);
 
 export default function FormSubmissionsPage({ loaderData }: Route.ComponentProps) {
-  const { form, test, submissions, nextCursor } = loaderData;
+  const { form, test, submissions, nextCursor, trashed } = loaderData;
   return (
     <div className="space-y-6">
       <FormPageHeader back={`/forms/${form.id}/edit`} backLabel={form.title} title={test ? "Test submissions" : "Submissions"}>
@@ -100,6 +110,29 @@ export default function FormSubmissionsPage({ loaderData }: Route.ComponentProps
           </TableBody>
         </Table>
       )}
+      {!test && trashed.length > 0 ? (
+        <details className="text-sm" data-testid="deleted-submissions">
+          <summary className="cursor-pointer text-slate-900">Deleted submissions ({trashed.length})</summary>
+          <p className="mt-1 text-slate-700">Kept for 30 days, then deleted for good.</p>
+          <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200 bg-white">
+            {trashed.map((item) => (
+              <li key={item.id} className="flex items-center justify-between gap-3 px-3 py-2">
+                <span>
+                  Received {at(item.createdAt)} <span className="text-slate-600">· {item.daysLeft} days left</span>
+                </span>
+                <Form method="post">
+                  <CsrfInput />
+                  <input type="hidden" name="intent" value="restore" />
+                  <input type="hidden" name="submissionId" value={item.id} />
+                  <button type="submit" className={buttonClassName({ variant: "ghost", size: "sm" })} aria-label={`Restore the submission received ${at(item.createdAt)}`}>
+                    Restore
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
       {nextCursor ? (
         <Link to={`/forms/${form.id}/submissions?${test ? "test=1&" : ""}cursor=${nextCursor}`} className={buttonClassName({ variant: "secondary" })}>
           Older submissions
