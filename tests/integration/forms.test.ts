@@ -61,6 +61,16 @@ describe("forms: the member's side", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("generates a form from a sentence (offline: the template library and the words used) as a draft to review", async () => {
+    const response = await send(owner.client, "POST", "/api/forms/generate", { prompt: "KYC request for new investors with their phone number and date of birth" });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { form } = await response.json<{ form: Detail & { generatedBy: string; added: string[] } }>();
+    expect(form).toMatchObject({ title: "KYC document request", status: "draft", generatedBy: "offline", added: ["Phone"] });
+    expect(form.definition.fields.map((field) => field.label)).toContain("Phone");
+    expect((await send(owner.client, "POST", "/api/forms/generate", { prompt: "" })).status).toBe(400);
+    expect((await send(owner.client, "POST", "/api/forms/generate", { prompt: "x".repeat(501) })).status).toBe(400);
+  });
+
   it("saves drafts by revision: a save from a stale tab is refused with a message, not lost silently", async () => {
     const form = await createForm(owner);
     const revision = await saveDraft(owner, form, { title: "Intake 2027", fields: [{ id: "name", type: "short_text", label: "Name", required: true }] });

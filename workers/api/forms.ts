@@ -4,7 +4,7 @@ import { createSubmissionShare, listSubmissionShares, revokeSubmissionShare } fr
 import { getFormDashboard, recordProgress } from "~/features/forms/form-stats.server";
 import { restoreForm, restoreFormSubmission } from "~/features/forms/forms-trash.server";
 import { createWebhook, deleteWebhook, listWebhooks, resendDelivery, setWebhookState } from "~/features/forms/form-webhooks.server";
-import { createForm, deleteForm, getForm, listForms, publishForm, saveAsTemplate, saveDraft, updateFormSettings } from "~/features/forms/forms.server";
+import { createForm, deleteForm, generateForm, getForm, listForms, publishForm, saveAsTemplate, saveDraft, updateFormSettings } from "~/features/forms/forms.server";
 import { AppError } from "~/lib/errors";
 import type { AppEnv } from "../types";
 import { apiServiceContext, csvHeaders, noStore, readJsonBody, requireApiActor } from "./require-actor";
@@ -24,6 +24,10 @@ export const formsApi = new Hono<AppEnv>()
   .post("/", async (c) => {
     const actor = requireApiActor(c);
     return c.json({ form: await createForm(apiServiceContext(c), actor.userId, await readJsonBody(c)) }, 201);
+  })
+  .post("/generate", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ form: await generateForm(apiServiceContext(c), actor.userId, await readJsonBody(c)) }, 201);
   })
   .get("/", async (c) => {
     const actor = requireApiActor(c);

@@ -6,6 +6,8 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { EMPTY_DEFINITION, type FormDefinition, formDefinitionSchema, takesAnswer } from "./form-definition";
 import { builtInTemplate } from "./form-templates";
+import { GENERATE_PROMPT_MAX, generateFormOffline } from "./form-generator";
+import { z } from "zod";
 import { FORM_LIMITS, FORM_NOT_FOUND } from "./forms.constants";
 import { countLiveForms, findOwnForm, insertForm, insertVersionAndPublish, listFormsOf, updateFormIfRevision, updateFormRow, type FormRow } from "./forms.queries.server";
 import { createFormSchema, formSettingsSchema, saveDraftSchema } from "./forms.schema";
@@ -112,13 +114,13 @@ async function startingPoint(ctx: ServiceContext, userId: string, templateId: st
 }
 
 /** POST /api/forms → 201: a new draft (from `templateId` when given). */
-export async function createForm(ctx: ServiceContext, userId: string, input: unknown, options: { asTemplate?: boolean } = {}): Promise<FormDetail> {
+export async function createForm(ctx: ServiceContext, userId: string, input: unknown, options: { asTemplate?: boolean; start?: { title: string; description: string; definition: FormDefinition } } = {}): Promise<FormDetail> {
   const data = parseInput(createFormSchema, input ?? {});
   const { access, limits } = await formsPlan(ctx, userId);
   if (!options.asTemplate && limits.forms !== -1 && (await countLiveForms(ctx.db, userId)) >= limits.forms) {
     throw new AppError("FORBIDDEN", `Your ${TIER_LABELS[access.tier]} plan allows ${limits.forms} forms. Delete one you no longer need, or upgrade your plan for more.`);
   }
-  const start = await startingPoint(ctx, userId, data.templateId);
+  const start = options.start ?? (await startingPoint(ctx, userId, data.templateId));
   const definition = limits.logic ? start.definition : { ...start.definition, rules: [] };
   const now = ctx.now();
   const form: FormRow = {
@@ -271,4 +273,24 @@ export async function deleteForm(ctx: ServiceContext, userId: string, id: string
   await formsPlan(ctx, userId);
   await requireOwnForm(ctx, userId, id);
   await updateFormRow(ctx.db, userId, id, { deletedAt: ctx.now() });
+}
+
+const generateSchema = z.object(
+  { prompt: z.string({ error: "Describe the form in a sentence." }).trim().min(3, "Describe the form in a sentence.").max(GENERATE_PROMPT_MAX, `At most ${GENERATE_PROMPT_MAX} characters.`) },
+  { error: "The request body must be an object with prompt." },
+);
+
+/**
+ * POST /api/forms/generate → 201: "Generate a form" from a sentence, as a new draft the member
+ * reviews in the builder. Offline generator (ADR 030): the template library and the words of the
+ * sentence. The result is checked whole like a publish; anything invalid is refused, not saved.
+ */
+export async function generateForm(ctx: ServiceContext, userId: string, input: unknown): Promise<FormDetail & { generatedBy: "offline"; added: string[] }> {
+  const { prompt } = parseInput(generateSchema, input);
+  await formsPlan(ctx, userId);
+  const generated = generateFormOffline(prompt);
+  const checked = formDefinitionSchema.safeParse(generated.definition);
+  if (!checked.success) throw new AppError("UNPROCESSABLE", "The form could not be generated from that sentence. Start from a template instead.");
+  const form = await createForm(ctx, userId, {}, { start: { title: generated.title, description: generated.description, definition: checked.data } });
+  return { ...form, generatedBy: "offline", added: generated.added };
 }

@@ -3,7 +3,8 @@ import { CsrfInput } from "~/components/csrf-input";
 import { buttonClassName } from "~/components/ui/button";
 import { requireActor } from "~/features/auth/auth-guard.server";
 import { BUILT_IN_TEMPLATES } from "~/features/forms/form-templates";
-import { createForm, listForms } from "~/features/forms/forms.server";
+import { GENERATE_PROMPT_MAX } from "~/features/forms/form-generator";
+import { createForm, generateForm, listForms } from "~/features/forms/forms.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
@@ -26,10 +27,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   const actor = requireActor(context, request);
   const form = await request.formData();
   const templateId = String(form.get("templateId") ?? "") || undefined;
-  return runFormAction(async () => {
-    const created = await createForm(serviceContextFor(context), actor.userId, { templateId });
-    return redirect(`/forms/${created.id}/edit`);
-  });
+  const intent = String(form.get("intent") ?? "");
+  return runFormAction(
+    async () => {
+      const created = intent === "generate" ? await generateForm(serviceContextFor(context), actor.userId, { prompt: form.get("prompt") }) : await createForm(serviceContextFor(context), actor.userId, { templateId });
+      return redirect(`/forms/${created.id}/edit`);
+    },
+    { intent },
+  );
 }
 
 export default function CreateFormPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -48,12 +53,28 @@ export default function CreateFormPage({ loaderData, actionData }: Route.Compone
           {actionData.message}
         </p>
       ) : null}
-      <Form method="post">
-        <CsrfInput />
-        <button type="submit" className={buttonClassName({ variant: "secondary" })}>
-          Blank form
-        </button>
-      </Form>
+      <div className="flex flex-wrap items-start gap-6">
+        <Form method="post">
+          <CsrfInput />
+          <button type="submit" className={buttonClassName({ variant: "secondary" })}>
+            Blank form
+          </button>
+        </Form>
+        <Form method="post" className="min-w-72 flex-1 space-y-2 rounded-md border border-slate-300 bg-white p-4" data-testid="generate-form">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="generate" />
+          <label htmlFor="generate-prompt" className="block text-sm font-medium text-slate-900">
+            Generate a form: describe it in a sentence
+          </label>
+          <textarea id="generate-prompt" name="prompt" rows={2} maxLength={GENERATE_PROMPT_MAX} required placeholder="A client intake form with date of birth, budget and GDPR consent" aria-describedby="generate-note" className="block w-full rounded-md border border-slate-400 px-2 py-1.5 text-sm" />
+          <p id="generate-note" className="text-xs text-slate-600">
+            Made offline from the template library and the words you use (no AI model is connected here). You review every question in the builder before publishing.
+          </p>
+          <button type="submit" className={buttonClassName({ size: "sm" })}>
+            Generate
+          </button>
+        </Form>
+      </div>
       <section className="space-y-3" aria-labelledby="library">
         <h2 id="library" className="text-lg font-semibold text-slate-900">
           Templates
