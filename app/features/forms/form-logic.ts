@@ -113,16 +113,12 @@ export function evaluateLogic(definition: Pick<FormDefinition, "fields" | "rules
   return { visible, required, path, pageCount: pages.length };
 }
 
-/** The fields of one page (0-based), page breaks left out. */
-export function fieldsOfPage(fields: readonly FormField[], page: number): FormField[] {
-  const out: FormField[] = [];
-  let at = 0;
+/** The form's pages: its fields between page breaks (the breaks themselves left out). */
+export function splitPages(fields: readonly FormField[]): FormField[][] {
+  const pages: FormField[][] = [[]];
   for (const field of fields) {
-    if (field.type === "page_break") {
-      at += 1;
-      continue;
-    }
-    if (at === page) out.push(field);
+    if (field.type === "page_break") pages.push([]);
+    else pages.at(-1)!.push(field);
   }
-  return out;
+  return pages;
 }

@@ -4,10 +4,9 @@ import { ipForPrivacy } from "~/features/sharing/sharing.constants";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
-import { type FormDefinition } from "./form-definition";
-import { SHARE_DAYS, SUBMISSION_NOT_FOUND } from "./forms.constants";
-import { findShareByTokenHash, findSubmission, findVersion, insertSubmissionShare, listShareOpenings, listSharesOfSubmission, recordShareOpening, revokeShareRow, type SubmissionShareRow } from "./forms.queries.server";
-import { formsPlan, requireOwnForm } from "./forms.server";
+import { SHARE_DAYS, SUBMISSION_NOT_FOUND, isUuidShape } from "./forms.constants";
+import { findShareByTokenHash, findSubmission, insertSubmissionShare, listShareOpenings, listSharesOfSubmission, recordShareOpening, revokeShareRow, type SubmissionShareRow } from "./forms.queries.server";
+import { definitionOfVersion, formsPlan, requireOwnForm } from "./forms.server";
 import { submissionView, type SubmissionView } from "./submission-view";
 
 /**
@@ -46,7 +45,7 @@ function shareView(share: SubmissionShareRow, now: Date): ShareView {
 async function requireOwnSubmission(ctx: ServiceContext, userId: string, formId: string, submissionId: string) {
   await formsPlan(ctx, userId);
   const form = await requireOwnForm(ctx, userId, formId);
-  const submission = /^[0-9a-f-]{36}$/.test(submissionId) ? await findSubmission(ctx.db, formId, submissionId) : undefined;
+  const submission = isUuidShape(submissionId) ? await findSubmission(ctx.db, formId, submissionId) : undefined;
   if (!submission) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
   return { form, submission };
 }
@@ -77,7 +76,7 @@ export async function listSubmissionShares(ctx: ServiceContext, userId: string, 
 /** DELETE …/shares/:shareId: the link stops working at once. */
 export async function revokeSubmissionShare(ctx: ServiceContext, userId: string, formId: string, submissionId: string, shareId: string): Promise<void> {
   await requireOwnSubmission(ctx, userId, formId, submissionId);
-  if (!/^[0-9a-f-]{36}$/.test(shareId) || !(await revokeShareRow(ctx.db, formId, shareId, ctx.now()))) throw new AppError("NOT_FOUND", "This link does not exist or is revoked already.");
+  if (!isUuidShape(shareId) || !(await revokeShareRow(ctx.db, formId, shareId, ctx.now()))) throw new AppError("NOT_FOUND", "This link does not exist or is revoked already.");
 }
 
 export type SharedSubmissionOpening =
@@ -93,6 +92,6 @@ export async function openSharedSubmission(ctx: ServiceContext, token: string, o
   const now = ctx.now();
   if (found.share.revokedAt || found.share.expiresAt.getTime() <= now.getTime()) return { state: "expired" };
   await recordShareOpening(ctx.db, { id: crypto.randomUUID(), shareId: found.share.id, openedAt: now, ip: ipForPrivacy(ctx.client.ip, "truncated"), userAgent: ctx.client.userAgent?.slice(0, 300) ?? null, embedded: options.embedded ?? false });
-  const definition: FormDefinition | undefined = found.submission.version === 0 ? found.form.draft : (await findVersion(ctx.db, found.form.id, found.submission.version))?.definition;
+  const definition = await definitionOfVersion(ctx, found.form, found.submission.version);
   return { state: "open", formTitle: found.form.title, ownerName: null, submission: submissionView(found.submission, definition), expiresAt: found.share.expiresAt.toISOString(), embedOrigins: found.form.embedOrigins };
 }

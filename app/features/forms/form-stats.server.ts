@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { AppError } from "~/lib/errors";
+import { isUuidShape } from "./forms.constants";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
+import { splitPages } from "./form-logic";
 import { FORM_MISSING } from "./form-submissions.server";
 import { countRealSubmissions, findPublishedForm, findVersion, readVisitStats, recordVisitPage } from "./forms.queries.server";
 import { formsPlan, requireOwnForm } from "./forms.server";
@@ -29,16 +31,17 @@ const progressSchema = z.object(
 /** POST /api/forms/:id/progress (public): a visit started or reached a later page of the current version. */
 export async function recordProgress(ctx: ServiceContext, id: string, input: unknown): Promise<void> {
   const { visit, version, page } = parseInput(progressSchema, input);
-  const found = /^[0-9a-f-]{36}$/.test(id) ? await findPublishedForm(ctx.db, id) : undefined;
+  const found = isUuidShape(id) ? await findPublishedForm(ctx.db, id) : undefined;
   if (!found) throw new AppError("NOT_FOUND", FORM_MISSING);
   // A visitor still on an older version (the form was republished meanwhile) is not counted against the new one.
   if (found.version.version !== version) return;
-  const pageCount = 1 + found.version.definition.fields.filter((field) => field.type === "page_break").length;
+  const pageCount = splitPages(found.version.definition.fields).length;
   if (page >= pageCount) throw new AppError("VALIDATION_ERROR", `This form has ${pageCount} page${pageCount === 1 ? "" : "s"}.`);
   await recordVisitPage(ctx.db, { id: visit, formId: id, version, page, now: ctx.now() });
 }
 
 export type FormDashboard = {
+  form: { id: string; title: string };
   views: number;
   /** Visits of the published version with at least one answer. */
   starts: number;
@@ -57,9 +60,10 @@ export async function getFormDashboard(ctx: ServiceContext, userId: string, id: 
   const form = await requireOwnForm(ctx, userId, id);
   const version = form.publishedVersion;
   const submissions = await countRealSubmissions(ctx.db, id);
-  if (version === null) return { views: form.views, starts: 0, submissions, completionRate: null, version: null, pages: [] };
+  const about = { id: form.id, title: form.title };
+  if (version === null) return { form: about, views: form.views, starts: 0, submissions, completionRate: null, version: null, pages: [] };
   const [rows, published] = await Promise.all([readVisitStats(ctx.db, id, version), findVersion(ctx.db, id, version)]);
-  const pageCount = 1 + (published?.definition.fields.filter((field) => field.type === "page_break").length ?? 0);
+  const pageCount = splitPages(published?.definition.fields ?? []).length;
   let starts = 0;
   let completed = 0;
   const furthest = new Map<number, { open: number; done: number }>();
@@ -79,5 +83,5 @@ export async function getFormDashboard(ctx: ServiceContext, userId: string, id: 
     const left = furthest.get(page)?.open ?? 0;
     return { page, reached, left, dropOffRate: reached > 0 ? left / reached : null };
   });
-  return { views: form.views, starts, submissions, completionRate: starts > 0 ? completed / starts : null, version, pages };
+  return { form: about, views: form.views, starts, submissions, completionRate: starts > 0 ? completed / starts : null, version, pages };
 }

@@ -15,10 +15,10 @@ import { csvFileName, csvLine } from "~/lib/csv";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { type AnswerErrors, answersFromFormData, checkAnswers, FORM_ERROR_KEY } from "./form-answers";
-import { type FormDefinition, takesAnswer } from "./form-definition";
-import { FORM_LIMITS, FORM_SUBMISSIONS_PER_HOUR, FORM_UNLOCK_COOKIE, FORM_UNLOCK_TTL_MS, HONEYPOT_FIELD, SUBMISSION_NOT_FOUND, SUBMISSIONS_PAGE_SIZE } from "./forms.constants";
-import { completeVisit, countFormViews, countRealSubmissions, deleteTestSubmissions, findPublishedForm, findSubmission, findVersion, insertSubmissionWithinLimits, listSubmissionsPage, trashSubmission, type FormRow } from "./forms.queries.server";
-import { formsPlan, formStatus, requireOwnForm } from "./forms.server";
+import { type FormDefinition, type FormField, takesAnswer } from "./form-definition";
+import { FORM_LIMITS, FORM_SUBMISSIONS_PER_HOUR, FORM_UNLOCK_COOKIE, FORM_UNLOCK_TTL_MS, HONEYPOT_FIELD, SUBMISSION_NOT_FOUND, SUBMISSIONS_PAGE_SIZE, isUuidShape } from "./forms.constants";
+import { completeVisit, countFormViews, countRealSubmissions, deleteTestSubmissions, findPublishedForm, findSubmission, insertSubmissionWithinLimits, listSubmissionsPage, trashSubmission, type FormRow } from "./forms.queries.server";
+import { definitionOfVersion, formsPlan, formStatus, requireOwnForm } from "./forms.server";
 
 /**
  * A form's public side and its submissions (issue 37, docs/forms.md). The public form answers the
@@ -71,7 +71,7 @@ const unlockSchema = z.object({ password: z.string({ error: "Enter the form's pa
 
 /** The password gate of /forms/{id}/view: the right password gives the cookie's value (12 hours, this form, this password). */
 export async function unlockForm(ctx: ServiceContext, id: string, input: unknown): Promise<string> {
-  const found = /^[0-9a-f-]{36}$/.test(id) ? await findPublishedForm(ctx.db, id) : undefined;
+  const found = isUuidShape(id) ? await findPublishedForm(ctx.db, id) : undefined;
   if (!found) throw new AppError("NOT_FOUND", FORM_MISSING);
   const { password } = parseInput(unlockSchema, input);
   return unlockPage(ctx, lockOf(found.form), password, { action: "form-password", ttlMs: FORM_UNLOCK_TTL_MS, wrong: "That password is not right. Check it with the person who sent you the link." });
@@ -79,7 +79,7 @@ export async function unlockForm(ctx: ServiceContext, id: string, input: unknown
 
 /** /forms/{id}/view: the newest published version, or why it takes no answers. Counts a view. */
 export async function openPublicForm(ctx: ServiceContext, id: string, options: { countView?: boolean; cookie?: string | null } = {}): Promise<FormOpening> {
-  if (!/^[0-9a-f-]{36}$/.test(id)) return { state: "missing" };
+  if (!isUuidShape(id)) return { state: "missing" };
   const found = await findPublishedForm(ctx.db, id);
   if (!found || !(await ownerAllowsForms(ctx, found.form.userId))) return { state: "missing" };
   const reason = closedReason(found.form, ctx.now());
@@ -135,7 +135,7 @@ export async function submitForm(
     definition = form.draft;
     version = 0;
   } else {
-    const found = /^[0-9a-f-]{36}$/.test(id) ? await findPublishedForm(ctx.db, id) : undefined;
+    const found = isUuidShape(id) ? await findPublishedForm(ctx.db, id) : undefined;
     if (!found || !(await ownerAllowsForms(ctx, found.form.userId))) throw new AppError("NOT_FOUND", FORM_MISSING);
     if (closedReason(found.form, ctx.now())) throw new AppError("GONE", "This form is closed: it takes no more answers.");
     if (!(await isPageUnlocked(ctx, lockOf(found.form), options.cookie))) throw new AppError("UNAUTHENTICATED", "Enter the form's password first (reload the page).");
@@ -194,12 +194,6 @@ export async function submitForm(
   return done;
 }
 
-async function definitionOf(ctx: ServiceContext, form: FormRow, version: number, cache: Map<number, FormDefinition | undefined>): Promise<FormDefinition | undefined> {
-  if (version === 0) return form.draft;
-  if (!cache.has(version)) cache.set(version, (await findVersion(ctx.db, form.id, version))?.definition);
-  return cache.get(version);
-}
-
 function decodeCursor(cursor: string | undefined): { createdAt: number; id: string } | undefined {
   if (!cursor) return undefined;
   const match = /^(\d{1,15})\.([0-9a-f-]{36})$/.exec(cursor);
@@ -208,32 +202,34 @@ function decodeCursor(cursor: string | undefined): { createdAt: number; id: stri
 }
 
 /** GET /api/forms/:id/submissions: one page (newest first), the test ones with `test`. */
-export async function listFormSubmissions(ctx: ServiceContext, userId: string, formId: string, options: { test?: boolean; cursor?: string } = {}): Promise<{ submissions: SubmissionView[]; nextCursor: string | null }> {
+export async function listFormSubmissions(ctx: ServiceContext, userId: string, formId: string, options: { test?: boolean; cursor?: string } = {}): Promise<{ form: { id: string; title: string; columns: FormField[] }; submissions: SubmissionView[]; nextCursor: string | null }> {
   await formsPlan(ctx, userId);
   const form = await requireOwnForm(ctx, userId, formId);
   const rows = await listSubmissionsPage(ctx.db, formId, { test: options.test ?? false, limit: SUBMISSIONS_PAGE_SIZE + 1, before: decodeCursor(options.cursor) });
   const page = rows.slice(0, SUBMISSIONS_PAGE_SIZE);
   const cache = new Map<number, FormDefinition | undefined>();
   const submissions: SubmissionView[] = [];
-  for (const row of page) submissions.push(submissionView(row, await definitionOf(ctx, form, row.version, cache)));
+  for (const row of page) submissions.push(submissionView(row, await definitionOfVersion(ctx, form, row.version, cache)));
   const last = page.at(-1);
-  return { submissions, nextCursor: rows.length > SUBMISSIONS_PAGE_SIZE && last ? `${last.createdAt.getTime()}.${last.id}` : null };
+  // The list's columns: the draft's first three questions.
+  const columns = form.draft.fields.filter((field) => takesAnswer(field.type)).slice(0, 3);
+  return { form: { id: form.id, title: form.title, columns }, submissions, nextCursor: rows.length > SUBMISSIONS_PAGE_SIZE && last ? `${last.createdAt.getTime()}.${last.id}` : null };
 }
 
 /** GET /api/forms/:id/submissions/:sid */
 export async function getFormSubmission(ctx: ServiceContext, userId: string, formId: string, id: string): Promise<{ form: { id: string; title: string; status: ReturnType<typeof formStatus> }; submission: SubmissionView }> {
   await formsPlan(ctx, userId);
   const form = await requireOwnForm(ctx, userId, formId);
-  const row = /^[0-9a-f-]{36}$/.test(id) ? await findSubmission(ctx.db, formId, id) : undefined;
+  const row = isUuidShape(id) ? await findSubmission(ctx.db, formId, id) : undefined;
   if (!row) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
-  return { form: { id: form.id, title: form.title, status: formStatus(form, ctx.now()) }, submission: submissionView(row, await definitionOf(ctx, form, row.version, new Map())) };
+  return { form: { id: form.id, title: form.title, status: formStatus(form, ctx.now()) }, submission: submissionView(row, await definitionOfVersion(ctx, form, row.version)) };
 }
 
 /** DELETE /api/forms/:id/submissions/:sid: to the trash. */
 export async function deleteFormSubmission(ctx: ServiceContext, userId: string, formId: string, id: string): Promise<void> {
   await formsPlan(ctx, userId);
   await requireOwnForm(ctx, userId, formId);
-  if (!/^[0-9a-f-]{36}$/.test(id) || !(await trashSubmission(ctx.db, formId, id, ctx.now()))) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
+  if (!isUuidShape(id) || !(await trashSubmission(ctx.db, formId, id, ctx.now()))) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
 }
 
 /** DELETE /api/forms/:id/test-submissions: the preview's submissions cleared. */
@@ -254,10 +250,10 @@ const EXPORT_PAGE = 500;
 export async function exportSubmissionsCsv(ctx: ServiceContext, userId: string, formId: string, options: { test?: boolean } = {}): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
   await formsPlan(ctx, userId);
   const form = await requireOwnForm(ctx, userId, formId);
-  const newest = form.publishedVersion ? ((await findVersion(ctx.db, formId, form.publishedVersion))?.definition ?? form.draft) : form.draft;
+  const cache = new Map<number, FormDefinition | undefined>();
+  const newest = (form.publishedVersion ? await definitionOfVersion(ctx, form, form.publishedVersion, cache) : undefined) ?? form.draft;
   const columns = newest.fields.filter((field) => takesAnswer(field.type));
   const known = new Set(columns.map((field) => field.id));
-  const cache = new Map<number, FormDefinition | undefined>();
   const encoder = new TextEncoder();
   let before: { createdAt: number; id: string } | undefined;
   let headerSent = false;
@@ -270,7 +266,7 @@ export async function exportSubmissionsCsv(ctx: ServiceContext, userId: string, 
       const rows = await listSubmissionsPage(ctx.db, formId, { test: options.test ?? false, limit: EXPORT_PAGE, before });
       let chunk = "";
       for (const row of rows) {
-        const definition = await definitionOf(ctx, form, row.version, cache);
+        const definition = await definitionOfVersion(ctx, form, row.version, cache);
         const labelOf = (id: string) => definition?.fields.find((field) => field.id === id)?.label || id;
         const text = (value: string | string[] | undefined) => (value === undefined ? null : Array.isArray(value) ? value.join("; ") : value);
         const others = Object.entries(row.answers)

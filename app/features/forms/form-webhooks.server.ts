@@ -9,9 +9,8 @@ import { readConfig } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
-import type { FormDefinition } from "./form-definition";
 import { submissionView } from "./submission-view";
-import { FORM_LIMITS } from "./forms.constants";
+import { FORM_LIMITS, isUuidShape } from "./forms.constants";
 import {
   countWebhookOutcome,
   countWebhooksOfForm,
@@ -19,7 +18,6 @@ import {
   disableWebhookIfEnabled,
   findDelivery,
   findSubmissionById,
-  findVersion,
   findWebhook,
   findWebhookForDelivery,
   finishDelivery,
@@ -33,7 +31,7 @@ import {
   type FormRow,
   type WebhookRow,
 } from "./forms.queries.server";
-import { formsPlan, requireOwnForm } from "./forms.server";
+import { definitionOfVersion, formsPlan, requireOwnForm } from "./forms.server";
 import { defineJob } from "~/features/jobs/job-definition";
 
 /**
@@ -135,10 +133,11 @@ export async function createWebhook(ctx: ServiceContext, userId: string, formId:
 /** GET /api/forms/:id/webhooks: the form's webhooks and their newest deliveries (50). */
 export async function listWebhooks(ctx: ServiceContext, userId: string, formId: string) {
   await formsPlan(ctx, userId);
-  await requireOwnForm(ctx, userId, formId);
+  const form = await requireOwnForm(ctx, userId, formId);
   const webhooks = await listWebhooksOfForm(ctx.db, formId);
   const deliveries = await listDeliveriesOf(ctx.db, webhooks.map((webhook) => webhook.id), 50);
   return {
+    form: { id: form.id, title: form.title },
     webhooks: await Promise.all(webhooks.map((webhook) => webhookView(ctx, webhook))),
     deliveries: deliveries.map((delivery) => ({
       id: delivery.id,
@@ -156,7 +155,7 @@ export async function listWebhooks(ctx: ServiceContext, userId: string, formId: 
 }
 
 async function requireWebhook(ctx: ServiceContext, formId: string, id: string): Promise<WebhookRow> {
-  const webhook = /^[0-9a-f-]{36}$/.test(id) ? await findWebhook(ctx.db, formId, id) : undefined;
+  const webhook = isUuidShape(id) ? await findWebhook(ctx.db, formId, id) : undefined;
   if (!webhook) throw new AppError("NOT_FOUND", "This webhook does not exist or you don't have access to it.");
   return webhook;
 }
@@ -205,8 +204,7 @@ export async function resendDelivery(ctx: ServiceContext, userId: string, formId
 
 /** What a receiver gets: the same body for every attempt of one submission. */
 async function payloadOf(ctx: ServiceContext, form: FormRow, submission: NonNullable<Awaited<ReturnType<typeof findSubmissionById>>>): Promise<string> {
-  const definition: FormDefinition | undefined = submission.version === 0 ? form.draft : (await findVersion(ctx.db, form.id, submission.version))?.definition;
-  const view = submissionView(submission, definition);
+  const view = submissionView(submission, await definitionOfVersion(ctx, form, submission.version));
   return JSON.stringify({
     id: submission.id,
     type: "form.submission",

@@ -3,9 +3,10 @@ import { TRASH_RETENTION_MS } from "~/features/files/files.constants";
 import { defineJob } from "~/features/jobs/job-definition";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { FORM_NOT_FOUND, SUBMISSION_NOT_FOUND } from "./forms.constants";
+import { FORM_NOT_FOUND, SUBMISSION_NOT_FOUND, isUuidShape } from "./forms.constants";
 import { listTrashedFormsOf, listTrashedSubmissions, purgeFormsTrash, restoreFormRow, restoreSubmissionRow } from "./forms.queries.server";
-import { formsPlan, requireOwnForm } from "./forms.server";
+import { definitionOfVersion, formsPlan, requireOwnForm } from "./forms.server";
+import type { FormDefinition } from "./form-fields";
 import { submissionView } from "./submission-view";
 
 /**
@@ -26,7 +27,7 @@ export async function listTrashedForms(ctx: ServiceContext, userId: string) {
 /** POST /api/forms/:id/restore */
 export async function restoreForm(ctx: ServiceContext, userId: string, id: string): Promise<void> {
   await formsPlan(ctx, userId);
-  if (!/^[0-9a-f-]{36}$/.test(id) || !(await restoreFormRow(ctx.db, userId, id, since(ctx)))) throw new AppError("NOT_FOUND", FORM_NOT_FOUND);
+  if (!isUuidShape(id) || !(await restoreFormRow(ctx.db, userId, id, since(ctx)))) throw new AppError("NOT_FOUND", FORM_NOT_FOUND);
 }
 
 /** A form's deleted submissions (newest deletion first, 50). */
@@ -34,14 +35,17 @@ export async function listTrashedFormSubmissions(ctx: ServiceContext, userId: st
   await formsPlan(ctx, userId);
   const form = await requireOwnForm(ctx, userId, formId);
   const rows = await listTrashedSubmissions(ctx.db, formId, since(ctx), 50);
-  return rows.map((row) => ({ ...submissionView(row, row.version === 0 ? form.draft : undefined), deletedAt: row.deletedAt!.toISOString(), daysLeft: daysLeft(ctx, row.deletedAt!) }));
+  const cache = new Map<number, FormDefinition | undefined>();
+  const trashed = [];
+  for (const row of rows) trashed.push({ ...submissionView(row, await definitionOfVersion(ctx, form, row.version, cache)), deletedAt: row.deletedAt!.toISOString(), daysLeft: daysLeft(ctx, row.deletedAt!) });
+  return trashed;
 }
 
 /** POST /api/forms/:id/submissions/:sid/restore */
 export async function restoreFormSubmission(ctx: ServiceContext, userId: string, formId: string, id: string): Promise<void> {
   await formsPlan(ctx, userId);
   await requireOwnForm(ctx, userId, formId);
-  if (!/^[0-9a-f-]{36}$/.test(id) || !(await restoreSubmissionRow(ctx.db, formId, id, since(ctx)))) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
+  if (!isUuidShape(id) || !(await restoreSubmissionRow(ctx.db, formId, id, since(ctx)))) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
 }
 
 /** Nightly: deletes for good what has been in the trash for 30 days, in bounded rounds. Safe to run twice. */

@@ -9,7 +9,7 @@ import { builtInTemplate } from "./form-templates";
 import { GENERATE_PROMPT_MAX, generateFormOffline } from "./form-generator";
 import { z } from "zod";
 import { FORM_LIMITS, FORM_NOT_FOUND } from "./forms.constants";
-import { countLiveForms, findOwnForm, insertForm, insertVersionAndPublish, listFormsOf, updateFormIfRevision, updateFormRow, type FormRow } from "./forms.queries.server";
+import { countLiveForms, findOwnForm, findVersion, insertForm, insertVersionAndPublish, listFormsOf, updateFormIfRevision, updateFormRow, type FormRow } from "./forms.queries.server";
 import { createFormSchema, formSettingsSchema, saveDraftSchema } from "./forms.schema";
 
 /**
@@ -82,6 +82,13 @@ export async function formsPlan(ctx: ServiceContext, userId: string): Promise<{ 
   const access = await loadMemberAccess(ctx, userId);
   requireFeature(access, "forms");
   return { access, limits: FORM_LIMITS[access.tier] };
+}
+
+/** The questions a submission of `version` answered: the draft for a test one (version 0), else that frozen version (cached per call site). */
+export async function definitionOfVersion(ctx: ServiceContext, form: Pick<FormRow, "id" | "draft">, version: number, cache = new Map<number, FormDefinition | undefined>()): Promise<FormDefinition | undefined> {
+  if (version === 0) return form.draft;
+  if (!cache.has(version)) cache.set(version, (await findVersion(ctx.db, form.id, version))?.definition);
+  return cache.get(version);
 }
 
 export async function requireOwnForm(ctx: ServiceContext, userId: string, id: string): Promise<FormRow> {

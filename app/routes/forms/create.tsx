@@ -1,5 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
+import { IntentButton } from "~/components/intent-form";
 import { buttonClassName } from "~/components/ui/button";
 import { requireActor } from "~/features/auth/auth-guard.server";
 import { BUILT_IN_TEMPLATES } from "~/features/forms/form-templates";
@@ -54,12 +55,7 @@ export default function CreateFormPage({ loaderData, actionData }: Route.Compone
         </p>
       ) : null}
       <div className="flex flex-wrap items-start gap-6">
-        <Form method="post">
-          <CsrfInput />
-          <button type="submit" className={buttonClassName({ variant: "secondary" })}>
-            Blank form
-          </button>
-        </Form>
+        <IntentButton intent="create" label="Blank form" variant="secondary" size="md" />
         <Form method="post" className="min-w-72 flex-1 space-y-2 rounded-md border border-slate-300 bg-white p-4" data-testid="generate-form">
           <CsrfInput />
           <input type="hidden" name="intent" value="generate" />
@@ -87,13 +83,7 @@ export default function CreateFormPage({ loaderData, actionData }: Route.Compone
                 <p className="text-sm text-slate-700">{template.description}</p>
                 <p className="text-xs text-slate-600">{template.questions} questions</p>
               </div>
-              <Form method="post">
-                <CsrfInput />
-                <input type="hidden" name="templateId" value={template.id} />
-                <button type="submit" className={buttonClassName({ size: "sm" })} aria-label={`Use template ${template.title}`}>
-                  Use template
-                </button>
-              </Form>
+              <IntentButton intent="create" fields={{ templateId: template.id }} label="Use template" ariaLabel={`Use template ${template.title}`} variant="primary" />
             </li>
           ))}
         </ul>
@@ -107,13 +97,7 @@ export default function CreateFormPage({ loaderData, actionData }: Route.Compone
             {own.map((template) => (
               <li key={template.id} className="flex items-center justify-between gap-3 rounded-md border border-slate-300 bg-white p-4">
                 <h3 className="font-medium text-slate-900">{template.title}</h3>
-                <Form method="post">
-                  <CsrfInput />
-                  <input type="hidden" name="templateId" value={template.id} />
-                  <button type="submit" className={buttonClassName({ size: "sm" })} aria-label={`Use template ${template.title}`}>
-                    Use template
-                  </button>
-                </Form>
+                <IntentButton intent="create" fields={{ templateId: template.id }} label="Use template" ariaLabel={`Use template ${template.title}`} variant="primary" />
               </li>
             ))}
           </ul>

@@ -1,7 +1,6 @@
 import { FormPageHeader } from "~/features/forms/components/form-page-header";
 import { requireActor } from "~/features/auth/auth-guard.server";
 import { getFormDashboard } from "~/features/forms/form-stats.server";
-import { getForm } from "~/features/forms/forms.server";
 import { runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
@@ -12,11 +11,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData
 /** /forms/{id}/dashboard (spec §2 "Forms: builder dashboard"): how the published form does. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireActor(context, request);
-  const ctx = serviceContextFor(context);
-  return runLoader(async () => {
-    const [form, dashboard] = await Promise.all([getForm(ctx, actor.userId, params.id), getFormDashboard(ctx, actor.userId, params.id)]);
-    return { form: { id: form.id, title: form.title }, dashboard };
-  });
+  const dashboard = await runLoader(() => getFormDashboard(serviceContextFor(context), actor.userId, params.id));
+  return { form: dashboard.form, dashboard };
 }
 
 const percent = (value: number | null) => (value === null ? "–" : `${Math.round(value * 100)} %`);

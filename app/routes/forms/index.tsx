@@ -1,5 +1,5 @@
-import { Form, Link } from "react-router";
-import { CsrfInput } from "~/components/csrf-input";
+import { Link } from "react-router";
+import { IntentButton } from "~/components/intent-form";
 import { listTrashedForms, restoreForm } from "~/features/forms/forms-trash.server";
 import { HelpLink } from "~/features/guide/components/help-link";
 import { Badge } from "~/components/ui/badge";
@@ -38,19 +38,6 @@ export async function action({ context, request }: Route.ActionArgs) {
       return { ok: true as const, intent };
     },
     { intent },
-  );
-}
-
-function FormIntent({ intent, formId, label, ariaLabel }: { intent: "delete" | "restore"; formId: string; label: string; ariaLabel: string }) {
-  return (
-    <Form method="post">
-      <CsrfInput />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="formId" value={formId} />
-      <button type="submit" className={buttonClassName({ variant: "ghost", size: "sm" })} aria-label={ariaLabel}>
-        {label}
-      </button>
-    </Form>
   );
 }
 
@@ -127,7 +114,7 @@ export default function FormsPage({ loaderData }: Route.ComponentProps) {
                         Open
                       </a>
                     ) : null}
-                    <FormIntent intent="delete" formId={form.id} label="Delete" ariaLabel={`Delete ${form.title} (to the trash for 30 days)`} />
+                    <IntentButton intent="delete" fields={{ formId: form.id }} label="Delete" ariaLabel={`Delete ${form.title} (to the trash for 30 days)`} />
                   </div>
                 </TableCell>
               </TableRow>
@@ -147,7 +134,7 @@ export default function FormsPage({ loaderData }: Route.ComponentProps) {
                 <span>
                   {form.title} <span className="text-slate-600">· {form.daysLeft} days left</span>
                 </span>
-                <FormIntent intent="restore" formId={form.id} label="Restore" ariaLabel={`Restore ${form.title}`} />
+                <IntentButton intent="restore" fields={{ formId: form.id }} label="Restore" ariaLabel={`Restore ${form.title}`} />
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
-import { Form, redirect } from "react-router";
-import { CsrfInput } from "~/components/csrf-input";
+import { redirect } from "react-router";
+import { IntentButton, IntentForm } from "~/components/intent-form";
 import { buttonClassName } from "~/components/ui/button";
 import { FormPageHeader } from "~/features/forms/components/form-page-header";
 import { SubmissionAnswers } from "~/features/forms/components/shared-submission";
@@ -71,9 +71,7 @@ export default function FormSubmissionPage({ loaderData, actionData }: Route.Com
           Share this submission
         </h2>
         <p className="text-sm text-slate-700">A link for someone without an account (your accountant, a colleague outside): it shows these answers only, ends when you say, and every opening is recorded here.</p>
-        <Form method="post" className="flex flex-wrap items-end gap-3">
-          <CsrfInput />
-          <input type="hidden" name="intent" value="share" />
+        <IntentForm intent="share" className="flex flex-wrap items-end gap-3">
           <div>
             <label htmlFor="share-days" className="block text-sm font-medium text-slate-900">
               Works for
@@ -95,7 +93,7 @@ export default function FormSubmissionPage({ loaderData, actionData }: Route.Com
           <button type="submit" className={buttonClassName({ variant: "secondary" })}>
             Make a link
           </button>
-        </Form>
+        </IntentForm>
         {failure ? (
           <p role="alert" className="text-sm font-medium text-red-700">
             {failure}
@@ -123,14 +121,7 @@ export default function FormSubmissionPage({ loaderData, actionData }: Route.Com
                   {share.lastOpenedAt ? `, last ${at(share.lastOpenedAt)}` : ""}
                 </span>
                 {share.status === "active" ? (
-                  <Form method="post">
-                    <CsrfInput />
-                    <input type="hidden" name="intent" value="revoke" />
-                    <input type="hidden" name="shareId" value={share.id} />
-                    <button type="submit" className={buttonClassName({ variant: "ghost", size: "sm" })} aria-label={`Revoke the link ${share.note || "made " + at(share.createdAt)}`}>
-                      Revoke
-                    </button>
-                  </Form>
+                  <IntentButton intent="revoke" fields={{ shareId: share.id }} label="Revoke" ariaLabel={`Revoke the link ${share.note || "made " + at(share.createdAt)}`} />
                 ) : null}
               </li>
             ))}
@@ -150,13 +141,7 @@ export default function FormSubmissionPage({ loaderData, actionData }: Route.Com
         ) : null}
       </section>
 
-      <Form method="post">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="delete" />
-        <button type="submit" className={buttonClassName({ variant: "danger" })}>
-          Delete submission
-        </button>
-      </Form>
+      <IntentButton intent="delete" label="Delete submission" variant="danger" size="md" />
     </div>
   );
 }

@@ -1,12 +1,11 @@
-import { Form, Link, redirect } from "react-router";
-import { CsrfInput } from "~/components/csrf-input";
+import { Link, redirect } from "react-router";
+import { IntentButton } from "~/components/intent-form";
 import { buttonClassName } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { FormPageHeader } from "~/features/forms/components/form-page-header";
 import { requireActor } from "~/features/auth/auth-guard.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
 import { clearTestSubmissions, listFormSubmissions } from "~/features/forms/form-submissions.server";
-import { getForm } from "~/features/forms/forms.server";
 import { listTrashedFormSubmissions, restoreFormSubmission } from "~/features/forms/forms-trash.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -22,12 +21,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const test = url.searchParams.get("test") === "1";
   const ctx = serviceContextFor(context);
   return runLoader(async () => {
-    const [form, page, trashed] = await Promise.all([
-      getForm(ctx, actor.userId, params.id),
-      listFormSubmissions(ctx, actor.userId, params.id, { test, cursor: url.searchParams.get("cursor") ?? undefined }),
-      listTrashedFormSubmissions(ctx, actor.userId, params.id),
-    ]);
-    return { form: { id: form.id, title: form.title, fields: form.definition.fields.filter((field) => !["heading", "paragraph", "page_break"].includes(field.type)).slice(0, 3) }, test, ...page, trashed };
+    const [page, trashed] = await Promise.all([listFormSubmissions(ctx, actor.userId, params.id, { test, cursor: url.searchParams.get("cursor") ?? undefined }), listTrashedFormSubmissions(ctx, actor.userId, params.id)]);
+    return { test, ...page, trashed };
   });
 }
 
@@ -71,12 +66,7 @@ export default function FormSubmissionsPage({ loaderData }: Route.ComponentProps
         </a>
       ) : null}
       {test && submissions.length > 0 ? (
-        <Form method="post">
-          <CsrfInput />
-          <button type="submit" className={buttonClassName({ variant: "secondary", size: "sm" })}>
-            Clear test submissions
-          </button>
-        </Form>
+        <IntentButton intent="clear-tests" label="Clear test submissions" variant="secondary" />
       ) : null}
       {submissions.length === 0 ? (
         <p className="text-sm text-slate-700">{test ? "No test submissions. Send some from the preview." : "No submissions yet."}</p>
@@ -85,7 +75,7 @@ export default function FormSubmissionsPage({ loaderData }: Route.ComponentProps
           <TableHead>
             <tr>
               <TableHeaderCell>Received</TableHeaderCell>
-              {form.fields.map((field) => (
+              {form.columns.map((field) => (
                 <TableHeaderCell key={field.id}>{field.label}</TableHeaderCell>
               ))}
               <TableHeaderCell>Version</TableHeaderCell>
@@ -99,7 +89,7 @@ export default function FormSubmissionsPage({ loaderData }: Route.ComponentProps
                     {at(submission.createdAt)}
                   </Link>
                 </TableCell>
-                {form.fields.map((field) => (
+                {form.columns.map((field) => (
                   <TableCell key={field.id} className="max-w-xs truncate">
                     {show(submission.answers.find((answer) => answer.fieldId === field.id)?.value)}
                   </TableCell>
@@ -120,14 +110,7 @@ export default function FormSubmissionsPage({ loaderData }: Route.ComponentProps
                 <span>
                   Received {at(item.createdAt)} <span className="text-slate-600">· {item.daysLeft} days left</span>
                 </span>
-                <Form method="post">
-                  <CsrfInput />
-                  <input type="hidden" name="intent" value="restore" />
-                  <input type="hidden" name="submissionId" value={item.id} />
-                  <button type="submit" className={buttonClassName({ variant: "ghost", size: "sm" })} aria-label={`Restore the submission received ${at(item.createdAt)}`}>
-                    Restore
-                  </button>
-                </Form>
+                <IntentButton intent="restore" fields={{ submissionId: item.id }} label="Restore" ariaLabel={`Restore the submission received ${at(item.createdAt)}`} />
               </li>
             ))}
           </ul>

@@ -72,7 +72,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const result = await submitForm(serviceContextFor(context), params.id, { formData }, { cookie: readFormUnlockCookie(request.headers.get("Cookie")) });
     if (!result.ok) {
       const values: Record<string, string | string[]> = {};
-      for (const key of new Set(formData.keys())) if (!key.startsWith("_")) values[key] = formData.getAll(key).map(String).length > 1 ? formData.getAll(key).map(String) : String(formData.get(key));
+      for (const key of new Set(formData.keys())) {
+        if (key.startsWith("_")) continue;
+        const all = formData.getAll(key).map(String);
+        values[key] = all.length > 1 ? all : all[0]!;
+      }
       return data({ ok: false as const, message: result.message, errors: result.errors, values }, { status: 422 });
     }
     if (result.redirectUrl) throw redirect(result.redirectUrl);

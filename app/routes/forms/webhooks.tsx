@@ -1,12 +1,10 @@
-import { Form } from "react-router";
-import { CsrfInput } from "~/components/csrf-input";
+import { IntentButton, IntentForm } from "~/components/intent-form";
 import { buttonClassName } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { requireActor } from "~/features/auth/auth-guard.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
 import { FormPageHeader } from "~/features/forms/components/form-page-header";
 import { createWebhook, deleteWebhook, listWebhooks, resendDelivery, setWebhookState } from "~/features/forms/form-webhooks.server";
-import { getForm } from "~/features/forms/forms.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
@@ -17,11 +15,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData
 /** /forms/{id}/webhooks: where each submission is sent, with the signing secret and the delivery log. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireActor(context, request);
-  const ctx = serviceContextFor(context);
-  return runLoader(async () => {
-    const [form, hooks] = await Promise.all([getForm(ctx, actor.userId, params.id), listWebhooks(ctx, actor.userId, params.id)]);
-    return { form: { id: form.id, title: form.title }, ...hooks };
-  });
+  return runLoader(() => listWebhooks(serviceContextFor(context), actor.userId, params.id));
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -44,20 +38,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 const at = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
 
-function IntentButton({ intent, webhookId, deliveryId, label, ariaLabel }: { intent: string; webhookId: string; deliveryId?: string; label: string; ariaLabel: string }) {
-  return (
-    <Form method="post">
-      <CsrfInput />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="webhookId" value={webhookId} />
-      {deliveryId ? <input type="hidden" name="deliveryId" value={deliveryId} /> : null}
-      <button type="submit" className={buttonClassName({ variant: "ghost", size: "sm" })} aria-label={ariaLabel}>
-        {label}
-      </button>
-    </Form>
-  );
-}
-
 export default function FormWebhooksPage({ loaderData, actionData }: Route.ComponentProps) {
   const { form, webhooks, deliveries } = loaderData;
   const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData.message : null;
@@ -72,9 +52,7 @@ export default function FormWebhooksPage({ loaderData, actionData }: Route.Compo
           Each submission is sent as JSON to these addresses, signed with the webhook's secret: the header <code>Strongroom-Signature: t=…,v1=…</code> is HMAC-SHA256 of “t.body”. Failed deliveries are tried again (after 1 min, 5 min, 30 min and 2 h); after ten failures in a row a webhook is turned off and you are told. Every payload has an <code>id</code> (the submission's): drop what you have seen.
         </p>
       </FormPageHeader>
-      <Form method="post" className="flex flex-wrap items-end gap-3">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="add" />
+      <IntentForm intent="add" className="flex flex-wrap items-end gap-3">
         <div className="min-w-64 flex-1">
           <label htmlFor="webhook-url" className="block text-sm font-medium text-slate-900">
             Address (https://)
@@ -84,7 +62,7 @@ export default function FormWebhooksPage({ loaderData, actionData }: Route.Compo
         <button type="submit" className={buttonClassName()}>
           Add webhook
         </button>
-      </Form>
+      </IntentForm>
       {failure ? (
         <p id="webhook-error" role="alert" className="text-sm font-medium text-red-700">
           {failure}
@@ -105,8 +83,8 @@ export default function FormWebhooksPage({ loaderData, actionData }: Route.Compo
                 <code className="mt-1 block break-all rounded bg-slate-100 p-2 text-xs">{webhook.secret}</code>
               </details>
               <div className="flex flex-wrap gap-2">
-                {webhook.isEnabled ? <IntentButton intent="disable" webhookId={webhook.id} label="Turn off" ariaLabel={`Turn off the webhook to ${new URL(webhook.url).host}`} /> : <IntentButton intent="enable" webhookId={webhook.id} label="Turn on" ariaLabel={`Turn on the webhook to ${new URL(webhook.url).host}`} />}
-                <IntentButton intent="delete" webhookId={webhook.id} label="Delete" ariaLabel={`Delete the webhook to ${new URL(webhook.url).host}`} />
+                {webhook.isEnabled ? <IntentButton intent="disable" fields={{ webhookId: webhook.id }} label="Turn off" ariaLabel={`Turn off the webhook to ${new URL(webhook.url).host}`} /> : <IntentButton intent="enable" fields={{ webhookId: webhook.id }} label="Turn on" ariaLabel={`Turn on the webhook to ${new URL(webhook.url).host}`} />}
+                <IntentButton intent="delete" fields={{ webhookId: webhook.id }} label="Delete" ariaLabel={`Delete the webhook to ${new URL(webhook.url).host}`} />
               </div>
             </li>
           ))}
@@ -141,7 +119,7 @@ export default function FormWebhooksPage({ loaderData, actionData }: Route.Compo
                     {delivery.status === "succeeded" ? `Delivered (${delivery.responseCode})` : delivery.status === "failed" ? `Failed: ${delivery.error ?? delivery.responseCode}` : "Sending…"}
                     {delivery.durationMs !== null ? <span className="text-xs text-slate-600"> · {delivery.durationMs} ms</span> : null}
                   </TableCell>
-                  <TableCell>{delivery.status === "failed" ? <IntentButton intent="resend" webhookId={delivery.webhookId} deliveryId={delivery.id} label="Send again" ariaLabel={`Send attempt ${delivery.attempt} of ${at(delivery.createdAt)} again`} /> : null}</TableCell>
+                  <TableCell>{delivery.status === "failed" ? <IntentButton intent="resend" fields={{ webhookId: delivery.webhookId, deliveryId: delivery.id }} label="Send again" ariaLabel={`Send attempt ${delivery.attempt} of ${at(delivery.createdAt)} again`} /> : null}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -5,7 +5,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { buttonClassName } from "~/components/ui/button";
 import { answersFromFormData, fieldError, FORM_ERROR_KEY, initialValue, type AnswerErrors } from "../form-answers";
 import type { FormDefinition, FormField } from "../form-fields";
-import { type AnswerValue, type Answers, evaluateLogic } from "../form-logic";
+import { type AnswerValue, type Answers, evaluateLogic, splitPages } from "../form-logic";
 import { HONEYPOT_FIELD } from "../forms.constants";
 
 /**
@@ -20,15 +20,6 @@ export type RendererForm = { title: string; description: string; definition: For
 export type RendererFailure = { message: string; errors: AnswerErrors; values?: Record<string, AnswerValue> };
 
 const inputClass = "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 aria-[invalid=true]:border-red-700 sm:text-sm";
-
-function pagesOf(fields: readonly FormField[]): FormField[][] {
-  const pages: FormField[][] = [[]];
-  for (const field of fields) {
-    if (field.type === "page_break") pages.push([]);
-    else pages.at(-1)!.push(field);
-  }
-  return pages;
-}
 
 function startingAnswers(fields: readonly FormField[], params: URLSearchParams | undefined, values: Record<string, AnswerValue> | undefined): Answers {
   const answers: Record<string, AnswerValue | undefined> = {};
@@ -163,7 +154,7 @@ export type ProgressReporter = { visitId: string; report: (page: number) => void
 
 export function FormRenderer({ form, failure, params, submitLabel = "Send", progress, turnstileSiteKey }: { form: RendererForm; failure?: RendererFailure | null; params?: URLSearchParams; submitLabel?: string; progress?: ProgressReporter | null; turnstileSiteKey?: string | null }) {
   const { fields } = form.definition;
-  const pages = useMemo(() => pagesOf(fields), [fields]);
+  const pages = useMemo(() => splitPages(fields), [fields]);
   const [answers, setAnswers] = useState<Answers>(() => startingAnswers(fields, params, failure?.values));
   const [errors, setErrors] = useState<AnswerErrors>(failure?.errors ?? {});
   const [hydrated, setHydrated] = useState(false);
