@@ -232,6 +232,8 @@ export const uploads = sqliteTable(
     secretFileId: text("secret_file_id"),
     /** Set when a visitor sends the file through a receive page (issue 24): the submission it belongs to. */
     receiveSubmissionId: text("receive_submission_id"),
+    /** Set when a visitor sends the file as a form's answer (issue 37): the form submission it belongs to. */
+    formSubmissionId: text("form_submission_id"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
@@ -240,6 +242,7 @@ export const uploads = sqliteTable(
     index("uploads_space_status_idx").on(table.spaceId, table.status),
     index("uploads_expires_idx").on(table.expiresAt),
     index("uploads_receive_submission_idx").on(table.receiveSubmissionId),
+    index("uploads_form_submission_idx").on(table.formSubmissionId),
   ],
 );
 

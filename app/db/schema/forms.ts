@@ -4,6 +4,8 @@ import { users } from "./auth";
 /** A definition as stored; its shape is the forms feature's (`FormDefinition`), checked before every write. */
 export type StoredDefinition = { fields: Record<string, unknown>[]; rules: Record<string, unknown>[] };
 export type FormAnswerValue = string | string[];
+/** A file a visitor sent as an answer: its upload, and the file it became once it arrived (null until then, or if it never did). */
+export type FormSubmissionFile = { uploadId: string; fieldId: string; name: string; size: number; checkType: boolean; fileId: string | null };
 
 /**
  * A form (issue 37, docs/forms.md): its draft (title, description, fields and rules, saved as the
@@ -37,6 +39,10 @@ export const forms = sqliteTable(
     embedOrigins: text("embed_origins", { mode: "json" }).notNull().$type<string[]>().default([]),
     /** The public form's password (scrypt, like an account's), or null. */
     passwordHash: text("password_hash"),
+    /** Where the answers' files go (a folder of the owner's, or of a room): null until chosen. */
+    fileFolderId: text("file_folder_id"),
+    /** A subfolder per submission (named after the person when the form asks their name or e-mail). */
+    filesPerSubmission: integer("files_per_submission", { mode: "boolean" }).notNull().default(false),
     /** Counted for the builder dashboard: the public form opened, and a first answer sent. */
     views: integer("views").notNull().default(0),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
@@ -80,10 +86,15 @@ export const formSubmissions = sqliteTable(
     isTest: integer("is_test", { mode: "boolean" }).notNull().default(false),
     /** The pages the visitor went through (for drop-off per page). */
     pagesSeen: integer("pages_seen").notNull().default(1),
+    /** The files sent with it (issue 37); their uploads run with the grant whose hash is kept here. */
+    files: text("files", { mode: "json" }).notNull().$type<FormSubmissionFile[]>().default([]),
+    grantHash: text("grant_hash"),
+    /** When every file had arrived (or was given up) and the owner was told; null while files are on their way. */
+    settledAt: integer("settled_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
   },
-  (table) => [index("form_submissions_form_created_idx").on(table.formId, table.isTest, table.createdAt)],
+  (table) => [index("form_submissions_form_created_idx").on(table.formId, table.isTest, table.createdAt), index("form_submissions_grant_idx").on(table.grantHash)],
 );
 
 /**

@@ -124,7 +124,7 @@ export async function deleteUploadRow(db: Database, uploadId: string): Promise<v
 /** Uploads whose time is up (any status): the purge aborts the unfinished and forgets the finished. */
 export async function listExpiredUploads(db: Database, now: Date, limit: number) {
   return db
-    .select({ id: uploads.id, r2Key: uploads.r2Key, r2UploadId: uploads.r2UploadId, status: uploads.status, receiveSubmissionId: uploads.receiveSubmissionId, spaceId: uploads.spaceId, folderId: uploads.folderId })
+    .select({ id: uploads.id, r2Key: uploads.r2Key, r2UploadId: uploads.r2UploadId, status: uploads.status, receiveSubmissionId: uploads.receiveSubmissionId, formSubmissionId: uploads.formSubmissionId, spaceId: uploads.spaceId, folderId: uploads.folderId })
     .from(uploads)
     .where(lt(uploads.expiresAt, now))
     .orderBy(asc(uploads.expiresAt))

@@ -11,7 +11,9 @@ import { newObjectKey, putStoredObject, putStoredStream, readStoredObject, seali
 import { fileNameSchema } from "./files.schema";
 import { completeSecretFile, secretUploadTarget } from "~/features/secrets/secret-files.server";
 import { uploadGrantOwner } from "~/features/secrets/secret-requests.server";
-import { receiveGrantHolder, receivedAuditDetail, receivedContentRefusal, receivedFileRules, recordReceivedFile, settleSubmission, type ReceivedFileRules } from "~/features/receive/receive-delivery.server";
+import { receiveDelivery, receiveGrantHolder, settleSubmission } from "~/features/receive/receive-delivery.server";
+import { formFileDelivery, formGrantHolder, settleFormSubmission } from "~/features/forms/form-files.server";
+import type { VisitorDelivery } from "./visitor-delivery";
 import { freeNames } from "./free-names.server";
 import { movedName } from "./move.server";
 import { SNIFF_BYTES, sniffContentType } from "./sniff.server";
@@ -222,18 +224,20 @@ async function createSecretFileUpload(ctx: ServiceContext, userId: string, lengt
 
 /**
  * A visitor without an account holds a grant: for an answer's sealed file (issue 23), or for the
- * files of their submission to a receive page (issue 24). The upload runs in the name of the
+ * files of their submission to a receive page (issue 24) or a form (issue 37). The upload runs in the name of the
  * request's or page's owner, and only for what the grant covers: a secret's file (its creation
  * names it; every later request is for the upload made for it), or the uploads the submission
  * made (they exist already: a receive grant creates nothing).
  */
 export async function uploaderForGrant(ctx: ServiceContext, grantToken: string, request: { uploadId?: string; metadata?: string }): Promise<string> {
   const receiving = await receiveGrantHolder(ctx, grantToken);
-  if (receiving) {
+  const answering = receiving ? null : await formGrantHolder(ctx, grantToken);
+  if (receiving || answering) {
     if (request.uploadId === undefined || !UUID.test(request.uploadId)) throw uploadGone();
     const upload = await findUploadById(ctx.db, request.uploadId);
-    if (!upload || upload.receiveSubmissionId !== receiving.submissionId) throw uploadGone();
-    return receiving.userId;
+    const belongs = receiving ? upload?.receiveSubmissionId === receiving.submissionId : upload?.formSubmissionId === answering!.submissionId;
+    if (!upload || !belongs) throw uploadGone();
+    return (receiving ?? answering)!.userId;
   }
   const grant = await uploadGrantOwner(ctx, grantToken);
   const fileId =
@@ -491,7 +495,7 @@ async function completeUpload(ctx: ServiceContext, upload: UploadRow, sha256: st
 
   const sample = upload.length === 0 ? new Uint8Array(0) : await readSample(ctx, upload);
   const contentType = await sniffContentType(sample, upload.name, upload.length <= SNIFF_BYTES);
-  const received = upload.receiveSubmissionId ? await receivedFileRules(ctx, upload.receiveSubmissionId) : null;
+  const received = await visitorDeliveryOf(ctx, upload);
   if (received) await refuseReceivedContent(ctx, upload, received, contentType);
   const folder = await requireFolderAccess(ctx, upload.userId, upload.folderId, "files.upload");
   const folderId = await ensureFolderPath(ctx, folder.spaceId, upload.folderId, upload.relativePath, upload.userId);
@@ -527,7 +531,7 @@ async function completeUpload(ctx: ServiceContext, upload: UploadRow, sha256: st
       {
         action: "file.upload",
         target: { type: "file", id: done.fileId, name },
-        detail: `${formatBytes(upload.length)}, ${contentType}${isVersion ? ", a new version" : ""}${received ? `, ${receivedAuditDetail(received)}` : ""}`,
+        detail: `${formatBytes(upload.length)}, ${contentType}${isVersion ? ", a new version" : ""}${received ? `, ${received.auditDetail}` : ""}`,
       },
     ],
   }, (roomId) =>
@@ -540,23 +544,36 @@ async function completeUpload(ctx: ServiceContext, upload: UploadRow, sha256: st
     }),
   );
   if (received) {
-    await recordReceivedFile(ctx, received, { fileId: done.fileId, name });
-    await settleSubmission(ctx, received.submission.id, upload);
+    await received.record({ uploadId: upload.id, fileId: done.fileId, name });
+    await settleVisitorUpload(ctx, upload);
   }
   return done.fileId;
+}
+
+/** What the module a visitor sent the file through does around it (null: a member's own upload). */
+async function visitorDeliveryOf(ctx: ServiceContext, upload: UploadRow): Promise<VisitorDelivery | null> {
+  if (upload.receiveSubmissionId) return receiveDelivery(ctx, upload.receiveSubmissionId);
+  if (upload.formSubmissionId) return formFileDelivery(ctx, upload.formSubmissionId);
+  return null;
+}
+
+/** A visitor's upload finished, was withdrawn or given up: once none of its submission's is on its way, the owner is told. */
+async function settleVisitorUpload(ctx: ServiceContext, upload: Pick<UploadRow, "receiveSubmissionId" | "formSubmissionId" | "spaceId" | "folderId">): Promise<void> {
+  if (upload.receiveSubmissionId) await settleSubmission(ctx, upload.receiveSubmissionId, upload);
+  if (upload.formSubmissionId) await settleFormSubmission(ctx, upload.formSubmissionId);
 }
 
 /**
  * A visitor's file whose first bytes do not match its type, on a page that limits types, is not
  * kept: its bytes and its upload go, the submission settles without it, and the visitor is told.
  */
-async function refuseReceivedContent(ctx: ServiceContext, upload: UploadRow, received: ReceivedFileRules, contentType: string): Promise<void> {
-  const refusal = receivedContentRefusal(received, upload.name, contentType);
+async function refuseReceivedContent(ctx: ServiceContext, upload: UploadRow, received: VisitorDelivery, contentType: string): Promise<void> {
+  const refusal = received.refusal({ uploadId: upload.id, name: upload.name }, contentType);
   if (!refusal) return;
   await ctx.env.FILES.delete(upload.r2Key);
   await deleteUploadRow(ctx.db, upload.id);
   ctx.logger.warn("received file refused by its content", { uploadId: upload.id, contentType });
-  await settleSubmission(ctx, received.submission.id, upload);
+  await settleVisitorUpload(ctx, upload);
   throw new AppError("UNSUPPORTED_MEDIA_TYPE", refusal);
 }
 
@@ -642,7 +659,7 @@ export async function terminateUpload(ctx: ServiceContext, userId: string, uploa
   await deleteUploadRow(ctx.db, uploadId);
   ctx.logger.info("upload terminated", { uploadId, status: found.upload.status });
   // A visitor who withdraws the last file still on its way completes their submission.
-  if (found.upload.receiveSubmissionId) await settleSubmission(ctx, found.upload.receiveSubmissionId, found.upload);
+  await settleVisitorUpload(ctx, found.upload);
 }
 
 const EXPIRED_BATCH = 100;
@@ -665,7 +682,7 @@ export async function abortExpiredUploads(ctx: ServiceContext, now: Date): Promi
       }
       await deleteUploadRow(ctx.db, upload.id);
       // A visitor's abandoned file: the rest of their submission is delivered and its owner told.
-      if (upload.status !== "completed" && upload.receiveSubmissionId) await settleSubmission(ctx, upload.receiveSubmissionId, upload);
+      if (upload.status !== "completed") await settleVisitorUpload(ctx, upload);
     }
     if (expired.length < EXPIRED_BATCH) return { aborted, forgotten, hasMore: false };
   }

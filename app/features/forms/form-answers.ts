@@ -1,4 +1,5 @@
-import { ANSWER_TEXT_MAX, CHOICE_TYPES, type FormDefinition, type FormField, SHORT_TEXT_MAX, takesAnswer } from "./form-fields";
+import { cleanReceivedName, fileRefusal } from "~/features/receive/receive-rules";
+import { ANSWER_TEXT_MAX, CHOICE_TYPES, FILES_PER_FIELD_MAX, type FormDefinition, type FormField, SHORT_TEXT_MAX, SIGNATURE_PATH_MAX, takesAnswer } from "./form-fields";
 import { type AnswerValue, type Answers, evaluateLogic, isEmptyAnswer, type LogicState } from "./form-logic";
 
 /**
@@ -18,6 +19,34 @@ const PHONE = /^\+?[0-9 ().\/-]{6,30}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/** A drawn signature's strokes ("M x y" starts one, "L x y" goes on), or a typed one: the person's name. */
+const SIGNATURE_PATH = /^(?:[ML]\d{1,3}(?:\.\d)? \d{1,3}(?:\.\d)?)+$/;
+export const DRAWN_PREFIX = "svg:";
+export const TYPED_PREFIX = "typed:";
+
+/** A file as the visitor's browser describes it before sending: its name and size in bytes. */
+export type ChosenFile = { name: string; size: number };
+
+/** The files of a file field's raw answer ([{ name, size }]), cleaned and checked against the field, or why not. */
+export function readChosenFiles(field: FormField, raw: unknown): { files?: ChosenFile[]; error?: string } {
+  if (typeof raw === "string" || (Array.isArray(raw) && raw.some((item) => typeof item === "string"))) {
+    // A form posted without JavaScript sends the file's name only: the file itself cannot come that way.
+    return raw === "" || (Array.isArray(raw) && raw.every((item) => item === "")) ? { files: [] } : { error: "Sending files needs JavaScript: turn it on, reload the page and choose the file again." };
+  }
+  if (!Array.isArray(raw) || raw.some((item) => typeof item !== "object" || item === null)) return { error: "Choose the files to send." };
+  const most = field.max ?? 1;
+  if (raw.length > Math.min(most, FILES_PER_FIELD_MAX)) return { error: `Choose at most ${plural(most, "file")}.` };
+  const files: ChosenFile[] = [];
+  for (const item of raw as { name?: unknown; size?: unknown }[]) {
+    if (typeof item.name !== "string" || item.name.length === 0 || item.name.length > 1_000 || typeof item.size !== "number" || !Number.isSafeInteger(item.size) || item.size < 0) return { error: "Each file needs its name and its size in bytes." };
+    const name = cleanReceivedName(item.name);
+    const refusal = fileRefusal({ allowedTypes: field.accept ?? [], maxFileMb: field.maxFileMb ?? null }, { name, size: item.size });
+    if (refusal) return { error: refusal.replace("this page takes", "this question takes") };
+    files.push({ name, size: item.size });
+  }
+  return { files };
+}
+
 function textMax(field: FormField): number {
   const ceiling = field.type === "long_text" ? ANSWER_TEXT_MAX : SHORT_TEXT_MAX;
   return field.max !== undefined ? Math.min(field.max, ceiling) : ceiling;
@@ -35,6 +64,10 @@ function normalise(field: FormField, raw: unknown): { value?: AnswerValue; error
     if (one === false || one === "false" || one === "") return { value: "" };
     return { error: "Tick the box or leave it." };
   }
+  if (field.type === "file") {
+    const { files, error } = readChosenFiles(field, raw);
+    return error ? { error } : { value: files!.map((file) => file.name) };
+  }
   if (field.type === "multi_select") {
     const list = Array.isArray(raw) ? raw : [raw];
     if (list.length > (field.options?.length ?? 0) || list.some((item) => typeof item !== "string")) return { error: "Choose among the listed answers." };
@@ -43,6 +76,7 @@ function normalise(field: FormField, raw: unknown): { value?: AnswerValue; error
   const one = Array.isArray(raw) ? (raw.length === 1 ? raw[0] : undefined) : raw;
   if (typeof one === "number" && (field.type === "number" || field.type === "rating" || field.type === "scale") && Number.isFinite(one)) return { value: String(one) };
   if (typeof one !== "string") return { error: "This question takes one answer." };
+  if (field.type === "signature") return one.length > SIGNATURE_PATH_MAX + DRAWN_PREFIX.length ? { error: "Draw your signature again: this drawing is too detailed." } : { value: one };
   if (one.length > ANSWER_TEXT_MAX) return { error: `An answer is at most ${ANSWER_TEXT_MAX.toLocaleString("en-US")} characters.` };
   const text = field.type === "long_text" ? one.replace(/\r\n?/g, "\n").trim() : one.trim();
   return { value: text };
@@ -64,12 +98,15 @@ export function fieldError(field: FormField, value: AnswerValue | undefined, req
     if (field.type === "consent") return "Tick this box to go on.";
     if (field.type === "checkbox") return "Tick this box to go on.";
     if (CHOICE_TYPES.includes(field.type)) return "Choose an answer.";
+    if (field.type === "file") return "Choose a file to send.";
+    if (field.type === "signature") return "Sign here: draw your signature or type your name.";
     return "This question needs an answer.";
   }
   if (Array.isArray(value)) {
     const options = field.options ?? [];
     if (value.some((item) => !options.includes(item))) return "Choose among the listed answers.";
     if (new Set(value).size !== value.length) return "Each answer counts once.";
+    if (field.type === "file") return value.length > (field.max ?? 1) ? `Choose at most ${plural(field.max ?? 1, "file")}.` : null;
     if (field.min !== undefined && value.length < field.min) return `Choose at least ${plural(field.min, "answer")}.`;
     if (field.max !== undefined && value.length > field.max) return `Choose at most ${plural(field.max, "answer")}.`;
     return null;
@@ -132,6 +169,16 @@ export function fieldError(field: FormField, value: AnswerValue | undefined, req
     case "checkbox":
     case "consent":
       return text === "true" ? null : "Tick the box or leave it.";
+    case "signature":
+      if (text.startsWith(DRAWN_PREFIX)) {
+        const path = text.slice(DRAWN_PREFIX.length);
+        return path.length <= SIGNATURE_PATH_MAX && SIGNATURE_PATH.test(path) && path.includes("L") ? null : "Draw your signature again: this drawing could not be read.";
+      }
+      if (text.startsWith(TYPED_PREFIX)) {
+        const name = text.slice(TYPED_PREFIX.length).trim();
+        return name.length >= 2 && [...name].length <= 100 ? null : "Type your full name to sign (2 to 100 characters).";
+      }
+      return "Sign here: draw your signature or type your name.";
     default:
       return "This field takes no answer.";
   }

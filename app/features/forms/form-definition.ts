@@ -17,6 +17,7 @@ import {
   RULES_MAX,
   CONDITIONS_MAX,
   SHORT_TEXT_MAX,
+  ACCEPT_TYPES_MAX,
 } from "./form-fields";
 
 export * from "./form-fields";
@@ -47,6 +48,12 @@ export const formFieldSchema = z.object({
   patternMessage: optionalText(OPTION_MAX, "A pattern's message"),
   /** Hidden fields: the address's query parameter they are filled from (the field's id when unset). */
   param: z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, "A parameter name is letters, digits, _, . and -.").optional(),
+  /** File fields: the extensions taken (none: any), and the largest file in MB. */
+  accept: z
+    .array(z.string().trim().toLowerCase().transform((value) => value.replace(/^\./, "")).pipe(z.string().regex(/^[a-z0-9]{1,10}$/, "A file type is its extension, such as pdf or jpg.")))
+    .max(ACCEPT_TYPES_MAX, `At most ${ACCEPT_TYPES_MAX} file types.`)
+    .optional(),
+  maxFileMb: z.number().int("The largest file is a whole number of MB.").min(1, "The largest file is at least 1 MB.").max(5_000, "The largest file is at most 5,000 MB.").optional(),
 });
 
 export const conditionSchema = z.object({

@@ -20,6 +20,8 @@ export const FIELD_TYPES = [
   "rating",
   "scale",
   "consent",
+  "file",
+  "signature",
   "hidden",
   "heading",
   "paragraph",
@@ -43,6 +45,8 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   rating: "Rating",
   scale: "Scale",
   consent: "Consent",
+  file: "File upload",
+  signature: "Signature",
   hidden: "Hidden field",
   heading: "Heading",
   paragraph: "Paragraph",
@@ -71,6 +75,16 @@ export const CONDITIONS_MAX = 10;
 export const ANSWER_TEXT_MAX = 10_000;
 export const SHORT_TEXT_MAX = 500;
 export const PATTERN_MAX = 200;
+/** A file field: how many files one answer may hold, and how many types it may list. */
+export const FILES_PER_FIELD_MAX = 10;
+export const ACCEPT_TYPES_MAX = 20;
+/** A drawn signature: its strokes as an SVG path, in a 600 × 200 box. */
+export const SIGNATURE_PATH_MAX = 40_000;
+export const SIGNATURE_WIDTH = 600;
+export const SIGNATURE_HEIGHT = 200;
+
+/** Fields whose answers need the page's JavaScript (files go through resumable uploads; a signature is drawn). */
+export const SCRIPTED_TYPES: readonly FieldType[] = ["file", "signature"];
 
 export const CONDITION_OPERATORS = ["equals", "not_equals", "contains", "not_contains", "is_empty", "is_not_empty", "greater_than", "less_than"] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
@@ -99,13 +113,16 @@ export type FormField = {
   defaultValue?: string | string[];
   required: boolean;
   options?: string[];
-  /** Text: length; number, scale: value; multi-select: how many choices; rating: stars (max). */
+  /** Text: length; number, scale: value; multi-select: how many choices; rating: stars (max); file: how many files (max). */
   min?: number;
   max?: number;
   pattern?: string;
   patternMessage?: string;
   /** Hidden fields: the address's query parameter they are filled from (the field's id when unset). */
   param?: string;
+  /** File fields: the extensions taken (lower-case, no dot; none: any), and the largest file in MB. */
+  accept?: string[];
+  maxFileMb?: number;
 };
 
 export type Condition = { field: string; operator: ConditionOperator; value?: string };
@@ -136,6 +153,7 @@ export function definitionProblems(fields: readonly FormField[], rules: readonly
     if (field.min !== undefined && field.max !== undefined && field.min > field.max) problems.push({ path: `fields.${position}.min`, message: `“${name}”: the minimum is above the maximum.` });
     if (field.type === "rating" && field.max !== undefined && (field.max < 3 || field.max > 10 || !Number.isInteger(field.max))) problems.push({ path: `fields.${position}.max`, message: `“${name}”: a rating has 3 to 10 stars.` });
     if (field.type === "scale" && ((field.min ?? 0) < 0 || (field.max ?? 10) > 10 || (field.max ?? 10) - (field.min ?? 0) < 1)) problems.push({ path: `fields.${position}.max`, message: `“${name}”: a scale runs between 0 and 10.` });
+    if (field.type === "file" && field.max !== undefined && (field.max < 1 || field.max > FILES_PER_FIELD_MAX || !Number.isInteger(field.max))) problems.push({ path: `fields.${position}.max`, message: `“${name}”: a file question takes 1 to ${FILES_PER_FIELD_MAX} files.` });
     if (field.pattern !== undefined) {
       try {
         new RegExp(field.pattern, "u");
@@ -186,6 +204,8 @@ export function newField(type: FieldType, id: string): FormField {
   if (type === "rating") field.max = 5;
   if (type === "scale") Object.assign(field, { min: 0, max: 10 });
   if (type === "consent") field.label = "I agree to the terms";
+  if (type === "file") Object.assign(field, { label: "Attach a file", max: 1 });
+  if (type === "signature") field.label = "Your signature";
   if (type === "heading") field.label = "Section";
   if (type === "paragraph") field.label = "Some words for the person filling in the form.";
   return field;

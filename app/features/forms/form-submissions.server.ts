@@ -4,8 +4,7 @@ import { checkFeature } from "~/features/access/access-check";
 import { consumeAttempt } from "~/features/auth/attempt-limits.server";
 import { isPageUnlocked, type PageLock, unlockPage } from "~/features/auth/page-unlock.server";
 import { verifyTurnstile } from "~/features/auth/turnstile.server";
-import { notifyMember } from "~/features/notifications/notifications.server";
-import { enqueueSubmissionWebhooks } from "./form-webhooks.server";
+import { announceSubmission, chosenFilesOf, type FormFilesStarted, prepareFormFiles, startedFiles } from "./form-files.server";
 import { submissionView, type SubmissionView } from "./submission-view";
 import { readConfig } from "~/lib/config.server";
 import { readCookie } from "~/lib/cookies";
@@ -106,7 +105,9 @@ export async function openPreview(ctx: ServiceContext, userId: string, id: strin
   return { state: "open", test: true, form: { id, title: form.title, description: form.description, ownerName: "", version: 0, definition: form.draft } };
 }
 
-export type SubmitResult = { ok: true; submissionId: string; thankYouMessage: string; redirectUrl: string | null; test: boolean } | { ok: false; message: string; errors: AnswerErrors };
+export type SubmitResult =
+  | { ok: true; submissionId: string; thankYouMessage: string; redirectUrl: string | null; test: boolean; files?: FormFilesStarted }
+  | { ok: false; message: string; errors: AnswerErrors };
 
 function refusal(errors: AnswerErrors): SubmitResult {
   const count = Object.keys(errors).filter((key) => key !== FORM_ERROR_KEY).length;
@@ -163,12 +164,17 @@ export async function submitForm(
   }
   const checked = checkAnswers(definition, raw);
   if (Object.keys(checked.errors).length > 0) return refusal(checked.errors);
+  // Files (JavaScript only): checked whole against the owner's folder and quota before anything is written.
+  // In test mode they are checked like a visitor's and not uploaded (the preview fills no folder).
+  const chosen = chosenFilesOf(definition, raw, checked.values);
+  const prepared = chosen.length > 0 && !test ? await prepareFormFiles(ctx, form, chosen, { definition, values: checked.values, submissionId, now }) : undefined;
   const access = await loadMemberAccess(ctx, form.userId);
   const limits = FORM_LIMITS[access.tier];
   const written = await insertSubmissionWithinLimits(
     ctx.db,
     { id: submissionId, formId: form.id, ownerId: form.userId, version, answers: checked.values, isTest: test, pagesSeen: checked.state.path.length, createdAt: now },
     { maxSubmissions: form.maxSubmissions, perMonth: limits.submissionsPerMonth },
+    prepared,
   );
   if (!written) {
     if (form.maxSubmissions !== null && (await countRealSubmissions(ctx.db, form.id)) >= form.maxSubmissions) throw new AppError("GONE", "This form has all the answers it takes: it is closed.");
@@ -178,20 +184,10 @@ export async function submitForm(
   if (!test) {
     const visit = "answers" in input ? input.answers._visit : input.formData.get("_visit");
     if (typeof visit === "string" && /^[A-Za-z0-9_-]{16,40}$/.test(visit)) await completeVisit(ctx.db, form.id, visit, now);
-    await enqueueSubmissionWebhooks(ctx, form, submissionId);
-    // The owner hears of it: live in their open tabs, in "Needs your attention", by e-mail as they chose.
-    // The answers themselves stay in the app (a notice or an e-mail never carries them).
-    const count = Object.keys(checked.values).length;
-    await notifyMember(ctx, {
-      userId: form.userId,
-      actorId: null,
-      kind: "form.submission",
-      title: `New submission to “${form.title}”`,
-      excerpt: `${count} answer${count === 1 ? "" : "s"}, version ${version}.`,
-      link: `/forms/${form.id}/submissions/${submissionId}`,
-    });
+    // With files, the owner hears of it once they are in (settleFormSubmission); without, now.
+    if (!prepared) await announceSubmission(ctx, form, { id: submissionId, version, answers: checked.values, files: [] });
   }
-  return done;
+  return prepared ? { ...done, files: startedFiles(prepared) } : done;
 }
 
 function decodeCursor(cursor: string | undefined): { createdAt: number; id: string } | undefined {

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { containsEvery } from "~/db/like.server";
 import type { Database } from "~/db/client.server";
-import { formShareOpenings, formSubmissionShares, formSubmissions, formVersions, formVisits, formWebhookDeliveries, formWebhooks, forms, users } from "~/db/schema";
+import { rawBatch } from "~/db/raw-batch.server";
+import { formShareOpenings, formSubmissionShares, formSubmissions, formVersions, formVisits, formWebhookDeliveries, formWebhooks, forms, uploads, users, type FormSubmissionFile } from "~/db/schema";
 import type { FormDefinition } from "./form-definition";
 
 /** Forms and their submissions: the only place drizzle is called for them. */
@@ -111,21 +112,82 @@ function monthStart(now: Date): number {
  * allows more this month, decided in the same statement so two visitors cannot both take the last
  * place. Test submissions count against neither. Returns whether the row was written.
  */
+export type NewFormUpload = { id: string; name: string; relativePath: string; length: number; partSize: number; r2Key: string };
+
+/**
+ * A submission, if the form's maximum and the owner's monthly limit still allow it (test
+ * submissions count against neither), with its files' uploads when it has any: in one batch, so
+ * the uploads exist only if the submission does (they reserve the owner's quota at once).
+ */
 export async function insertSubmissionWithinLimits(
   db: Database,
   row: { id: string; formId: string; ownerId: string; version: number; answers: Record<string, string | string[]>; isTest: boolean; pagesSeen: number; createdAt: Date },
   limits: { maxSubmissions: number | null; perMonth: number },
+  files?: { grantHash: string; entries: FormSubmissionFile[]; target: { spaceId: string; folderId: string; expiresAt: Date }; uploads: NewFormUpload[] },
 ): Promise<boolean> {
   const now = row.createdAt.getTime();
-  const result = await db.run(sql`
-    INSERT INTO form_submissions (id, form_id, version, answers, is_test, pages_seen, created_at)
-    SELECT ${row.id}, ${row.formId}, CAST(${row.version} AS INTEGER), ${JSON.stringify(row.answers)}, CAST(${row.isTest ? 1 : 0} AS INTEGER), CAST(${row.pagesSeen} AS INTEGER), CAST(${now} AS INTEGER)
+  const insert = sql`
+    INSERT INTO form_submissions (id, form_id, version, answers, is_test, pages_seen, files, grant_hash, settled_at, created_at)
+    SELECT ${row.id}, ${row.formId}, CAST(${row.version} AS INTEGER), ${JSON.stringify(row.answers)}, CAST(${row.isTest ? 1 : 0} AS INTEGER), CAST(${row.pagesSeen} AS INTEGER),
+           ${JSON.stringify(files?.entries ?? [])}, ${files?.grantHash ?? null}, ${files ? null : now}, CAST(${now} AS INTEGER)
     WHERE ${row.isTest ? 1 : 0} = 1 OR (
       (${limits.maxSubmissions} IS NULL OR (SELECT count(*) FROM form_submissions WHERE form_id = ${row.formId} AND is_test = 0) < CAST(${limits.maxSubmissions ?? 0} AS INTEGER))
       AND (CAST(${limits.perMonth} AS INTEGER) < 0 OR (SELECT count(*) FROM form_submissions s JOIN forms f ON f.id = s.form_id
              WHERE f.user_id = ${row.ownerId} AND s.is_test = 0 AND s.created_at >= CAST(${monthStart(row.createdAt)} AS INTEGER)) < CAST(${limits.perMonth} AS INTEGER))
-    )`);
-  return result.meta.changes === 1;
+    )`;
+  if (!files) return (await db.run(insert)).meta.changes === 1;
+  const [inserted] = await rawBatch(db, [
+    insert,
+    sql`
+      INSERT INTO uploads (id, space_id, folder_id, user_id, name, relative_path, length, part_size, "offset", r2_key, r2_upload_id, status, form_submission_id, created_at, updated_at, expires_at)
+      SELECT json_extract(value, '$.id'), ${files.target.spaceId}, ${files.target.folderId}, ${row.ownerId}, json_extract(value, '$.name'), json_extract(value, '$.relativePath'),
+             CAST(json_extract(value, '$.length') AS INTEGER), CAST(json_extract(value, '$.partSize') AS INTEGER), 0, json_extract(value, '$.r2Key'), NULL, 'active',
+             ${row.id}, CAST(${now} AS INTEGER), CAST(${now} AS INTEGER), CAST(${files.target.expiresAt.getTime()} AS INTEGER)
+      FROM json_each(${JSON.stringify(files.uploads)})
+      WHERE EXISTS (SELECT 1 FROM form_submissions WHERE id = ${row.id})`,
+  ]);
+  return (inserted?.meta.changes ?? 0) === 1;
+}
+
+/** The submission a file grant was given for, with its form's owner. */
+export async function findFormSubmissionByGrant(db: Database, grantHash: string): Promise<{ id: string; ownerId: string } | undefined> {
+  return db
+    .select({ id: formSubmissions.id, ownerId: forms.userId })
+    .from(formSubmissions)
+    .innerJoin(forms, eq(forms.id, formSubmissions.formId))
+    .where(eq(formSubmissions.grantHash, grantHash))
+    .get();
+}
+
+export async function findSubmissionWithForm(db: Database, id: string): Promise<{ submission: FormSubmissionRow; form: FormRow } | undefined> {
+  const row = await db.select({ submission: formSubmissions, form: forms }).from(formSubmissions).innerJoin(forms, eq(forms.id, formSubmissions.formId)).where(eq(formSubmissions.id, id)).get();
+  return row ? { submission: row.submission, form: asForm(row.form) } : undefined;
+}
+
+/** A submission's uploads still on their way (neither completed nor withdrawn). */
+export async function countPendingFormUploads(db: Database, submissionId: string): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(uploads)
+    .where(and(eq(uploads.formSubmissionId, submissionId), sql`${uploads.status} != 'completed'`))
+    .get();
+  return row?.n ?? 0;
+}
+
+/** The file an upload became, noted on its submission (a retried completion changes nothing). */
+export async function recordFormFile(db: Database, submissionId: string, file: { uploadId: string; fileId: string; name: string }): Promise<void> {
+  await db.run(sql`
+    UPDATE form_submissions SET files = (
+      SELECT json_group_array(CASE WHEN json_extract(value, '$.uploadId') = ${file.uploadId}
+        THEN json_set(value, '$.fileId', ${file.fileId}, '$.name', ${file.name}) ELSE json(value) END)
+      FROM json_each(form_submissions.files))
+    WHERE id = ${submissionId}`);
+}
+
+/** Marks the submission's files settled (its owner told); true for the one call that did it. */
+export async function markFormSubmissionSettled(db: Database, id: string, now: Date): Promise<boolean> {
+  const result = await db.update(formSubmissions).set({ settledAt: now }).where(and(eq(formSubmissions.id, id), isNull(formSubmissions.settledAt))).run();
+  return result.meta.changes > 0;
 }
 
 export async function countRealSubmissions(db: Database, formId: string): Promise<number> {

@@ -48,6 +48,10 @@ export const formSettingsSchema = z
             .pipe(z.string().regex(/^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/, "A site is its https origin, such as https://portal.example.com (no path).")),
         )
         .max(10, "At most 10 sites."),
+      /** The folder the answers' files go to (the member's or a room's, where they may upload); null: none yet. */
+      fileFolderId: z.uuid({ error: "fileFolderId: choose a folder from the list." }).nullable(),
+      /** A subfolder per submission. */
+      filesPerSubmission: z.boolean({ error: "filesPerSubmission is true or false." }),
       /** A password visitors must enter first; null removes it. */
       password: z.string().min(6, "A password has at least 6 characters.").max(200, "A password is at most 200 characters.").nullable(),
       redirectUrl: z

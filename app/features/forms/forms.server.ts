@@ -1,6 +1,7 @@
 import { TIER_LABELS } from "~/features/access/access.constants";
 import { loadMemberAccess, requireFeature, type MemberAccess } from "~/features/access/access.server";
 import { hashPassword, scryptParamsFor } from "~/features/auth/password.server";
+import { requireFolderAccess } from "~/features/files/spaces.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
@@ -39,7 +40,7 @@ export type FormDetail = FormSummary & {
   description: string;
   revision: number;
   definition: FormDefinition;
-  settings: { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null; hasPassword: boolean; embedOrigins: string[] };
+  settings: { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null; hasPassword: boolean; embedOrigins: string[]; fileFolderId: string | null; filesPerSubmission: boolean };
   views: number;
   createdAt: string;
 };
@@ -71,7 +72,7 @@ function detail(ctx: ServiceContext, form: FormRow, submissions = 0): FormDetail
     description: form.description,
     revision: form.revision,
     definition: form.draft,
-    settings: { isOpen: form.isOpen, closesAt: form.closesAt?.toISOString() ?? null, maxSubmissions: form.maxSubmissions, thankYouMessage: form.thankYouMessage, redirectUrl: form.redirectUrl, hasPassword: form.passwordHash !== null, embedOrigins: form.embedOrigins },
+    settings: { isOpen: form.isOpen, closesAt: form.closesAt?.toISOString() ?? null, maxSubmissions: form.maxSubmissions, thankYouMessage: form.thankYouMessage, redirectUrl: form.redirectUrl, hasPassword: form.passwordHash !== null, embedOrigins: form.embedOrigins, fileFolderId: form.fileFolderId, filesPerSubmission: form.filesPerSubmission },
     views: form.views,
     createdAt: form.createdAt.toISOString(),
   };
@@ -147,6 +148,8 @@ export async function createForm(ctx: ServiceContext, userId: string, input: unk
     redirectUrl: null,
     passwordHash: null,
     embedOrigins: [],
+    fileFolderId: null,
+    filesPerSubmission: false,
     views: 0,
     createdAt: now,
     updatedAt: now,
@@ -199,7 +202,7 @@ export async function openForEditing(ctx: ServiceContext, userId: string, id: st
       publishedVersion: null,
       hasUnpublishedChanges: false,
       publicPath: null,
-      settings: { isOpen: true, closesAt: null, maxSubmissions: null, thankYouMessage: "", redirectUrl: null, hasPassword: false, embedOrigins: [] },
+      settings: { isOpen: true, closesAt: null, maxSubmissions: null, thankYouMessage: "", redirectUrl: null, hasPassword: false, embedOrigins: [], fileFolderId: null, filesPerSubmission: false },
     };
   }
   const form = detail(ctx, own!);
@@ -238,6 +241,9 @@ export async function publishForm(ctx: ServiceContext, userId: string, id: strin
   }
   if (!result.data.fields.some((field) => takesAnswer(field.type))) throw new AppError("VALIDATION_ERROR", "The form cannot be published yet: add at least one question.");
   assertLogicAllowed(limits, access, result.data);
+  if (result.data.fields.some((field) => field.type === "file") && !form.fileFolderId) {
+    throw new AppError("VALIDATION_ERROR", "The form cannot be published yet: choose the folder its files go to (Settings, “Files go to”).", { fieldErrors: { fileFolderId: ["Choose the folder the files go to."] } });
+  }
   if (form.publishedVersion !== null && form.publishedRevision === form.revision) return detail(ctx, form);
   const now = ctx.now();
   const version = (form.publishedVersion ?? 0) + 1;
@@ -250,6 +256,8 @@ export async function updateFormSettings(ctx: ServiceContext, userId: string, id
   const data = parseInput(formSettingsSchema, input);
   await formsPlan(ctx, userId);
   const form = await requireOwnForm(ctx, userId, id);
+  // The files' folder: one the member may upload into, of their own or of a room (anyone else's is "not found").
+  if (data.fileFolderId) await requireFolderAccess(ctx, userId, data.fileFolderId, "files.upload");
   const now = ctx.now();
   const set = {
     ...(data.isOpen !== undefined ? { isOpen: data.isOpen } : {}),
@@ -259,6 +267,8 @@ export async function updateFormSettings(ctx: ServiceContext, userId: string, id
     ...(data.redirectUrl !== undefined ? { redirectUrl: data.redirectUrl } : {}),
     ...(data.embedOrigins !== undefined ? { embedOrigins: [...new Set(data.embedOrigins)] } : {}),
     ...(data.password !== undefined ? { passwordHash: data.password === null ? null : await hashPassword(data.password, scryptParamsFor(ctx.env)) } : {}),
+    ...(data.fileFolderId !== undefined ? { fileFolderId: data.fileFolderId } : {}),
+    ...(data.filesPerSubmission !== undefined ? { filesPerSubmission: data.filesPerSubmission } : {}),
     updatedAt: now,
   };
   await updateFormRow(ctx.db, userId, id, set);

@@ -1,6 +1,7 @@
 import { hashLinkToken, LINK_TOKEN_PATTERN } from "~/features/auth/secrets.server";
 import { notifyMember } from "~/features/notifications/notifications.server";
 import type { ServiceContext } from "~/lib/service-context.server";
+import type { VisitorDelivery } from "~/features/files/visitor-delivery";
 import { METADATA_VALUE_MAX } from "~/features/files/files.constants";
 import { findLiveFolderByLabel } from "~/features/files/uploads.queries.server";
 import { sniffedTypeFits } from "./receive-rules";
@@ -56,6 +57,17 @@ export async function recordReceivedFile(ctx: ServiceContext, rules: ReceivedFil
     ...submission.answers.map((answer) => ({ key: answer.label.slice(0, 64), value: answer.value })),
   ].map((entry) => ({ key: entry.key, value: clipValue(entry.value) }));
   await insertReceivedMetadata(ctx.db, fileId, entries, ctx.now());
+}
+
+/** What happens around a file sent through a receive page: its content check, its audit line, its metadata. */
+export async function receiveDelivery(ctx: ServiceContext, submissionId: string): Promise<VisitorDelivery | null> {
+  const rules = await receivedFileRules(ctx, submissionId);
+  if (!rules) return null;
+  return {
+    refusal: (file, contentType) => receivedContentRefusal(rules, file.name, contentType),
+    auditDetail: receivedAuditDetail(rules),
+    record: (file) => recordReceivedFile(ctx, rules, { fileId: file.fileId, name: file.name }),
+  };
 }
 
 /** How a received file is described in a room's audit log. */
