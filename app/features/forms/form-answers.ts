@@ -102,11 +102,11 @@ export function fieldError(field: FormField, value: AnswerValue | undefined, req
     if (field.type === "signature") return "Sign here: draw your signature or type your name.";
     return "This question needs an answer.";
   }
+  if (field.type === "file") return Array.isArray(value) && value.length <= (field.max ?? 1) ? null : `Choose at most ${plural(field.max ?? 1, "file")}.`;
   if (Array.isArray(value)) {
     const options = field.options ?? [];
     if (value.some((item) => !options.includes(item))) return "Choose among the listed answers.";
     if (new Set(value).size !== value.length) return "Each answer counts once.";
-    if (field.type === "file") return value.length > (field.max ?? 1) ? `Choose at most ${plural(field.max ?? 1, "file")}.` : null;
     if (field.min !== undefined && value.length < field.min) return `Choose at least ${plural(field.min, "answer")}.`;
     if (field.max !== undefined && value.length > field.max) return `Choose at most ${plural(field.max, "answer")}.`;
     return null;

@@ -93,5 +93,5 @@ export async function openSharedSubmission(ctx: ServiceContext, token: string, o
   if (found.share.revokedAt || found.share.expiresAt.getTime() <= now.getTime()) return { state: "expired" };
   await recordShareOpening(ctx.db, { id: crypto.randomUUID(), shareId: found.share.id, openedAt: now, ip: ipForPrivacy(ctx.client.ip, "truncated"), userAgent: ctx.client.userAgent?.slice(0, 300) ?? null, embedded: options.embedded ?? false });
   const definition = await definitionOfVersion(ctx, found.form, found.submission.version);
-  return { state: "open", formTitle: found.form.title, ownerName: null, submission: submissionView(found.submission, definition), expiresAt: found.share.expiresAt.toISOString(), embedOrigins: found.form.embedOrigins };
+  return { state: "open", formTitle: found.form.title, ownerName: null, submission: submissionView(found.submission, definition, { outside: true }), expiresAt: found.share.expiresAt.toISOString(), embedOrigins: found.form.embedOrigins };
 }

@@ -8,9 +8,15 @@ export type SubmissionView = {
   isTest: boolean;
   /** The answers in the order of the version's fields, with their labels. */
   answers: { fieldId: string; label: string; type: string; value: string | string[] }[];
+  /** The files sent with it: the file each became (null while on its way, or when it never arrived; outside views never get it). */
+  files: { fieldId: string; name: string; size: number; fileId: string | null }[];
+  /** Files still on their way. */
+  filesPending: boolean;
 };
 
-export function submissionView(row: { id: string; createdAt: Date; version: number; isTest: boolean; answers: Record<string, string | string[]> }, definition: FormDefinition | undefined): SubmissionView {
+type Row = { id: string; createdAt: Date; version: number; isTest: boolean; answers: Record<string, string | string[]>; files?: { fieldId: string; name: string; size: number; fileId: string | null }[]; settledAt?: Date | null };
+
+export function submissionView(row: Row, definition: FormDefinition | undefined, options: { outside?: boolean } = {}): SubmissionView {
   const fields = definition?.fields ?? [];
   const known = new Set(fields.map((field) => field.id));
   return {
@@ -24,6 +30,8 @@ export function submissionView(row: { id: string; createdAt: Date; version: numb
         .filter(([id]) => !known.has(id))
         .map(([id, value]) => ({ fieldId: id, label: id, type: "short_text", value })),
     ],
+    files: (row.files ?? []).map((file) => ({ fieldId: file.fieldId, name: file.name, size: file.size, fileId: options.outside ? null : file.fileId })),
+    filesPending: (row.files ?? []).length > 0 && !row.settledAt,
   };
 }
 

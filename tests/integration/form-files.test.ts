@@ -1,0 +1,207 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { personalSpaceOf } from "~tests/factories/files";
+import type { FormField } from "~/features/forms/form-definition";
+import { abortExpiredUploads } from "~/features/files/uploads.server";
+import { createServiceContext } from "~/lib/service-context.server";
+import { countWhere, send, signedIn, type Person } from "./dataroom-helpers";
+import { newAuthClient, testEnv, uniqueIp, type AuthClient } from "./helpers";
+import { bytes, patch } from "./tus-helpers";
+
+/**
+ * Forms with file and signature questions (issue 37): the files a visitor chose are checked with
+ * the answers and against the owner's folder and quota, whole; the submission and one upload per
+ * file are written together; the bytes go through the tus path with the submission's grant into
+ * the form's folder (a subfolder per submission when asked), checked by their content; the owner
+ * hears once every file is in. Refusals leave nothing behind.
+ */
+
+type Upload = { id: string; fieldId: string; name: string; size: number; partSize: number };
+type Started = { ok: true; submissionId: string; files?: { grant: string; uploads: Upload[] } };
+
+const pdf = (length: number) => {
+  const out = bytes(length, 7);
+  out.set(new TextEncoder().encode("%PDF-1.4\n%âãÏÓ\n"), 0);
+  return out;
+};
+
+const drawn = "svg:M10 20L30 40L50 45.5M60 70L80 90";
+
+async function makeForm(owner: Person, fields: FormField[], settings: Record<string, unknown> = {}, rules: unknown[] = []): Promise<{ id: string; folderId: string }> {
+  const created = await send(owner.client, "POST", "/api/forms", { title: "Documents" });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const { form } = await created.json<{ form: { id: string; revision: number } }>();
+  const saved = await send(owner.client, "PUT", `/api/forms/${form.id}/draft`, { revision: form.revision, title: "Documents", fields, rules });
+  expect(saved.status, await saved.clone().text()).toBe(200);
+  const folderId = (await personalSpaceOf(owner.id)).inboxId;
+  const configured = await send(owner.client, "PATCH", `/api/forms/${form.id}/settings`, { fileFolderId: folderId, ...settings });
+  expect(configured.status, await configured.clone().text()).toBe(200);
+  const published = await send(owner.client, "POST", `/api/forms/${form.id}/publish`);
+  expect(published.status, await published.clone().text()).toBe(200);
+  return { id: form.id, folderId };
+}
+
+function submit(visitor: AuthClient | null, formId: string, answers: unknown, query = "") {
+  return send(visitor, "POST", `/api/forms/${formId}/submissions${query}`, { answers }, { "cf-connecting-ip": uniqueIp() });
+}
+
+async function submitOk(formId: string, answers: unknown): Promise<Started> {
+  const response = await submit(await newAuthClient(), formId, answers);
+  expect(response.status, await response.clone().text()).toBe(201);
+  return response.json<Started>();
+}
+
+async function sendBytes(grant: string, upload: Upload, content: Uint8Array<ArrayBuffer>): Promise<Response> {
+  const visitor = await newAuthClient();
+  let last: Response | null = null;
+  for (let offset = 0; offset < content.byteLength; offset += upload.partSize) {
+    last = await patch(visitor, `/api/uploads/${upload.id}`, offset, content.slice(offset, offset + upload.partSize), { "strongroom-upload-grant": grant });
+    if (last.status !== 204) return last;
+  }
+  return last!;
+}
+
+const rowsOf = async (formId: string) => ({
+  submissions: await countWhere("select count(*) as n from form_submissions where form_id = ?", formId),
+  uploads: await countWhere("select count(*) as n from uploads where form_submission_id in (select id from form_submissions where form_id = ?)", formId),
+});
+
+const notices = (owner: Person, formId: string) => countWhere("select count(*) as n from notifications where user_id = ? and kind = 'form.submission' and link like ?", owner.id, `/forms/${formId}/%`);
+
+const fileField = (extra: Partial<FormField> = {}): FormField => ({ id: "passport", type: "file", label: "Passport scan", required: true, max: 2, accept: ["pdf"], maxFileMb: 5, ...extra });
+
+describe("forms: file and signature answers", () => {
+  let owner: Person;
+  beforeAll(async () => {
+    owner = await signedIn({ tier: "pro", name: "Fay Files" });
+  });
+
+  it("takes a visitor's file into a folder of its own named after them, and tells the owner once it has arrived", async () => {
+    const form = await makeForm(owner, [{ id: "name", type: "short_text", label: "Your name", required: true }, { id: "email", type: "email", label: "E-mail", required: true }, fileField()], { filesPerSubmission: true });
+    const content = pdf(300);
+    const started = await submitOk(form.id, { name: "Ada Lovelace", email: "ada@example.com", passport: [{ name: "passport.pdf", size: content.byteLength }] });
+    expect(started.files?.uploads).toEqual([expect.objectContaining({ fieldId: "passport", name: "passport.pdf", size: 300 })]);
+    // The answers are in; the owner hears of them once the file is.
+    expect(await notices(owner, form.id)).toBe(0);
+    expect((await sendBytes(started.files!.grant, started.files!.uploads[0]!, content)).status).toBe(204);
+    const file = await testEnv.DB.prepare("select f.id, f.name, d.label from files f join folders d on d.id = f.folder_id where f.id = (select file_id from uploads where id = ?)").bind(started.files!.uploads[0]!.id).first<{ id: string; name: string; label: string }>();
+    expect(file).toMatchObject({ name: "passport.pdf", label: "Ada Lovelace (ada@example.com)" });
+    expect(await notices(owner, form.id)).toBe(1);
+    const notice = await testEnv.DB.prepare("select excerpt from notifications where user_id = ? and link = ?").bind(owner.id, `/forms/${form.id}/submissions/${started.submissionId}`).first<{ excerpt: string }>();
+    expect(notice?.excerpt).toBe("3 answers, 1 file, version 1.");
+    // The owner's submission page lists the file with the file it became.
+    const shown = await (await send(owner.client, "GET", `/api/forms/${form.id}/submissions/${started.submissionId}`)).json<{ submission: { files: { fieldId: string; name: string; fileId: string | null }[] } }>();
+    expect(shown.submission.files).toEqual([{ fieldId: "passport", name: "passport.pdf", size: 300, fileId: file!.id }]);
+  });
+
+  it("refuses files the question does not take (type, size, count) or that need JavaScript, with a message at the question, writing nothing", async () => {
+    const form = await makeForm(owner, [fileField()]);
+    const before = await rowsOf(form.id);
+    const cases: [unknown, string][] = [
+      [[{ name: "photo.jpg", size: 10 }], "“photo.jpg” is not a type this question takes. It takes PDF files."],
+      [[{ name: "big.pdf", size: 6 * 1024 * 1024 }], "“big.pdf” is larger than this question takes (5 MB a file)."],
+      [[{ name: "a.pdf", size: 1 }, { name: "b.pdf", size: 1 }, { name: "c.pdf", size: 1 }], "Choose at most 2 files."],
+      ["passport.pdf", "Sending files needs JavaScript: turn it on, reload the page and choose the file again."],
+      [[{ name: "a.pdf" }], "Each file needs its name and its size in bytes."],
+      [[], "Choose a file to send."],
+    ];
+    for (const [answer, message] of cases) {
+      const response = await submit(await newAuthClient(), form.id, { passport: answer });
+      expect(response.status, JSON.stringify(answer)).toBe(422);
+      expect((await response.json<{ errors: Record<string, string> }>()).errors.passport).toBe(message);
+    }
+    expect(await rowsOf(form.id)).toEqual(before);
+  });
+
+  it("refuses files that do not fit the owner's storage, whole, leaving neither the submission nor an upload", async () => {
+    const basic = await signedIn({ tier: "basic", name: "Bea Basic" });
+    const form = await makeForm(basic, [fileField({ accept: [], maxFileMb: undefined, max: 3 })]);
+    const before = await rowsOf(form.id);
+    const gb = 1024 * 1024 * 1024;
+    const response = await submit(await newAuthClient(), form.id, { passport: [{ name: "a.mov", size: 4 * gb }, { name: "b.mov", size: 4 * gb }, { name: "c.mov", size: 4 * gb }] });
+    expect(response.status).toBe(413);
+    expect((await response.json<{ message: string }>()).message).toBe("These files do not fit: the storage of the person you are sending them to is full. Nothing was sent; let them know.");
+    expect(await rowsOf(form.id)).toEqual(before);
+  });
+
+  it("never takes the files of a question the logic hid, and takes none in test mode", async () => {
+    const form = await makeForm(
+      owner,
+      [{ id: "has", type: "radio", label: "Do you have a passport?", required: true, options: ["Yes", "No"] }, fileField({ required: false })],
+      {},
+      [{ id: "r1", match: "all", conditions: [{ field: "has", operator: "equals", value: "Yes" }], action: "show", target: "passport" }],
+    );
+    const hidden = await submitOk(form.id, { has: "No", passport: [{ name: "passport.pdf", size: 10 }] });
+    expect(hidden.files).toBeUndefined();
+    expect(await countWhere("select count(*) as n from uploads where form_submission_id = ?", hidden.submissionId)).toBe(0);
+    const stored = await testEnv.DB.prepare("select answers, files from form_submissions where id = ?").bind(hidden.submissionId).first<{ answers: string; files: string }>();
+    expect(JSON.parse(stored!.answers)).toEqual({ has: "No" });
+    // The preview checks the files like a visitor's and uploads none.
+    const test = await send(owner.client, "POST", `/api/forms/${form.id}/submissions?test=1`, { answers: { has: "Yes", passport: [{ name: "draft.pdf", size: 10 }] } });
+    expect(test.status, await test.clone().text()).toBe(201);
+    const body = await test.json<Started>();
+    expect(body.files).toBeUndefined();
+    expect(await countWhere("select count(*) as n from uploads where form_submission_id = ?", body.submissionId)).toBe(0);
+  });
+
+  it("lets a grant reach only its own submission's uploads, and drops a file whose content is not its type, telling the owner it did not arrive", async () => {
+    const form = await makeForm(owner, [fileField()]);
+    const fake = new TextEncoder().encode("MZ this is a program, not a PDF") as Uint8Array<ArrayBuffer>;
+    const first = await submitOk(form.id, { passport: [{ name: "scan.pdf", size: fake.byteLength }] });
+    const second = await submitOk(form.id, { passport: [{ name: "real.pdf", size: 64 }] });
+    expect((await sendBytes(first.files!.grant, second.files!.uploads[0]!, pdf(64))).status).toBe(404);
+    expect((await sendBytes("not-a-grant", first.files!.uploads[0]!, fake)).status).toBe(404);
+    const refused = await sendBytes(first.files!.grant, first.files!.uploads[0]!, fake);
+    expect(refused.status).toBe(415);
+    expect(await countWhere("select count(*) as n from uploads where id = ?", first.files!.uploads[0]!.id)).toBe(0);
+    const notice = await testEnv.DB.prepare("select excerpt from notifications where link = ?").bind(`/forms/${form.id}/submissions/${first.submissionId}`).first<{ excerpt: string }>();
+    expect(notice?.excerpt).toBe("1 answer, 0 files (1 did not arrive), version 1.");
+  });
+
+  it("tells the owner of a submission whose files were abandoned, once, when the uploads expire", async () => {
+    const form = await makeForm(owner, [fileField()]);
+    const started = await submitOk(form.id, { passport: [{ name: "never.pdf", size: 64 }] });
+    expect(await countWhere("select count(*) as n from notifications where link = ?", `/forms/${form.id}/submissions/${started.submissionId}`)).toBe(0);
+    const ctx = createServiceContext(testEnv, { requestId: "purge" });
+    await abortExpiredUploads(ctx, new Date(Date.now() + 3 * 24 * 3600_000));
+    await abortExpiredUploads(ctx, new Date(Date.now() + 3 * 24 * 3600_000));
+    expect(await countWhere("select count(*) as n from notifications where link = ?", `/forms/${form.id}/submissions/${started.submissionId}`)).toBe(1);
+  });
+
+  it("keeps a drawn or typed signature and refuses one it cannot read", async () => {
+    const form = await makeForm(owner, [{ id: "sign", type: "signature", label: "Sign", required: true }]);
+    for (const value of [drawn, "typed:Ada Lovelace"]) {
+      const started = await submitOk(form.id, { sign: value });
+      const stored = await testEnv.DB.prepare("select answers from form_submissions where id = ?").bind(started.submissionId).first<{ answers: string }>();
+      expect(JSON.parse(stored!.answers)).toEqual({ sign: value });
+    }
+    for (const [value, message] of [
+      ["svg:<script>", "Draw your signature again: this drawing could not be read."],
+      ["svg:M10 20", "Draw your signature again: this drawing could not be read."],
+      [`svg:${"M1 1L2 2".repeat(6_000)}`, "Draw your signature again: this drawing is too detailed."],
+      ["typed:A", "Type your full name to sign (2 to 100 characters)."],
+      ["Ada", "Sign here: draw your signature or type your name."],
+      ["", "Sign here: draw your signature or type your name."],
+    ]) {
+      const response = await submit(await newAuthClient(), form.id, { sign: value });
+      expect(response.status).toBe(422);
+      expect((await response.json<{ errors: Record<string, string> }>()).errors.sign).toBe(message);
+    }
+  });
+
+  it("publishes a form with a file question only once its folder is chosen, and takes only a folder the member may upload into", async () => {
+    const stranger = await signedIn({ tier: "pro", name: "Sam Stranger" });
+    const created = await (await send(owner.client, "POST", "/api/forms", { title: "Needs a folder" })).json<{ form: { id: string; revision: number } }>();
+    await send(owner.client, "PUT", `/api/forms/${created.form.id}/draft`, { revision: created.form.revision, title: "Needs a folder", fields: [fileField()] });
+    const refused = await send(owner.client, "POST", `/api/forms/${created.form.id}/publish`);
+    expect(refused.status).toBe(400);
+    expect((await refused.json<{ message: string }>()).message).toContain("choose the folder its files go to");
+    const strangersFolder = (await personalSpaceOf(stranger.id)).inboxId;
+    const outsider = await send(owner.client, "PATCH", `/api/forms/${created.form.id}/settings`, { fileFolderId: strangersFolder });
+    expect(outsider.status).toBe(404);
+    expect(await countWhere("select count(*) as n from forms where id = ? and file_folder_id is not null", created.form.id)).toBe(0);
+    const mine = await send(owner.client, "PATCH", `/api/forms/${created.form.id}/settings`, { fileFolderId: (await personalSpaceOf(owner.id)).inboxId, filesPerSubmission: true });
+    expect(mine.status).toBe(200);
+    expect((await mine.json<{ form: { settings: { fileFolderId: string; filesPerSubmission: boolean } } }>()).form.settings).toMatchObject({ filesPerSubmission: true });
+    expect((await send(owner.client, "POST", `/api/forms/${created.form.id}/publish`)).status).toBe(200);
+  });
+});
