@@ -90,7 +90,7 @@ describe("forms: file and signature answers", () => {
     expect(notice?.excerpt).toBe("3 answers, 1 file, version 1.");
     // The owner's submission page lists the file with the file it became.
     const shown = await (await send(owner.client, "GET", `/api/forms/${form.id}/submissions/${started.submissionId}`)).json<{ submission: { files: { fieldId: string; name: string; fileId: string | null }[] } }>();
-    expect(shown.submission.files).toEqual([{ fieldId: "passport", name: "passport.pdf", size: 300, fileId: file!.id }]);
+    expect(shown.submission.files).toEqual([{ fieldId: "passport", name: "passport.pdf", size: 300, fileId: file!.id, arrived: true }]);
   });
 
   it("refuses files the question does not take (type, size, count) or that need JavaScript, with a message at the question, writing nothing", async () => {
@@ -188,17 +188,19 @@ describe("forms: file and signature answers", () => {
     }
   });
 
-  it("publishes a form with a file question only once its folder is chosen, and takes only a folder the member may upload into", async () => {
+  it("sends files to the member's Inbox unless they choose a folder they may upload into, and publishes a file question only with a folder", async () => {
     const stranger = await signedIn({ tier: "pro", name: "Sam Stranger" });
-    const created = await (await send(owner.client, "POST", "/api/forms", { title: "Needs a folder" })).json<{ form: { id: string; revision: number } }>();
+    const created = await (await send(owner.client, "POST", "/api/forms", { title: "Needs a folder" })).json<{ form: { id: string; revision: number; settings: { fileFolderId: string | null } } }>();
+    expect(created.form.settings.fileFolderId).toBe((await personalSpaceOf(owner.id)).inboxId);
     await send(owner.client, "PUT", `/api/forms/${created.form.id}/draft`, { revision: created.form.revision, title: "Needs a folder", fields: [fileField()] });
+    expect((await send(owner.client, "PATCH", `/api/forms/${created.form.id}/settings`, { fileFolderId: null })).status).toBe(200);
     const refused = await send(owner.client, "POST", `/api/forms/${created.form.id}/publish`);
     expect(refused.status).toBe(400);
     expect((await refused.json<{ message: string }>()).message).toContain("choose the folder its files go to");
     const strangersFolder = (await personalSpaceOf(stranger.id)).inboxId;
     const outsider = await send(owner.client, "PATCH", `/api/forms/${created.form.id}/settings`, { fileFolderId: strangersFolder });
     expect(outsider.status).toBe(404);
-    expect(await countWhere("select count(*) as n from forms where id = ? and file_folder_id is not null", created.form.id)).toBe(0);
+    expect(await countWhere("select count(*) as n from forms where id = ? and file_folder_id is null", created.form.id)).toBe(1);
     const mine = await send(owner.client, "PATCH", `/api/forms/${created.form.id}/settings`, { fileFolderId: (await personalSpaceOf(owner.id)).inboxId, filesPerSubmission: true });
     expect(mine.status).toBe(200);
     expect((await mine.json<{ form: { settings: { fileFolderId: string; filesPerSubmission: boolean } } }>()).form.settings).toMatchObject({ filesPerSubmission: true });

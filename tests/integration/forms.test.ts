@@ -154,7 +154,7 @@ describe("forms: submissions", () => {
     kyc = await publish(owner, (await createForm(owner, { templateId: "template-kyc-request" })).id);
   });
 
-  const valid = { name: "Ada Lovelace", birth: "1990-12-10", nationality: "British", address: "12 St James's Square, London", "id-kind": "Passport", "id-number": "X1234567", consent: true };
+  const valid = { name: "Ada Lovelace", birth: "1990-12-10", nationality: "British", address: "12 St James's Square, London", "id-kind": "Passport", "id-number": "X1234567", consent: true, "id-scan": [{ name: "passport.pdf", size: 2048 }] };
 
   it("stores the answers of shown fields only: an answer to a hidden field is dropped, never stored", async () => {
     const response = await submit(visitor, kyc.id, { ...valid, "pep-details": "Mayor of Somewhere" });

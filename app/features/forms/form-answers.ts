@@ -1,5 +1,5 @@
 import { cleanReceivedName, fileRefusal } from "~/features/receive/receive-rules";
-import { ANSWER_TEXT_MAX, CHOICE_TYPES, FILES_PER_FIELD_MAX, type FormDefinition, type FormField, SHORT_TEXT_MAX, SIGNATURE_PATH_MAX, takesAnswer } from "./form-fields";
+import { ANSWER_TEXT_MAX, CHOICE_TYPES, DRAWN_PREFIX, FILES_PER_FIELD_MAX, TYPED_PREFIX, type FormDefinition, type FormField, SHORT_TEXT_MAX, SIGNATURE_PATH_MAX, takesAnswer } from "./form-fields";
 import { type AnswerValue, type Answers, evaluateLogic, isEmptyAnswer, type LogicState } from "./form-logic";
 
 /**
@@ -13,6 +13,9 @@ export type CheckedAnswers = { values: Record<string, AnswerValue>; errors: Answ
 
 /** The key under which a problem with the submission as a whole is reported. */
 export const FORM_ERROR_KEY = "_form";
+/** Turnstile's answer, posted with the form (not a question). */
+export const TURNSTILE_FIELD = "cf-turnstile-response";
+const isPageKey = (key: string) => key.startsWith("_") || key === TURNSTILE_FIELD;
 
 const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]{2,}$/u;
 const PHONE = /^\+?[0-9 ().\/-]{6,30}$/;
@@ -21,8 +24,6 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** A drawn signature's strokes ("M x y" starts one, "L x y" goes on), or a typed one: the person's name. */
 const SIGNATURE_PATH = /^(?:[ML]\d{1,3}(?:\.\d)? \d{1,3}(?:\.\d)?)+$/;
-export const DRAWN_PREFIX = "svg:";
-export const TYPED_PREFIX = "typed:";
 
 /** A file as the visitor's browser describes it before sending: its name and size in bytes. */
 export type ChosenFile = { name: string; size: number };
@@ -194,7 +195,7 @@ export function checkAnswers(definition: Pick<FormDefinition, "fields" | "rules"
   const byId = new Map(definition.fields.map((field) => [field.id, field]));
   const normalised: Record<string, AnswerValue | undefined> = {};
   for (const [key, rawValue] of Object.entries(raw)) {
-    if (key.startsWith("_")) continue;
+    if (isPageKey(key)) continue;
     const field = byId.get(key);
     if (!field || !takesAnswer(field.type)) {
       errors[FORM_ERROR_KEY] ??= `This form has no question “${key.slice(0, 40)}”. Reload the form and try again.`;
@@ -222,14 +223,28 @@ export function checkAnswers(definition: Pick<FormDefinition, "fields" | "rules"
 export function answersFromFormData(form: FormData, definition: Pick<FormDefinition, "fields">): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
   const multi = new Set(definition.fields.filter((field) => field.type === "multi_select").map((field) => field.id));
+  const fileFields = new Set(definition.fields.filter((field) => field.type === "file").map((field) => field.id));
   for (const key of new Set(form.keys())) {
-    if (key.startsWith("_")) continue;
-    const all = form.getAll(key).map((item) => (typeof item === "string" ? item : null));
+    if (isPageKey(key)) continue;
+    const entries = form.getAll(key);
+    if (fileFields.has(key)) {
+      // The browser's chosen files as names and sizes (an empty input posts one nameless file).
+      const files = entries.filter((item): item is File => typeof item !== "string" && item.name !== "").map((item) => ({ name: item.name, size: item.size }));
+      raw[key] = entries.every((item) => typeof item !== "string") ? files : entries.length === 1 ? entries[0] : entries;
+      continue;
+    }
+    const all = entries.map((item) => (typeof item === "string" ? item : null));
     if (all.some((item) => item === null)) raw[key] = { file: true };
     else raw[key] = multi.has(key) ? all : all.length === 1 ? all[0] : all;
   }
   // An unticked box is not posted at all; the multiple-choice marker keeps "none chosen" visible.
   for (const id of multi) if (form.has(`_multi_${id}`) && !(id in raw)) raw[id] = [];
+  // A signature typed instead of drawn (the way to sign without a pointer, or without JavaScript).
+  for (const field of definition.fields) {
+    if (field.type !== "signature" || (typeof raw[field.id] === "string" && raw[field.id] !== "")) continue;
+    const typed = form.get(`_typed_${field.id}`);
+    if (typeof typed === "string" && typed.trim() !== "") raw[field.id] = `${TYPED_PREFIX}${typed.trim()}`;
+  }
   return raw;
 }
 

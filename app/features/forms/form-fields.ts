@@ -82,6 +82,9 @@ export const ACCEPT_TYPES_MAX = 20;
 export const SIGNATURE_PATH_MAX = 40_000;
 export const SIGNATURE_WIDTH = 600;
 export const SIGNATURE_HEIGHT = 200;
+/** A signature's answer: "svg:" and the drawn path, or "typed:" and the name typed instead. */
+export const DRAWN_PREFIX = "svg:";
+export const TYPED_PREFIX = "typed:";
 
 /** Fields whose answers need the page's JavaScript (files go through resumable uploads; a signature is drawn). */
 export const SCRIPTED_TYPES: readonly FieldType[] = ["file", "signature"];

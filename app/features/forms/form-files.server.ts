@@ -2,6 +2,8 @@ import { withinLimit } from "~/features/access/access-check";
 import { LINK_TOKEN_PATTERN, hashLinkToken, newLinkToken } from "~/features/auth/secrets.server";
 import { newObjectKey, sealsObjects } from "~/features/files/encryption.server";
 import { UPLOAD_EXPIRY_MS, partSizeFor } from "~/features/files/files.constants";
+import { defaultFolderId } from "~/features/files/folders.server";
+import { listUploadTargets, type UploadTarget } from "~/features/files/organize.server";
 import { requireFolderAccess } from "~/features/files/spaces.server";
 import { assertFilesFit, spaceUsage } from "~/features/files/storage.server";
 import type { VisitorDelivery } from "~/features/files/visitor-delivery";
@@ -24,6 +26,11 @@ import { countPendingFormUploads, findFormSubmissionByGrant, findSubmissionWithF
  * the owner's name, into the form's folder (or a subfolder per submission), and are checked by
  * their content like every upload. The owner hears of the submission once its files are all in.
  */
+
+/** The folders a form's files may go to: every folder the member may upload into, theirs or a room's (their Inbox first). */
+export async function listFormFileTargets(ctx: ServiceContext, userId: string): Promise<UploadTarget[]> {
+  return listUploadTargets(ctx, userId, await defaultFolderId(ctx, userId, "inbox"));
+}
 
 export type FormUpload = { id: string; fieldId: string; name: string; size: number; partSize: number };
 export type FormFilesStarted = { grant: string; uploads: FormUpload[] };

@@ -5,7 +5,7 @@ import { consumeAttempt } from "~/features/auth/attempt-limits.server";
 import { isPageUnlocked, type PageLock, unlockPage } from "~/features/auth/page-unlock.server";
 import { verifyTurnstile } from "~/features/auth/turnstile.server";
 import { announceSubmission, chosenFilesOf, type FormFilesStarted, prepareFormFiles, startedFiles } from "./form-files.server";
-import { submissionView, type SubmissionView } from "./submission-view";
+import { answerText, submissionView, type SubmissionView } from "./submission-view";
 import { readConfig } from "~/lib/config.server";
 import { readCookie } from "~/lib/cookies";
 import { parseInput } from "~/lib/validation";
@@ -167,6 +167,8 @@ export async function submitForm(
   // Files (JavaScript only): checked whole against the owner's folder and quota before anything is written.
   // In test mode they are checked like a visitor's and not uploaded (the preview fills no folder).
   const chosen = chosenFilesOf(definition, raw, checked.values);
+  // A page post (no JavaScript) cannot carry them through the resumable path: refused, nothing kept.
+  if (chosen.length > 0 && !("answers" in input)) return refusal({ [chosen[0]!.fieldId]: "Sending files needs JavaScript: turn it on, reload the page and choose the file again." });
   const prepared = chosen.length > 0 && !test ? await prepareFormFiles(ctx, form, chosen, { definition, values: checked.values, submissionId, now }) : undefined;
   const access = await loadMemberAccess(ctx, form.userId);
   const limits = FORM_LIMITS[access.tier];
@@ -264,7 +266,7 @@ export async function exportSubmissionsCsv(ctx: ServiceContext, userId: string, 
       for (const row of rows) {
         const definition = await definitionOfVersion(ctx, form, row.version, cache);
         const labelOf = (id: string) => definition?.fields.find((field) => field.id === id)?.label || id;
-        const text = (value: string | string[] | undefined) => (value === undefined ? null : Array.isArray(value) ? value.join("; ") : value);
+        const text = (value: string | string[] | undefined) => (value === undefined ? null : Array.isArray(value) ? value.join("; ") : answerText(value));
         const others = Object.entries(row.answers)
           .filter(([id]) => !known.has(id))
           .map(([id, value]) => `${labelOf(id)}: ${text(value)}`)

@@ -2,6 +2,7 @@ import { TIER_LABELS } from "~/features/access/access.constants";
 import { loadMemberAccess, requireFeature, type MemberAccess } from "~/features/access/access.server";
 import { hashPassword, scryptParamsFor } from "~/features/auth/password.server";
 import { requireFolderAccess } from "~/features/files/spaces.server";
+import { defaultFolderId } from "~/features/files/folders.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
@@ -148,7 +149,8 @@ export async function createForm(ctx: ServiceContext, userId: string, input: unk
     redirectUrl: null,
     passwordHash: null,
     embedOrigins: [],
-    fileFolderId: null,
+    // File answers go to the member's Inbox until they choose another folder (like a receive page).
+    fileFolderId: await defaultFolderId(ctx, userId, "inbox"),
     filesPerSubmission: false,
     views: 0,
     createdAt: now,

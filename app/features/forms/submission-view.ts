@@ -1,4 +1,14 @@
-import type { FormDefinition } from "./form-fields";
+import { DRAWN_PREFIX, type FormDefinition, TYPED_PREFIX } from "./form-fields";
+
+/** An answer as one line of text (a list's cell, a CSV column): choices joined, a ticked box "Yes", a signature said, not drawn. */
+export function answerText(value: string | string[] | undefined): string {
+  if (value === undefined) return "";
+  if (Array.isArray(value)) return value.join(", ");
+  if (value === "true") return "Yes";
+  if (value.startsWith(DRAWN_PREFIX)) return "Signed (drawn)";
+  if (value.startsWith(TYPED_PREFIX)) return `Signed (typed): ${value.slice(TYPED_PREFIX.length)}`;
+  return value;
+}
 
 /** One submission as its owner, a shared link and a webhook show it: answers in the order of the version's questions, with their labels. */
 export type SubmissionView = {
@@ -9,7 +19,7 @@ export type SubmissionView = {
   /** The answers in the order of the version's fields, with their labels. */
   answers: { fieldId: string; label: string; type: string; value: string | string[] }[];
   /** The files sent with it: the file each became (null while on its way, or when it never arrived; outside views never get it). */
-  files: { fieldId: string; name: string; size: number; fileId: string | null }[];
+  files: { fieldId: string; name: string; size: number; fileId: string | null; arrived: boolean }[];
   /** Files still on their way. */
   filesPending: boolean;
 };
@@ -30,7 +40,7 @@ export function submissionView(row: Row, definition: FormDefinition | undefined,
         .filter(([id]) => !known.has(id))
         .map(([id, value]) => ({ fieldId: id, label: id, type: "short_text", value })),
     ],
-    files: (row.files ?? []).map((file) => ({ fieldId: file.fieldId, name: file.name, size: file.size, fileId: options.outside ? null : file.fileId })),
+    files: (row.files ?? []).map((file) => ({ fieldId: file.fieldId, name: file.name, size: file.size, fileId: options.outside ? null : file.fileId, arrived: file.fileId !== null })),
     filesPending: (row.files ?? []).length > 0 && !row.settledAt,
   };
 }

@@ -1,6 +1,7 @@
 import { FormBuilder } from "~/features/forms/components/form-builder";
 import { requireActor } from "~/features/auth/auth-guard.server";
 import { openForEditing } from "~/features/forms/forms.server";
+import { listFormFileTargets } from "~/features/forms/form-files.server";
 import { runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
@@ -11,9 +12,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData
 /** /forms/{id}/edit (spec §2 "same builder; templateId taken from id"): a form, or a template opened as a copy. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireActor(context, request);
-  return { start: await runLoader(() => openForEditing(serviceContextFor(context), actor.userId, params.id)) };
+  const ctx = serviceContextFor(context);
+  return runLoader(async () => ({ start: await openForEditing(ctx, actor.userId, params.id), fileTargets: await listFormFileTargets(ctx, actor.userId) }));
 }
 
 export default function FormEditPage({ loaderData }: Route.ComponentProps) {
-  return <FormBuilder start={loaderData.start} />;
+  return <FormBuilder start={loaderData.start} fileTargets={loaderData.fileTargets} />;
 }

@@ -61,7 +61,7 @@ export default function FormPreviewPage({ loaderData, actionData }: Route.Compon
           </Link>
         </>
       ) : (
-        <FormRenderer form={form} failure={failure} params={new URLSearchParams(search)} submitLabel="Send test" />
+        <FormRenderer form={form} failure={failure} params={new URLSearchParams(search)} submitLabel="Send test" submitUrl={`/api/forms/${form.id}/submissions?test=1`} />
       )}
     </div>
   );

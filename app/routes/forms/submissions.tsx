@@ -7,6 +7,7 @@ import { requireActor } from "~/features/auth/auth-guard.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
 import { clearTestSubmissions, listFormSubmissions } from "~/features/forms/form-submissions.server";
 import { listTrashedFormSubmissions, restoreFormSubmission } from "~/features/forms/forms-trash.server";
+import { answerText } from "~/features/forms/submission-view";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
@@ -41,7 +42,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 const at = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
-const show = (value: string | string[] | undefined) => (value === undefined ? "" : Array.isArray(value) ? value.join(", ") : value === "true" ? "Yes" : value);
+const show = answerText;
 
 export default function FormSubmissionsPage({ loaderData }: Route.ComponentProps) {
   const { form, test, submissions, nextCursor, trashed } = loaderData;

@@ -107,7 +107,41 @@ export function FieldProperties({ field, onChange }: { field: FormField; onChang
           </div>
         </div>
       ) : null}
-      {isQuestion && field.type !== "multi_select" && field.type !== "consent" ? (
+      {field.type === "file" ? (
+        <div className="space-y-3">
+          <div>
+            <label htmlFor={id("accept")} className={label}>
+              File types taken (extensions, such as pdf, jpg; empty: any)
+            </label>
+            <input
+              id={id("accept")}
+              className={input}
+              value={(field.accept ?? []).join(", ")}
+              onChange={(event) => {
+                const types = event.target.value.split(/[\s,]+/).map((type) => type.replace(/^\./, "").toLowerCase()).filter(Boolean);
+                set({ accept: types.length > 0 ? types.slice(0, 20) : undefined });
+              }}
+            />
+          </div>
+          <div className="grid grid-cols-2 gap-3">
+            <div>
+              <label htmlFor={id("max")} className={label}>
+                Most files
+              </label>
+              <input id={id("max")} className={input} inputMode="numeric" value={field.max ?? ""} onChange={(event) => set({ max: numberOrUndefined(event.target.value) })} />
+            </div>
+            <div>
+              <label htmlFor={id("maxFileMb")} className={label}>
+                Largest file (MB)
+              </label>
+              <input id={id("maxFileMb")} className={input} inputMode="numeric" value={field.maxFileMb ?? ""} onChange={(event) => set({ maxFileMb: numberOrUndefined(event.target.value) })} />
+            </div>
+          </div>
+          <p className="text-xs text-slate-600">Files go to the folder chosen in Settings (“Files go to”), counted against your storage.</p>
+        </div>
+      ) : null}
+      {field.type === "signature" ? <p className="text-sm text-slate-700">People draw their signature with a mouse, finger or pen, or type their name instead.</p> : null}
+      {isQuestion && field.type !== "multi_select" && field.type !== "consent" && field.type !== "file" && field.type !== "signature" ? (
         <div>
           <label htmlFor={id("default")} className={label}>
             {field.type === "hidden" ? "Value when the address has none" : "Default answer"}

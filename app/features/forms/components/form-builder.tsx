@@ -8,7 +8,7 @@ import { buttonClassName } from "~/components/ui/button";
 import { HttpError, http } from "~/lib/http";
 import { definitionProblems, FIELD_TYPE_LABELS, FIELD_TYPES, type FieldType, type FormDefinition, type FormField, freshId, newField, type LogicRule } from "../form-fields";
 import { FieldProperties } from "./field-properties";
-import { FormSettingsPanel, type FormSettings } from "./form-settings-panel";
+import { type FileTarget, FormSettingsPanel, type FormSettings } from "./form-settings-panel";
 import { LogicEditor } from "./logic-editor";
 
 /**
@@ -41,7 +41,7 @@ const SAVE_DELAY_MS = 800;
 const UNDO_LIMIT = 100;
 const PALETTE: FieldType[] = FIELD_TYPES.filter((type) => type !== "page_break");
 
-export function FormBuilder({ start }: { start: BuilderStart }) {
+export function FormBuilder({ start, fileTargets }: { start: BuilderStart; fileTargets: FileTarget[] }) {
   const navigate = useNavigate();
   const [doc, setDoc] = useState<Doc>({ title: start.title, description: start.description, fields: start.definition.fields, rules: start.definition.rules });
   const [history, setHistory] = useState<Doc[]>([]);
@@ -390,7 +390,7 @@ export function FormBuilder({ start }: { start: BuilderStart }) {
         </div>
       ) : (
         <div role="tabpanel" id="panel-settings" aria-labelledby="tab-settings" className="max-w-2xl">
-          {formId.current ? <FormSettingsPanel formId={formId.current} settings={start.settings} /> : <p className="text-sm text-slate-700">Make a change to the template first: the settings belong to your own copy.</p>}
+          {formId.current ? <FormSettingsPanel formId={formId.current} settings={start.settings} fileTargets={fileTargets} asksForFiles={doc.fields.some((field) => field.type === "file")} /> : <p className="text-sm text-slate-700">Make a change to the template first: the settings belong to your own copy.</p>}
         </div>
       )}
     </div>

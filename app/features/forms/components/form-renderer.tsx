@@ -1,25 +1,45 @@
 import { clsx } from "clsx";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { buttonClassName } from "~/components/ui/button";
-import { answersFromFormData, fieldError, FORM_ERROR_KEY, initialValue, type AnswerErrors } from "../form-answers";
+import { formatBytes } from "~/features/files/files.constants";
+import { HttpError, http } from "~/lib/http";
+import { answersFromFormData, checkAnswers, FORM_ERROR_KEY, initialValue, TURNSTILE_FIELD, type AnswerErrors } from "../form-answers";
 import type { FormDefinition, FormField } from "../form-fields";
 import { type AnswerValue, type Answers, evaluateLogic, splitPages } from "../form-logic";
 import { HONEYPOT_FIELD } from "../forms.constants";
+import { FormThanks } from "./form-thanks";
+import { SignaturePad } from "./signature-pad";
 
 /**
  * The form as a visitor fills it in (issue 37): the public form (/forms/{id}/view) and the
  * preview in test mode render this. It is a plain HTML form that posts to its page, so a form
  * without logic works without JavaScript (every page shown one under the other). Once hydrated it
  * goes page by page, runs the shared logic evaluator on every change and checks each page's
- * answers with the same rules as the server, which still decides.
+ * answers with the same rules as the server, which still decides. A form with file questions is
+ * sent as JSON once hydrated: the answers first, then each file through the resumable upload path
+ * with the grant the submission gave, with its progress.
  */
 
 export type RendererForm = { title: string; description: string; definition: FormDefinition };
 export type RendererFailure = { message: string; errors: AnswerErrors; values?: Record<string, AnswerValue> };
 
 const inputClass = "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 aria-[invalid=true]:border-red-700 sm:text-sm";
+
+/** Answers as the logic sees them: a file question's answer is the chosen files' names. */
+function logicAnswers(raw: Record<string, unknown>): Answers {
+  const answers: Record<string, AnswerValue | undefined> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    answers[key] = Array.isArray(value) && value.some((item) => typeof item === "object") ? value.map((item: { name?: unknown }) => String(item?.name ?? "")) : (value as AnswerValue);
+  }
+  return answers;
+}
+
+function fileRules(field: FormField): string {
+  const most = field.max ?? 1;
+  return [field.accept?.length ? `${field.accept.map((type) => type.toUpperCase()).join(", ")} files` : null, field.maxFileMb ? `up to ${field.maxFileMb.toLocaleString("en-US")} MB each` : null, most > 1 ? `at most ${most} files` : "one file"].filter(Boolean).join(", ");
+}
 
 function startingAnswers(fields: readonly FormField[], params: URLSearchParams | undefined, values: Record<string, AnswerValue> | undefined): Answers {
   const answers: Record<string, AnswerValue | undefined> = {};
@@ -80,7 +100,7 @@ function ChoiceGroup({ field, value, error, describedBy }: { field: FormField; v
   );
 }
 
-function Field({ field, value, error, required }: { field: FormField; value: AnswerValue | undefined; error: string | undefined; required: boolean }) {
+function Field({ field, value, error, required, onAnswered }: { field: FormField; value: AnswerValue | undefined; error: string | undefined; required: boolean; onAnswered: () => void }) {
   const help = field.help ? `field-${field.id}-help` : undefined;
   const errorId = error ? `field-${field.id}-error` : undefined;
   const describedBy = [help, errorId].filter(Boolean).join(" ") || undefined;
@@ -114,6 +134,49 @@ function Field({ field, value, error, required }: { field: FormField; value: Ans
           </span>
         </label>
         {helpText}
+        {errorText}
+      </div>
+    );
+  }
+  if (field.type === "signature") {
+    return (
+      <div className="space-y-1" data-field={field.id}>
+        <p id={`field-${field.id}-label`} className="text-sm font-medium text-slate-900">
+          {field.label}
+          {mark}
+          {required ? <span className="sr-only"> (required)</span> : null}
+        </p>
+        {helpText}
+        <SignaturePad id={`field-${field.id}`} name={field.id} describedBy={[`field-${field.id}-label`, describedBy].filter(Boolean).join(" ")} invalid={Boolean(error)} initial={typeof value === "string" ? value : undefined} onChange={onAnswered} />
+        {errorText}
+      </div>
+    );
+  }
+  if (field.type === "file") {
+    return (
+      <div className="space-y-1" data-field={field.id}>
+        <label htmlFor={`field-${field.id}`} className="block text-sm font-medium text-slate-900">
+          {field.label}
+          {mark}
+          {required ? <span className="sr-only"> (required)</span> : null}
+        </label>
+        {helpText}
+        <p id={`field-${field.id}-rules`} className="text-xs text-slate-600">
+          {fileRules(field)}.
+        </p>
+        <input
+          id={`field-${field.id}`}
+          name={field.id}
+          type="file"
+          multiple={(field.max ?? 1) > 1}
+          accept={field.accept?.length ? field.accept.map((type) => `.${type}`).join(",") : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[`field-${field.id}-rules`, describedBy].filter(Boolean).join(" ")}
+          className="block w-full text-sm text-slate-900 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
+        />
+        <noscript>
+          <p className="text-sm text-amber-800">Sending files needs JavaScript: turn it on and reload the page.</p>
+        </noscript>
         {errorText}
       </div>
     );
@@ -152,7 +215,11 @@ const TurnstileWidget = lazy(() => import("~/features/auth/components/turnstile-
 /** Where a visit got to (the builder dashboard's starts and drop-off): page 0 at the first answer, later pages on "Next". */
 export type ProgressReporter = { visitId: string; report: (page: number) => void };
 
-export function FormRenderer({ form, failure, params, submitLabel = "Send", progress, turnstileSiteKey }: { form: RendererForm; failure?: RendererFailure | null; params?: URLSearchParams; submitLabel?: string; progress?: ProgressReporter | null; turnstileSiteKey?: string | null }) {
+/** A JSON submission's course: its answers on their way, then its files, then done. */
+type Sending = { stage: "answers" } | { stage: "files"; names: string[]; sizes: number[]; sent: number[] } | { stage: "done"; message: string; test: boolean; failed: string[] };
+type SentAnswers = { ok: true; submissionId: string; thankYouMessage: string; redirectUrl: string | null; test: boolean; files?: { grant: string; uploads: { id: string; fieldId: string; partSize: number }[] } };
+
+export function FormRenderer({ form, failure, params, submitLabel = "Send", progress, turnstileSiteKey, submitUrl }: { form: RendererForm; failure?: RendererFailure | null; params?: URLSearchParams; submitLabel?: string; progress?: ProgressReporter | null; turnstileSiteKey?: string | null; /** Where a form with files is sent as JSON (the API). */ submitUrl?: string }) {
   const { fields } = form.definition;
   const pages = useMemo(() => splitPages(fields), [fields]);
   const [answers, setAnswers] = useState<Answers>(() => startingAnswers(fields, params, failure?.values));
@@ -165,6 +232,9 @@ export function FormRenderer({ form, failure, params, submitLabel = "Send", prog
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const state = useMemo(() => evaluateLogic(form.definition, answers), [form.definition, answers]);
+  const [sending, setSending] = useState<Sending | null>(null);
+  const [sendFailure, setSendFailure] = useState<string | null>(null);
+  const hasFiles = Boolean(submitUrl) && fields.some((field) => field.type === "file");
 
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
@@ -175,18 +245,17 @@ export function FormRenderer({ form, failure, params, submitLabel = "Send", prog
     if (first >= 0) setPage(first);
   }, [failure, pages]);
 
-  const readAnswers = () => (formRef.current ? (answersFromFormData(new FormData(formRef.current), form.definition) as Answers) : answers);
+  const readRaw = () => (formRef.current ? answersFromFormData(new FormData(formRef.current), form.definition) : (answers as Record<string, unknown>));
+  const readAnswers = () => logicAnswers(readRaw());
+  const answered = useCallback(() => {
+    if (formRef.current) setAnswers(logicAnswers(answersFromFormData(new FormData(formRef.current), form.definition)));
+  }, [form.definition]);
 
-  /** The problems of the shown questions of some pages, as the server would find them. */
-  const problemsOn = (pageIndexes: number[], current: Answers): AnswerErrors => {
-    const now = evaluateLogic(form.definition, current);
+  /** The problems of the shown questions of some pages, as the server would find them (the same check). */
+  const problemsOn = (pageIndexes: number[], raw: Record<string, unknown>): AnswerErrors => {
+    const { errors: all } = checkAnswers(form.definition, raw);
     const found: AnswerErrors = {};
-    for (const index of pageIndexes)
-      for (const field of pages[index] ?? []) {
-        if (!now.visible.has(field.id) || field.type === "hidden") continue;
-        const error = fieldError(field, current[field.id], now.required.has(field.id));
-        if (error) found[field.id] = error;
-      }
+    for (const index of pageIndexes) for (const field of pages[index] ?? []) if (all[field.id] && field.type !== "hidden") found[field.id] = all[field.id]!;
     return found;
   };
 
@@ -197,9 +266,10 @@ export function FormRenderer({ form, failure, params, submitLabel = "Send", prog
   };
 
   const next = () => {
-    const current = readAnswers();
+    const raw = readRaw();
+    const current = logicAnswers(raw);
     setAnswers(current);
-    const found = problemsOn([page], current);
+    const found = problemsOn([page], raw);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirst(found);
     const path = evaluateLogic(form.definition, current).path;
@@ -221,18 +291,94 @@ export function FormRenderer({ form, failure, params, submitLabel = "Send", prog
     });
   };
 
+  const showProblems = (found: AnswerErrors) => {
+    setErrors(found);
+    const first = pages.findIndex((items) => items.some((field) => found[field.id]));
+    if (first >= 0 && first !== page) setPage(first);
+    focusFirst(found);
+  };
+
+  /** A form with files: the answers as JSON, then each file with the submission's grant. */
+  const sendWithFiles = async (formData: FormData, raw: Record<string, unknown>) => {
+    setSendFailure(null);
+    setSending({ stage: "answers" });
+    const posted = (name: string) => (typeof formData.get(name) === "string" ? formData.get(name) : undefined);
+    let result: SentAnswers;
+    try {
+      result = await http.post<SentAnswers>(submitUrl!, { answers: { ...raw, _visit: posted("_visit"), [HONEYPOT_FIELD]: posted(HONEYPOT_FIELD), [TURNSTILE_FIELD]: posted(TURNSTILE_FIELD) } }, { handleErrors: false, timeoutMs: 60_000 });
+    } catch (error) {
+      setSending(null);
+      const body = (error instanceof HttpError ? error.body : null) as { message?: string; errors?: AnswerErrors } | null;
+      if (body?.errors) return showProblems(body.errors);
+      return setSendFailure(body?.message ?? "The connection failed: nothing was sent. Check your network and send again.");
+    }
+    const uploads = result.files?.uploads ?? [];
+    const chosen = new Map<string, File[]>();
+    for (const field of fields) if (field.type === "file") chosen.set(field.id, formData.getAll(field.id).filter((item): item is File => typeof item !== "string" && item.name !== ""));
+    const items = uploads.map((upload) => ({ uploadId: upload.id, partSize: upload.partSize, file: chosen.get(upload.fieldId)!.shift()! }));
+    let failed: string[] = [];
+    if (items.length > 0) {
+      setSending({ stage: "files", names: items.map((item) => item.file.name), sizes: items.map((item) => item.file.size), sent: items.map(() => 0) });
+      const { sendFormFiles } = await import("./form-file-uploads");
+      const failures = await sendFormFiles(result.files!.grant, items, (index, sent) =>
+        setSending((current) => (current?.stage === "files" ? { ...current, sent: current.sent.map((value, at) => (at === index ? sent : value)) } : current)),
+      );
+      failed = failures.map((failure) => `“${items[failure.index]!.file.name}”: ${failure.message}`);
+    }
+    if (result.redirectUrl && !result.test && failed.length === 0) return window.location.assign(result.redirectUrl);
+    setSending({ stage: "done", message: result.thankYouMessage, test: result.test, failed });
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
-    const current = readAnswers();
-    const found = problemsOn(state.path as number[], current);
+    const raw = readRaw();
+    const found = problemsOn(state.path as number[], raw);
     if (Object.keys(found).length > 0) {
       event.preventDefault();
-      setErrors(found);
-      const first = pages.findIndex((items) => items.some((field) => found[field.id]));
-      if (first >= 0 && first !== page) setPage(first);
-      focusFirst(found);
+      return showProblems(found);
+    }
+    if (hasFiles) {
+      event.preventDefault();
+      void sendWithFiles(new FormData(event.currentTarget), raw);
     }
   };
+
+  if (sending?.stage === "done") {
+    return (
+      <div className="space-y-3">
+        <FormThanks message={sending.message} test={sending.test} />
+        {sending.failed.length > 0 ? (
+          <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            <p className="font-medium">Your answers were sent, but {sending.failed.length === 1 ? "one file" : `${sending.failed.length} files`} could not be:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {sending.failed.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
+    );
+  }
+  if (sending?.stage === "files") {
+    const total = sending.sizes.reduce((sum, size) => sum + size, 0);
+    const sent = sending.sent.reduce((sum, value) => sum + value, 0);
+    return (
+      <section className="space-y-3" aria-label="Sending your files" data-testid="form-files-progress">
+        <p role="status" className="text-sm text-slate-900">
+          Your answers are in. Sending your files ({formatBytes(sent)} of {formatBytes(total)}): keep this page open.
+        </p>
+        <ul className="space-y-2">
+          {sending.names.map((name, index) => (
+            <li key={`${name}-${index}`} className="space-y-1 text-sm text-slate-900">
+              <span className="break-all">{name}</span>
+              <progress className="block h-2 w-full" max={sending.sizes[index] || 1} value={sending.sent[index]} aria-label={`${name}: ${Math.round(((sending.sent[index] ?? 0) / (sending.sizes[index] || 1)) * 100)}% sent`} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
 
   const last = !hydrated || state.path.indexOf(page) === state.path.length - 1 || state.path.indexOf(page) === -1;
   const problemCount = Object.keys(errors).filter((key) => key !== FORM_ERROR_KEY).length;
@@ -247,9 +393,9 @@ export function FormRenderer({ form, failure, params, submitLabel = "Send", prog
       }} className="space-y-6" data-testid="public-form" aria-busy={busy || undefined}>
       <CsrfInput />
       {progress ? <input type="hidden" name="_visit" value={progress.visitId} /> : null}
-      {failure?.message || errors[FORM_ERROR_KEY] ? (
+      {sendFailure || failure?.message || errors[FORM_ERROR_KEY] ? (
         <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800" data-testid="form-failure">
-          {errors[FORM_ERROR_KEY] ?? failure?.message}
+          {errors[FORM_ERROR_KEY] ?? sendFailure ?? failure?.message}
         </div>
       ) : problemCount > 0 && hydrated ? (
         <p role="status" className="text-sm font-medium text-red-700">
@@ -269,7 +415,7 @@ export function FormRenderer({ form, failure, params, submitLabel = "Send", prog
             ) : null}
             {items.map((field) =>
               visited && (state.visible.has(field.id) || (!hydrated && !form.definition.rules.some((rule) => rule.target === field.id && rule.action === "show"))) ? (
-                <Field key={field.id} field={field} value={answers[field.id]} error={errors[field.id]} required={state.required.has(field.id)} />
+                <Field key={field.id} field={field} value={answers[field.id]} error={errors[field.id]} required={state.required.has(field.id)} onAnswered={answered} />
               ) : null,
             )}
           </section>
@@ -293,8 +439,8 @@ export function FormRenderer({ form, failure, params, submitLabel = "Send", prog
           </button>
         ) : null}
         {last ? (
-          <button type="submit" className={buttonClassName()} disabled={busy}>
-            {busy ? "Sending…" : submitLabel}
+          <button type="submit" className={buttonClassName()} disabled={busy || sending !== null}>
+            {busy || sending ? "Sending…" : submitLabel}
           </button>
         ) : (
           <button type="button" className={buttonClassName()} onClick={next}>

@@ -8,12 +8,14 @@ import { http } from "~/lib/http";
  * (they are not part of a version).
  */
 
-export type FormSettings = { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null; hasPassword: boolean; embedOrigins: string[] };
+export type FormSettings = { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null; hasPassword: boolean; embedOrigins: string[]; fileFolderId: string | null; filesPerSubmission: boolean };
+/** A folder the member may upload into (theirs or a room's). */
+export type FileTarget = { uid: string; label: string; spaceName: string };
 
 const label = "block text-sm font-medium text-slate-900";
 const input = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600";
 
-export function FormSettingsPanel({ formId, settings }: { formId: string; settings: FormSettings }) {
+export function FormSettingsPanel({ formId, settings, fileTargets, asksForFiles }: { formId: string; settings: FormSettings; fileTargets: FileTarget[]; asksForFiles: boolean }) {
   const [state, setState] = useState<{ kind: "idle" | "saving" | "saved" | "error"; message?: string }>({ kind: "idle" });
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -32,6 +34,8 @@ export function FormSettingsPanel({ formId, settings }: { formId: string; settin
           thankYouMessage: text("thankYouMessage"),
           redirectUrl: text("redirectUrl") || null,
           embedOrigins: text("embedOrigins").split(/[\s,]+/).filter(Boolean),
+          fileFolderId: text("fileFolderId") || null,
+          filesPerSubmission: form.get("filesPerSubmission") === "on",
           // Left empty: the password stays as it is, unless "remove" is ticked.
           ...(form.get("removePassword") === "on" ? { password: null } : text("password") ? { password: text("password") } : {}),
         },
@@ -71,6 +75,26 @@ export function FormSettingsPanel({ formId, settings }: { formId: string; settin
           Or send people to this address afterwards (https://…)
         </label>
         <input id="redirectUrl" name="redirectUrl" type="url" defaultValue={settings.redirectUrl ?? ""} className={input} />
+      </div>
+      <div>
+        <label htmlFor="fileFolderId" className={label}>
+          Files go to{asksForFiles ? "" : " (for file questions)"}
+        </label>
+        <select id="fileFolderId" name="fileFolderId" defaultValue={settings.fileFolderId ?? ""} className={input} aria-describedby="fileFolderId-help">
+          <option value="">Choose a folder…</option>
+          {fileTargets.map((target) => (
+            <option key={target.uid} value={target.uid}>
+              {target.spaceName}: {target.label}
+            </option>
+          ))}
+        </select>
+        <p id="fileFolderId-help" className="mt-1 text-xs text-slate-600">
+          A folder of yours or of a data room. Files count against its storage; in a room, each arrival is in the room's audit log.
+        </p>
+        <label className="mt-2 flex items-center gap-2 text-sm text-slate-900">
+          <input type="checkbox" name="filesPerSubmission" defaultChecked={settings.filesPerSubmission} className="h-4 w-4" />
+          A folder per submission (named after the person when the form asks their name or e-mail)
+        </label>
       </div>
       <div>
         <label htmlFor="embedOrigins" className={label}>

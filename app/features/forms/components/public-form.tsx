@@ -38,5 +38,5 @@ function useProgress(formId: string, version: number): ProgressReporter | null {
 export function PublicForm({ form, failure, search, turnstileSiteKey, thanks }: PublicFormProps) {
   const progress = useProgress(form.id, form.version);
   if (thanks) return <FormThanks message={thanks.message} />;
-  return <FormRenderer form={form} failure={failure} params={new URLSearchParams(search)} progress={progress} turnstileSiteKey={turnstileSiteKey} />;
+  return <FormRenderer form={form} failure={failure} params={new URLSearchParams(search)} progress={progress} turnstileSiteKey={turnstileSiteKey} submitUrl={`/api/forms/${form.id}/submissions`} />;
 }
