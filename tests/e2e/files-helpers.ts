@@ -88,3 +88,6 @@ export async function uploadViaTus(request: APIRequestContext, options: TusUploa
   if (!fileId) throw new Error("The completing PATCH did not name the new file.");
   return fileId;
 }
+
+/** The bytes of a file that sniffs as a PDF (its header), `size` long. */
+export const pdfBytes = (size: number) => Buffer.concat([Buffer.from("%PDF-1.4\n%\xE2\xE3\xCF\xD3\n", "latin1"), Buffer.alloc(Math.max(0, size - 15), 0x41)]);

@@ -1,16 +1,17 @@
 import { newConsentedContext } from "./auth-helpers";
 import { seriousViolations } from "./axe-helpers";
-import { csrfToken } from "./files-helpers";
+import { csrfToken, pdfBytes } from "./files-helpers";
 import { createMember, expect, gotoHydrated, test } from "./fixtures";
 
 /**
- * Forms (issue 37, step 1): a member makes a two-page form from a template, adds a question and a
- * logic rule in the builder, tries it in test mode, publishes; a visitor in another browser fills
- * it in (the rule shows the question); the owner reads the submission.
+ * Forms (issue 37): a member makes a two-page form with a file question from a template, adds a
+ * question and a logic rule in the builder, tries it in test mode, publishes; a visitor in another
+ * browser fills it in (the rule shows the question) and sends a file; the owner is told live,
+ * reads the submission, shares it with someone outside and revokes the link.
  */
 
 test.describe("forms", () => {
-  test("a member builds a form with logic from a template, tests it, publishes it, and reads a visitor's submission", async ({ page, browser, baseURL }) => {
+  test("a member builds a form with logic and a file question from a template, tests it, publishes it, and reads a visitor's submission with its file", async ({ page, browser, baseURL }) => {
     test.setTimeout(90_000);
     await createMember(page.request, { tier: "pro" });
 
@@ -18,7 +19,7 @@ test.describe("forms", () => {
     await expect(page).toHaveTitle("New form - Strongroom");
     await page.getByRole("button", { name: "Use template Job application" }).click();
     await expect(page).toHaveTitle("Form builder: Job application - Strongroom");
-    await expect(page.getByTestId("builder-field")).toHaveCount(8);
+    await expect(page.getByTestId("builder-field")).toHaveCount(9);
 
     // A new question after "Role", renamed, then shown only to engineers.
     await page.getByRole("button", { name: "Edit Role" }).click();
@@ -48,6 +49,11 @@ test.describe("forms", () => {
     await expect(page.getByText("Why do you want to join us?")).toBeVisible();
     await expect(page.locator("#field-why-error")).toHaveText("This question needs an answer.");
     await page.getByLabel("Why do you want to join us?").fill("I like secure things.");
+    // A file the question does not take is refused before anything is sent; in test mode the file is checked, not uploaded.
+    await page.getByLabel("Your CV").setInputFiles({ name: "cv.png", mimeType: "image/png", buffer: Buffer.from("png") });
+    await page.getByRole("button", { name: "Send test" }).click();
+    await expect(page.locator("#field-cv-error")).toHaveText("“cv.png” is not a type this question takes. It takes PDF, DOCX, DOC, ODT files.");
+    await page.getByLabel("Your CV").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: pdfBytes(2048) });
     await page.getByRole("button", { name: "Send test" }).click();
     await expect(page.getByTestId("form-thanks")).toContainText("test submission");
 
@@ -72,9 +78,13 @@ test.describe("forms", () => {
     await other.getByLabel("GitHub profile").fill("github.com/vera");
     await other.getByRole("button", { name: "Next" }).click();
     await other.getByLabel("Why do you want to join us?").fill("Your data rooms are the best.");
+    await other.getByLabel("Your CV").setInputFiles({ name: "vera-cv.pdf", mimeType: "application/pdf", buffer: pdfBytes(300_000) });
     await other.getByRole("button", { name: "Send" }).click();
     await expect(other.getByTestId("form-thanks")).toBeVisible();
     await visitor.close();
+
+    // Told live, in the page the owner has open, once the file is in.
+    await expect(page.locator(".Toastify__toast").filter({ hasText: "New submission to “Job application”" })).toBeVisible();
 
     // The owner reads it (the test submission is not among the real ones).
     await gotoHydrated(page, "/forms");
@@ -84,6 +94,7 @@ test.describe("forms", () => {
     await page.getByTestId("submission-row").getByRole("link").click();
     await expect(page.getByTestId("submission-answers")).toContainText("Vera Visitor");
     await expect(page.getByTestId("submission-answers")).toContainText("github.com/vera");
+    await expect(page.getByTestId("submission-answers").getByRole("link", { name: "vera-cv.pdf" })).toHaveAttribute("href", /^\/files\/[0-9a-f-]{36}$/);
 
     // Shared with someone outside by a link; revoked, the outsider's reload says it has expired.
     await page.getByLabel("For whom (only you see it)").fill("Our recruiter");
@@ -96,6 +107,9 @@ test.describe("forms", () => {
     await gotoHydrated(outsider, shareUrl);
     await expect(outsider).toHaveTitle("Submission to Job application - Strongroom");
     await expect(outsider.getByTestId("submission-answers")).toContainText("Vera Visitor");
+    // Outside, the file is named, not linked (it stays in the owner's files).
+    await expect(outsider.getByTestId("submission-answers")).toContainText("vera-cv.pdf");
+    await expect(outsider.getByTestId("submission-answers").getByRole("link")).toHaveCount(0);
     expect(await seriousViolations(outsider)).toEqual([]);
     // The embedded view may be framed by the sites the form lists, by nobody else.
     const formId = /\/forms\/([0-9a-f-]{36})\//.exec(page.url())![1];

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { newConsentedContext } from "./auth-helpers";
 import { seriousViolations } from "./axe-helpers";
-import { csrfToken, defaultFolders } from "./files-helpers";
+import { csrfToken, defaultFolders, pdfBytes } from "./files-helpers";
 import { createMember, expect, gotoHydrated, test } from "./fixtures";
 
 /**
@@ -30,7 +30,6 @@ async function changePage(page: Page, id: string, change: Record<string, unknown
 }
 
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
-const pdfBytes = (size: number) => Buffer.concat([Buffer.from("%PDF-1.4\n%\xE2\xE3\xCF\xD3\n", "latin1"), Buffer.alloc(Math.max(0, size - 15), 0x41)]);
 
 test.describe("receive pages (visitors)", () => {
   test("a visitor fills a form page and sends two files and a folder into their own folder; the owner sees them with the answers and is notified", async ({ page, browser, baseURL }) => {

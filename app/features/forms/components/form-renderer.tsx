@@ -68,6 +68,25 @@ function FieldControl({ field, value, error, describedBy }: { field: FormField; 
     case "checkbox":
     case "consent":
       return null;
+    case "file":
+      return (
+        <>
+          <p id={`${id}-rules`} className="text-xs text-slate-600">
+            {fileRules(field)}.
+          </p>
+          <input
+            {...common}
+            type="file"
+            multiple={(field.max ?? 1) > 1}
+            accept={field.accept?.length ? field.accept.map((type) => `.${type}`).join(",") : undefined}
+            aria-describedby={[`${id}-rules`, describedBy].filter(Boolean).join(" ")}
+            className="block w-full text-sm text-slate-900 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
+          />
+          <noscript>
+            <p className="text-sm text-amber-800">Sending files needs JavaScript: turn it on and reload the page.</p>
+          </noscript>
+        </>
+      );
     default: {
       const type = { email: "email", number: "text", phone: "tel", url: "url", date: "date", time: "time" }[field.type as string] ?? "text";
       const inputMode = field.type === "number" ? "decimal" : undefined;
@@ -148,35 +167,6 @@ function Field({ field, value, error, required, onAnswered }: { field: FormField
         </p>
         {helpText}
         <SignaturePad id={`field-${field.id}`} name={field.id} describedBy={[`field-${field.id}-label`, describedBy].filter(Boolean).join(" ")} invalid={Boolean(error)} initial={typeof value === "string" ? value : undefined} onChange={onAnswered} />
-        {errorText}
-      </div>
-    );
-  }
-  if (field.type === "file") {
-    return (
-      <div className="space-y-1" data-field={field.id}>
-        <label htmlFor={`field-${field.id}`} className="block text-sm font-medium text-slate-900">
-          {field.label}
-          {mark}
-          {required ? <span className="sr-only"> (required)</span> : null}
-        </label>
-        {helpText}
-        <p id={`field-${field.id}-rules`} className="text-xs text-slate-600">
-          {fileRules(field)}.
-        </p>
-        <input
-          id={`field-${field.id}`}
-          name={field.id}
-          type="file"
-          multiple={(field.max ?? 1) > 1}
-          accept={field.accept?.length ? field.accept.map((type) => `.${type}`).join(",") : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[`field-${field.id}-rules`, describedBy].filter(Boolean).join(" ")}
-          className="block w-full text-sm text-slate-900 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
-        />
-        <noscript>
-          <p className="text-sm text-amber-800">Sending files needs JavaScript: turn it on and reload the page.</p>
-        </noscript>
         {errorText}
       </div>
     );
