@@ -78,13 +78,7 @@ export const PATTERN_MAX = 200;
 /** A file field: how many files one answer may hold, and how many types it may list. */
 export const FILES_PER_FIELD_MAX = 10;
 export const ACCEPT_TYPES_MAX = 20;
-/** A drawn signature: its strokes as an SVG path, in a 600 × 200 box. */
-export const SIGNATURE_PATH_MAX = 40_000;
-export const SIGNATURE_WIDTH = 600;
-export const SIGNATURE_HEIGHT = 200;
-/** A signature's answer: "svg:" and the drawn path, or "typed:" and the name typed instead. */
-export const DRAWN_PREFIX = "svg:";
-export const TYPED_PREFIX = "typed:";
+export * from "./signature-format";
 
 /** Fields whose answers need the page's JavaScript (files go through resumable uploads; a signature is drawn). */
 export const SCRIPTED_TYPES: readonly FieldType[] = ["file", "signature"];

@@ -1,4 +1,4 @@
-import { DRAWN_PREFIX, SIGNATURE_HEIGHT, SIGNATURE_WIDTH, TYPED_PREFIX } from "../form-fields";
+import { DRAWN_PREFIX, SIGNATURE_HEIGHT, SIGNATURE_WIDTH, TYPED_PREFIX } from "../signature-format";
 
 /** A signature as its readers see it (the owner, a shared or embedded view): the drawing, or the typed name. */
 export function SignatureView({ value }: { value: string }) {
