@@ -210,7 +210,13 @@ async function payloadOf(ctx: ServiceContext, form: FormRow, submission: NonNull
     type: "form.submission",
     createdAt: view.createdAt,
     form: { id: form.id, title: form.title, version: submission.version },
-    submission: { id: submission.id, createdAt: view.createdAt, answers: view.answers.map((answer) => ({ fieldId: answer.fieldId, label: answer.label, value: answer.value })) },
+    submission: {
+      id: submission.id,
+      createdAt: view.createdAt,
+      answers: view.answers.map((answer) => ({ fieldId: answer.fieldId, label: answer.label, value: answer.value })),
+      // The files sent with it: the file each became in the owner's files (null: it did not arrive).
+      files: view.files.map((file) => ({ fieldId: file.fieldId, name: file.name, size: file.size, fileId: file.fileId })),
+    },
   });
 }
 
