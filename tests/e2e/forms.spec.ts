@@ -1,4 +1,4 @@
-import { newConsentedContext } from "./auth-helpers";
+import { newConsentedContext, readLatestMail } from "./auth-helpers";
 import { seriousViolations } from "./axe-helpers";
 import { csrfToken, pdfBytes } from "./files-helpers";
 import { createMember, expect, gotoHydrated, test } from "./fixtures";
@@ -151,19 +151,32 @@ test.describe("forms", () => {
   });
 });
 
-test("a visitor without JavaScript fills in a form without logic: refusals come back next to their fields, then the thanks", async ({ page, browser, baseURL }) => {
+test("a visitor without JavaScript passes the password, confirms their e-mail with a code and fills in a form without logic: refusals come back next to their fields, then the thanks, once per address", async ({ page, browser, baseURL }) => {
   await createMember(page.request, { tier: "basic" });
   await page.goto("/forms");
   const headers = { "X-CSRF-TOKEN": await csrfToken(page), "X-Requested-With": "XMLHttpRequest" };
   const created = await page.request.post("/api/forms", { data: { templateId: "template-contact" }, headers });
   const { form } = (await created.json()) as { form: { id: string } };
   expect((await page.request.post(`/api/forms/${form.id}/publish`, { headers })).status()).toBe(200);
-  expect((await page.request.patch(`/api/forms/${form.id}/settings`, { data: { thankYouMessage: "We answer within a day." }, headers })).status()).toBe(200);
+  expect((await page.request.patch(`/api/forms/${form.id}/settings`, { data: { thankYouMessage: "We answer within a day.", verifyEmail: true, password: "open sesame" }, headers })).status()).toBe(200);
 
   const context = await browser.newContext({ baseURL: baseURL!, javaScriptEnabled: false });
   const visitor = await context.newPage();
   await visitor.goto(`/forms/${form.id}/view`);
   await expect(visitor).toHaveTitle("Contact - Strongroom");
+  await visitor.getByLabel("Password").fill("open sesame");
+  await visitor.getByRole("button", { name: "Open the form" }).click();
+  // One answer per verified address: the code comes by e-mail.
+  await visitor.getByLabel("Your e-mail address").fill("nora@example.com");
+  await visitor.getByRole("button", { name: "Send me a code" }).click();
+  await expect(visitor.getByTestId("form-email-gate")).toContainText("We sent a 6-digit code to nora@example.com");
+  const mail = await readLatestMail(visitor, "nora@example.com", /is your code for the form "Contact"/);
+  await visitor.getByLabel("Code from the e-mail").fill(mail.code === "000000" ? "111111" : "000000");
+  await visitor.getByRole("button", { name: "Confirm" }).click();
+  await expect(visitor.getByRole("alert")).toHaveText("That code is not right. Check the newest e-mail we sent and try again.");
+  await visitor.getByLabel("Code from the e-mail").fill(mail.code!);
+  await visitor.getByRole("button", { name: "Confirm" }).click();
+  await expect(visitor.getByTestId("form-verified-email")).toContainText("Answering as nora@example.com (confirmed).");
   await visitor.getByLabel("Name").fill("Nora No-Script");
   await visitor.getByLabel("E-mail").fill("nora@example");
   await visitor.getByRole("button", { name: "Send" }).click();
@@ -174,5 +187,7 @@ test("a visitor without JavaScript fills in a form without logic: refusals come 
   await visitor.getByLabel("Message").fill("Hello from a browser without scripts.");
   await visitor.getByRole("button", { name: "Send" }).click();
   await expect(visitor.getByTestId("form-thanks")).toContainText("We answer within a day.");
+  await visitor.goto(`/forms/${form.id}/view`);
+  await expect(visitor.getByTestId("form-email-gate")).toContainText("nora@example.com has already answered this form.");
   await context.close();
 });

@@ -2,9 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { personalSpaceOf } from "~tests/factories/files";
 import type { FormField } from "~/features/forms/form-definition";
 import { abortExpiredUploads } from "~/features/files/uploads.server";
+import { confirmFormEmailCode, formEmailCookieName, openPublicForm, requestFormEmailCode } from "~/features/forms/form-submissions.server";
 import { createServiceContext } from "~/lib/service-context.server";
 import { countWhere, send, signedIn, type Person } from "./dataroom-helpers";
-import { newAuthClient, testEnv, uniqueIp, type AuthClient } from "./helpers";
+import { mailsTo, newAuthClient, testEnv, uniqueIp, type AuthClient } from "./helpers";
 import { bytes, patch } from "./tus-helpers";
 
 /**
@@ -205,5 +206,63 @@ describe("forms: file and signature answers", () => {
     expect(mine.status).toBe(200);
     expect((await mine.json<{ form: { settings: { fileFolderId: string; filesPerSubmission: boolean } } }>()).form.settings).toMatchObject({ filesPerSubmission: true });
     expect((await send(owner.client, "POST", `/api/forms/${created.form.id}/publish`)).status).toBe(200);
+  });
+});
+
+describe("forms: one submission per verified e-mail address", () => {
+  let owner: Person;
+  beforeAll(async () => {
+    owner = await signedIn({ tier: "pro", name: "Vic Verify" });
+  });
+
+  const ctx = () => createServiceContext(testEnv, { requestId: "form-email", client: { ip: uniqueIp(), userAgent: null } });
+  const codeIn = async (address: string) => /\b(\d{6})\b/.exec((await mailsTo(address)).at(-1)!.textBody)![1]!;
+  const submitAs = async (formId: string, proof: string | null, answers: unknown) => {
+    const visitor = await newAuthClient();
+    const cookie = [visitor.jar.header(), proof ? `${formEmailCookieName(formId)}=${proof}` : ""].filter(Boolean).join("; ");
+    return send(visitor, "POST", `/api/forms/${formId}/submissions`, { answers }, { "cf-connecting-ip": uniqueIp(), cookie });
+  };
+
+  it("asks for the address first, mails a code, takes the right code only, then one submission from that address", async () => {
+    const form = await makeForm(owner, [{ id: "opinion", type: "long_text", label: "Your opinion", required: true }], { verifyEmail: true });
+    expect(await openPublicForm(ctx(), form.id)).toMatchObject({ state: "email", pendingEmail: null, answered: null });
+    // Without a proof nothing is taken.
+    const unproven = await submitAs(form.id, null, { opinion: "Hello" });
+    expect(unproven.status).toBe(401);
+    expect((await unproven.json<{ message: string }>()).message).toBe("Confirm your e-mail address with the code we send it first (reload the page).");
+
+    const pending = await requestFormEmailCode(ctx(), form.id, { email: " Ada@Example.com " });
+    const mail = (await mailsTo("ada@example.com")).at(-1)!;
+    expect(mail.subject).toMatch(/^\d{6} is your code for the form "Documents"$/);
+    expect(await openPublicForm(ctx(), form.id, { emailCookie: pending })).toMatchObject({ state: "email", pendingEmail: "ada@example.com" });
+    await expect(confirmFormEmailCode(ctx(), form.id, { code: "000000" === (await codeIn("ada@example.com")) ? "111111" : "000000", emailCookie: pending })).rejects.toMatchObject({ status: 401 });
+    await expect(confirmFormEmailCode(ctx(), form.id, { code: "12ab", emailCookie: pending })).rejects.toMatchObject({ status: 400 });
+    const proof = await confirmFormEmailCode(ctx(), form.id, { code: await codeIn("ada@example.com"), emailCookie: pending });
+    expect(await openPublicForm(ctx(), form.id, { emailCookie: proof })).toMatchObject({ state: "open", verifiedEmail: "ada@example.com" });
+    // A pending code is no proof, and a proof for one form opens no other.
+    expect((await submitAs(form.id, pending, { opinion: "Hello" })).status).toBe(401);
+    const other = await makeForm(owner, [{ id: "opinion", type: "long_text", label: "Your opinion", required: true }], { verifyEmail: true });
+    expect((await openPublicForm(ctx(), other.id, { emailCookie: proof })).state).toBe("email");
+
+    const first = await submitAs(form.id, proof, { opinion: "Ship it." });
+    expect(first.status, await first.clone().text()).toBe(201);
+    const { submissionId } = await first.json<{ submissionId: string }>();
+    expect(await countWhere("select count(*) as n from form_submissions where id = ? and verified_email = 'ada@example.com'", submissionId)).toBe(1);
+    const again = await submitAs(form.id, proof, { opinion: "Ship it twice." });
+    expect(again.status).toBe(409);
+    expect((await again.json<{ message: string }>()).message).toBe("ada@example.com has already answered this form: it takes one answer per e-mail address.");
+    expect(await countWhere("select count(*) as n from form_submissions where form_id = ?", form.id)).toBe(1);
+    expect(await openPublicForm(ctx(), form.id, { emailCookie: proof })).toMatchObject({ state: "email", answered: "ada@example.com" });
+    // The owner sends that answer to the trash: the address may answer again.
+    expect((await send(owner.client, "DELETE", `/api/forms/${form.id}/submissions/${submissionId}`)).status).toBe(204);
+    expect((await submitAs(form.id, proof, { opinion: "Second thoughts." })).status).toBe(201);
+  });
+
+  it("refuses a malformed address with a message at the field, and a code request for a form that does not ask for one", async () => {
+    const form = await makeForm(owner, [{ id: "opinion", type: "short_text", label: "Opinion", required: false }], { verifyEmail: true });
+    await expect(requestFormEmailCode(ctx(), form.id, { email: "not-an-address" })).rejects.toMatchObject({ status: 400, fieldErrors: { email: ["Enter a valid e-mail address, such as name@example.com."] } });
+    const plain = await makeForm(owner, [{ id: "opinion", type: "short_text", label: "Opinion", required: false }]);
+    await expect(requestFormEmailCode(ctx(), plain.id, { email: "ada@example.com" })).rejects.toMatchObject({ status: 409 });
+    await expect(requestFormEmailCode(ctx(), crypto.randomUUID(), { email: "ada@example.com" })).rejects.toMatchObject({ status: 404 });
   });
 });

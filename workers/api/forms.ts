@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { clearTestSubmissions, deleteFormSubmission, exportSubmissionsCsv, readFormUnlockCookie, getFormSubmission, listFormSubmissions, submitForm } from "~/features/forms/form-submissions.server";
+import { clearTestSubmissions, deleteFormSubmission, exportSubmissionsCsv, readFormEmailCookie, readFormUnlockCookie, getFormSubmission, listFormSubmissions, submitForm } from "~/features/forms/form-submissions.server";
 import { createSubmissionShare, listSubmissionShares, revokeSubmissionShare } from "~/features/forms/form-shares.server";
 import { getFormDashboard, recordProgress } from "~/features/forms/form-stats.server";
 import { restoreForm, restoreFormSubmission } from "~/features/forms/forms-trash.server";
@@ -81,7 +81,7 @@ export const formsApi = new Hono<AppEnv>()
   .post("/:id/submissions", async (c) => {
     const body = await readJsonBody(c);
     const test = c.req.query("test") === "1";
-    const result = await submitForm(apiServiceContext(c), c.req.param("id"), { answers: answersOf(body) }, test ? { testBy: requireApiActor(c).userId } : { cookie: readFormUnlockCookie(c.req.header("Cookie")) });
+    const result = await submitForm(apiServiceContext(c), c.req.param("id"), { answers: answersOf(body) }, test ? { testBy: requireApiActor(c).userId } : { cookie: readFormUnlockCookie(c.req.header("Cookie")), emailCookie: readFormEmailCookie(c.req.header("Cookie"), c.req.param("id")) });
     return result.ok ? c.json(result, 201) : c.json(result, 422);
   })
   .get("/:id/submissions", async (c) => {

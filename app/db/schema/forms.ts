@@ -43,6 +43,8 @@ export const forms = sqliteTable(
     fileFolderId: text("file_folder_id"),
     /** A subfolder per submission (named after the person when the form asks their name or e-mail). */
     filesPerSubmission: integer("files_per_submission", { mode: "boolean" }).notNull().default(false),
+    /** One submission per e-mail address, proven by a code mailed to it. */
+    verifyEmail: integer("verify_email", { mode: "boolean" }).notNull().default(false),
     /** Counted for the builder dashboard: the public form opened, and a first answer sent. */
     views: integer("views").notNull().default(0),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
@@ -89,12 +91,14 @@ export const formSubmissions = sqliteTable(
     /** The files sent with it (issue 37); their uploads run with the grant whose hash is kept here. */
     files: text("files", { mode: "json" }).notNull().$type<FormSubmissionFile[]>().default([]),
     grantHash: text("grant_hash"),
+    /** The address the visitor proved (forms that take one submission per verified address). */
+    verifiedEmail: text("verified_email"),
     /** When every file had arrived (or was given up) and the owner was told; null while files are on their way. */
     settledAt: integer("settled_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
   },
-  (table) => [index("form_submissions_form_created_idx").on(table.formId, table.isTest, table.createdAt), index("form_submissions_grant_idx").on(table.grantHash)],
+  (table) => [index("form_submissions_form_created_idx").on(table.formId, table.isTest, table.createdAt), index("form_submissions_grant_idx").on(table.grantHash), index("form_submissions_verified_email_idx").on(table.formId, table.verifiedEmail)],
 );
 
 /**

@@ -3,6 +3,7 @@ import { loadMemberAccess } from "~/features/access/access.server";
 import { checkFeature } from "~/features/access/access-check";
 import { consumeAttempt } from "~/features/auth/attempt-limits.server";
 import { isPageUnlocked, type PageLock, unlockPage } from "~/features/auth/page-unlock.server";
+import { confirmEmailCode, EMAIL_PROOF_TTL_MS, type EmailProofScope, readEmailProof, sendEmailCode } from "~/features/auth/email-proof.server";
 import { verifyTurnstile } from "~/features/auth/turnstile.server";
 import { announceSubmission, chosenFilesOf, type FormFilesStarted, prepareFormFiles, startedFiles } from "./form-files.server";
 import { answerText, submissionView, type SubmissionView } from "./submission-view";
@@ -16,7 +17,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { type AnswerErrors, answersFromFormData, checkAnswers, FORM_ERROR_KEY } from "./form-answers";
 import { type FormDefinition, type FormField, takesAnswer } from "./form-definition";
 import { FORM_LIMITS, FORM_SUBMISSIONS_PER_HOUR, FORM_UNLOCK_COOKIE, FORM_UNLOCK_TTL_MS, HONEYPOT_FIELD, SUBMISSION_NOT_FOUND, SUBMISSIONS_PAGE_SIZE, isUuidShape } from "./forms.constants";
-import { completeVisit, countFormViews, countRealSubmissions, deleteTestSubmissions, findPublishedForm, findSubmission, insertSubmissionWithinLimits, listSubmissionsPage, trashSubmission, type FormRow } from "./forms.queries.server";
+import { completeVisit, countFormViews, hasAnsweredAs, countRealSubmissions, deleteTestSubmissions, findPublishedForm, findSubmission, insertSubmissionWithinLimits, listSubmissionsPage, trashSubmission, type FormRow } from "./forms.queries.server";
 import { definitionOfVersion, formsPlan, formStatus, requireOwnForm } from "./forms.server";
 
 /**
@@ -41,8 +42,10 @@ export type PublicForm = {
 export type FormOpening =
   | { state: "missing" }
   | { state: "password"; title: string; ownerName: string }
+  /** One submission per verified address: the visitor proves theirs first (`pendingEmail`: a code was sent; `answered`: that address has answered). */
+  | { state: "email"; title: string; ownerName: string; pendingEmail: string | null; answered: string | null }
   | { state: "closed"; title: string; ownerName: string; reason: "closed" | "past-closing" | "full" }
-  | { state: "open"; form: PublicForm; test: boolean; turnstileSiteKey?: string | null };
+  | { state: "open"; form: PublicForm; test: boolean; turnstileSiteKey?: string | null; verifiedEmail?: string | null };
 
 async function ownerAllowsForms(ctx: ServiceContext, userId: string): Promise<boolean> {
   const access = await loadMemberAccess(ctx, userId);
@@ -66,6 +69,44 @@ export function readFormUnlockCookie(cookieHeader: string | null | undefined): s
   return readCookie(cookieHeader, FORM_UNLOCK_COOKIE);
 }
 
+// ---- one submission per verified e-mail address -------------------------------------------------------
+
+const emailScope = (formId: string): EmailProofScope => ({ purpose: "form-email", id: formId, sendAction: "form-code-send", checkAction: "form-code" });
+
+/** The cookie that proves a visitor's address for one form (its own name, so two forms open at once keep theirs). */
+export function formEmailCookieName(formId: string): string {
+  return `form_email_${formId.replace(/-/g, "")}`;
+}
+
+export function formEmailCookie(formId: string, value: string, isSecure: boolean): string {
+  return `${formEmailCookieName(formId)}=${value}; Path=/; Max-Age=${value ? EMAIL_PROOF_TTL_MS / 1000 : 0}; HttpOnly; SameSite=Lax${isSecure ? "; Secure" : ""}`;
+}
+
+export function readFormEmailCookie(cookieHeader: string | null | undefined, formId: string): string | null {
+  return isUuidShape(formId) ? readCookie(cookieHeader, formEmailCookieName(formId)) : null;
+}
+
+async function openFormForEmail(ctx: ServiceContext, id: string, cookie: string | null | undefined) {
+  const found = isUuidShape(id) ? await findPublishedForm(ctx.db, id) : undefined;
+  if (!found || !(await ownerAllowsForms(ctx, found.form.userId)) || closedReason(found.form, ctx.now())) throw new AppError("NOT_FOUND", FORM_MISSING);
+  if (!(await isPageUnlocked(ctx, lockOf(found.form), cookie))) throw new AppError("UNAUTHENTICATED", "Enter the form's password first (reload the page).");
+  if (!found.form.verifyEmail) throw new AppError("CONFLICT", "This form does not ask for a code: reload the page.");
+  return found;
+}
+
+/** The e-mail step: a code mailed to the address (the form's title and owner in the message); the pending cookie's value. */
+export async function requestFormEmailCode(ctx: ServiceContext, id: string, input: { email: unknown; cookie?: string | null }): Promise<string> {
+  const found = await openFormForEmail(ctx, id, input.cookie);
+  const { cookie } = await sendEmailCode(ctx, emailScope(id), input.email, (code, minutes) => ({ kind: "form-email-code", code, minutes, formTitle: found.version.title, ownerName: found.ownerName }));
+  return cookie;
+}
+
+/** The code step: the right code proves the address for this form (12 hours); the proof cookie's value. */
+export async function confirmFormEmailCode(ctx: ServiceContext, id: string, input: { code: unknown; emailCookie: string | null; cookie?: string | null }): Promise<string> {
+  await openFormForEmail(ctx, id, input.cookie);
+  return (await confirmEmailCode(ctx, emailScope(id), input.emailCookie, input.code)).cookie;
+}
+
 const unlockSchema = z.object({ password: z.string({ error: "Enter the form's password." }).min(1, "Enter the form's password.").max(1_000) }, { error: "Enter the form's password." });
 
 /** The password gate of /forms/{id}/view: the right password gives the cookie's value (12 hours, this form, this password). */
@@ -77,7 +118,7 @@ export async function unlockForm(ctx: ServiceContext, id: string, input: unknown
 }
 
 /** /forms/{id}/view: the newest published version, or why it takes no answers. Counts a view. */
-export async function openPublicForm(ctx: ServiceContext, id: string, options: { countView?: boolean; cookie?: string | null } = {}): Promise<FormOpening> {
+export async function openPublicForm(ctx: ServiceContext, id: string, options: { countView?: boolean; cookie?: string | null; emailCookie?: string | null } = {}): Promise<FormOpening> {
   if (!isUuidShape(id)) return { state: "missing" };
   const found = await findPublishedForm(ctx.db, id);
   if (!found || !(await ownerAllowsForms(ctx, found.form.userId))) return { state: "missing" };
@@ -87,6 +128,13 @@ export async function openPublicForm(ctx: ServiceContext, id: string, options: {
     return { state: "closed", title: found.version.title, ownerName: found.ownerName, reason: "full" };
   }
   if (!(await isPageUnlocked(ctx, lockOf(found.form), options.cookie))) return { state: "password", title: found.version.title, ownerName: found.ownerName };
+  let verifiedEmail: string | null = null;
+  if (found.form.verifyEmail) {
+    const proof = await readEmailProof(ctx, emailScope(id), options.emailCookie);
+    const answered = proof?.verified && (await hasAnsweredAs(ctx.db, id, proof.email)) ? proof.email : null;
+    if (!proof?.verified || answered) return { state: "email", title: found.version.title, ownerName: found.ownerName, pendingEmail: proof && !proof.verified ? proof.email : null, answered };
+    verifiedEmail = proof.email;
+  }
   if (options.countView) await countFormViews(ctx.db, id);
   const { version } = found;
   const config = readConfig(ctx.env);
@@ -95,6 +143,7 @@ export async function openPublicForm(ctx: ServiceContext, id: string, options: {
     test: false,
     form: { id, title: version.title, description: version.description, ownerName: found.ownerName, version: version.version, definition: version.definition },
     turnstileSiteKey: config.isTurnstileEnabled ? (config.TURNSTILE_SITE_KEY ?? null) : null,
+    verifiedEmail,
   };
 }
 
@@ -124,12 +173,13 @@ export async function submitForm(
   ctx: ServiceContext,
   id: string,
   input: { answers: Readonly<Record<string, unknown>> } | { formData: FormData },
-  options: { testBy?: string; cookie?: string | null } = {},
+  options: { testBy?: string; cookie?: string | null; emailCookie?: string | null } = {},
 ): Promise<SubmitResult> {
   const test = options.testBy !== undefined;
   let form: FormRow;
   let definition: FormDefinition;
   let version: number;
+  let verifiedEmail: string | null = null;
   if (test) {
     await formsPlan(ctx, options.testBy!);
     form = await requireOwnForm(ctx, options.testBy!, id);
@@ -140,6 +190,11 @@ export async function submitForm(
     if (!found || !(await ownerAllowsForms(ctx, found.form.userId))) throw new AppError("NOT_FOUND", FORM_MISSING);
     if (closedReason(found.form, ctx.now())) throw new AppError("GONE", "This form is closed: it takes no more answers.");
     if (!(await isPageUnlocked(ctx, lockOf(found.form), options.cookie))) throw new AppError("UNAUTHENTICATED", "Enter the form's password first (reload the page).");
+    if (found.form.verifyEmail) {
+      const proof = await readEmailProof(ctx, emailScope(id), options.emailCookie);
+      if (!proof?.verified) throw new AppError("UNAUTHENTICATED", "Confirm your e-mail address with the code we send it first (reload the page).");
+      verifiedEmail = proof.email;
+    }
     form = found.form;
     definition = found.version.definition;
     version = found.version.version;
@@ -174,11 +229,12 @@ export async function submitForm(
   const limits = FORM_LIMITS[access.tier];
   const written = await insertSubmissionWithinLimits(
     ctx.db,
-    { id: submissionId, formId: form.id, ownerId: form.userId, version, answers: checked.values, isTest: test, pagesSeen: checked.state.path.length, createdAt: now },
+    { id: submissionId, formId: form.id, ownerId: form.userId, version, answers: checked.values, isTest: test, pagesSeen: checked.state.path.length, createdAt: now, verifiedEmail },
     { maxSubmissions: form.maxSubmissions, perMonth: limits.submissionsPerMonth },
     prepared,
   );
   if (!written) {
+    if (verifiedEmail && (await hasAnsweredAs(ctx.db, form.id, verifiedEmail))) throw new AppError("CONFLICT", `${verifiedEmail} has already answered this form: it takes one answer per e-mail address.`);
     if (form.maxSubmissions !== null && (await countRealSubmissions(ctx.db, form.id)) >= form.maxSubmissions) throw new AppError("GONE", "This form has all the answers it takes: it is closed.");
     ctx.logger.warn("forms.monthly_limit", { formId: form.id, tier: access.tier });
     throw new AppError("GONE", `This form takes no more answers this month (the owner's ${TIER_LABELS[access.tier]} plan limit). Try again next month, or tell the person who sent you the link.`);

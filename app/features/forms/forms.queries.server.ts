@@ -121,20 +121,21 @@ export type NewFormUpload = { id: string; name: string; relativePath: string; le
  */
 export async function insertSubmissionWithinLimits(
   db: Database,
-  row: { id: string; formId: string; ownerId: string; version: number; answers: Record<string, string | string[]>; isTest: boolean; pagesSeen: number; createdAt: Date },
+  row: { id: string; formId: string; ownerId: string; version: number; answers: Record<string, string | string[]>; isTest: boolean; pagesSeen: number; createdAt: Date; verifiedEmail?: string | null },
   limits: { maxSubmissions: number | null; perMonth: number },
   files?: { grantHash: string; entries: FormSubmissionFile[]; target: { spaceId: string; folderId: string; expiresAt: Date }; uploads: NewFormUpload[] },
 ): Promise<boolean> {
   const now = row.createdAt.getTime();
   const insert = sql`
-    INSERT INTO form_submissions (id, form_id, version, answers, is_test, pages_seen, files, grant_hash, settled_at, created_at)
+    INSERT INTO form_submissions (id, form_id, version, answers, is_test, pages_seen, files, grant_hash, settled_at, verified_email, created_at)
     SELECT ${row.id}, ${row.formId}, CAST(${row.version} AS INTEGER), ${JSON.stringify(row.answers)}, CAST(${row.isTest ? 1 : 0} AS INTEGER), CAST(${row.pagesSeen} AS INTEGER),
-           ${JSON.stringify(files?.entries ?? [])}, ${files?.grantHash ?? null}, ${files ? null : now}, CAST(${now} AS INTEGER)
-    WHERE ${row.isTest ? 1 : 0} = 1 OR (
+           ${JSON.stringify(files?.entries ?? [])}, ${files?.grantHash ?? null}, ${files ? null : now}, ${row.verifiedEmail ?? null}, CAST(${now} AS INTEGER)
+    WHERE (${row.verifiedEmail ?? null} IS NULL OR NOT EXISTS (SELECT 1 FROM form_submissions WHERE form_id = ${row.formId} AND verified_email = ${row.verifiedEmail ?? null} AND is_test = 0 AND deleted_at IS NULL))
+    AND (${row.isTest ? 1 : 0} = 1 OR (
       (${limits.maxSubmissions} IS NULL OR (SELECT count(*) FROM form_submissions WHERE form_id = ${row.formId} AND is_test = 0) < CAST(${limits.maxSubmissions ?? 0} AS INTEGER))
       AND (CAST(${limits.perMonth} AS INTEGER) < 0 OR (SELECT count(*) FROM form_submissions s JOIN forms f ON f.id = s.form_id
              WHERE f.user_id = ${row.ownerId} AND s.is_test = 0 AND s.created_at >= CAST(${monthStart(row.createdAt)} AS INTEGER)) < CAST(${limits.perMonth} AS INTEGER))
-    )`;
+    ))`;
   if (!files) return (await db.run(insert)).meta.changes === 1;
   const [inserted] = await rawBatch(db, [
     insert,
@@ -147,6 +148,17 @@ export async function insertSubmissionWithinLimits(
       WHERE EXISTS (SELECT 1 FROM form_submissions WHERE id = ${row.id})`,
   ]);
   return (inserted?.meta.changes ?? 0) === 1;
+}
+
+/** Whether a proven address has a live (not trashed, not test) submission to the form. */
+export async function hasAnsweredAs(db: Database, formId: string, email: string): Promise<boolean> {
+  const row = await db
+    .select({ id: formSubmissions.id })
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.verifiedEmail, email), eq(formSubmissions.isTest, false), isNull(formSubmissions.deletedAt)))
+    .limit(1)
+    .get();
+  return row !== undefined;
 }
 
 /** The submission a file grant was given for, with its form's owner. */

@@ -41,7 +41,7 @@ export type FormDetail = FormSummary & {
   description: string;
   revision: number;
   definition: FormDefinition;
-  settings: { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null; hasPassword: boolean; embedOrigins: string[]; fileFolderId: string | null; filesPerSubmission: boolean };
+  settings: { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null; hasPassword: boolean; embedOrigins: string[]; fileFolderId: string | null; filesPerSubmission: boolean; verifyEmail: boolean };
   views: number;
   createdAt: string;
 };
@@ -73,7 +73,7 @@ function detail(ctx: ServiceContext, form: FormRow, submissions = 0): FormDetail
     description: form.description,
     revision: form.revision,
     definition: form.draft,
-    settings: { isOpen: form.isOpen, closesAt: form.closesAt?.toISOString() ?? null, maxSubmissions: form.maxSubmissions, thankYouMessage: form.thankYouMessage, redirectUrl: form.redirectUrl, hasPassword: form.passwordHash !== null, embedOrigins: form.embedOrigins, fileFolderId: form.fileFolderId, filesPerSubmission: form.filesPerSubmission },
+    settings: { isOpen: form.isOpen, closesAt: form.closesAt?.toISOString() ?? null, maxSubmissions: form.maxSubmissions, thankYouMessage: form.thankYouMessage, redirectUrl: form.redirectUrl, hasPassword: form.passwordHash !== null, embedOrigins: form.embedOrigins, fileFolderId: form.fileFolderId, filesPerSubmission: form.filesPerSubmission, verifyEmail: form.verifyEmail },
     views: form.views,
     createdAt: form.createdAt.toISOString(),
   };
@@ -152,6 +152,7 @@ export async function createForm(ctx: ServiceContext, userId: string, input: unk
     // File answers go to the member's Inbox until they choose another folder (like a receive page).
     fileFolderId: await defaultFolderId(ctx, userId, "inbox"),
     filesPerSubmission: false,
+    verifyEmail: false,
     views: 0,
     createdAt: now,
     updatedAt: now,
@@ -204,7 +205,7 @@ export async function openForEditing(ctx: ServiceContext, userId: string, id: st
       publishedVersion: null,
       hasUnpublishedChanges: false,
       publicPath: null,
-      settings: { isOpen: true, closesAt: null, maxSubmissions: null, thankYouMessage: "", redirectUrl: null, hasPassword: false, embedOrigins: [], fileFolderId: null, filesPerSubmission: false },
+      settings: { isOpen: true, closesAt: null, maxSubmissions: null, thankYouMessage: "", redirectUrl: null, hasPassword: false, embedOrigins: [], fileFolderId: null, filesPerSubmission: false, verifyEmail: false },
     };
   }
   const form = detail(ctx, own!);
@@ -271,6 +272,7 @@ export async function updateFormSettings(ctx: ServiceContext, userId: string, id
     ...(data.password !== undefined ? { passwordHash: data.password === null ? null : await hashPassword(data.password, scryptParamsFor(ctx.env)) } : {}),
     ...(data.fileFolderId !== undefined ? { fileFolderId: data.fileFolderId } : {}),
     ...(data.filesPerSubmission !== undefined ? { filesPerSubmission: data.filesPerSubmission } : {}),
+    ...(data.verifyEmail !== undefined ? { verifyEmail: data.verifyEmail } : {}),
     updatedAt: now,
   };
   await updateFormRow(ctx.db, userId, id, set);

@@ -19,6 +19,7 @@ export type MailTemplate =
   | { kind: "account-deleted"; name: string }
   | { kind: "dataroom-invitation"; inviterName: string; roomName: string; roleLabel: string; message: string; link: string; expiresOn: string }
   | { kind: "share-link-code"; code: string; minutes: number; targetName: string }
+  | { kind: "form-email-code"; code: string; minutes: number; formTitle: string; ownerName: string }
   | { kind: "notification"; name: string; title: string; excerpt: string; link: string; roomName: string | null; settingsLink: string }
   | { kind: "notification-digest"; name: string; items: { title: string; excerpt: string; link: string; roomName: string }[]; more: number; settingsLink: string };
 
@@ -124,6 +125,12 @@ export function renderMail(template: MailTemplate): MailContent {
         { paragraph: `Someone, probably you, asked to open "${template.targetName}", shared with you on Strongroom. Enter this code on the page:` },
         { code: template.code },
         { paragraph: `It works for ${template.minutes} minutes. If you did not ask for it, ignore this message: nothing is opened without the code.` },
+      ]);
+    case "form-email-code":
+      return render(`${template.code} is your code for the form "${template.formTitle}"`, "Hello,", [
+        { paragraph: `Someone, probably you, is filling in "${template.formTitle}", a form by ${template.ownerName} on Strongroom, which takes one answer per e-mail address. Enter this code on the form to confirm this address is yours:` },
+        { code: template.code },
+        { paragraph: `It works for ${template.minutes} minutes. If you did not ask for it, ignore this message: nothing is sent in your name without the code.` },
       ]);
     case "notification":
       return render(template.title, hi(template.name), [

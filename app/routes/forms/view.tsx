@@ -2,8 +2,8 @@ import { lazy, Suspense, type ComponentType } from "react";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { RendererFailure } from "~/features/forms/components/form-renderer";
 import type { PublicFormProps } from "~/features/forms/components/public-form";
-import { CsrfInput } from "~/components/csrf-input";
-import { formUnlockCookie, openPublicForm, readFormUnlockCookie, submitForm, unlockForm } from "~/features/forms/form-submissions.server";
+import { confirmFormEmailCode, formEmailCookie, formUnlockCookie, openPublicForm, readFormEmailCookie, readFormUnlockCookie, requestFormEmailCode, submitForm, unlockForm } from "~/features/forms/form-submissions.server";
+import type { FormGateProps } from "~/features/forms/components/form-gates";
 import { requestContext } from "~/lib/request-context.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -14,15 +14,24 @@ import type { Route } from "./+types/view";
 // the server before rendering, so the HTML holds the whole form (also without JavaScript); the
 // browser hydrates it when the chunk arrives (a completed Suspense boundary waits for it).
 let LoadedForm: ComponentType<PublicFormProps> | null = null;
-const loadPublicForm = () =>
+let LoadedGate: ComponentType<FormGateProps> | null = null;
+const loadChunk = () =>
   import("~/features/forms/components/public-form").then((module) => {
     LoadedForm = module.PublicForm;
-    return { default: module.PublicForm };
+    LoadedGate = module.FormGate;
+    return module;
   });
+const loadPublicForm = () => loadChunk().then((module) => ({ default: module.PublicForm }));
 const LazyPublicForm = lazy(loadPublicForm);
+const LazyGate = lazy(() => loadChunk().then((module) => ({ default: module.FormGate })));
 
 function PublicFormSlot(props: PublicFormProps) {
   return <Suspense fallback={<p className="text-sm text-slate-700">Loading the form…</p>}>{LoadedForm ? <LoadedForm {...props} /> : <LazyPublicForm {...props} />}</Suspense>;
+}
+
+/** The password and e-mail steps (and "answering as"), plain HTML forms, from the same chunk. */
+function GateSlot(props: FormGateProps) {
+  return <Suspense fallback={null}>{LoadedGate ? <LoadedGate {...props} /> : <LazyGate {...props} />}</Suspense>;
 }
 
 const ENDED = {
@@ -36,7 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const opening = loaderData?.opening;
   if (!opening) return titleMeta("Form");
   if (opening.state === "open") return titleMeta(opening.form.title);
-  if (opening.state === "password") return titleMeta(opening.title);
+  if (opening.state === "password" || opening.state === "email") return titleMeta(opening.title);
   return titleMeta(ENDED[opening.state === "missing" ? "missing" : opening.reason].title);
 };
 
@@ -46,7 +55,8 @@ export const headers = () => ({ "Cache-Control": "no-store", "Referrer-Policy": 
 /** /forms/{id}/view (spec §2 "public form view"): anyone with the address, no account. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const cookie = readFormUnlockCookie(request.headers.get("Cookie"));
-  const [opening] = await Promise.all([runLoader(() => openPublicForm(serviceContextFor(context), params.id, { countView: true, cookie })), loadPublicForm()]);
+  const emailCookie = readFormEmailCookie(request.headers.get("Cookie"), params.id);
+  const [opening] = await Promise.all([runLoader(() => openPublicForm(serviceContextFor(context), params.id, { countView: true, cookie, emailCookie })), loadPublicForm()]);
   // Hidden fields are filled from the address (?source=newsletter): read on the server, so the first render matches.
   const search = new URL(request.url).search.slice(0, 2_000);
   return data({ opening, search }, { status: opening.state === "missing" ? 404 : opening.state === "closed" ? 410 : opening.state === "password" ? 401 : 200 });
@@ -68,8 +78,25 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return redirect(`/forms/${params.id}/view`, { headers: { "Set-Cookie": formUnlockCookie(cookie, isSecure) } });
     });
   }
+  // One submission per verified address: the code is mailed, then entered (or another address chosen).
+  const intent = formData.get("_intent");
+  const cookieHeader = request.headers.get("Cookie");
+  if (intent === "email-code" || intent === "email-verify" || intent === "email-change") {
+    const { isSecure } = context.get(requestContext);
+    return runFormAction(async () => {
+      const ctx = serviceContextFor(context);
+      const cookie = readFormUnlockCookie(cookieHeader);
+      const value =
+        intent === "email-change"
+          ? ""
+          : intent === "email-code"
+            ? await requestFormEmailCode(ctx, params.id, { email: formData.get("email"), cookie })
+            : await confirmFormEmailCode(ctx, params.id, { code: formData.get("code"), emailCookie: readFormEmailCookie(cookieHeader, params.id), cookie });
+      return redirect(`/forms/${params.id}/view`, { headers: { "Set-Cookie": formEmailCookie(params.id, value, isSecure) } });
+    });
+  }
   return runFormAction(async () => {
-    const result = await submitForm(serviceContextFor(context), params.id, { formData }, { cookie: readFormUnlockCookie(request.headers.get("Cookie")) });
+    const result = await submitForm(serviceContextFor(context), params.id, { formData }, { cookie: readFormUnlockCookie(cookieHeader), emailCookie: readFormEmailCookie(cookieHeader, params.id) });
     if (!result.ok) {
       const values: Record<string, string | string[]> = {};
       for (const key of new Set(formData.keys())) {
@@ -86,32 +113,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 export default function PublicFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { opening, search } = loaderData;
-  if (opening.state === "password") {
-    const wrong = actionData && "ok" in actionData && actionData.ok === false && !("errors" in actionData) ? actionData.message : null;
-    return (
-      <div className="mx-auto max-w-md space-y-4" data-testid="form-password">
-        <h1 className="text-2xl font-semibold text-slate-900">{opening.title}</h1>
-        <p className="text-sm text-slate-700">{opening.ownerName} protected this form with a password. Enter it to fill the form in.</p>
-        {/* A plain HTML form (the page reloads): the gate needs no JavaScript. */}
-        <form method="post" className="space-y-3">
-          <CsrfInput />
-          <input type="hidden" name="_intent" value="unlock" />
-          <label htmlFor="form-password-input" className="block text-sm font-medium text-slate-900">
-            Password
-          </label>
-          <input id="form-password-input" name="password" type="password" autoComplete="current-password" required aria-invalid={wrong ? true : undefined} aria-describedby={wrong ? "form-password-error" : undefined} className="block w-full rounded-md border border-slate-400 px-3 py-2 text-base sm:text-sm" />
-          {wrong ? (
-            <p id="form-password-error" role="alert" className="text-sm font-medium text-red-700">
-              {wrong}
-            </p>
-          ) : null}
-          {/* The kit's primary button look, written out: the kit's module would cost this page's first load (G5). */}
-          <button type="submit" className="inline-flex h-10 items-center justify-center rounded-md bg-brand-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
-            Open the form
-          </button>
-        </form>
-      </div>
-    );
+  const refused = actionData && "ok" in actionData && actionData.ok === false && !("errors" in actionData) ? actionData.message : null;
+  if (opening.state === "password") return <GateSlot gate="password" title={opening.title} ownerName={opening.ownerName} refused={refused} />;
+  if (opening.state === "email") {
+    return <GateSlot gate="email" title={opening.title} ownerName={opening.ownerName} pendingEmail={opening.pendingEmail} answered={opening.answered} refused={refused} thanks={actionData && "ok" in actionData && actionData.ok === true ? actionData.thankYouMessage : null} />;
   }
   if (opening.state !== "open") {
     const ended = ENDED[opening.state === "missing" ? "missing" : opening.reason];
@@ -130,6 +135,7 @@ export default function PublicFormPage({ loaderData, actionData }: Route.Compone
         <h1 className="text-2xl font-semibold text-slate-900">{form.title}</h1>
         {form.description ? <p className="whitespace-pre-wrap text-sm text-slate-700">{form.description}</p> : null}
         <p className="text-xs text-slate-600">A form by {form.ownerName}. Only they see your answers.</p>
+        {opening.verifiedEmail ? <GateSlot gate="answering-as" email={opening.verifiedEmail} /> : null}
       </header>
       <PublicFormSlot form={form} failure={failure} search={search} turnstileSiteKey={opening.turnstileSiteKey ?? null} thanks={actionData && "ok" in actionData && actionData.ok === true ? { message: actionData.thankYouMessage } : null} />
     </div>

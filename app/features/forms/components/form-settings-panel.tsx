@@ -8,7 +8,7 @@ import { http } from "~/lib/http";
  * (they are not part of a version).
  */
 
-export type FormSettings = { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null; hasPassword: boolean; embedOrigins: string[]; fileFolderId: string | null; filesPerSubmission: boolean };
+export type FormSettings = { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null; hasPassword: boolean; embedOrigins: string[]; fileFolderId: string | null; filesPerSubmission: boolean; verifyEmail: boolean };
 /** A folder the member may upload into (theirs or a room's). */
 export type FileTarget = { uid: string; label: string; spaceName: string };
 
@@ -36,6 +36,7 @@ export function FormSettingsPanel({ formId, settings, fileTargets, asksForFiles 
           embedOrigins: text("embedOrigins").split(/[\s,]+/).filter(Boolean),
           fileFolderId: text("fileFolderId") || null,
           filesPerSubmission: form.get("filesPerSubmission") === "on",
+          verifyEmail: form.get("verifyEmail") === "on",
           // Left empty: the password stays as it is, unless "remove" is ticked.
           ...(form.get("removePassword") === "on" ? { password: null } : text("password") ? { password: text("password") } : {}),
         },
@@ -51,6 +52,12 @@ export function FormSettingsPanel({ formId, settings, fileTargets, asksForFiles 
       <label className="flex items-center gap-2 text-sm text-slate-900">
         <input type="checkbox" name="isOpen" defaultChecked={settings.isOpen} className="h-4 w-4" />
         Open: the published form takes answers
+      </label>
+      <label className="flex items-start gap-2 text-sm text-slate-900">
+        <input type="checkbox" name="verifyEmail" defaultChecked={settings.verifyEmail} className="mt-0.5 h-4 w-4" />
+        <span>
+          One submission per e-mail address: visitors confirm theirs with a code we e-mail them, and the address is kept with their answers
+        </span>
       </label>
       <div>
         <label htmlFor="closesAt" className={label}>

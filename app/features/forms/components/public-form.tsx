@@ -4,6 +4,9 @@ import type { FormDefinition } from "../form-fields";
 import { FormRenderer, type ProgressReporter, type RendererFailure } from "./form-renderer";
 import { FormThanks } from "./form-thanks";
 
+// The password and e-mail steps travel in this chunk too (off the page's first load).
+export { FormGate } from "./form-gates";
+
 /**
  * The public form's interactive part (/forms/{id}/view): the renderer plus the visit's progress
  * for the builder dashboard. Loaded outside the page's first-load JavaScript (G5): the server
