@@ -4,7 +4,7 @@ import type { FormField } from "~/features/forms/form-definition";
 import { abortExpiredUploads } from "~/features/files/uploads.server";
 import { confirmFormEmailCode, formEmailCookieName, openPublicForm, requestFormEmailCode } from "~/features/forms/form-submissions.server";
 import { createServiceContext } from "~/lib/service-context.server";
-import { countWhere, send, signedIn, type Person } from "./dataroom-helpers";
+import { countWhere, createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
 import { mailsTo, newAuthClient, testEnv, uniqueIp, type AuthClient } from "./helpers";
 import { bytes, patch } from "./tus-helpers";
 
@@ -92,6 +92,21 @@ describe("forms: file and signature answers", () => {
     // The owner's submission page lists the file with the file it became.
     const shown = await (await send(owner.client, "GET", `/api/forms/${form.id}/submissions/${started.submissionId}`)).json<{ submission: { files: { fieldId: string; name: string; fileId: string | null }[] } }>();
     expect(shown.submission.files).toEqual([{ fieldId: "passport", name: "passport.pdf", size: 300, fileId: file!.id, arrived: true }]);
+  });
+
+  it("delivers into a data room's folder: each submission and each file is in the room's audit log", async () => {
+    const room = await createRoom(owner.client, "Buyer intake room");
+    const form = await makeForm(owner, [{ id: "company", type: "short_text", label: "Company", required: true }, fileField({ required: false })], { fileFolderId: room.rootFolderId });
+    const content = pdf(200);
+    const started = await submitOk(form.id, { company: "Acme", passport: [{ name: "accounts.pdf", size: content.byteLength }] });
+    expect((await sendBytes(started.files!.grant, started.files!.uploads[0]!, content)).status).toBe(204);
+    await submitOk(form.id, { company: "Globex" });
+    const log = await (await get(`/api/datarooms/${room.id}/audit`, owner.client)).json<{ entries: { action: string; actorId: string | null; targetName: string | null; detail: string | null }[] }>();
+    expect(log.entries.filter((entry) => entry.action === "form.submission")).toEqual([
+      expect.objectContaining({ actorId: null, targetName: "Documents", detail: "1 answer, version 1" }),
+      expect.objectContaining({ actorId: null, targetName: "Documents", detail: "2 answers, 1 file, version 1" }),
+    ]);
+    expect(log.entries.find((entry) => entry.action === "file.upload")).toMatchObject({ targetName: "accounts.pdf", detail: expect.stringContaining("received with a submission to the form “Documents”") });
   });
 
   it("refuses files the question does not take (type, size, count) or that need JavaScript, with a message at the question, writing nothing", async () => {

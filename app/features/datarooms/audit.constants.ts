@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = {
   "room.delete": "Deleted the room",
   "room.restore": "Restored the room",
   "audit.export": "Exported the audit log",
+  "form.submission": "Received a form submission",
   "access.refused": "Was refused",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

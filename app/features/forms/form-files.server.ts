@@ -9,6 +9,7 @@ import { assertFilesFit, spaceUsage } from "~/features/files/storage.server";
 import type { VisitorDelivery } from "~/features/files/visitor-delivery";
 import { sniffedTypeFits, uploaderFolderLabel } from "~/features/receive/receive-rules";
 import { notifyMember } from "~/features/notifications/notifications.server";
+import { auditRoom } from "~/features/datarooms/audit-record.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import type { FormSubmissionFile } from "~/db/schema";
@@ -143,20 +144,29 @@ export async function settleFormSubmission(ctx: ServiceContext, submissionId: st
   await announceSubmission(ctx, found.form, found.submission);
 }
 
-/** The owner hears of a submission: live in their open tabs, in "Needs your attention", by e-mail as they chose; and its webhooks go out. */
-export async function announceSubmission(ctx: ServiceContext, form: FormRow, submission: { id: string; version: number; answers: Record<string, AnswerValue>; files: FormSubmissionFile[] }): Promise<void> {
+/** The data room the form's folder is in (its submissions go into that room's audit log), or null. */
+async function roomOfForm(ctx: ServiceContext, form: FormRow): Promise<string | null> {
+  if (!form.fileFolderId) return null;
+  const folder = await requireFolderAccess(ctx, form.userId, form.fileFolderId, "files.upload").catch(() => null);
+  return folder && folder.roomPermissions !== null ? folder.spaceId : null;
+}
+
+/**
+ * The owner hears of a submission: live in their open tabs, in "Needs your attention", by e-mail as
+ * they chose; its webhooks go out; and when the form delivers into a data room's folder, the room's
+ * audit log records it (a visitor without an account: no actor, their confirmed address in the detail).
+ */
+export async function announceSubmission(ctx: ServiceContext, form: FormRow, submission: { id: string; version: number; answers: Record<string, AnswerValue>; files: FormSubmissionFile[]; verifiedEmail: string | null }): Promise<void> {
   await enqueueSubmissionWebhooks(ctx, form, submission.id);
   // The answers themselves stay in the app (a notice or an e-mail never carries them).
   const count = Object.keys(submission.answers).length;
   const arrived = submission.files.filter((file) => file.fileId !== null).length;
   const missing = submission.files.length - arrived;
   const files = submission.files.length === 0 ? "" : `, ${arrived} file${arrived === 1 ? "" : "s"}${missing ? ` (${missing} did not arrive)` : ""}`;
-  await notifyMember(ctx, {
-    userId: form.userId,
-    actorId: null,
-    kind: "form.submission",
-    title: `New submission to “${form.title}”`,
-    excerpt: `${count} answer${count === 1 ? "" : "s"}${files}, version ${submission.version}.`,
-    link: `/forms/${form.id}/submissions/${submission.id}`,
-  });
+  const excerpt = `${count} answer${count === 1 ? "" : "s"}${files}, version ${submission.version}.`;
+  await notifyMember(ctx, { userId: form.userId, actorId: null, kind: "form.submission", title: `New submission to “${form.title}”`, excerpt, link: `/forms/${form.id}/submissions/${submission.id}` });
+  const roomId = await roomOfForm(ctx, form);
+  if (roomId) {
+    await auditRoom(ctx, roomId, null, { action: "form.submission", target: { type: "form", id: form.id, name: form.title }, detail: `${excerpt.slice(0, -1)}${submission.verifiedEmail ? `, from ${submission.verifiedEmail} (confirmed)` : ""}` });
+  }
 }

@@ -243,7 +243,7 @@ export async function submitForm(
     const visit = "answers" in input ? input.answers._visit : input.formData.get("_visit");
     if (typeof visit === "string" && /^[A-Za-z0-9_-]{16,40}$/.test(visit)) await completeVisit(ctx.db, form.id, visit, now);
     // With files, the owner hears of it once they are in (settleFormSubmission); without, now.
-    if (!prepared) await announceSubmission(ctx, form, { id: submissionId, version, answers: checked.values, files: [] });
+    if (!prepared) await announceSubmission(ctx, form, { id: submissionId, version, answers: checked.values, files: [], verifiedEmail });
   }
   return prepared ? { ...done, files: startedFiles(prepared) } : done;
 }
