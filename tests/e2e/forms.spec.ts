@@ -91,6 +91,13 @@ test.describe("forms", () => {
     await expect(page.getByTestId("form-row")).toContainText("Published");
     await page.getByRole("link", { name: "1 submissions of Job application" }).click();
     await expect(page.getByTestId("submission-row")).toHaveCount(1);
+    // Filters narrow the list (and say so when nothing matches).
+    await page.getByLabel("Answers containing").fill("nobody-by-that-name");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByText("No submissions match these filters.")).toBeVisible();
+    await page.getByLabel("Answers containing").fill("vera");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByTestId("submission-row")).toHaveCount(1);
     await page.getByTestId("submission-row").getByRole("link").click();
     await expect(page.getByTestId("submission-answers")).toContainText("Vera Visitor");
     await expect(page.getByTestId("submission-answers")).toContainText("github.com/vera");

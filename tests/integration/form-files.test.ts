@@ -281,3 +281,41 @@ describe("forms: one submission per verified e-mail address", () => {
     await expect(requestFormEmailCode(ctx(), crypto.randomUUID(), { email: "ada@example.com" })).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe("forms: filtering the submissions list", () => {
+  it("narrows the list and its CSV by words in the answers, a period and a version, page by page, and refuses a malformed filter with a message", async () => {
+    const owner = await signedIn({ tier: "pro", name: "Flo Filters" });
+    const form = await makeForm(owner, [{ id: "company", type: "short_text", label: "Company", required: true }, { id: "size", type: "radio", label: "Size", required: true, options: ["Small", "Large"] }]);
+    for (const [company, size] of [["Acme Corp", "Large"], ["Globex", "Small"], ["Acme Labs", "Small"], ["Initech", "Large"]]) await submitOk(form.id, { company, size });
+    const list = async (query: string) => {
+      const response = await get(`/api/forms/${form.id}/submissions?${query}`, owner.client);
+      expect(response.status, await response.clone().text()).toBe(200);
+      return (await response.json<{ submissions: { answers: { fieldId: string; value: string }[] }[] }>()).submissions.map((row) => row.answers.find((answer) => answer.fieldId === "company")?.value);
+    };
+    expect(await list("q=acme")).toEqual(["Acme Labs", "Acme Corp"]);
+    expect(await list("q=acme%20small")).toEqual(["Acme Labs"]);
+    // The questions' ids are not searched, only the answers.
+    expect(await list("q=company")).toEqual([]);
+    expect(await list("q=50%25")).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await list(`from=${today}&to=${today}`)).toHaveLength(4);
+    expect(await list("to=2020-01-01")).toEqual([]);
+    expect(await list("version=1")).toHaveLength(4);
+    expect(await list("version=2")).toEqual([]);
+    const csv = await (await get(`/api/forms/${form.id}/submissions.csv?q=large`, owner.client)).text();
+    expect(csv.trim().split("\n")).toHaveLength(3);
+    expect(csv).toContain("Initech");
+    expect(csv).not.toContain("Globex");
+    for (const [query, message] of [
+      ["from=2026-13-01", "From is a date such as 2026-11-27."],
+      ["to=yesterday", "To is a date such as 2026-11-27."],
+      ["from=2026-02-01&to=2026-01-01", "“To” is before “From”: swap them."],
+      ["version=two", "Version is a whole number, such as 2."],
+      [`q=${"x".repeat(101)}`, "Search for at most 100 characters."],
+    ]) {
+      const response = await get(`/api/forms/${form.id}/submissions?${query}`, owner.client);
+      expect(response.status, query).toBe(400);
+      expect((await response.json<{ message: string }>()).message).toBe(message);
+    }
+  });
+});

@@ -15,6 +15,9 @@ function answersOf(body: unknown): Record<string, unknown> {
   return answers as Record<string, unknown>;
 }
 
+/** The submissions list's filters from the query (?q=&from=&to=&version=). */
+const filtersOf = (query: Record<string, string>) => ({ q: query.q, from: query.from, to: query.to, version: query.version });
+
 /**
  * /api/forms (issue 37): the member's forms (anyone else's is 404) and, without an account, a
  * public form's submissions. A submission with unacceptable answers is 422 with a message per field.
@@ -86,11 +89,11 @@ export const formsApi = new Hono<AppEnv>()
   })
   .get("/:id/submissions", async (c) => {
     const actor = requireApiActor(c);
-    return c.json(await listFormSubmissions(apiServiceContext(c), actor.userId, c.req.param("id"), { test: c.req.query("test") === "1", cursor: c.req.query("cursor") }), 200);
+    return c.json(await listFormSubmissions(apiServiceContext(c), actor.userId, c.req.param("id"), { test: c.req.query("test") === "1", cursor: c.req.query("cursor"), filters: filtersOf(c.req.query()) }), 200);
   })
   .get("/:id/submissions.csv", async (c) => {
     const actor = requireApiActor(c);
-    const { filename, body } = await exportSubmissionsCsv(apiServiceContext(c), actor.userId, c.req.param("id"), { test: c.req.query("test") === "1" });
+    const { filename, body } = await exportSubmissionsCsv(apiServiceContext(c), actor.userId, c.req.param("id"), { test: c.req.query("test") === "1", filters: filtersOf(c.req.query()) });
     return new Response(body, { status: 200, headers: { ...csvHeaders(filename), "Cache-Control": "no-store" } });
   })
   .get("/:id/submissions/:submissionId", async (c) => {

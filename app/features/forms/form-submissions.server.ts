@@ -17,7 +17,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { type AnswerErrors, answersFromFormData, checkAnswers, FORM_ERROR_KEY } from "./form-answers";
 import { type FormDefinition, type FormField, takesAnswer } from "./form-definition";
 import { FORM_LIMITS, FORM_SUBMISSIONS_PER_HOUR, FORM_UNLOCK_COOKIE, FORM_UNLOCK_TTL_MS, HONEYPOT_FIELD, SUBMISSION_NOT_FOUND, SUBMISSIONS_PAGE_SIZE, isUuidShape } from "./forms.constants";
-import { completeVisit, countFormViews, hasAnsweredAs, countRealSubmissions, deleteTestSubmissions, findPublishedForm, findSubmission, insertSubmissionWithinLimits, listSubmissionsPage, trashSubmission, type FormRow } from "./forms.queries.server";
+import { type SubmissionFilters, completeVisit, countFormViews, hasAnsweredAs, countRealSubmissions, deleteTestSubmissions, findPublishedForm, findSubmission, insertSubmissionWithinLimits, listSubmissionsPage, trashSubmission, type FormRow } from "./forms.queries.server";
 import { definitionOfVersion, formsPlan, formStatus, requireOwnForm } from "./forms.server";
 
 /**
@@ -248,6 +248,33 @@ export async function submitForm(
   return prepared ? { ...done, files: startedFiles(prepared) } : done;
 }
 
+export type SubmissionFilterInput = { q?: string | null; from?: string | null; to?: string | null; version?: string | null };
+
+const DAY_MS = 24 * 3600_000;
+
+function dayOf(value: string, what: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) throw new AppError("VALIDATION_ERROR", `${what} is a date such as 2026-11-27.`, { fieldErrors: { [what === "From" ? "from" : "to"]: [`${what} is a date such as 2026-11-27.`] } });
+  return date;
+}
+
+/** The list's filters from the address (?q=&from=&to=&version=), checked: a clear 400 for a malformed one. */
+export function readSubmissionFilters(input: SubmissionFilterInput): SubmissionFilters {
+  const filters: SubmissionFilters = {};
+  const q = (input.q ?? "").trim();
+  if (q.length > 100) throw new AppError("VALIDATION_ERROR", "Search for at most 100 characters.", { fieldErrors: { q: ["Search for at most 100 characters."] } });
+  if (q) filters.terms = q.split(/\s+/).slice(0, 5);
+  if (input.from) filters.from = dayOf(input.from, "From");
+  if (input.to) filters.before = new Date(dayOf(input.to, "To").getTime() + DAY_MS);
+  if (filters.from && filters.before && filters.before.getTime() <= filters.from.getTime()) throw new AppError("VALIDATION_ERROR", "“To” is before “From”: swap them.", { fieldErrors: { to: ["“To” is before “From”."] } });
+  if (input.version) {
+    if (!/^\d{1,6}$/.test(input.version)) throw new AppError("VALIDATION_ERROR", "Version is a whole number, such as 2.", { fieldErrors: { version: ["Version is a whole number, such as 2."] } });
+    filters.version = Number(input.version);
+  }
+  return filters;
+}
+
 function decodeCursor(cursor: string | undefined): { createdAt: number; id: string } | undefined {
   if (!cursor) return undefined;
   const match = /^(\d{1,15})\.([0-9a-f-]{36})$/.exec(cursor);
@@ -256,10 +283,16 @@ function decodeCursor(cursor: string | undefined): { createdAt: number; id: stri
 }
 
 /** GET /api/forms/:id/submissions: one page (newest first), the test ones with `test`. */
-export async function listFormSubmissions(ctx: ServiceContext, userId: string, formId: string, options: { test?: boolean; cursor?: string } = {}): Promise<{ form: { id: string; title: string; columns: FormField[] }; submissions: SubmissionView[]; nextCursor: string | null }> {
+export async function listFormSubmissions(
+  ctx: ServiceContext,
+  userId: string,
+  formId: string,
+  options: { test?: boolean; cursor?: string; filters?: SubmissionFilterInput } = {},
+): Promise<{ form: { id: string; title: string; columns: FormField[]; versions: number }; submissions: SubmissionView[]; nextCursor: string | null }> {
   await formsPlan(ctx, userId);
   const form = await requireOwnForm(ctx, userId, formId);
-  const rows = await listSubmissionsPage(ctx.db, formId, { test: options.test ?? false, limit: SUBMISSIONS_PAGE_SIZE + 1, before: decodeCursor(options.cursor) });
+  const filters = readSubmissionFilters(options.filters ?? {});
+  const rows = await listSubmissionsPage(ctx.db, formId, { test: options.test ?? false, limit: SUBMISSIONS_PAGE_SIZE + 1, before: decodeCursor(options.cursor), filters });
   const page = rows.slice(0, SUBMISSIONS_PAGE_SIZE);
   const cache = new Map<number, FormDefinition | undefined>();
   const submissions: SubmissionView[] = [];
@@ -267,7 +300,7 @@ export async function listFormSubmissions(ctx: ServiceContext, userId: string, f
   const last = page.at(-1);
   // The list's columns: the draft's first three questions.
   const columns = form.draft.fields.filter((field) => takesAnswer(field.type)).slice(0, 3);
-  return { form: { id: form.id, title: form.title, columns }, submissions, nextCursor: rows.length > SUBMISSIONS_PAGE_SIZE && last ? `${last.createdAt.getTime()}.${last.id}` : null };
+  return { form: { id: form.id, title: form.title, columns, versions: form.publishedVersion ?? 0 }, submissions, nextCursor: rows.length > SUBMISSIONS_PAGE_SIZE && last ? `${last.createdAt.getTime()}.${last.id}` : null };
 }
 
 /** GET /api/forms/:id/submissions/:sid */
@@ -301,9 +334,10 @@ const EXPORT_PAGE = 500;
  * version in order; answers to questions a later version dropped go into "Other answers" with their
  * label. Written page by page into the response, so a large form never sits whole in memory.
  */
-export async function exportSubmissionsCsv(ctx: ServiceContext, userId: string, formId: string, options: { test?: boolean } = {}): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
+export async function exportSubmissionsCsv(ctx: ServiceContext, userId: string, formId: string, options: { test?: boolean; filters?: SubmissionFilterInput } = {}): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
   await formsPlan(ctx, userId);
   const form = await requireOwnForm(ctx, userId, formId);
+  const filters = readSubmissionFilters(options.filters ?? {});
   const cache = new Map<number, FormDefinition | undefined>();
   const newest = (form.publishedVersion ? await definitionOfVersion(ctx, form, form.publishedVersion, cache) : undefined) ?? form.draft;
   const columns = newest.fields.filter((field) => takesAnswer(field.type));
@@ -317,7 +351,7 @@ export async function exportSubmissionsCsv(ctx: ServiceContext, userId: string, 
         headerSent = true;
         controller.enqueue(encoder.encode(csvLine(["Submitted (UTC)", "Version", ...columns.map((field) => field.label || field.id), "Other answers"])));
       }
-      const rows = await listSubmissionsPage(ctx.db, formId, { test: options.test ?? false, limit: EXPORT_PAGE, before });
+      const rows = await listSubmissionsPage(ctx.db, formId, { test: options.test ?? false, limit: EXPORT_PAGE, before, filters });
       let chunk = "";
       for (const row of rows) {
         const definition = await definitionOfVersion(ctx, form, row.version, cache);

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { containsEvery } from "~/db/like.server";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
@@ -206,8 +206,26 @@ export async function countRealSubmissions(db: Database, formId: string): Promis
   return (await db.select({ n: sql<number>`count(*)` }).from(formSubmissions).where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.isTest, false))).get())?.n ?? 0;
 }
 
-/** One page of a form's submissions, newest first, after the keyset cursor (created_at, id). */
-export async function listSubmissionsPage(db: Database, formId: string, options: { test: boolean; limit: number; before?: { createdAt: number; id: string } }): Promise<FormSubmissionRow[]> {
+/** What the owner narrows a form's submissions to: words in the answers (or the confirmed address), a period (UTC, `to` inclusive), a version. */
+export type SubmissionFilters = { terms?: string[]; from?: Date; before?: Date; version?: number };
+
+const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+function filterConditions(filters: SubmissionFilters | undefined): (SQL | undefined)[] {
+  if (!filters) return [];
+  return [
+    // Each word in some answer's value (not in the questions' ids), or in the confirmed address.
+    ...(filters.terms ?? []).map(
+      (term) => sql`(EXISTS (SELECT 1 FROM json_each(${formSubmissions.answers}) WHERE json_each.value LIKE ${escapeLike(term)} ESCAPE '\\') OR ${formSubmissions.verifiedEmail} LIKE ${escapeLike(term)} ESCAPE '\\')`,
+    ),
+    filters.from ? gte(formSubmissions.createdAt, filters.from) : undefined,
+    filters.before ? lt(formSubmissions.createdAt, filters.before) : undefined,
+    filters.version !== undefined ? eq(formSubmissions.version, filters.version) : undefined,
+  ];
+}
+
+/** One page of a form's submissions, newest first, after the keyset cursor (created_at, id), narrowed by the filters. */
+export async function listSubmissionsPage(db: Database, formId: string, options: { test: boolean; limit: number; before?: { createdAt: number; id: string }; filters?: SubmissionFilters }): Promise<FormSubmissionRow[]> {
   const before = options.before;
   return db
     .select()
@@ -218,6 +236,7 @@ export async function listSubmissionsPage(db: Database, formId: string, options:
         eq(formSubmissions.isTest, options.test),
         isNull(formSubmissions.deletedAt),
         before ? or(lt(formSubmissions.createdAt, new Date(before.createdAt)), and(eq(formSubmissions.createdAt, new Date(before.createdAt)), lt(formSubmissions.id, before.id))) : undefined,
+        ...filterConditions(options.filters),
       ),
     )
     .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
