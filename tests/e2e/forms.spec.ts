@@ -198,3 +198,47 @@ test("a visitor without JavaScript passes the password, confirms their e-mail wi
   await expect(visitor.getByTestId("form-email-gate")).toContainText("nora@example.com has already answered this form.");
   await context.close();
 });
+
+test("a receive page asks a form's questions with its logic, then takes the visitor's files", async ({ page, browser, baseURL }) => {
+  await createMember(page.request, { tier: "pro" });
+  await page.goto("/forms");
+  const headers = { "X-CSRF-TOKEN": await csrfToken(page), "X-Requested-With": "XMLHttpRequest" };
+  const created = await page.request.post("/api/forms", { data: { title: "Seller questions" }, headers });
+  const { form } = (await created.json()) as { form: { id: string; revision: number } };
+  const fields = [
+    { id: "company", type: "short_text", label: "Company", required: true },
+    { id: "audited", type: "radio", label: "Are the accounts audited?", required: true, options: ["Yes", "No"] },
+    { id: "auditor", type: "short_text", label: "Auditor", required: true },
+  ];
+  const rules = [{ id: "r1", match: "all", conditions: [{ field: "audited", operator: "equals", value: "Yes" }], action: "show", target: "auditor" }];
+  expect((await page.request.put(`/api/forms/${form.id}/draft`, { data: { revision: form.revision, title: "Seller questions", fields, rules }, headers })).status()).toBe(200);
+  expect((await page.request.post(`/api/forms/${form.id}/publish`, { headers })).status()).toBe(200);
+
+  // The receive page's editor offers the form for its questions.
+  await gotoHydrated(page, "/receive-pages/new");
+  await page.getByLabel("Title").fill("Seller documents");
+  await page.getByLabel("Form: fields first, then files").check();
+  await page.getByLabel("Questions (form pages)").selectOption({ label: "The form “Seller questions” (version 1)" });
+  await page.getByLabel("Ask for their name").uncheck();
+  await page.getByLabel("Ask for their e-mail").uncheck();
+  await page.getByRole("button", { name: "Create page" }).click();
+  await expect(page).toHaveTitle("Receive page Seller documents - Strongroom");
+  const address = await page.getByTestId("receive-page-url").inputValue();
+
+  const visitorContext = await newConsentedContext(browser, baseURL!);
+  const visitor = await visitorContext.newPage();
+  await gotoHydrated(visitor, new URL(address).pathname);
+  await expect(visitor.locator('[data-testid="form-questions"][data-ready]')).toBeVisible();
+  await expect(visitor.getByLabel("Auditor")).toHaveCount(0);
+  await visitor.getByLabel("Company").fill("Falcon Logistics");
+  await visitor.getByLabel("Yes").check();
+  await expect(visitor.getByLabel("Auditor")).toBeVisible();
+  await visitor.getByTestId("receive-files-input").setInputFiles({ name: "accounts.pdf", mimeType: "application/pdf", buffer: pdfBytes(4000) });
+  await visitor.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(visitor.locator("#field-auditor-error")).toHaveText("This question needs an answer.");
+  await visitor.getByLabel("Auditor").fill("Price & Partners");
+  await visitor.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(visitor.getByRole("status").filter({ hasText: "1 file was sent" })).toBeVisible();
+  expect(await seriousViolations(visitor)).toEqual([]);
+  await visitorContext.close();
+});

@@ -3,6 +3,7 @@ import { personalSpaceOf } from "~tests/factories/files";
 import type { FormField } from "~/features/forms/form-definition";
 import { abortExpiredUploads } from "~/features/files/uploads.server";
 import { confirmFormEmailCode, formEmailCookieName, openPublicForm, requestFormEmailCode } from "~/features/forms/form-submissions.server";
+import { openReceivePage } from "~/features/receive/receive-public.server";
 import { createServiceContext } from "~/lib/service-context.server";
 import { countWhere, createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
 import { mailsTo, newAuthClient, testEnv, uniqueIp, type AuthClient } from "./helpers";
@@ -317,5 +318,58 @@ describe("forms: filtering the submissions list", () => {
       expect(response.status, query).toBe(400);
       expect((await response.json<{ message: string }>()).message).toBe(message);
     }
+  });
+});
+
+describe("forms: receive pages backed by a form", () => {
+  it("asks a published form's questions with its logic, keeps the answers with the files, and takes only the member's own forms without file questions", async () => {
+    const owner = await signedIn({ tier: "pro", name: "Rhea Receive" });
+    const form = await makeForm(
+      owner,
+      [
+        { id: "name", type: "short_text", label: "Full name", required: true },
+        { id: "kind", type: "radio", label: "Kind of papers", required: true, options: ["Tax", "Other"] },
+        { id: "other", type: "short_text", label: "Which papers?", required: false },
+        { id: "sign", type: "signature", label: "Signature", required: true },
+      ],
+      {},
+      [{ id: "r1", match: "all", conditions: [{ field: "kind", operator: "equals", value: "Other" }], action: "require", target: "other" }],
+    );
+    const inbox = (await personalSpaceOf(owner.id)).inboxId;
+    const create = (body: Record<string, unknown>) => send(owner.client, "POST", "/api/receive-pages", { kind: "form", title: "Papers", folderId: inbox, ...body });
+    // Refusals: a form with file questions, someone else's form, a simple page, the page's own fields as well.
+    const withFiles = await makeForm(owner, [fileField()]);
+    expect((await (await create({ formId: withFiles.id })).json<{ message: string }>()).message).toBe("This form asks for files itself: the receive page takes the files. Choose a form without file questions.");
+    const stranger = await signedIn({ tier: "pro", name: "Stan Stranger" });
+    const strangers = await makeForm(stranger, [{ id: "q", type: "short_text", label: "Q", required: false }]);
+    expect((await create({ formId: strangers.id })).status).toBe(400);
+    expect((await create({ kind: "simple", formId: form.id })).status).toBe(400);
+    expect((await create({ formId: form.id, fields: [{ id: "ref", type: "text", label: "Reference", required: false }] })).status).toBe(400);
+
+    const created = await create({ formId: form.id });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { page } = await created.json<{ page: { path: string; formId: string } }>();
+    expect(page.formId).toBe(form.id);
+    const address = page.path.slice("/r/".length);
+    const opening = await openReceivePage(createServiceContext(testEnv, { requestId: "rp" }), address, null);
+    expect(opening).toMatchObject({ state: "open", page: { fields: [], form: { title: "Documents" } } });
+
+    const visitor = await newAuthClient();
+    const submitPage = (answers: unknown) => send(visitor, "POST", "/api/receive-submissions", { address, answers, files: [{ name: "papers.txt", size: 6 }] }, { "cf-connecting-ip": uniqueIp() });
+    const refused = await submitPage({ name: "Ada", kind: "Other", sign: "typed:Ada Lovelace" });
+    expect(refused.status).toBe(400);
+    expect((await refused.json<{ fieldErrors: Record<string, string[]> }>()).fieldErrors).toEqual({ other: ["This question needs an answer."] });
+    const started = await submitPage({ name: "Ada", kind: "Tax", sign: "typed:Ada Lovelace" });
+    expect(started.status, await started.clone().text()).toBe(201);
+    const { submissionId, grant, uploads } = await started.json<{ submissionId: string; grant: string; uploads: Upload[] }>();
+    const stored = await testEnv.DB.prepare("select answers from receive_submissions where id = ?").bind(submissionId).first<{ answers: string }>();
+    expect(JSON.parse(stored!.answers)).toEqual([
+      { label: "Full name", value: "Ada" },
+      { label: "Kind of papers", value: "Tax" },
+      { label: "Signature", value: "Signed (typed): Ada Lovelace" },
+    ]);
+    expect((await patch(visitor, `/api/uploads/${uploads[0]!.id}`, 0, new TextEncoder().encode("papers") as Uint8Array<ArrayBuffer>, { "strongroom-upload-grant": grant })).status).toBe(204);
+    const metadata = await testEnv.DB.prepare("select key, value from file_metadata where file_id = (select file_id from uploads where id = ?) order by key").bind(uploads[0]!.id).all<{ key: string; value: string }>();
+    expect(metadata.results).toEqual(expect.arrayContaining([{ key: "Kind of papers", value: "Tax" }, { key: "Received via", value: "Papers" }]));
   });
 });

@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { spaces } from "./files";
+import { forms } from "./forms";
 
 export const receivePageKinds = ["simple", "form"] as const;
 export type ReceivePageKind = (typeof receivePageKinds)[number];
@@ -42,6 +43,8 @@ export const receivePages = sqliteTable(
     requireName: integer("require_name", { mode: "boolean" }).notNull().default(false),
     requireEmail: integer("require_email", { mode: "boolean" }).notNull().default(false),
     fields: text("fields", { mode: "json" }).notNull().$type<ReceiveField[]>().default([]),
+    /** A form page may take its questions from one of the member's published forms instead (issue 37, "form receive page"). */
+    formId: text("form_id").references(() => forms.id, { onDelete: "set null" }),
     brandColor: text("brand_color"),
     /** The page's logo (branding): its R2 key and sniffed image type, or null. */
     logoKey: text("logo_key"),

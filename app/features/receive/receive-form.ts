@@ -32,6 +32,7 @@ export function readReceivePageForm(form: FormData, mode: "new" | "edit"): Recor
     requireName: form.get("requireName") === "on",
     requireEmail: form.get("requireEmail") === "on",
     fields,
+    formId: text("formId") || null,
     brandColor: text("brandColor") || null,
     slug: text("slug") || null,
   };

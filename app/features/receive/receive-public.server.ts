@@ -22,6 +22,7 @@ import { cleanReceivedName, fileRefusal, uploaderFolderLabel } from "./receive-r
 import { readReceivePageLogo } from "./receive-logo.server";
 import { receiveLogoPath } from "./receive.server";
 import { countFilesFromEmail, findReceivePageByAddress, insertSubmissionWithUploads, type NewReceivedUpload } from "./receive-submissions.queries.server";
+import { receiveFormAnswers, receivePageQuestions, type ReceivePageQuestions } from "~/features/forms/form-receive.server";
 
 /**
  * A receive page's public side (issue 24, docs/receive-pages.md): what a visitor sees at
@@ -47,6 +48,8 @@ export type PublicReceivePage = {
   requireEmail: boolean;
   perUploaderFolders: boolean;
   fields: ReceiveField[];
+  /** The questions of the form the page is backed by (instead of `fields`), or null. */
+  form: Pick<ReceivePageQuestions, "title" | "definition"> | null;
   turnstileSiteKey: string | null;
 };
 
@@ -98,7 +101,7 @@ function isUnlocked(ctx: ServiceContext, page: ReceivePageRow, cookie: string | 
   return isPageUnlocked(ctx, lockOf(page), cookie);
 }
 
-function publicView(ctx: ServiceContext, address: string, { page, ownerName }: Found): PublicReceivePage {
+function publicView(ctx: ServiceContext, address: string, { page, ownerName }: Found, questions: ReceivePageQuestions | null): PublicReceivePage {
   const config = readConfig(ctx.env);
   return {
     title: page.title,
@@ -114,7 +117,8 @@ function publicView(ctx: ServiceContext, address: string, { page, ownerName }: F
     requireName: page.requireName,
     requireEmail: page.requireEmail,
     perUploaderFolders: page.perUploaderFolders,
-    fields: page.kind === "form" ? page.fields : [],
+    fields: page.kind === "form" && !page.formId ? page.fields : [],
+    form: page.kind === "form" && questions ? { title: questions.title, definition: questions.definition } : null,
     turnstileSiteKey: config.isTurnstileEnabled ? (config.TURNSTILE_SITE_KEY ?? null) : null,
   };
 }
@@ -128,7 +132,7 @@ export async function openReceivePage(ctx: ServiceContext, address: string, cook
   if (state === "closed") return { state, title: page.title, ownerName };
   if (state === "past-deadline") return { state, title: page.title, ownerName, deadlineAt: page.deadlineAt!.toISOString() };
   if (!(await isUnlocked(ctx, page, cookie))) return { state: "password", title: page.title, ownerName, brandColor: page.brandColor, logoPath: receiveLogoPath(`/r/${address}`, page.logoKey) };
-  return { state: "open", page: publicView(ctx, address, found) };
+  return { state: "open", page: publicView(ctx, address, found, await receivePageQuestions(ctx, page.userId, page.formId)) };
 }
 
 /** GET /r/{address}/logo: the page's logo (shown on its gate and its form), or null. */
@@ -157,7 +161,8 @@ const submissionSchema = z.object(
     address: z.string({ error: "address: Which page is this for?" }).min(1).max(200),
     name: z.string().trim().max(100, "A name is at most 100 characters.").default(""),
     email: z.union([z.literal(""), z.email({ error: "Enter a valid e-mail address." }).trim().toLowerCase().max(254)]).default(""),
-    answers: z.record(z.string().max(40), z.union([z.string().max(1_000, "An answer is at most 1,000 characters."), z.boolean()])).default({}),
+    // A form-backed page's answers take the form's shapes (choices, a drawn signature); each is checked by its question.
+    answers: z.record(z.string().max(40), z.union([z.string().max(50_000, "An answer is at most 50,000 characters."), z.boolean(), z.array(z.string().max(1_000)).max(100)])).default({}),
     files: z
       .array(
         z.object({
@@ -179,7 +184,7 @@ export type ReceivedUpload = { id: string; name: string; relativePath: string; s
 export type SubmissionStarted = { submissionId: string; grant: string; folderLabel: string | null; uploads: ReceivedUpload[] };
 
 /** The answers to the page's fields, checked against them: [{ label, value }] in the page's order. */
-function readAnswers(fields: readonly ReceiveField[], answers: Record<string, string | boolean>): { label: string; value: string }[] {
+function readAnswers(fields: readonly ReceiveField[], answers: Record<string, string | boolean | string[]>): { label: string; value: string }[] {
   const errors: Record<string, string[]> = {};
   const read: { label: string; value: string }[] = [];
   for (const field of fields) {
@@ -187,7 +192,8 @@ function readAnswers(fields: readonly ReceiveField[], answers: Record<string, st
     let value = "";
     if (field.type === "checkbox") value = raw === true || raw === "on" || raw === "true" ? "Yes" : "";
     else if (typeof raw === "string") value = raw.trim();
-    if (value && field.type === "select" && !field.options?.includes(value)) errors[field.id] = [`Choose one of the choices for “${field.label}”.`];
+    if (value.length > 1_000) errors[field.id] = ["An answer is at most 1,000 characters."];
+    else if (value && field.type === "select" && !field.options?.includes(value)) errors[field.id] = [`Choose one of the choices for “${field.label}”.`];
     else if (value && field.type === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(value)) errors[field.id] = [`“${field.label}” is a date (YYYY-MM-DD).`];
     else if (!value && field.required) errors[field.id] = [field.type === "checkbox" ? `Tick “${field.label}”.` : `Fill in “${field.label}”.`];
     if (value) read.push({ label: field.label, value: field.type === "checkbox" ? "Yes" : value });
@@ -235,7 +241,8 @@ export async function submitToReceivePage(ctx: ServiceContext, cookie: string | 
   const email = data.email || null;
   if (page.requireName && !name) throw new AppError("VALIDATION_ERROR", "Enter your name.", { fieldErrors: { name: ["Enter your name."] } });
   if (page.requireEmail && !email) throw new AppError("VALIDATION_ERROR", "Enter your e-mail address.", { fieldErrors: { email: ["Enter your e-mail address."] } });
-  const answers = readAnswers(page.kind === "form" ? page.fields : [], data.answers);
+  const questions = page.kind === "form" ? await receivePageQuestions(ctx, page.userId, page.formId) : null;
+  const answers = questions ? receiveFormAnswers(questions, data.answers) : readAnswers(page.kind === "form" && !page.formId ? page.fields : [], data.answers);
 
   const folderLabel = page.perUploaderFolders && (name || email) ? uploaderFolderLabel(name, email) : null;
   const files = data.files.map((file) => {

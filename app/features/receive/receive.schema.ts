@@ -45,6 +45,8 @@ const optionsShape = {
   requireName: z.boolean(),
   requireEmail: z.boolean(),
   fields: z.array(fieldSchema).max(RECEIVE_FIELDS_MAX, `At most ${RECEIVE_FIELDS_MAX} fields.`),
+  /** A form page's questions from one of the member's published forms instead of its own fields. */
+  formId: z.uuid({ error: "formId: choose one of your published forms." }).nullable(),
   brandColor: folderColorSchema.nullable(),
   isOpen: z.boolean(),
   slug: customAddressSchema.nullable(),
@@ -63,11 +65,14 @@ export const createReceivePageSchema = z
     requireName: optionsShape.requireName.default(false),
     requireEmail: optionsShape.requireEmail.default(false),
     fields: optionsShape.fields.default([]),
+    formId: optionsShape.formId.default(null),
     brandColor: optionsShape.brandColor.default(null),
     isOpen: optionsShape.isOpen.default(true),
     slug: optionsShape.slug.default(null),
   })
   .refine((page) => page.kind === "form" || page.fields.length === 0, { message: "A simple page has no fields: make it a form page to ask for them.", path: ["fields"] })
+  .refine((page) => page.kind === "form" || page.formId === null, { message: "A simple page asks no questions: make it a form page to use a form.", path: ["formId"] })
+  .refine((page) => page.formId === null || page.fields.length === 0, { message: "The page asks the form's questions: remove its own fields, or choose no form.", path: ["fields"] })
   .refine((page) => !page.perUploaderFolders || page.requireName || page.requireEmail, { message: "Per-person folders are named from the uploader's name or e-mail: ask for one of them.", path: ["perUploaderFolders"] });
 
 /** PATCH: any option but the destination; `password: null` removes it. */

@@ -14,6 +14,7 @@ import { RECEIVE_PAGE_LIMITS } from "./receive.constants";
 import { countReceivePages, deleteReceivePageRow, findOwnReceivePage, insertReceivePage, isReceiveSlugTaken, listReceivePagesOf, updateReceivePageRow, type ReceivePageRow } from "./receive.queries.server";
 import { createReceivePageSchema, updateReceivePageSchema } from "./receive.schema";
 import { listSubmissionsOfPage } from "./receive-submissions.queries.server";
+import { assertReceiveForm, listReceiveFormChoices, type ReceiveFormChoice } from "~/features/forms/form-receive.server";
 
 /**
  * Receive pages, the member's side (issue 24, docs/receive-pages.md): create, list, change,
@@ -46,6 +47,8 @@ export type ReceivePageView = {
   requireName: boolean;
   requireEmail: boolean;
   fields: ReceivePageRow["fields"];
+  /** The published form whose questions the page asks instead of its own fields, or null. */
+  formId: string | null;
   brandColor: string | null;
   /** The logo's address (changes with each new logo), or null. */
   logoPath: string | null;
@@ -78,6 +81,7 @@ async function toView(ctx: ServiceContext, { page, spaceName, spaceKind, folderL
     requireName: page.requireName,
     requireEmail: page.requireEmail,
     fields: page.fields,
+    formId: page.formId,
     brandColor: page.brandColor,
     logoPath: receiveLogoPath(path, page.logoKey),
     isOpen: page.isOpen,
@@ -104,6 +108,7 @@ export async function createReceivePage(ctx: ServiceContext, userId: string, inp
   }
   // Files will land there in the member's name: they must be allowed to upload there.
   const folder = await requireFolderAccess(ctx, userId, data.folderId, "files.upload");
+  if (data.formId) await assertReceiveForm(ctx, userId, data.formId);
   await assertSlugFree(ctx, data.slug, null);
   const { token, hash } = newLinkToken();
   const now = ctx.now();
@@ -128,6 +133,7 @@ export async function createReceivePage(ctx: ServiceContext, userId: string, inp
     requireName: data.requireName,
     requireEmail: data.requireEmail,
     fields: data.fields,
+    formId: data.formId,
     brandColor: data.brandColor,
     isOpen: data.isOpen,
     createdAt: now,
@@ -160,6 +166,10 @@ export async function updateReceivePage(ctx: ServiceContext, userId: string, raw
   const kind = changes.kind ?? page.kind;
   const fields = changes.fields ?? page.fields;
   if (kind === "simple" && fields.length > 0) throw new AppError("VALIDATION_ERROR", "A simple page has no fields: make it a form page to ask for them.", { fieldErrors: { fields: ["A simple page has no fields."] } });
+  const formId = changes.formId !== undefined ? changes.formId : page.formId;
+  if (kind === "simple" && formId) throw new AppError("VALIDATION_ERROR", "A simple page asks no questions: make it a form page to use a form.", { fieldErrors: { formId: ["A simple page asks no questions."] } });
+  if (formId && fields.length > 0) throw new AppError("VALIDATION_ERROR", "The page asks the form's questions: remove its own fields, or choose no form.", { fieldErrors: { fields: ["Remove the page's own fields."] } });
+  if (changes.formId) await assertReceiveForm(ctx, userId, changes.formId);
   const perUploader = changes.perUploaderFolders ?? page.perUploaderFolders;
   if (perUploader && !(changes.requireName ?? page.requireName) && !(changes.requireEmail ?? page.requireEmail)) {
     throw new AppError("VALIDATION_ERROR", "Per-person folders are named from the uploader's name or e-mail: ask for one of them.", { fieldErrors: { perUploaderFolders: ["Ask for the name or the e-mail."] } });
@@ -184,13 +194,13 @@ export async function deleteReceivePage(ctx: ServiceContext, userId: string, raw
   ctx.logger.info("receive page deleted", { userId, pageId: page.id });
 }
 
-export type ReceivePageEditor = { destinations: { uid: string; label: string; spaceName: string }[]; defaultFolderId: string; limit: number; count: number; tierLabel: string };
+export type ReceivePageEditor = { destinations: { uid: string; label: string; spaceName: string }[]; defaultFolderId: string; limit: number; count: number; tierLabel: string; formChoices: ReceiveFormChoice[] };
 
 /** What the new page's form offers: the folders the member may upload into (their Inbox first) and the plan's limit. */
 export async function getReceivePageEditor(ctx: ServiceContext, userId: string): Promise<ReceivePageEditor> {
   const inbox = await defaultFolderId(ctx, userId, "inbox");
-  const [destinations, plan] = await Promise.all([listUploadTargets(ctx, userId, inbox), getReceivePagePlan(ctx, userId)]);
-  return { destinations, defaultFolderId: inbox, ...plan };
+  const [destinations, plan, formChoices] = await Promise.all([listUploadTargets(ctx, userId, inbox), getReceivePagePlan(ctx, userId), listReceiveFormChoices(ctx, userId)]);
+  return { destinations, defaultFolderId: inbox, ...plan, formChoices };
 }
 
 /** How many pages the plan allows, how many the member has, and the plan's name. */

@@ -37,7 +37,7 @@ export default function NewReceivePage({ loaderData, actionData }: Route.Compone
         <UpLink to="/receive-pages">Receive pages</UpLink>
         <h1 className="text-2xl font-semibold text-slate-900">New receive page</h1>
       </div>
-      <ReceivePageForm values={NEW_RECEIVE_PAGE} destinations={loaderData.destinations} defaultFolderId={loaderData.defaultFolderId} failure={failure} submitLabel="Create page" fieldSets={loaderData.fieldSets} />
+      <ReceivePageForm values={NEW_RECEIVE_PAGE} destinations={loaderData.destinations} defaultFolderId={loaderData.defaultFolderId} failure={failure} submitLabel="Create page" fieldSets={loaderData.fieldSets} formChoices={loaderData.formChoices} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { readMemberForm, redirectWithNotice } from "~/features/auth/auth-route.server";
 import { ReceivePageForm } from "~/features/receive/components/receive-page-form";
+import { listReceiveFormChoices } from "~/features/forms/form-receive.server";
 import { readReceivePageForm } from "~/features/receive/receive-form";
 import { mailOrigin } from "~/features/notifications/notifications.server";
 import { listFieldSets } from "~/features/receive/field-sets.server";
@@ -32,8 +33,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     const page = await getReceivePage(ctx, user.id, params.id);
     const url = `${mailOrigin(ctx)}${page.path}`;
     // The QR code is drawn here, so the page ships no QR library.
-    const [fieldSets, received] = await Promise.all([listFieldSets(ctx, user.id), listReceivedSubmissions(ctx, user.id, page.id)]);
-    return { page, url, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { border: 2 }))}`, fieldSets, received };
+    const [fieldSets, received, formChoices] = await Promise.all([listFieldSets(ctx, user.id), listReceivedSubmissions(ctx, user.id, page.id), listReceiveFormChoices(ctx, user.id)]);
+    return { page, url, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { border: 2 }))}`, fieldSets, received, formChoices };
   });
 }
 
@@ -166,7 +167,7 @@ export default function ReceivePageView({ loaderData, actionData }: Route.Compon
         <h2 id="options-heading" className="text-lg font-semibold text-slate-900">
           Options
         </h2>
-        <ReceivePageForm values={page} failure={failure?.intent === "logo" || failure?.intent === "remove-logo" ? null : failure} submitLabel="Save" fieldSets={fieldSets} />
+        <ReceivePageForm values={page} failure={failure?.intent === "logo" || failure?.intent === "remove-logo" ? null : failure} submitLabel="Save" fieldSets={fieldSets} formChoices={loaderData.formChoices} />
       </section>
 
       <IntentForm intent="delete">

@@ -11,7 +11,7 @@ import { RECEIVE_FIELD_TYPE_LABELS, RECEIVE_FIELDS_MAX, RECEIVE_MESSAGE_MAX, REC
 /** The options the form shows (a page's own, or the defaults of a new one). */
 export type ReceivePageFormValues = Pick<
   ReceivePageView,
-  "kind" | "title" | "message" | "deadlineAt" | "hasPassword" | "allowedTypes" | "maxFileMb" | "maxFilesPerUploader" | "perUploaderFolders" | "requireName" | "requireEmail" | "fields" | "brandColor" | "isOpen" | "slug"
+  "kind" | "title" | "message" | "deadlineAt" | "hasPassword" | "allowedTypes" | "maxFileMb" | "maxFilesPerUploader" | "perUploaderFolders" | "requireName" | "requireEmail" | "fields" | "formId" | "brandColor" | "isOpen" | "slug"
 >;
 
 export const NEW_RECEIVE_PAGE: ReceivePageFormValues = {
@@ -27,6 +27,7 @@ export const NEW_RECEIVE_PAGE: ReceivePageFormValues = {
   requireName: true,
   requireEmail: true,
   fields: [],
+  formId: null,
   brandColor: null,
   isOpen: true,
   slug: null,
@@ -120,8 +121,11 @@ export function ReceivePageForm({
   failure,
   submitLabel,
   fieldSets,
+  formChoices = [],
 }: {
   values: ReceivePageFormValues;
+  /** The member's published forms (without file questions) a form page may ask the questions of. */
+  formChoices?: readonly { id: string; title: string; version: number }[];
   /** The member's saved sets of fields ("Settings: receive page forms"). */
   fieldSets?: readonly { id: string; name: string; fields: ReceiveField[] }[];
   /** New pages choose their folder; edited ones keep it. */
@@ -214,6 +218,23 @@ export function ReceivePageForm({
           A folder per person (named from their name and e-mail)
         </label>
       </fieldset>
+      {formChoices.length > 0 || values.formId ? (
+        <label className={labelClass}>
+          Questions (form pages)
+          <select name="formId" className={nativeSelectClassName} defaultValue={values.formId ?? ""} aria-describedby="receive-form-help" aria-invalid={Boolean(errorOf("formId")) || undefined}>
+            <option value="">The page's own fields (below)</option>
+            {formChoices.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                The form “{choice.title}” (version {choice.version})
+              </option>
+            ))}
+          </select>
+          <span id="receive-form-help" className="mt-1 block text-xs font-normal text-slate-600">
+            A form asks its own questions with its logic, then people add their files here. Forms that ask for files themselves are not listed.
+          </span>
+          {errorOf("formId") ? <span className="mt-1 block text-sm text-red-700">{errorOf("formId")}</span> : null}
+        </label>
+      ) : null}
       <FieldsEditor initial={values.fields} fieldSets={fieldSets} />
       <div className="grid gap-4 sm:grid-cols-2">
         <label className={labelClass}>

@@ -13,6 +13,9 @@ import { HttpError, readCsrfToken, request } from "~/lib/http";
 import type { PublicReceivePage, ReceivedUpload, SubmissionStarted } from "../receive-public.server";
 import { cleanReceivedName, fileRefusal } from "../receive-rules";
 
+// A page backed by a form asks its questions with the form's own controls and logic, loaded only then.
+const FormQuestions = lazy(() => import("~/features/forms/components/form-questions").then((module) => ({ default: module.FormQuestions })));
+
 const TurnstileWidget = lazy(() => import("~/features/auth/components/turnstile-widget").then((module) => ({ default: module.TurnstileWidget })));
 
 /**
@@ -37,6 +40,8 @@ export function ReceiveUploader({ address, page }: { address: string; page: Publ
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const grant = useRef("");
+  const questionsRef = useRef<HTMLFormElement>(null);
+  const [questionErrors, setQuestionErrors] = useState<Record<string, string>>({});
   const partSizes = useRef(new Map<string, number>());
   const listId = useId();
   useEffect(() => setReady(true), []);
@@ -89,10 +94,19 @@ export function ReceiveUploader({ address, page }: { address: string; page: Publ
     if (usable.length < chosen.length) return setFailure({ message: "Remove the files this page does not take (see why beside each), then send." });
     if (usable.length > page.maxFiles) return setFailure({ message: `This page takes at most ${page.maxFiles} files from each person. Remove ${usable.length - page.maxFiles}.` });
     const form = new FormData(event.currentTarget);
-    const answers: Record<string, string | boolean> = {};
-    for (const field of page.fields) {
-      const value = form.get(`field:${field.id}`);
-      answers[field.id] = field.type === "checkbox" ? value === "on" : typeof value === "string" ? value : "";
+    let answers: Record<string, unknown> = {};
+    if (page.form) {
+      const { readQuestions } = await import("~/features/forms/components/form-questions");
+      const read = readQuestions(questionsRef.current, page.form.definition);
+      setQuestionErrors(read.errors);
+      const problems = Object.keys(read.errors).length;
+      if (problems > 0) return setFailure({ message: problems === 1 ? "One answer needs your attention." : `${problems} answers need your attention.` });
+      answers = read.answers;
+    } else {
+      for (const field of page.fields) {
+        const value = form.get(`field:${field.id}`);
+        answers[field.id] = field.type === "checkbox" ? value === "on" : typeof value === "string" ? value : "";
+      }
     }
     const body = {
       address,
@@ -111,6 +125,7 @@ export function ReceiveUploader({ address, page }: { address: string; page: Publ
       setPhase("compose");
       if (!(error instanceof HttpError)) return setFailure({ message: "The connection failed. Check your network and send again." });
       const refused = (error.body ?? {}) as { message?: string; fieldErrors?: Record<string, string[]> };
+      if (page.form && refused.fieldErrors) setQuestionErrors(Object.fromEntries(Object.entries(refused.fieldErrors).map(([id, messages]) => [id, messages[0] ?? ""])));
       return setFailure({ message: refused.message ?? `The server answered ${error.status}. Send again.`, fieldErrors: refused.fieldErrors });
     }
     grant.current = submission.grant;
@@ -154,6 +169,12 @@ export function ReceiveUploader({ address, page }: { address: string; page: Publ
   ].filter(Boolean);
 
   return (
+    <>
+      {page.form ? (
+        <Suspense fallback={<p className="text-sm text-slate-700">Loading the questions…</p>}>
+          <FormQuestions definition={page.form.definition} errors={questionErrors} formRef={questionsRef} label={page.form.title} />
+        </Suspense>
+      ) : null}
     <form onSubmit={(event) => void send(event)} className="space-y-5 rounded-lg border border-slate-300 bg-white p-4" aria-label="Send files" data-ready={isReady ? "true" : undefined}>
       {failure ? (
         <Alert variant="error" title="Not sent">
@@ -161,10 +182,10 @@ export function ReceiveUploader({ address, page }: { address: string; page: Publ
         </Alert>
       ) : null}
       {/* A simple page is a drop zone: it asks who is sending only when it needs to know. */}
-      {page.kind === "form" || page.requireName || page.requireEmail ? (
+      {(page.kind === "form" && !page.form) || page.requireName || page.requireEmail ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          {page.kind === "form" || page.requireName ? <Input label="Your name" name="name" autoComplete="name" required={page.requireName} maxLength={100} error={errorOf("name")} /> : null}
-          {page.kind === "form" || page.requireEmail ? (
+          {(page.kind === "form" && !page.form) || page.requireName ? <Input label="Your name" name="name" autoComplete="name" required={page.requireName} maxLength={100} error={errorOf("name")} /> : null}
+          {(page.kind === "form" && !page.form) || page.requireEmail ? (
             <Input label="Your e-mail" name="email" type="email" autoComplete="email" required={page.requireEmail} maxLength={254} error={errorOf("email")} />
           ) : null}
         </div>
@@ -258,6 +279,7 @@ export function ReceiveUploader({ address, page }: { address: string; page: Publ
         Send
       </Button>
     </form>
+    </>
   );
 }
 

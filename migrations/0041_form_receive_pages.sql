@@ -1,0 +1,1 @@
+ALTER TABLE `receive_pages` ADD `form_id` text REFERENCES forms(id) ON DELETE SET NULL;
