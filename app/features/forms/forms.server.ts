@@ -9,6 +9,7 @@ import { parseInput } from "~/lib/validation";
 import { EMPTY_DEFINITION, type FormDefinition, formDefinitionSchema, takesAnswer } from "./form-definition";
 import { builtInTemplate } from "./form-templates";
 import { GENERATE_PROMPT_MAX, generateFormOffline } from "./form-generator";
+import { formAi, generateFormWithAi } from "./form-ai.server";
 import { z } from "zod";
 import { FORM_LIMITS, FORM_NOT_FOUND } from "./forms.constants";
 import { countLiveForms, findOwnForm, findVersion, insertForm, insertVersionAndPublish, listFormsOf, updateFormIfRevision, updateFormRow, type FormRow } from "./forms.queries.server";
@@ -306,12 +307,20 @@ const generateSchema = z.object(
  * reviews in the builder. Offline generator (ADR 030): the template library and the words of the
  * sentence. The result is checked whole like a publish; anything invalid is refused, not saved.
  */
-export async function generateForm(ctx: ServiceContext, userId: string, input: unknown): Promise<FormDetail & { generatedBy: "offline"; added: string[] }> {
+export async function generateForm(ctx: ServiceContext, userId: string, input: unknown): Promise<FormDetail & { generatedBy: "offline" | "workers-ai"; added: string[]; fallbackReason: string | null }> {
   const { prompt } = parseInput(generateSchema, input);
-  await formsPlan(ctx, userId);
+  const { limits } = await formsPlan(ctx, userId);
+  // Workers AI where this deployment binds it; its answer is used whole or not at all.
+  const ai = formAi(ctx);
+  const byModel = ai ? await generateFormWithAi(ctx, ai, prompt) : null;
+  if (byModel?.ok) {
+    const definition = limits.logic ? byModel.value.definition : { ...byModel.value.definition, rules: [] };
+    const form = await createForm(ctx, userId, {}, { start: { ...byModel.value, definition } });
+    return { ...form, generatedBy: "workers-ai", added: [], fallbackReason: null };
+  }
   const generated = generateFormOffline(prompt);
   const checked = formDefinitionSchema.safeParse(generated.definition);
   if (!checked.success) throw new AppError("UNPROCESSABLE", "The form could not be generated from that sentence. Start from a template instead.");
   const form = await createForm(ctx, userId, {}, { start: { title: generated.title, description: generated.description, definition: checked.data } });
-  return { ...form, generatedBy: "offline", added: generated.added };
+  return { ...form, generatedBy: "offline", added: generated.added, fallbackReason: byModel && !byModel.ok ? byModel.reason : null };
 }
