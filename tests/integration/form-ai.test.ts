@@ -1,7 +1,10 @@
+import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createFile, personalSpaceOf } from "~tests/factories/files";
+import { proposePdfMapping } from "~/features/forms/form-pdf-mapping.server";
 import { generateForm } from "~/features/forms/forms.server";
 import { createServiceContext } from "~/lib/service-context.server";
-import { countWhere, signedIn, type Person } from "./dataroom-helpers";
+import { countWhere, get, send, signedIn, type Person } from "./dataroom-helpers";
 import { testEnv } from "./helpers";
 
 /**
@@ -60,5 +63,73 @@ describe("forms: Workers AI where it is bound", () => {
     }
     const unreachable = await generateForm(withAi({ run: async () => Promise.reject(new Error("3040: capacity")) }), owner.id, { prompt: "Event registration" });
     expect(unreachable).toMatchObject({ generatedBy: "offline", fallbackReason: "the model could not be reached" });
+  });
+});
+
+/** A PDF made as a form: fillable text fields (one with a tooltip), a checkbox and a signature field. */
+async function fillablePdf(): Promise<Uint8Array<ArrayBuffer>> {
+  const document = await PDFDocument.create();
+  const page = document.addPage([595, 842]);
+  const form = document.getForm();
+  const fields: [string, number][] = [["applicant.fullLegalName", 760], ["dob", 720], ["Nationality", 680], ["Fax", 640]];
+  for (const [name, y] of fields) form.createTextField(name).addToPage(page, { x: 50, y, width: 300, height: 20 });
+  form.createCheckBox("pep_box").addToPage(page, { x: 50, y: 600, width: 12, height: 12 });
+  return new Uint8Array(await document.save()) as Uint8Array<ArrayBuffer>;
+}
+
+describe("forms: mapping a form's questions onto a PDF's fields", () => {
+  let owner: Person;
+  let formId: string;
+  let pdfId: string;
+  beforeAll(async () => {
+    owner = await signedIn({ tier: "pro", name: "Mo Mapping" });
+    const created = await send(owner.client, "POST", "/api/forms", { templateId: "template-kyc-request" });
+    formId = (await created.json<{ form: { id: string } }>()).form.id;
+    const space = await personalSpaceOf(owner.id);
+    pdfId = (await createFile({ spaceId: space.spaceId, folderId: space.inboxId, name: "KYC.pdf", content: await fillablePdf(), contentType: "application/pdf" })).id;
+  });
+
+  it("proposes, offline, the question most alike for each fillable field of the PDF, for the member to review", async () => {
+    const response = await get(`/api/forms/${formId}/pdf-mapping?fileId=${pdfId}`, owner.client);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const proposal = await response.json<{ mappedBy: string; targets: { name: string; type: string }[]; pairs: { target: string; fieldId: string | null }[] }>();
+    expect(proposal.mappedBy).toBe("offline");
+    expect(proposal.targets.map((target) => `${target.name}:${target.type}`)).toEqual(["applicant.fullLegalName:text", "dob:text", "Nationality:text", "Fax:text", "pep_box:checkbox"]);
+    expect(Object.fromEntries(proposal.pairs.map((pair) => [pair.target, pair.fieldId]))).toEqual({ "applicant.fullLegalName": "name", dob: null, Nationality: "nationality", Fax: null, pep_box: "pep" });
+  });
+
+  it("uses the model's pairs where bound when they fit, and the offline proposal when they do not", async () => {
+    const ctx = (response: unknown) => withAi(answering(response));
+    const good = await proposePdfMapping(ctx({ pairs: [{ target: "applicant.fullLegalName", fieldId: "name" }, { target: "dob", fieldId: "birth" }, { target: "Nationality", fieldId: "nationality" }, { target: "Fax", fieldId: null }, { target: "pep_box", fieldId: "pep" }] }), owner.id, formId, pdfId);
+    expect(good).toMatchObject({ mappedBy: "workers-ai", fallbackReason: null });
+    expect(good.pairs.find((pair) => pair.target === "dob")?.fieldId).toBe("birth");
+    // A text answer into a checkbox, a field the PDF does not have: refused whole.
+    for (const pairs of [[{ target: "pep_box", fieldId: "name" }], [{ target: "Shoe size", fieldId: "name" }]]) {
+      const refused = await proposePdfMapping(ctx({ pairs }), owner.id, formId, pdfId);
+      expect(refused).toMatchObject({ mappedBy: "offline", fallbackReason: "the model's answer did not match this PDF and form" });
+    }
+  });
+
+  it("refuses what is not a PDF with fields, and anyone else's form or file (404)", async () => {
+    const space = await personalSpaceOf(owner.id);
+    const text = await createFile({ spaceId: space.spaceId, folderId: space.inboxId, name: "notes.txt", content: "hello" });
+    const plainPdf = await PDFDocument.create();
+    plainPdf.addPage();
+    const flat = await createFile({ spaceId: space.spaceId, folderId: space.inboxId, name: "flat.pdf", content: new Uint8Array(await plainPdf.save()) as Uint8Array<ArrayBuffer>, contentType: "application/pdf" });
+    const cases: [string, number, string][] = [
+      [text.id, 400, "“notes.txt” is not a PDF: choose a PDF with form fields."],
+      [flat.id, 400, "“flat.pdf” has no form fields to fill. Choose a PDF made as a form (with fillable fields)."],
+      ["not-an-id", 400, "fileId: choose the PDF to map onto."],
+    ];
+    for (const [fileId, status, message] of cases) {
+      const response = await get(`/api/forms/${formId}/pdf-mapping?fileId=${fileId}`, owner.client);
+      expect(response.status).toBe(status);
+      expect((await response.json<{ message: string }>()).message).toBe(message);
+    }
+    const outsider = await signedIn({ tier: "pro", name: "Oscar Outsider" });
+    expect((await get(`/api/forms/${formId}/pdf-mapping?fileId=${pdfId}`, outsider.client)).status).toBe(404);
+    const outsidersForm = (await (await send(outsider.client, "POST", "/api/forms", {})).json<{ form: { id: string } }>()).form.id;
+    expect((await get(`/api/forms/${outsidersForm}/pdf-mapping?fileId=${pdfId}`, outsider.client)).status).toBe(404);
+    expect((await get(`/api/forms/${formId}/pdf-mapping?fileId=${pdfId}`)).status).toBe(401);
   });
 });

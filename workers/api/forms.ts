@@ -5,6 +5,7 @@ import { getFormDashboard, recordProgress } from "~/features/forms/form-stats.se
 import { restoreForm, restoreFormSubmission } from "~/features/forms/forms-trash.server";
 import { createWebhook, deleteWebhook, listWebhooks, resendDelivery, setWebhookState } from "~/features/forms/form-webhooks.server";
 import { createForm, deleteForm, generateForm, getForm, listForms, publishForm, saveAsTemplate, saveDraft, updateFormSettings } from "~/features/forms/forms.server";
+import { proposePdfMapping } from "~/features/forms/form-pdf-mapping.server";
 import { AppError } from "~/lib/errors";
 import type { AppEnv } from "../types";
 import { apiServiceContext, csvHeaders, noStore, readJsonBody, requireApiActor } from "./require-actor";
@@ -75,6 +76,11 @@ export const formsApi = new Hono<AppEnv>()
   .post("/:id/progress", async (c) => {
     await recordProgress(apiServiceContext(c), c.req.param("id"), await readJsonBody(c));
     return c.body(null, 204);
+  })
+  // "Map fields": which question fills which field of a PDF's own form (a proposal to review).
+  .get("/:id/pdf-mapping", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await proposePdfMapping(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.query("fileId")), 200);
   })
   .get("/:id/dashboard", async (c) => {
     const actor = requireApiActor(c);

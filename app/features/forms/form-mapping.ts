@@ -11,7 +11,7 @@ export type MappingTarget = { name: string; label: string; type: "text" | "check
 export type MappingPair = { target: string; fieldId: string | null; score: number };
 
 /** Below this, a pair is not proposed (the member can still choose it). */
-export const MAPPING_THRESHOLD = 0.45;
+export const MAPPING_THRESHOLD = 0.55;
 
 const STOP_WORDS = new Set(["the", "a", "an", "of", "your", "you", "and", "or", "to", "for", "in", "on", "please", "enter", "field", "is", "are", "what", "which"]);
 
