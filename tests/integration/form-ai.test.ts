@@ -5,7 +5,7 @@ import { proposePdfMapping } from "~/features/forms/form-pdf-mapping.server";
 import { generateForm } from "~/features/forms/forms.server";
 import { createServiceContext } from "~/lib/service-context.server";
 import { countWhere, get, send, signedIn, type Person } from "./dataroom-helpers";
-import { testEnv } from "./helpers";
+import { newAuthClient, testEnv, uniqueIp } from "./helpers";
 
 /**
  * Workers AI for forms (issue 37, ADR 030). The binding exists only in production; here a fake one
@@ -131,5 +131,43 @@ describe("forms: mapping a form's questions onto a PDF's fields", () => {
     const outsidersForm = (await (await send(outsider.client, "POST", "/api/forms", {})).json<{ form: { id: string } }>()).form.id;
     expect((await get(`/api/forms/${outsidersForm}/pdf-mapping?fileId=${pdfId}`, outsider.client)).status).toBe(404);
     expect((await get(`/api/forms/${formId}/pdf-mapping?fileId=${pdfId}`)).status).toBe(401);
+  });
+});
+
+describe("forms: filling the mapped PDF with a submission", () => {
+  it("keeps the reviewed pairs (each checked against the PDF and the form) and fills a copy of the PDF with a submission's answers", async () => {
+    const owner = await signedIn({ tier: "pro", name: "Fil Filler" });
+    const created = await (await send(owner.client, "POST", "/api/forms", { templateId: "template-kyc-request" })).json<{ form: { id: string } }>();
+    const formId = created.form.id;
+    const space = await personalSpaceOf(owner.id);
+    const pdf = await createFile({ spaceId: space.spaceId, folderId: space.inboxId, name: "KYC.pdf", content: await fillablePdf(), contentType: "application/pdf" });
+    // A pair the PDF cannot take is refused, and nothing is kept.
+    const wrong = await send(owner.client, "PUT", `/api/forms/${formId}/pdf-mapping`, { fileId: pdf.id, pairs: { pep_box: "name" } });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json<{ message: string }>()).message).toBe("“Full legal name” cannot fill “pep_box” (a checkbox field).");
+    expect(await countWhere("select count(*) as n from forms where id = ? and pdf_map is not null", formId)).toBe(0);
+    const saved = await send(owner.client, "PUT", `/api/forms/${formId}/pdf-mapping`, { fileId: pdf.id, pairs: { "applicant.fullLegalName": "name", dob: "birth", Nationality: "nationality", Fax: null, pep_box: "pep" } });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+
+    expect((await send(owner.client, "POST", `/api/forms/${formId}/publish`)).status).toBe(200);
+    const answers = { name: "Ada Lovelace", birth: "1990-12-10", nationality: "British", address: "12 St James's Square", "id-kind": "Passport", "id-number": "X1", pep: true, "pep-details": "Councillor", consent: true, "id-scan": [{ name: "p.pdf", size: 10 }] };
+    const submitted = await send(await newAuthClient(), "POST", `/api/forms/${formId}/submissions`, { answers }, { "cf-connecting-ip": uniqueIp() });
+    expect(submitted.status, await submitted.clone().text()).toBe(201);
+    const { submissionId } = await submitted.json<{ submissionId: string }>();
+    const filled = await get(`/api/forms/${formId}/submissions/${submissionId}/filled.pdf`, owner.client);
+    expect(filled.status, await filled.clone().text()).toBe(200);
+    expect(filled.headers.get("content-type")).toBe("application/pdf");
+    expect(filled.headers.get("content-disposition")).toContain("KYC - ");
+    const document = await PDFDocument.load(new Uint8Array(await filled.arrayBuffer()));
+    const form = document.getForm();
+    expect(form.getTextField("applicant.fullLegalName").getText()).toBe("Ada Lovelace");
+    expect(form.getTextField("dob").getText()).toBe("1990-12-10");
+    expect(form.getTextField("Fax").getText()).toBeUndefined();
+    expect(form.getCheckBox("pep_box").isChecked()).toBe(true);
+    // Someone else: 404; before a mapping: 409.
+    const outsider = await signedIn({ tier: "pro", name: "Ola Outside" });
+    expect((await get(`/api/forms/${formId}/submissions/${submissionId}/filled.pdf`, outsider.client)).status).toBe(404);
+    expect((await send(owner.client, "PUT", `/api/forms/${formId}/pdf-mapping`, { fileId: null })).status).toBe(200);
+    expect((await get(`/api/forms/${formId}/submissions/${submissionId}/filled.pdf`, owner.client)).status).toBe(409);
   });
 });

@@ -5,7 +5,8 @@ import { getFormDashboard, recordProgress } from "~/features/forms/form-stats.se
 import { restoreForm, restoreFormSubmission } from "~/features/forms/forms-trash.server";
 import { createWebhook, deleteWebhook, listWebhooks, resendDelivery, setWebhookState } from "~/features/forms/form-webhooks.server";
 import { createForm, deleteForm, generateForm, getForm, listForms, publishForm, saveAsTemplate, saveDraft, updateFormSettings } from "~/features/forms/forms.server";
-import { proposePdfMapping } from "~/features/forms/form-pdf-mapping.server";
+import { fillPdfWithSubmission, proposePdfMapping, savePdfMapping } from "~/features/forms/form-pdf-mapping.server";
+import { contentDisposition } from "~/features/files/content-headers";
 import { AppError } from "~/lib/errors";
 import type { AppEnv } from "../types";
 import { apiServiceContext, csvHeaders, noStore, readJsonBody, requireApiActor } from "./require-actor";
@@ -81,6 +82,15 @@ export const formsApi = new Hono<AppEnv>()
   .get("/:id/pdf-mapping", async (c) => {
     const actor = requireApiActor(c);
     return c.json(await proposePdfMapping(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.query("fileId")), 200);
+  })
+  .put("/:id/pdf-mapping", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ mapping: await savePdfMapping(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)) }, 200);
+  })
+  .get("/:id/submissions/:submissionId/filled.pdf", async (c) => {
+    const actor = requireApiActor(c);
+    const { filename, bytes } = await fillPdfWithSubmission(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("submissionId"));
+    return new Response(bytes, { status: 200, headers: { "Content-Type": "application/pdf", "Content-Disposition": contentDisposition("attachment", filename), "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" } });
   })
   .get("/:id/dashboard", async (c) => {
     const actor = requireApiActor(c);

@@ -43,6 +43,8 @@ export const forms = sqliteTable(
     fileFolderId: text("file_folder_id"),
     /** A subfolder per submission (named after the person when the form asks their name or e-mail). */
     filesPerSubmission: integer("files_per_submission", { mode: "boolean" }).notNull().default(false),
+    /** "Map fields": the PDF (a file of the member's) its submissions fill, and which question fills which of its fields. */
+    pdfMap: text("pdf_map", { mode: "json" }).$type<{ fileId: string; pairs: Record<string, string> }>(),
     /** One submission per e-mail address, proven by a code mailed to it. */
     verifyEmail: integer("verify_email", { mode: "boolean" }).notNull().default(false),
     /** Counted for the builder dashboard: the public form opened, and a first answer sent. */

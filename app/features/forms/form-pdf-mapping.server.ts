@@ -7,6 +7,10 @@ import { FORM_AI_MODEL, formAi, modelJson, type AiOutcome } from "./form-ai.serv
 import { type FormField, takesAnswer } from "./form-fields";
 import { fits, type MappingPair, type MappingTarget, suggestMapping } from "./form-mapping";
 import { formsPlan, requireOwnForm } from "./forms.server";
+import { isUuidShape, SUBMISSION_NOT_FOUND } from "./forms.constants";
+import { findSubmission, updateFormRow } from "./forms.queries.server";
+import { answerText } from "./submission-view";
+import { parseInput } from "~/lib/validation";
 
 /**
  * "Map fields" (issue 37, ADR 030): which question of a form fills which field of a PDF's own form
@@ -96,12 +100,8 @@ export async function proposePdfMapping(ctx: ServiceContext, userId: string, for
   const form = await requireOwnForm(ctx, userId, formId);
   const fileId = z.uuid().safeParse(rawFileId);
   if (!fileId.success) throw new AppError("VALIDATION_ERROR", "fileId: choose the PDF to map onto.", { fieldErrors: { fileId: ["Choose the PDF to map onto."] } });
-  const { file } = await requireFileAccess(ctx, userId, fileId.data, "files.view");
-  if (file.contentType !== "application/pdf") throw new AppError("VALIDATION_ERROR", `“${file.name}” is not a PDF: choose a PDF with form fields.`);
-  if (file.size > PDF_MAPPING_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `“${file.name}” is larger than the 25 MB a PDF to map may be.`);
-  const body = await readStoredObject(ctx, file.r2Key, file.size);
-  if (!body) throw new AppError("CONFLICT", `The content of “${file.name}” is missing.`);
-  const targets = await readPdfTargets(new Uint8Array(await new Response(body).arrayBuffer()));
+  const { file, bytes } = await pdfOf(ctx, userId, fileId.data);
+  const targets = await readPdfTargets(bytes);
   if (targets.length === 0) throw new AppError("VALIDATION_ERROR", `“${file.name}” has no form fields to fill. Choose a PDF made as a form (with fillable fields).`);
   const questions = form.draft.fields.filter((field) => takesAnswer(field.type));
   const ai = formAi(ctx);
@@ -114,4 +114,91 @@ export async function proposePdfMapping(ctx: ServiceContext, userId: string, for
     mappedBy: byModel?.ok ? "workers-ai" : "offline",
     fallbackReason: byModel && !byModel.ok ? byModel.reason : null,
   };
+}
+
+const saveSchema = z.object(
+  {
+    /** The PDF; null forgets the mapping. */
+    fileId: z.uuid({ error: "fileId: choose the PDF to map onto." }).nullable(),
+    /** PDF field name → question id (null or absent: not filled). */
+    pairs: z.record(z.string().max(500), z.string().max(40).nullable()).default({}),
+  },
+  { error: "The request body must be an object with fileId and pairs." },
+);
+
+/** The PDF's fields, read from a file the member may view (a PDF with fields, up to 25 MB), with the file. */
+async function pdfOf(ctx: ServiceContext, userId: string, fileId: string) {
+  const { file } = await requireFileAccess(ctx, userId, fileId, "files.view");
+  if (file.contentType !== "application/pdf") throw new AppError("VALIDATION_ERROR", `“${file.name}” is not a PDF: choose a PDF with form fields.`);
+  if (file.size > PDF_MAPPING_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `“${file.name}” is larger than the 25 MB a PDF to map may be.`);
+  const body = await readStoredObject(ctx, file.r2Key, file.size);
+  if (!body) throw new AppError("CONFLICT", `The content of “${file.name}” is missing.`);
+  return { file, bytes: new Uint8Array(await new Response(body).arrayBuffer()) };
+}
+
+/** PUT /api/forms/:id/pdf-mapping: the pairs the member reviewed, each checked against the PDF and the form's questions. */
+export async function savePdfMapping(ctx: ServiceContext, userId: string, formId: string, input: unknown): Promise<{ fileId: string | null; pairs: Record<string, string> }> {
+  await formsPlan(ctx, userId);
+  const form = await requireOwnForm(ctx, userId, formId);
+  const data = parseInput(saveSchema, input);
+  if (data.fileId === null) {
+    await updateFormRow(ctx.db, userId, form.id, { pdfMap: null, updatedAt: ctx.now() });
+    return { fileId: null, pairs: {} };
+  }
+  const targets = new Map((await readPdfTargets((await pdfOf(ctx, userId, data.fileId)).bytes)).map((target) => [target.name, target]));
+  const questions = new Map(form.draft.fields.map((field) => [field.id, field]));
+  const pairs: Record<string, string> = {};
+  for (const [name, fieldId] of Object.entries(data.pairs)) {
+    if (fieldId === null) continue;
+    const target = targets.get(name);
+    const field = questions.get(fieldId);
+    if (!target) throw new AppError("VALIDATION_ERROR", `The PDF has no field “${name.slice(0, 80)}”.`);
+    if (!field || !fits(field, target)) throw new AppError("VALIDATION_ERROR", `“${field?.label ?? fieldId}” cannot fill “${target.label}”${field ? ` (a ${target.type} field)` : ": the form has no such question"}.`);
+    pairs[name] = fieldId;
+  }
+  await updateFormRow(ctx.db, userId, form.id, { pdfMap: { fileId: data.fileId, pairs }, updatedAt: ctx.now() });
+  return { fileId: data.fileId, pairs };
+}
+
+/**
+ * GET /api/forms/:id/submissions/:sid/filled.pdf: the mapped PDF filled with one submission's
+ * answers (a copy made on the fly; the PDF itself is not changed). Text fields get the answer as
+ * text, checkboxes are ticked for "yes", choices are chosen when the PDF offers that choice.
+ */
+export async function fillPdfWithSubmission(ctx: ServiceContext, userId: string, formId: string, submissionId: string): Promise<{ filename: string; bytes: Uint8Array<ArrayBuffer> }> {
+  await formsPlan(ctx, userId);
+  const form = await requireOwnForm(ctx, userId, formId);
+  const submission = isUuidShape(submissionId) ? await findSubmission(ctx.db, formId, submissionId) : undefined;
+  if (!submission) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
+  if (!form.pdfMap) throw new AppError("CONFLICT", "Map this form onto a PDF first (“Map fields”), then fill it with a submission.");
+  const { file, bytes } = await pdfOf(ctx, userId, form.pdfMap.fileId);
+  const { PDF } = await import("@libpdf/core");
+  const pdf = await PDF.load(bytes);
+  const pdfForm = await pdf.getForm();
+  for (const [name, fieldId] of Object.entries(form.pdfMap.pairs)) {
+    const field = pdfForm?.getField(name);
+    const value = submission.answers[fieldId];
+    if (!field || value === undefined || field.isReadOnly()) continue;
+    try {
+      if (field.type === "checkbox") {
+        const box = field as unknown as { check(): void; uncheck(): void };
+        if (value === "true") box.check();
+        else box.uncheck();
+      } else if (field.type === "text") {
+        (field as unknown as { setValue(text: string): void }).setValue(answerText(value));
+      } else if (field.type === "radio" || field.type === "dropdown" || field.type === "listbox") {
+        const options = ((field as unknown as { getOptions(): (string | { value?: string; display?: string })[] }).getOptions() ?? []).map((option) => (typeof option === "string" ? option : (option.value ?? option.display ?? "")));
+        const wanted = Array.isArray(value) ? value : [value];
+        const chosen = wanted.filter((item) => options.includes(item));
+        if (chosen.length === 0) continue;
+        if (field.type === "listbox") (field as unknown as { setValue(values: string[]): void }).setValue(chosen);
+        else (field as unknown as { setValue(option: string): void }).setValue(chosen[0]!);
+      }
+    } catch (error) {
+      // A value the PDF's field does not take (too long for a comb field, a locked choice): left empty.
+      ctx.logger.info("forms.fill_skipped", { field: name.slice(0, 80), error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  const stem = file.name.replace(/\.pdf$/i, "");
+  return { filename: `${stem} - ${submission.createdAt.toISOString().slice(0, 10)}.pdf`, bytes: new Uint8Array(await pdf.save()) };
 }

@@ -152,6 +152,7 @@ export async function createForm(ctx: ServiceContext, userId: string, input: unk
     embedOrigins: [],
     // File answers go to the member's Inbox until they choose another folder (like a receive page).
     fileFolderId: await defaultFolderId(ctx, userId, "inbox"),
+    pdfMap: null,
     filesPerSubmission: false,
     verifyEmail: false,
     views: 0,
