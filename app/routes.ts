@@ -147,6 +147,7 @@ export default [
     route("forms/:id/preview", "routes/forms/preview.tsx"),
     route("forms/:id/dashboard", "routes/forms/dashboard.tsx"),
     route("forms/:id/webhooks", "routes/forms/webhooks.tsx"),
+    route("forms/:id/map-fields", "routes/forms/map-fields.tsx"),
     route("forms/:id/submissions", "routes/forms/submissions.tsx"),
     route("forms/:id/submissions/:submissionId", "routes/forms/submission.tsx"),
 

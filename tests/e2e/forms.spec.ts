@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
+import { PDFDocument } from "pdf-lib";
 import { newConsentedContext, readLatestMail } from "./auth-helpers";
 import { seriousViolations } from "./axe-helpers";
-import { csrfToken, pdfBytes } from "./files-helpers";
+import { csrfToken, defaultFolders, pdfBytes, uploadViaTus } from "./files-helpers";
 import { createMember, expect, gotoHydrated, test } from "./fixtures";
 
 /**
@@ -241,4 +243,40 @@ test("a receive page asks a form's questions with its logic, then takes the visi
   await expect(visitor.getByRole("status").filter({ hasText: "1 file was sent" })).toBeVisible();
   expect(await seriousViolations(visitor)).toEqual([]);
   await visitorContext.close();
+});
+
+test("a member maps a form onto a PDF made as a form, reviews the pairs, and fills a copy of the PDF with a submission", async ({ page }) => {
+  await createMember(page.request, { tier: "pro" });
+  await page.goto("/forms");
+  const csrf = await csrfToken(page);
+  const headers = { "X-CSRF-TOKEN": csrf, "X-Requested-With": "XMLHttpRequest" };
+  const { form } = (await (await page.request.post("/api/forms", { data: { templateId: "template-contact" }, headers })).json()) as { form: { id: string } };
+  const document = await PDFDocument.create();
+  const pdfPage = document.addPage([595, 842]);
+  for (const [name, y] of [["FullName", 760], ["EmailAddress", 720], ["Phone", 680]] as const) document.getForm().createTextField(name).addToPage(pdfPage, { x: 50, y, width: 300, height: 20 });
+  const { inbox } = await defaultFolders(page);
+  await uploadViaTus(page.request, { folderId: inbox, name: "Contact sheet.pdf", body: Buffer.from(await document.save()), csrf });
+
+  await gotoHydrated(page, `/forms/${form.id}/map-fields`);
+  await expect(page).toHaveTitle("Map fields: Contact - Strongroom");
+  const choice = page.getByLabel("PDF with form fields");
+  await choice.selectOption((await choice.locator("option", { hasText: "Contact sheet.pdf" }).getAttribute("value"))!);
+  await page.getByRole("button", { name: "Propose pairs" }).click();
+  await expect(page.getByTestId("mapped-by")).toContainText("Proposed offline from how alike the labels are");
+  await expect(page.getByLabel("FullName")).toHaveValue("name");
+  await expect(page.getByLabel("EmailAddress")).toHaveValue("email");
+  await expect(page.getByLabel("Phone")).toHaveValue("");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Keep these pairs" }).click();
+  await expect(page.locator(".Toastify__toast").filter({ hasText: "Pairs kept" })).toBeVisible();
+
+  expect((await page.request.post(`/api/forms/${form.id}/publish`, { headers })).status()).toBe(200);
+  const sent = await page.request.post(`/api/forms/${form.id}/submissions`, { data: { answers: { name: "Pat Pdf", email: "pat@example.com", message: "Fill me in." } }, headers });
+  const { submissionId } = (await sent.json()) as { submissionId: string };
+  await gotoHydrated(page, `/forms/${form.id}/submissions/${submissionId}`);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Fill the PDF with these answers" }).click();
+  const filled = await PDFDocument.load(readFileSync((await (await download).path())!));
+  expect(filled.getForm().getTextField("FullName").getText()).toBe("Pat Pdf");
+  expect(filled.getForm().getTextField("EmailAddress").getText()).toBe("pat@example.com");
 });

@@ -368,3 +368,16 @@ export async function findFileWithRole(db: Database, fileId: string, userId: str
 export async function listMediaInFolder(db: Database, folderId: string, after: Keyset | null, limit: number) {
   return newestFiles(db, [eq(files.folderId, folderId), sql`(${files.contentType} LIKE 'image/%' OR ${files.contentType} LIKE 'video/%')`], after, limit);
 }
+
+/** The member's PDFs in every space they belong to, newest first (a PDF to pick, as "Map fields" does). */
+export async function listPdfsOfMember(db: Database, userId: string, limit: number) {
+  return db
+    .select({ id: files.id, name: files.name, spaceName: spaces.name })
+    .from(files)
+    .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, files.spaceId), eq(spaceMembers.userId, userId)))
+    .innerJoin(spaces, eq(spaces.id, files.spaceId))
+    .where(and(eq(files.contentType, "application/pdf"), isNull(files.trashedAt)))
+    .orderBy(desc(files.updatedAt), desc(files.id))
+    .limit(limit)
+    .all();
+}

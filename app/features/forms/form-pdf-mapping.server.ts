@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { readStoredObject } from "~/features/files/encryption.server";
 import { requireFileAccess } from "~/features/files/spaces.server";
+import { listPdfsOfMember } from "~/features/files/folders.queries.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { FORM_AI_MODEL, formAi, modelJson, type AiOutcome } from "./form-ai.server";
@@ -201,4 +202,34 @@ export async function fillPdfWithSubmission(ctx: ServiceContext, userId: string,
   }
   const stem = file.name.replace(/\.pdf$/i, "");
   return { filename: `${stem} - ${submission.createdAt.toISOString().slice(0, 10)}.pdf`, bytes: new Uint8Array(await pdf.save()) };
+}
+
+export type MapFieldsPage = {
+  form: { id: string; title: string };
+  saved: { fileId: string; pairs: Record<string, string> } | null;
+  pdfs: { id: string; name: string; spaceName: string }[];
+  proposal: PdfMappingProposal | null;
+  /** Why the chosen file cannot be mapped (not a PDF, no fields), said on the page. */
+  problem: string | null;
+};
+
+/** /forms/{id}/map-fields: the member's PDFs to choose from, what is kept, and the proposal for the chosen PDF (`fileId`). */
+export async function getMapFieldsPage(ctx: ServiceContext, userId: string, formId: string, fileId: string | null): Promise<MapFieldsPage> {
+  await formsPlan(ctx, userId);
+  const form = await requireOwnForm(ctx, userId, formId);
+  const pdfs = await listPdfsOfMember(ctx.db, userId, 200);
+  const chosen = fileId ?? form.pdfMap?.fileId ?? null;
+  let proposal: PdfMappingProposal | null = null;
+  let problem: string | null = null;
+  if (chosen) {
+    try {
+      proposal = await proposePdfMapping(ctx, userId, formId, chosen);
+      // What the member kept for this PDF stands over a new proposal.
+      if (form.pdfMap?.fileId === chosen) proposal = { ...proposal, pairs: proposal.pairs.map((pair) => ({ ...pair, fieldId: form.pdfMap!.pairs[pair.target] ?? null })) };
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500 || error.status === 404) throw error;
+      problem = error.message;
+    }
+  }
+  return { form: { id: form.id, title: form.title }, saved: form.pdfMap, pdfs, proposal, problem };
 }

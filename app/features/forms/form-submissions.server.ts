@@ -304,12 +304,12 @@ export async function listFormSubmissions(
 }
 
 /** GET /api/forms/:id/submissions/:sid */
-export async function getFormSubmission(ctx: ServiceContext, userId: string, formId: string, id: string): Promise<{ form: { id: string; title: string; status: ReturnType<typeof formStatus> }; submission: SubmissionView }> {
+export async function getFormSubmission(ctx: ServiceContext, userId: string, formId: string, id: string): Promise<{ form: { id: string; title: string; status: ReturnType<typeof formStatus>; fillsPdf: boolean }; submission: SubmissionView }> {
   await formsPlan(ctx, userId);
   const form = await requireOwnForm(ctx, userId, formId);
   const row = isUuidShape(id) ? await findSubmission(ctx.db, formId, id) : undefined;
   if (!row) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
-  return { form: { id: form.id, title: form.title, status: formStatus(form, ctx.now()) }, submission: submissionView(row, await definitionOfVersion(ctx, form, row.version)) };
+  return { form: { id: form.id, title: form.title, status: formStatus(form, ctx.now()), fillsPdf: form.pdfMap !== null }, submission: submissionView(row, await definitionOfVersion(ctx, form, row.version)) };
 }
 
 /** DELETE /api/forms/:id/submissions/:sid: to the trash. */

@@ -65,6 +65,11 @@ export default function FormSubmissionPage({ loaderData, actionData }: Route.Com
         </p>
       </FormPageHeader>
       <SubmissionAnswers submission={submission} />
+      {form.fillsPdf ? (
+        <a href={`/api/forms/${form.id}/submissions/${submission.id}/filled.pdf`} download className={buttonClassName({ variant: "secondary", size: "sm" })}>
+          Fill the PDF with these answers
+        </a>
+      ) : null}
 
       <section aria-labelledby="share-heading" className="space-y-3 rounded-md border border-slate-200 bg-white p-4">
         <h2 id="share-heading" className="text-lg font-semibold text-slate-900">

@@ -278,6 +278,9 @@ export function FormBuilder({ start, fileTargets }: { start: BuilderStart; fileT
             <Link to={`/forms/${formId.current}/webhooks`} className="font-medium text-brand-700 underline">
               Webhooks
             </Link>
+            <Link to={`/forms/${formId.current}/map-fields`} className="font-medium text-brand-700 underline">
+              Map fields
+            </Link>
           </>
         )}
       </div>
