@@ -171,3 +171,27 @@ describe("forms: filling the mapped PDF with a submission", () => {
     expect((await get(`/api/forms/${formId}/submissions/${submissionId}/filled.pdf`, owner.client)).status).toBe(409);
   });
 });
+
+describe("forms: who may map a form onto a PDF and fill it", () => {
+  it("answers anonymous 401, an outsider 404 with nothing changed, a member without forms 403, and the owner 200", async () => {
+    const owner = await signedIn({ tier: "pro", name: "Ona Owner" });
+    const outsider = await signedIn({ tier: "pro", name: "Otto Outsider" });
+    const free = await signedIn({ tier: "free", name: "Fred Free" });
+    const formId = (await (await send(owner.client, "POST", "/api/forms", { templateId: "template-contact" })).json<{ form: { id: string } }>()).form.id;
+    const space = await personalSpaceOf(owner.id);
+    const pdf = await createFile({ spaceId: space.spaceId, folderId: space.inboxId, name: "Sheet.pdf", content: await fillablePdf(), contentType: "application/pdf" });
+    const body = { fileId: pdf.id, pairs: { "applicant.fullLegalName": "name" } };
+    const mapped = () => countWhere("select count(*) as n from forms where id = ? and pdf_map is not null", formId);
+    expect((await send(await newAuthClient(), "PUT", `/api/forms/${formId}/pdf-mapping`, body)).status).toBe(401);
+    expect((await send(outsider.client, "PUT", `/api/forms/${formId}/pdf-mapping`, body)).status).toBe(404);
+    expect((await send(free.client, "PUT", `/api/forms/${formId}/pdf-mapping`, body)).status).toBe(403);
+    expect((await get(`/api/forms/${formId}/pdf-mapping?fileId=${pdf.id}`, free.client)).status).toBe(403);
+    expect(await mapped()).toBe(0);
+    expect((await send(owner.client, "PUT", `/api/forms/${formId}/pdf-mapping`, body)).status).toBe(200);
+    expect(await mapped()).toBe(1);
+    const fake = crypto.randomUUID();
+    expect((await get(`/api/forms/${formId}/submissions/${fake}/filled.pdf`)).status).toBe(401);
+    expect((await get(`/api/forms/${formId}/submissions/${fake}/filled.pdf`, free.client)).status).toBe(403);
+    expect((await get(`/api/forms/${formId}/submissions/${fake}/filled.pdf`, owner.client)).status).toBe(404);
+  });
+});
