@@ -5,6 +5,23 @@
  */
 export { default as pdfWorkerUrl } from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 
-export const loadPdfjs = () => import("pdfjs-dist");
+let abortsIgnored = false;
+
+/**
+ * pdf.js, once per page. A document destroyed while it loads (the member leaves the page, by the
+ * client router, before the first page arrives) makes pdf.js reject internal promises nobody
+ * awaits with its AbortException ("Worker was terminated."): that is the abort we asked for, so it
+ * is not reported as an error. Any other rejection still is.
+ */
+export const loadPdfjs = () => {
+  if (!abortsIgnored && typeof window !== "undefined") {
+    abortsIgnored = true;
+    window.addEventListener("unhandledrejection", (event) => {
+      const reason: unknown = event.reason;
+      if (typeof reason === "object" && reason !== null && (reason as { name?: unknown }).name === "AbortException") event.preventDefault();
+    });
+  }
+  return import("pdfjs-dist");
+};
 export const loadMarked = () => import("marked");
 export const loadPapaparse = () => import("papaparse");
