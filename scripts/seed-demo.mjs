@@ -182,14 +182,21 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
     201,
   );
 
-  // A published form (docs/forms.md) with a rule and two submissions from visitors without an account.
+  // A published form (docs/forms.md) with a rule, a file question and a signature, delivering into the
+  // Falcon room (its submissions are in the room's audit log), and two submissions from visitors without an account.
   const { form } = await browser.json("/api/forms", { method: "POST", body: JSON.stringify({ templateId: "template-client-intake", title: "Falcon: buyer intake" }) }, 201);
+  const fields = [
+    ...form.definition.fields,
+    { id: "loi", type: "file", label: "Letter of intent (PDF, optional)", required: false, max: 1, accept: ["pdf"], maxFileMb: 20 },
+    { id: "signature", type: "signature", label: "Signature", required: false },
+  ];
+  await browser.json(`/api/forms/${form.id}/draft`, { method: "PUT", body: JSON.stringify({ revision: form.revision, title: form.title, description: form.description, fields, rules: form.definition.rules }) });
+  await browser.json(`/api/forms/${form.id}/settings`, { method: "PATCH", body: JSON.stringify({ thankYouMessage: "Thank you. The Falcon deal team will write to you within two working days.", fileFolderId: rootFolderId }) });
   await browser.json(`/api/forms/${form.id}/publish`, { method: "POST" });
-  await browser.json(`/api/forms/${form.id}/settings`, { method: "PATCH", body: JSON.stringify({ thankYouMessage: "Thank you. The Falcon deal team will write to you within two working days." }) });
   const visitor = client(baseURL);
   await visitor.open(`/forms/${form.id}/view`);
   const answers = [
-    { name: "Grace Hopper", email: "grace@example.com", kind: "A company", company: "Cobol Capital", matter: "We would like to see the data room for Project Falcon.", referral: "An event", consent: true },
+    { name: "Grace Hopper", email: "grace@example.com", kind: "A company", company: "Cobol Capital", matter: "We would like to see the data room for Project Falcon.", referral: "An event", consent: true, signature: "typed:Grace Hopper" },
     { name: "Alan Turing", email: "alan@example.com", phone: "+44 20 7946 0000", kind: "A person", matter: "Private investor: interested in a minority stake.", referral: "A friend or colleague", consent: true },
   ];
   for (const answer of answers) await visitor.json(`/api/forms/${form.id}/submissions`, { method: "POST", body: JSON.stringify({ answers: answer }) }, 201);
