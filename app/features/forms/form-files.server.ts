@@ -7,7 +7,7 @@ import { listUploadTargets, type UploadTarget } from "~/features/files/organize.
 import { requireFolderAccess } from "~/features/files/spaces.server";
 import { assertFilesFit, spaceUsage } from "~/features/files/storage.server";
 import type { VisitorDelivery } from "~/features/files/visitor-delivery";
-import { sniffedTypeFits, uploaderFolderLabel } from "~/features/receive/receive-rules";
+import { contentRefusal, uploaderFolderLabel } from "~/features/receive/receive-rules";
 import { notifyMember } from "~/features/notifications/notifications.server";
 import { auditRoom } from "~/features/datarooms/audit-record.server";
 import { AppError } from "~/lib/errors";
@@ -122,11 +122,7 @@ export async function formFileDelivery(ctx: ServiceContext, submissionId: string
   if (!found) return null;
   const { submission, form } = found;
   return {
-    refusal: ({ uploadId, name }, contentType) => {
-      const entry = submission.files.find((file) => file.uploadId === uploadId);
-      if (!entry?.checkType || sniffedTypeFits(name, contentType)) return null;
-      return `“${name}” does not look like what its name says (its content is ${contentType}), so it was not kept. Send the file itself.`;
-    },
+    refusal: ({ uploadId, name }, contentType) => contentRefusal(submission.files.find((file) => file.uploadId === uploadId)?.checkType ?? false, name, contentType),
     auditDetail: `received with a submission to the form “${form.title}”`,
     record: (file) => recordFormFile(ctx.db, submissionId, file),
   };

@@ -3,7 +3,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { checkAnswers } from "./form-answers";
 import type { FormDefinition } from "./form-fields";
 import { isUuidShape } from "./forms.constants";
-import { findPublishedForm, listFormsOf } from "./forms.queries.server";
+import { findPublishedForm, listPublishedFormsOf } from "./forms.queries.server";
 import { answerText } from "./submission-view";
 
 /**
@@ -22,14 +22,8 @@ const NOT_A_CHOICE = "Choose one of your published forms for this page's questio
 
 /** The forms a receive page may ask the questions of: the member's published ones without file questions. */
 export async function listReceiveFormChoices(ctx: ServiceContext, userId: string): Promise<ReceiveFormChoice[]> {
-  const rows = await listFormsOf(ctx.db, userId, false);
-  const choices: ReceiveFormChoice[] = [];
-  for (const { form } of rows) {
-    if (form.publishedVersion === null) continue;
-    const published = await findPublishedForm(ctx.db, form.id);
-    if (published && !published.version.definition.fields.some((field) => field.type === "file")) choices.push({ id: form.id, title: form.title, version: form.publishedVersion });
-  }
-  return choices;
+  const published = await listPublishedFormsOf(ctx.db, userId);
+  return published.filter((form) => !form.definition.fields.some((field) => field.type === "file")).map(({ id, title, version }) => ({ id, title, version }));
 }
 
 /** A form a member may back their receive page with: their own, published, without file questions; else a 400 with why. */

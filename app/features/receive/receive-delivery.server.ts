@@ -4,7 +4,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import type { VisitorDelivery } from "~/features/files/visitor-delivery";
 import { METADATA_VALUE_MAX } from "~/features/files/files.constants";
 import { findLiveFolderByLabel } from "~/features/files/uploads.queries.server";
-import { sniffedTypeFits } from "./receive-rules";
+import { contentRefusal } from "./receive-rules";
 import {
   countPendingSubmissionUploads,
   findSubmissionByGrant,
@@ -38,8 +38,7 @@ export async function receivedFileRules(ctx: ServiceContext, submissionId: strin
 
 /** Why a received file's content is refused (its first bytes do not match its type on a page that limits types), or null. */
 export function receivedContentRefusal(rules: ReceivedFileRules, name: string, contentType: string): string | null {
-  if (rules.allowedTypes.length === 0 || sniffedTypeFits(name, contentType)) return null;
-  return `“${name}” does not look like what its name says (its content is ${contentType}), so it was not kept. Send the file itself.`;
+  return contentRefusal(rules.allowedTypes.length > 0, name, contentType);
 }
 
 const clipValue = (value: string) => (value.length > METADATA_VALUE_MAX ? `${value.slice(0, METADATA_VALUE_MAX - 1)}…` : value);

@@ -92,3 +92,9 @@ export function sniffedTypeFits(name: string, contentType: string): boolean {
   const expected = SNIFFED_TYPES[extensionOf(name)];
   return !expected || expected.includes(contentType);
 }
+
+/** Why a visitor's file is not kept when its types are limited and its first bytes do not match its name (S13), or null. */
+export function contentRefusal(limitsTypes: boolean, name: string, contentType: string): string | null {
+  if (!limitsTypes || sniffedTypeFits(name, contentType)) return null;
+  return `“${name}” does not look like what its name says (its content is ${contentType}), so it was not kept. Send the file itself.`;
+}

@@ -67,7 +67,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 const at = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
-const show = answerText;
 const filterInput = "mt-1 block rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm font-normal text-slate-900";
 
 export default function FormSubmissionsPage({ loaderData }: Route.ComponentProps) {
@@ -160,7 +159,7 @@ export default function FormSubmissionsPage({ loaderData }: Route.ComponentProps
                 </TableCell>
                 {form.columns.map((field) => (
                   <TableCell key={field.id} className="max-w-xs truncate">
-                    {show(submission.answers.find((answer) => answer.fieldId === field.id)?.value)}
+                    {answerText(submission.answers.find((answer) => answer.fieldId === field.id)?.value)}
                   </TableCell>
                 ))}
                 <TableCell>{submission.version === 0 ? "draft" : submission.version}</TableCell>
