@@ -16,7 +16,7 @@ const rows = [];
 const add = (item, measure, value, budget, ok) => rows.push({ item, measure, value, budget, status: ok ? "ok" : "OVER" });
 const fmt = (bytes) => (bytes >= MiB ? `${(bytes / MiB).toFixed(2)} MiB` : `${(bytes / KiB).toFixed(1)} KiB`);
 
-ensureDevVars();
+await ensureDevVars();
 
 // Build the default `build/` (this also points .wrangler/deploy/config.json at it).
 const build = await run("npx", ["react-router", "build"], { stdio: "pipe", unset: ["BUILD_DIR"] });

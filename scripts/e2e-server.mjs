@@ -18,7 +18,7 @@ const port = portIndex > 0 ? process.argv[portIndex + 1] : "4173";
 const stateDir = process.env.STATE_DIR ?? ".wrangler/e2e-state";
 const env = { ...process.env, ...quietWranglerEnv, STATE_DIR: stateDir };
 
-ensureDevVars();
+await ensureDevVars();
 const buildVars = join(process.env.BUILD_DIR ?? "build", "server", ".dev.vars");
 if (!existsSync(buildVars)) {
   console.error(`${buildVars} is missing: build first (npm run build).`);

@@ -1,6 +1,7 @@
 // Small helpers shared by the npm scripts (they run on the project's own Node 22).
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
+import { createSelfSignedIdentity, devVarsLines } from "./signing-identity.mjs";
 
 export const quietWranglerEnv = {
   WRANGLER_SEND_METRICS: "false",
@@ -26,10 +27,16 @@ export function run(command, args, options = {}) {
 }
 
 /** Local secrets for development and tests: created from the committed example when missing. */
-export function ensureDevVars() {
+export async function ensureDevVars() {
   if (!existsSync(".dev.vars")) {
     copyFileSync(".dev.vars.example", ".dev.vars");
     console.log("Created .dev.vars from .dev.vars.example (local secrets for development and tests only).");
+  }
+  // The seal's signing identity (issue 38): a self-signed one per machine, made once.
+  if (!/^SIGNING_KEY=/m.test(readFileSync(".dev.vars", "utf8"))) {
+    const identity = await createSelfSignedIdentity();
+    appendFileSync(".dev.vars", `\n# The local seal's key and self-signed certificate (made by npm start; never committed).\n${devVarsLines(identity)}\n`);
+    console.log("Added a self-signed signing identity (SIGNING_KEY, SIGNING_CERT) to .dev.vars.");
   }
 }
 

@@ -7,7 +7,7 @@ import { ensureDevVars, quietWranglerEnv, run } from "./lib.mjs";
 import { DEMO_GUEST, DEMO_MEMBER, createMember } from "./ops-lib.mjs";
 import { seedDemoContent } from "./seed-demo.mjs";
 
-ensureDevVars();
+await ensureDevVars();
 const stateDir = process.env.STATE_DIR;
 const target = { remote: false, ...(stateDir ? { persistTo: stateDir } : {}) };
 

@@ -34,7 +34,7 @@ function readJson(path) {
 
 const node = await run("node", ["scripts/check-node.mjs"]);
 if (node.code !== 0) process.exit(node.code);
-ensureDevVars();
+await ensureDevVars();
 
 const oneAtATime = process.argv.includes("--one-at-a-time");
 /** vitest beside the build and the browser layer, its output to a file (docs/testing.md). */
