@@ -22,14 +22,14 @@ type IdentityEnv = { SIGNING_KEY?: string; SIGNING_CERT?: string; SIGNING_TSA_UR
 const cache = new Map<string, Promise<SigningIdentity>>();
 
 /** The PEM blocks of a text (secrets pasted with literal "\n" sequences work too). */
-export function pemBlocks(text: string, label: string): Uint8Array[] {
+export function pemBlocks(text: string, label: string): Uint8Array<ArrayBuffer>[] {
   const normalised = text.replace(/\\n/g, "\n");
   const pattern = new RegExp(`-----BEGIN ${label}-----([\\s\\S]*?)-----END ${label}-----`, "g");
   return [...normalised.matchAll(pattern)].map((match) => Uint8Array.from(atob(match[1]!.replace(/\s+/g, "")), (c) => c.charCodeAt(0)));
 }
 
 export async function sha256Hex(bytes: Uint8Array | ArrayBuffer): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  const digest = await crypto.subtle.digest("SHA-256", bytes instanceof Uint8Array ? new Uint8Array(bytes) : bytes);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 

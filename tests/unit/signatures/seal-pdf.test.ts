@@ -1,0 +1,66 @@
+// @vitest-environment node
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { sealPdf, winAnsi } from "~/features/signatures/seal-pdf.server";
+import { signingIdentity } from "~/features/signatures/signing-identity.server";
+import { contractPdf, DRAWN_SIGNATURE, field } from "~tests/shared/signature-fixtures";
+// @ts-expect-error: a plain .mjs script module (the one npm start uses), typed by use
+import { createSelfSignedIdentity } from "../../../scripts/signing-identity.mjs";
+
+async function testIdentity() {
+  const { key, cert } = await createSelfSignedIdentity({ commonName: "Strongroom test seal" });
+  return signingIdentity({ SIGNING_KEY: key, SIGNING_CERT: cert });
+}
+
+function pdfsig(bytes: Uint8Array): string {
+  const folder = mkdtempSync(path.join(tmpdir(), "seal-"));
+  const file = path.join(folder, "sealed.pdf");
+  writeFileSync(file, bytes);
+  try {
+    return execFileSync("pdfsig", [file], { encoding: "utf8" });
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout ?? error);
+  }
+}
+
+describe("sealing a completed envelope", () => {
+  it("draws the values, appends the certificate and signs the file so that poppler's pdfsig finds it valid", async () => {
+    const identity = await testIdentity();
+    const sign = field({ type: "signature", roleId: "a", page: 1 });
+    const typed = field({ type: "signature", roleId: "b", page: 1, x: 0.55 });
+    const date = field({ type: "date", roleId: "a", page: 1, y: 0.9, h: 0.035 });
+    const agree = field({ type: "checkbox", roleId: "b", page: 0, w: 0.03, h: 0.022 });
+    const sealed = await sealPdf({
+      original: await contractPdf(2),
+      envelopeId: "env_1",
+      title: "Share purchase agreement",
+      sender: { name: "Ada Lovelace", email: "ada@example.com" },
+      fields: [sign, typed, date, agree],
+      values: { [sign.id]: DRAWN_SIGNATURE, [typed.id]: "typed:Grace Hopper", [date.id]: "2026-11-27", [agree.id]: "true" },
+      recipients: [
+        { name: "Ada Lovelace", email: "ada@example.com", kind: "Signer", verification: "E-mail link", ip: "203.0.113.7", userAgent: "Test", sentAt: new Date(), openedAt: new Date(), signedAt: new Date() },
+        { name: "Grace Hopper", email: "grace@example.com", kind: "Signer", verification: "E-mail link and a 6-digit code", ip: "198.51.100.2", userAgent: "Test", sentAt: new Date(), openedAt: new Date(), signedAt: new Date() },
+      ],
+      events: [{ at: new Date(), who: "Ada Lovelace", what: "Sent for signature", ip: null }],
+      completedAt: new Date(),
+      verifyUrl: "http://localhost/signatures/verify",
+      identity,
+    });
+    expect(sealed.pageCount).toBe(2);
+    expect(sealed.originalSha256).toMatch(/^[0-9a-f]{64}$/);
+    if (process.env.KEEP_SEALED) writeFileSync(process.env.KEEP_SEALED, sealed.bytes);
+    const report = pdfsig(sealed.bytes);
+    expect(report).toContain("Signature Validation: Signature is Valid.");
+    expect(report).toContain("Total document signed");
+    expect(report).toContain("Strongroom test seal");
+    expect(report).toContain("ETSI.CAdES.detached");
+  });
+
+  it("keeps accented names and replaces letters the standard fonts cannot write", () => {
+    expect(winAnsi("Zoë Šimić")).toBe("Zoë Šimic");
+    expect(winAnsi("李雷")).toBe("??");
+  });
+});
