@@ -1,30 +1,9 @@
 // @vitest-environment node
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { sealPdf, winAnsi } from "~/features/signatures/seal-pdf.server";
-import { signingIdentity } from "~/features/signatures/signing-identity.server";
 import { contractPdf, DRAWN_SIGNATURE, field } from "~tests/shared/signature-fixtures";
-// @ts-expect-error: a plain .mjs script module (the one npm start uses), typed by use
-import { createSelfSignedIdentity } from "../../../scripts/signing-identity.mjs";
-
-async function testIdentity() {
-  const { key, cert } = await createSelfSignedIdentity({ commonName: "Strongroom test seal" });
-  return signingIdentity({ SIGNING_KEY: key, SIGNING_CERT: cert });
-}
-
-function pdfsig(bytes: Uint8Array): string {
-  const folder = mkdtempSync(path.join(tmpdir(), "seal-"));
-  const file = path.join(folder, "sealed.pdf");
-  writeFileSync(file, bytes);
-  try {
-    return execFileSync("pdfsig", [file], { encoding: "utf8" });
-  } catch (error) {
-    return String((error as { stdout?: string }).stdout ?? error);
-  }
-}
+import { pdfsig, testIdentity } from "./seal-helpers";
 
 describe("sealing a completed envelope", () => {
   it("draws the values, appends the certificate and signs the file so that poppler's pdfsig finds it valid", async () => {
