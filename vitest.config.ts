@@ -1,6 +1,7 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { createSelfSignedIdentity } from "./scripts/signing-identity.mjs";
 
 const root = import.meta.dirname;
 const alias = {
@@ -47,6 +48,8 @@ export default defineConfig({
                 // Members are made by the thousand here: the test cost, never production's (config refuses it there).
                 PASSWORD_HASH_COST: "fast",
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
+                // The seal's identity for this run (issue 38): self-signed, made fresh, never stored.
+                ...(await createSelfSignedIdentity({ commonName: "Strongroom test seal" }).then(({ key, cert }) => ({ SIGNING_KEY: key, SIGNING_CERT: cert }))),
               },
             },
           })),

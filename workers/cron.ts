@@ -9,6 +9,7 @@ import { MAIL_RETENTION_DAYS, pruneMailJob } from "~/features/mail/mail.jobs";
 import { JOB_RETENTION_DAYS, pruneJobsJob } from "~/features/maintenance/maintenance.jobs";
 import { sendDigestsJob } from "~/features/notifications/notifications.jobs";
 import { applySharePrivacyJob } from "~/features/sharing/sharing.jobs";
+import { signatureRemindersJob } from "~/features/signatures/signatures.jobs";
 import { createLogger } from "~/lib/log.server";
 import { createServiceContext, type ServiceContext } from "~/lib/service-context.server";
 
@@ -92,6 +93,14 @@ export const cronSchedule: Record<string, CronTask[]> = {
       enqueueJob(ctx, {
         definition: sendDigestsJob,
         jobId: `cron:${sendDigestsJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
+        payload: {},
+        priority: "normal",
+      }),
+    // Expired envelopes close and signature reminders go out with the morning digest (issue 38).
+    (ctx, scheduledTime) =>
+      enqueueJob(ctx, {
+        definition: signatureRemindersJob,
+        jobId: `cron:${signatureRemindersJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
         payload: {},
         priority: "normal",
       }),

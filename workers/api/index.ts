@@ -14,6 +14,7 @@ import { featuresApi } from "./features";
 import { filesApi } from "./files";
 import { foldersApi } from "./folders";
 import { formsApi } from "./forms";
+import { signApi, signaturesApi } from "./signatures";
 import { healthApi } from "./health";
 import { invitationsApi } from "./invitations";
 import { itemsApi } from "./items";
@@ -45,6 +46,8 @@ export const api = new Hono<AppEnv>()
   .route("/share-links", shareLinksApi)
   .route("/secrets", secretsApi)
   .route("/forms", formsApi)
+  .route("/signatures", signaturesApi)
+  .route("/sign", signApi)
   .route("/receive-pages", receivePagesApi)
   .route("/receive-submissions", receiveSubmissionsApi)
   .route("/secret-reveals", secretRevealsApi)

@@ -11,3 +11,4 @@ export * from "./secrets";
 export * from "./receive";
 export * from "./search";
 export * from "./forms";
+export * from "./signatures";

@@ -10,7 +10,7 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export const ACCOUNT_WINDOW: AttemptWindow = { limit: 10, windowMs: FIFTEEN_MINUTES };
 export const IP_WINDOW: AttemptWindow = { limit: 100, windowMs: FIFTEEN_MINUTES };
 
-export type LimitedAction = "login" | "2fa" | "reset" | "register" | "verify-email" | "reauth" | "export" | "delete-account" | "invite" | "comment" | "link-password" | "link-code" | "link-code-send" | "batch" | "secret-create" | "secret-reveal" | "receive-password" | "receive-submit" | "form-password" | "form-submit" | "form-code-send" | "form-code";
+export type LimitedAction = "login" | "2fa" | "reset" | "register" | "verify-email" | "reauth" | "export" | "delete-account" | "invite" | "comment" | "link-password" | "link-code" | "link-code-send" | "batch" | "secret-create" | "secret-reveal" | "receive-password" | "receive-submit" | "form-password" | "form-submit" | "form-code-send" | "form-code" | "sign-code-send" | "sign-code" | "signature-verify";
 
 export class RateLimitError extends AppError {
   constructor(retryAfterSeconds: number, message?: string) {

@@ -41,6 +41,15 @@ export const AUDIT_ACTIONS = {
   "room.restore": "Restored the room",
   "audit.export": "Exported the audit log",
   "form.submission": "Received a form submission",
+  "signature.created": "Prepared a document for signature",
+  "signature.sent": "Sent a document for signature",
+  "signature.opened": "Opened a document to sign",
+  "signature.signed": "Signed a document",
+  "signature.declined": "Declined to sign a document",
+  "signature.voided": "Voided a document sent for signature",
+  "signature.expired": "A document sent for signature expired",
+  "signature.reminded": "Reminded a recipient to sign",
+  "signature.completed": "Sealed a signed document",
   "access.refused": "Was refused",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -18,6 +18,7 @@ export const DATAROOM_PERMISSIONS = [
   "comment",
   "view_analytics",
   "view_audit_log",
+  "request_signatures",
 ] as const;
 export type DataroomPermission = (typeof DATAROOM_PERMISSIONS)[number];
 
@@ -34,7 +35,7 @@ export const ROLE_LABELS: Record<DataroomRole, string> = { owner: "Owner", admin
 export const ARCHIVED_MESSAGE = "This data room is archived and read-only. Unarchive it to make changes.";
 
 /** The rights that change a room or its contents: refused while the room is archived. */
-export const WRITE_PERMISSIONS: readonly DataroomPermission[] = ["upload", "edit", "delete", "share", "invite", "manage_members"];
+export const WRITE_PERMISSIONS: readonly DataroomPermission[] = ["upload", "edit", "delete", "share", "invite", "manage_members", "request_signatures"];
 
 /** A member's effective permissions: the role's defaults with their overrides on top (the owner's cannot be lowered). */
 export function effectivePermissions(role: DataroomRole, overrides: Readonly<Record<string, boolean>> = {}): Record<DataroomPermission, boolean> {

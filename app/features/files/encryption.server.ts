@@ -115,7 +115,7 @@ async function objectCipherKey(ctx: ServiceContext, r2Key: string): Promise<Cryp
 }
 
 /** A new object key in `prefix/{space}/`: sealed (format 1) when `encrypted`. */
-export function newObjectKey(prefix: "files" | "watermarked", spaceId: string, encrypted: boolean, name: string = crypto.randomUUID()): string {
+export function newObjectKey(prefix: "files" | "watermarked" | "signatures", spaceId: string, encrypted: boolean, name: string = crypto.randomUUID()): string {
   return `${prefix}/${spaceId}/${encrypted ? ENCRYPTED_KEY_MARKER : ""}${name}`;
 }
 

@@ -20,6 +20,11 @@ export type MailTemplate =
   | { kind: "dataroom-invitation"; inviterName: string; roomName: string; roleLabel: string; message: string; link: string; expiresOn: string }
   | { kind: "share-link-code"; code: string; minutes: number; targetName: string }
   | { kind: "form-email-code"; code: string; minutes: number; formTitle: string; ownerName: string }
+  | { kind: "signature-request"; name: string; senderName: string; title: string; message: string; link: string; expiresOn: string | null; reminder: boolean; approve: boolean }
+  | { kind: "signature-email-code"; code: string; minutes: number; title: string; senderName: string }
+  | { kind: "signature-completed"; name: string; title: string; link: string; sha256: string; verifyLink: string }
+  | { kind: "signature-declined"; name: string; title: string; declinedBy: string; reason: string; link: string }
+  | { kind: "signature-voided"; name: string; title: string; senderName: string; reason: string }
   | { kind: "notification"; name: string; title: string; excerpt: string; link: string; roomName: string | null; settingsLink: string }
   | { kind: "notification-digest"; name: string; items: { title: string; excerpt: string; link: string; roomName: string }[]; more: number; settingsLink: string };
 
@@ -131,6 +136,36 @@ export function renderMail(template: MailTemplate): MailContent {
         { paragraph: `Someone, probably you, is filling in "${template.formTitle}", a form by ${template.ownerName} on Strongroom, which takes one answer per e-mail address. Enter this code on the form to confirm this address is yours:` },
         { code: template.code },
         { paragraph: `It works for ${template.minutes} minutes. If you did not ask for it, ignore this message: nothing is sent in your name without the code.` },
+      ]);
+    case "signature-request":
+      return render(`${template.reminder ? "Reminder: " : ""}${template.senderName} asks you to ${template.approve ? "approve" : "sign"} "${template.title}"`, hi(template.name), [
+        { paragraph: `${template.senderName} sent you "${template.title}" to ${template.approve ? "approve" : "sign"} on Strongroom. You do not need an account.` },
+        ...(template.message ? [{ paragraph: `"${template.message}"` }] : []),
+        { button: { label: template.approve ? "Review and approve" : "Review and sign", href: template.link } },
+        { paragraph: `${template.expiresOn ? `The link works until ${template.expiresOn}. ` : ""}It is yours alone: do not forward this e-mail.` },
+      ]);
+    case "signature-email-code":
+      return render(`${template.code} is your code to sign "${template.title}"`, "Hello,", [
+        { paragraph: `${template.senderName} asked us to confirm your e-mail address before you sign "${template.title}". Enter this code on the signing page:` },
+        { code: template.code },
+        { paragraph: `It works for ${template.minutes} minutes. If you did not ask for it, ignore this message.` },
+      ]);
+    case "signature-completed":
+      return render(`"${template.title}" is signed by everyone`, hi(template.name), [
+        { paragraph: `Everyone has signed "${template.title}". The signed PDF carries a certificate of completion and is sealed: any change to it breaks the seal.` },
+        { button: { label: "Download the signed PDF", href: template.link } },
+        { paragraph: `Its SHA-256 is ${template.sha256}. Anyone can check the file at ${template.verifyLink}.` },
+      ]);
+    case "signature-declined":
+      return render(`${template.declinedBy} declined to sign "${template.title}"`, hi(template.name), [
+        { paragraph: `${template.declinedBy} declined to sign "${template.title}", so it can no longer be signed. Their reason:` },
+        { paragraph: `"${template.reason}"` },
+        { button: { label: "Open the document", href: template.link } },
+      ]);
+    case "signature-voided":
+      return render(`"${template.title}" was voided`, hi(template.name), [
+        { paragraph: `${template.senderName} voided "${template.title}": the link you received no longer works and nothing more needs doing.` },
+        ...(template.reason ? [{ paragraph: `"${template.reason}"` }] : []),
       ]);
     case "notification":
       return render(template.title, hi(template.name), [

@@ -14,6 +14,9 @@ export const NOTIFICATION_KINDS = {
   "receive.files": "Sent you files",
   "form.submission": "Answered your form",
   "form.webhook-disabled": "Turned off a webhook",
+  "signature.signed": "Signed your document",
+  "signature.completed": "Completed your document",
+  "signature.declined": "Declined your document",
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 

@@ -33,6 +33,7 @@ const PERMISSION_LABELS: Record<string, string> = {
   comment: "Comment",
   view_analytics: "Analytics",
   view_audit_log: "Audit log",
+  request_signatures: "Request signatures",
 };
 
 type Change = { key: string; userId: string; permission: string; value: boolean };
