@@ -5,11 +5,10 @@ import path from "node:path";
 import { sealPdf } from "~/features/signatures/seal-pdf.server";
 import { signingIdentity, type SigningIdentity } from "~/features/signatures/signing-identity.server";
 import { contractPdf, DRAWN_SIGNATURE, field } from "~tests/shared/signature-fixtures";
-// @ts-expect-error: a plain .mjs script module (the one npm start uses)
 import { createSelfSignedIdentity } from "../../../scripts/signing-identity.mjs";
 
 export async function testIdentity(commonName = "Strongroom test seal"): Promise<SigningIdentity> {
-  const { key, cert } = (await createSelfSignedIdentity({ commonName })) as { key: string; cert: string };
+  const { key, cert } = await createSelfSignedIdentity({ commonName });
   return signingIdentity({ SIGNING_KEY: key, SIGNING_CERT: cert });
 }
 

@@ -1,0 +1,381 @@
+import { createExecutionContext, createScheduledController } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { EnvelopeDetail } from "~/features/signatures/envelopes.server";
+import { signatureRemindersJob } from "~/features/signatures/signatures.jobs";
+import type { VerifyReport } from "~/features/signatures/verify.server";
+import worker from "~workers/app";
+import { testContext } from "~tests/factories/files";
+import { addDataroomMember } from "~tests/factories/datarooms";
+import { contractPdf } from "~tests/shared/signature-fixtures";
+import { countWhere, createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
+import { mailsTo, newAuthClient, origin, testEnv } from "./helpers";
+import { address, createEnvelope, linkTokenFor, openLink, pdfInPersonalSpace, sealNow, signAs, signatureField } from "./signature-helpers";
+
+/**
+ * E-signatures (issue 38, step 1): envelopes from a PDF to the sealed file, in parallel and in
+ * order, decline, void, expiry and reminders through the cron, what one link may touch, the
+ * verify endpoint, and the authorization matrix of the member routes.
+ */
+
+type Signing = { state: string; reason?: string; message?: string; fields: { id: string }[]; needsCode?: boolean; waitingFor?: string };
+
+async function stateOf(token: string): Promise<Signing> {
+  const response = await openLink(token);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json<{ signing: Signing }>()).signing;
+}
+
+async function envelopeOf(owner: Person, id: string): Promise<EnvelopeDetail> {
+  const response = await get(`/api/signatures/${id}`, owner.client);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json<{ envelope: EnvelopeDetail }>()).envelope;
+}
+
+async function verify(bytes: Uint8Array<ArrayBuffer>, ip = `203.0.113.${Math.floor(Math.random() * 200) + 20}`): Promise<Response> {
+  const visitor = await newAuthClient();
+  return exports.default.fetch(`${origin}/api/signatures/verify`, {
+    method: "POST",
+    headers: { accept: "application/json", "content-type": "application/pdf", origin, cookie: visitor.jar.header(), "x-csrf-token": visitor.csrfToken, "cf-connecting-ip": ip },
+    body: bytes,
+  });
+}
+
+describe("e-signatures: sending and signing", () => {
+  let owner: Person;
+  beforeAll(async () => {
+    owner = await signedIn({ tier: "pro", name: "Sam Sender" });
+  });
+
+  it("takes a parallel envelope from a PDF to a sealed file next to the original that the verify page recognises", async () => {
+    const { file, space } = await pdfInPersonalSpace(owner, 2, "Share purchase agreement.pdf");
+    const [ada, grace] = [address("ada"), address("grace")];
+    const envelope = await createEnvelope(owner, {
+      fileId: file.id,
+      title: "Share purchase agreement",
+      message: "Please sign by Friday.",
+      recipients: [
+        { roleId: "buyer", name: "Ada Lovelace", email: ada },
+        { roleId: "seller", name: "Grace Hopper", email: grace },
+      ],
+      fields: [signatureField("buyer", "b1", { page: 1 }), signatureField("seller", "s1", { page: 1, x: 0.55 }), { ...signatureField("seller", "d1"), type: "date", y: 0.9, h: 0.035 }],
+      send: true,
+    });
+    expect(envelope).toMatchObject({ status: "sent", pageCount: 2 });
+    expect(envelope.people.map((person) => person.status)).toEqual(["sent", "sent"]);
+
+    const adaToken = await linkTokenFor(ada);
+    const graceToken = await linkTokenFor(grace);
+    const opened = await stateOf(adaToken);
+    expect(opened).toMatchObject({ state: "open", needsCode: false });
+    expect(opened.fields.map((field) => field.id)).toEqual(["b1"]);
+
+    const visitor = await newAuthClient();
+    const signedAda = await signAs(visitor, adaToken, "", { consent: true, values: { b1: "typed:Ada Lovelace" } });
+    expect(signedAda.status, await signedAda.clone().text()).toBe(200);
+    expect(await signedAda.json()).toEqual({ completed: false, next: null });
+    expect(await stateOf(adaToken)).toMatchObject({ state: "closed", reason: "signed" });
+
+    const signedGrace = await signAs(visitor, graceToken, "", { consent: true, values: { s1: "svg:M20 150L120 40L200 160" } });
+    expect(await signedGrace.json()).toEqual({ completed: true, next: null });
+    await sealNow(envelope.id);
+
+    const done = await envelopeOf(owner, envelope.id);
+    expect(done.status).toBe("completed");
+    expect(done.sealedSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(done.events.map((event) => event.type)).toEqual(expect.arrayContaining(["created", "sent", "opened", "signed", "completed"]));
+    // The sealed file sits next to the original, under its own name.
+    const sealedRow = await testEnv.DB.prepare("select name, folder_id as folderId, sha256 from files where id = ?").bind(done.sealedFileId).first<{ name: string; folderId: string; sha256: string }>();
+    expect(sealedRow).toEqual({ name: "Share purchase agreement (signed).pdf", folderId: space.rootId, sha256: done.sealedSha256 });
+    // Everyone gets the signed PDF by e-mail; the recipients' links now download it.
+    for (const email of [ada, grace, owner.email]) expect((await mailsTo(email)).some((mail) => mail.template === "signature-completed")).toBe(true);
+    const download = await exports.default.fetch(`${origin}/api/sign/${adaToken}/signed.pdf`);
+    expect(download.status).toBe(200);
+    const sealed = new Uint8Array(await download.arrayBuffer());
+
+    const checked = await verify(sealed);
+    expect(checked.status).toBe(200);
+    const { result } = await checked.json<{ result: VerifyReport }>();
+    expect(result).toMatchObject({ kind: "signed", allValid: true, modifiedAfterSigning: false, envelope: { title: "Share purchase agreement" } });
+    expect(result.kind === "signed" && result.signatures[0]).toMatchObject({ ours: true, intact: true, signatureValid: true });
+
+    // A byte changed after sealing, and an update appended after it, are both reported.
+    const flipped = new Uint8Array(sealed);
+    flipped[11] = flipped[11]! ^ 1;
+    const flippedResult = (await (await verify(flipped)).json<{ result: VerifyReport }>()).result;
+    expect(flippedResult.kind === "signed" && flippedResult.signatures[0]).toMatchObject({ intact: false, problem: "The signed bytes were changed after signing." });
+    const { PDF } = await import("@libpdf/core");
+    const later = await PDF.load(sealed);
+    later.getPage(0)!.drawText("Changed later", { x: 72, y: 100 });
+    const appended = new Uint8Array(await later.save({ incremental: true }));
+    const appendedResult = (await (await verify(appended)).json<{ result: VerifyReport }>()).result;
+    expect(appendedResult).toMatchObject({ kind: "signed", modifiedAfterSigning: true, envelope: null });
+  });
+
+  it("enforces the order of a sequential envelope on the server: the second signer waits until the first has signed", async () => {
+    const { file } = await pdfInPersonalSpace(owner, 1);
+    const [first, second] = [address("first"), address("second")];
+    const envelope = await createEnvelope(owner, {
+      fileId: file.id,
+      title: "Board resolution",
+      signingOrder: "sequential",
+      recipients: [
+        { roleId: "a", name: "First Signer", email: first },
+        { roleId: "b", name: "Second Signer", email: second },
+      ],
+      fields: [signatureField("a", "a1"), signatureField("b", "b1", { x: 0.55 })],
+      send: true,
+    });
+    expect(envelope.people.map((person) => person.status)).toEqual(["sent", "waiting"]);
+    expect((await mailsTo(second)).length).toBe(0);
+    // The second signer has no link yet; one is issued when it is their turn. Sending again refuses.
+    const early = await send(owner.client, "POST", `/api/signatures/${envelope.id}/recipients/${envelope.people[1]!.id}/resend`);
+    expect(early.status).toBe(409);
+    expect((await early.json<{ message: string }>()).message).toContain("not Second Signer's turn");
+
+    const visitor = await newAuthClient();
+    const firstToken = await linkTokenFor(first);
+    const signedFirst = await signAs(visitor, firstToken, "", { consent: true, values: { a1: "typed:First Signer" } });
+    expect(await signedFirst.json()).toEqual({ completed: false, next: "Second Signer" });
+    const secondToken = await linkTokenFor(second);
+    expect(await stateOf(secondToken)).toMatchObject({ state: "open" });
+    const signedSecond = await signAs(visitor, secondToken, "", { consent: true, values: { b1: "typed:Second Signer" } });
+    expect(await signedSecond.json()).toEqual({ completed: true, next: null });
+  });
+
+  it("refuses a later signer who signs before their turn, and the database keeps nothing of it", async () => {
+    const { file } = await pdfInPersonalSpace(owner, 1);
+    const [first, second] = [address("one"), address("two")];
+    const envelope = await createEnvelope(owner, {
+      fileId: file.id,
+      title: "Lease",
+      signingOrder: "sequential",
+      recipients: [
+        { roleId: "a", name: "Landlord", email: first },
+        { roleId: "b", name: "Tenant", email: second },
+      ],
+      fields: [signatureField("a", "a1"), signatureField("b", "b1", { x: 0.55 })],
+      send: true,
+    });
+    // A link for the tenant made outside their turn (as a leaked or forwarded one would be).
+    const { issueRecipientLink } = await import("~/features/signatures/envelopes.server");
+    const early = /\/sign\/(.+)$/.exec(await issueRecipientLink(testContext(), envelope.people[1]!.id))![1]!;
+    expect(await stateOf(early)).toMatchObject({ state: "waiting", waitingFor: "Landlord", message: "This document is signed in order: Landlord signs first. You will get an e-mail when it is your turn." });
+    const refused = await signAs(await newAuthClient(), early, "", { consent: true, values: { b1: "typed:Tenant" } });
+    expect(refused.status).toBe(409);
+    expect(await countWhere("select count(*) as n from signature_recipients where envelope_id = ? and status = 'signed'", envelope.id)).toBe(0);
+  });
+
+  it("lets one recipient fill in only their own fields: another's field refuses the whole request", async () => {
+    const { file } = await pdfInPersonalSpace(owner, 1);
+    const [a, b] = [address("mine"), address("theirs")];
+    const envelope = await createEnvelope(owner, {
+      fileId: file.id,
+      title: "NDA",
+      recipients: [
+        { roleId: "a", name: "Alice", email: a },
+        { roleId: "b", name: "Bob", email: b },
+      ],
+      fields: [signatureField("a", "a1"), signatureField("b", "b1", { x: 0.55 }), { ...signatureField("b", "b2"), type: "text", label: "Company" }],
+      send: true,
+    });
+    const token = await linkTokenFor(a);
+    const visitor = await newAuthClient();
+    const forged = await signAs(visitor, token, "", { consent: true, values: { a1: "typed:Alice", b1: "typed:Not Bob", b2: "Evil Corp" } });
+    expect(forged.status).toBe(403);
+    expect((await forged.json<{ message: string }>()).message).toBe("You can fill in only your own fields. Reload the page and sign again.");
+    const missing = await signAs(visitor, token, "", { consent: true, values: {} });
+    expect(missing.status).toBe(400);
+    expect((await missing.json<{ message: string }>()).message).toBe("Sign here: draw your signature or type your name.");
+    const noConsent = await signAs(visitor, token, "", { values: { a1: "typed:Alice" } });
+    expect(noConsent.status).toBe(400);
+    expect(await countWhere("select count(*) as n from signature_recipients where envelope_id = ? and status = 'signed'", envelope.id)).toBe(0);
+    // Their own fields only: Bob's field ids never reach Alice's page.
+    expect((await stateOf(token)).fields.map((field) => field.id)).toEqual(["a1"]);
+  });
+
+  it("closes every link when a recipient declines with a reason, and tells the sender", async () => {
+    const { file } = await pdfInPersonalSpace(owner, 1);
+    const [a, b] = [address("decliner"), address("other")];
+    const envelope = await createEnvelope(owner, {
+      fileId: file.id,
+      title: "Side letter",
+      recipients: [
+        { roleId: "a", name: "Dee Cliner", email: a },
+        { roleId: "b", name: "Otto Other", email: b },
+      ],
+      fields: [signatureField("a", "a1"), signatureField("b", "b1", { x: 0.55 })],
+      send: true,
+    });
+    const visitor = await newAuthClient();
+    const noReason = await signAs(visitor, await linkTokenFor(a), "/decline", { reason: " " });
+    expect(noReason.status).toBe(400);
+    const declined = await signAs(visitor, await linkTokenFor(a), "/decline", { reason: "The price in clause 4 is wrong." });
+    expect(declined.status).toBe(200);
+    expect((await envelopeOf(owner, envelope.id)).status).toBe("declined");
+    expect(await stateOf(await linkTokenFor(a))).toMatchObject({ state: "closed", reason: "declined" });
+    expect(await stateOf(await linkTokenFor(b))).toMatchObject({ state: "closed", reason: "otherDeclined" });
+    const late = await signAs(visitor, await linkTokenFor(b), "", { consent: true, values: { b1: "typed:Otto" } });
+    expect(late.status).toBe(410);
+    expect((await mailsTo(owner.email)).some((mail) => mail.template === "signature-declined" && mail.textBody.includes("The price in clause 4 is wrong."))).toBe(true);
+  });
+
+  it("voids an envelope: its links say so and nobody can sign, and a voided one cannot be voided again", async () => {
+    const { file } = await pdfInPersonalSpace(owner, 1);
+    const a = address("voided");
+    const envelope = await createEnvelope(owner, { fileId: file.id, title: "Old offer", recipients: [{ roleId: "a", name: "Vic", email: a }], fields: [signatureField("a", "a1")], send: true });
+    const voided = await send(owner.client, "POST", `/api/signatures/${envelope.id}/void`, { reason: "Superseded by the new offer." });
+    expect(voided.status).toBe(200);
+    expect(await stateOf(await linkTokenFor(a))).toMatchObject({ state: "closed", reason: "voided", message: "The sender voided this document: it can no longer be signed." });
+    expect((await signAs(await newAuthClient(), await linkTokenFor(a), "", { consent: true, values: { a1: "typed:Vic" } })).status).toBe(410);
+    expect((await mailsTo(a)).some((mail) => mail.template === "signature-voided")).toBe(true);
+    expect((await send(owner.client, "POST", `/api/signatures/${envelope.id}/void`, {})).status).toBe(409);
+  });
+
+  it("asks for an e-mailed code before signing when the sender chose it", async () => {
+    const { file } = await pdfInPersonalSpace(owner, 1);
+    const a = address("coded");
+    await createEnvelope(owner, { fileId: file.id, title: "Loan", recipients: [{ roleId: "a", name: "Cody", email: a, requireCode: true }], fields: [signatureField("a", "a1")], send: true });
+    const token = await linkTokenFor(a);
+    expect(await stateOf(token)).toMatchObject({ state: "open", needsCode: true });
+    const visitor = await newAuthClient();
+    const withoutCode = await signAs(visitor, token, "", { consent: true, values: { a1: "typed:Cody" } });
+    expect(withoutCode.status).toBe(403);
+    const asked = await signAs(visitor, token, "/code", {});
+    expect(asked.status).toBe(200);
+    const pending = asked.headers.get("set-cookie")!.split(";")[0]!;
+    const code = /\b(\d{6})\b/.exec((await mailsTo(a)).filter((mail) => mail.template === "signature-email-code").at(-1)!.textBody)![1]!;
+    const confirmed = await signAs(visitor, token, "/code/confirm", { code }, pending);
+    expect(confirmed.status).toBe(200);
+    const proof = confirmed.headers.get("set-cookie")!.split(";")[0]!;
+    const signed = await signAs(visitor, token, "", { consent: true, values: { a1: "typed:Cody" } }, proof);
+    expect(signed.status, await signed.clone().text()).toBe(200);
+  });
+
+  it("checks sending: every signer needs a field, fields sit on real pages, one role per recipient", async () => {
+    const { file } = await pdfInPersonalSpace(owner, 1);
+    const [a, b] = [address("withfield"), address("nofield")];
+    const recipients = [
+      { roleId: "a", name: "Has Field", email: a },
+      { roleId: "b", name: "No Field", email: b },
+    ];
+    const draft = await createEnvelope(owner, { fileId: file.id, title: "Draft", recipients, fields: [signatureField("a", "a1")] });
+    expect(draft.status).toBe("draft");
+    const refused = await send(owner.client, "POST", `/api/signatures/${draft.id}/send`);
+    expect(refused.status).toBe(400);
+    expect((await refused.json<{ message: string }>()).message).toBe("No Field has no field to sign yet. Place at least one field for every signer.");
+    expect((await mailsTo(a)).length).toBe(0);
+    const offPage = await send(owner.client, "POST", "/api/signatures", { fileId: file.id, title: "x", recipients, fields: [signatureField("a", "a1", { page: 3 })] });
+    expect(offPage.status).toBe(400);
+    expect((await offPage.json<{ message: string }>()).message).toBe("fields: A field is on page 4, but the document has 1 page.");
+    const twice = await send(owner.client, "POST", "/api/signatures", { fileId: file.id, title: "x", recipients: [recipients[0], { ...recipients[1], email: a }], fields: [] });
+    expect(twice.status).toBe(400);
+    // The draft is fixed by revision, then sent.
+    const fixed = await send(owner.client, "PUT", `/api/signatures/${draft.id}`, { revision: draft.revision, title: "Draft", recipients, fields: [signatureField("a", "a1"), signatureField("b", "b1", { x: 0.55 })] });
+    expect(fixed.status, await fixed.clone().text()).toBe(200);
+    const stale = await send(owner.client, "PUT", `/api/signatures/${draft.id}`, { revision: draft.revision, title: "Old tab", recipients, fields: [] });
+    expect(stale.status).toBe(409);
+    expect((await send(owner.client, "POST", `/api/signatures/${draft.id}/send`)).status).toBe(200);
+  });
+
+  it("expires envelopes and sends due reminders through the morning cron, once a day", async () => {
+    const { file } = await pdfInPersonalSpace(owner, 1);
+    const [late, slow] = [address("late"), address("slow")];
+    const expiring = await createEnvelope(owner, { fileId: file.id, title: "Expiring", expiresInDays: 3, recipients: [{ roleId: "a", name: "Lately", email: late }], fields: [signatureField("a", "a1")], send: true });
+    const reminded = await createEnvelope(owner, { fileId: file.id, title: "Reminded", reminderFirstDays: 2, reminderEveryDays: 3, recipients: [{ roleId: "a", name: "Slowly", email: slow }], fields: [signatureField("a", "a1")], send: true });
+
+    // The 07:00 trigger enqueues the job (captured here, run below with a later clock).
+    const sent: { jobId: string }[] = [];
+    const queue = { send: async (body: { jobId: string }) => void sent.push(body), sendBatch: async () => undefined };
+    await worker.scheduled!(createScheduledController({ cron: "0 7 * * *", scheduledTime: Date.UTC(2026, 10, 28, 7) }), { ...testEnv, BATCH_JOBS: queue as unknown as Queue }, createExecutionContext());
+    expect(sent.map((body) => body.jobId)).toContain("cron:signatures.reminders:2026-11-28");
+
+    const run = (days: number) => signatureRemindersJob.run({ ...testContext(() => new Date(Date.now() + days * 86_400_000)), jobId: "test" }, {});
+    await run(1);
+    expect((await mailsTo(slow)).filter((mail) => mail.template === "signature-request").length).toBe(1);
+    await run(2.1);
+    await run(2.2);
+    const afterFirst = (await mailsTo(slow)).filter((mail) => mail.template === "signature-request");
+    expect(afterFirst.length).toBe(2);
+    expect(afterFirst.at(-1)!.subject).toMatch(/^Reminder: /);
+    await run(3.5);
+    expect((await envelopeOf(owner, expiring.id)).status).toBe("expired");
+    expect(await stateOf(await linkTokenFor(late))).toMatchObject({ state: "closed", reason: "expired" });
+    expect((await envelopeOf(owner, reminded.id)).people[0]!.remindersSent).toBe(1);
+  });
+});
+
+describe("e-signatures: who may", () => {
+  let owner: Person;
+  let envelopeId: string;
+  beforeAll(async () => {
+    owner = await signedIn({ tier: "pro", name: "Olive Owner" });
+    const { file } = await pdfInPersonalSpace(owner, 1);
+    envelopeId = (await createEnvelope(owner, { fileId: file.id, title: "Private deal", recipients: [{ roleId: "a", name: "Xena", email: address("xena") }], fields: [signatureField("a", "a1")] })).id;
+  });
+
+  it("answers anonymous 401, an outsider 404 with nothing changed, and the owner", async () => {
+    expect((await get(`/api/signatures/${envelopeId}`)).status).toBe(401);
+    const outsider = await signedIn({ tier: "pro", name: "Outsider" });
+    for (const [method, path] of [
+      ["GET", `/api/signatures/${envelopeId}`],
+      ["POST", `/api/signatures/${envelopeId}/send`],
+      ["POST", `/api/signatures/${envelopeId}/void`],
+      ["GET", `/api/signatures/${envelopeId}/document`],
+    ] as const) {
+      const response = method === "GET" ? await get(path, outsider.client) : await send(outsider.client, method, path, {});
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    expect(await countWhere("select count(*) as n from signature_envelopes where id = ? and status = 'draft'", envelopeId)).toBe(1);
+    expect((await get(`/api/signatures/${envelopeId}`, owner.client)).status).toBe(200);
+    const listed = await (await get("/api/signatures?view=drafts", outsider.client)).json<{ envelopes: { id: string }[] }>();
+    expect(listed.envelopes.map((one) => one.id)).not.toContain(envelopeId);
+  });
+
+  it("refuses a member whose plan has no e-signatures with the spec's message, and the add-on unlocks it", async () => {
+    const basic = await signedIn({ tier: "basic", name: "Basil Basic" });
+    const { file } = await pdfInPersonalSpace(basic, 1);
+    const body = { fileId: file.id, title: "Try", recipients: [{ roleId: "a", name: "Someone", email: address("someone") }], fields: [signatureField("a", "a1")] };
+    const refused = await send(basic.client, "POST", "/api/signatures", body);
+    expect(refused.status).toBe(403);
+    expect((await refused.json<{ message: string }>()).message).toMatch(/^E-signatures require appropriate permissions/);
+    await testEnv.DB.prepare("insert into user_addons (user_id, addon, quantity, updated_at) values (?, 'e_signatures', 1, ?)").bind(basic.id, Date.now()).run();
+    expect((await send(basic.client, "POST", "/api/signatures", body)).status).toBe(201);
+  });
+
+  it("lets room people with request_signatures send from the room's PDFs and see the room's envelopes; others get 403", async () => {
+    const room = await createRoom(owner.client, `Signing room ${Date.now()}`);
+    const { createFile } = await import("~tests/factories/files");
+    const pdf = await createFile({ spaceId: room.id, folderId: room.rootFolderId, name: "Room deal.pdf", content: new Uint8Array(await contractPdf(1)), contentType: "application/pdf", uploadedBy: owner.id });
+    const member = await signedIn({ tier: "pro", name: "Mo Member" });
+    await addDataroomMember(room.id, member.id, "member");
+    const body = { fileId: pdf.id, dataroomId: room.id, title: "Room deal", recipients: [{ roleId: "a", name: "Rita", email: address("rita") }], fields: [signatureField("a", "a1")] };
+    const refused = await send(member.client, "POST", "/api/signatures", body);
+    expect(refused.status).toBe(403);
+    expect((await refused.json<{ message: string }>()).message).toBe("You don't have permission to request signatures in this data room.");
+    const created = await createEnvelope(owner, body);
+    expect(created.dataroomId).toBe(room.id);
+    expect((await get(`/api/signatures/${created.id}`, member.client)).status).toBe(403);
+    expect((await get(`/api/signatures?dataroomId=${room.id}`, member.client)).status).toBe(403);
+    await testEnv.DB.prepare("update dataroom_members set overrides = ? where dataroom_id = ? and user_id = ?").bind(JSON.stringify({ request_signatures: true }), room.id, member.id).run();
+    await testEnv.DATA_ROOM.getByName(room.id).reload(room.id);
+    const listed = await (await get(`/api/signatures?dataroomId=${room.id}`, member.client)).json<{ envelopes: { id: string }[] }>();
+    expect(listed.envelopes.map((one) => one.id)).toEqual([created.id]);
+    await testEnv.DATA_ROOM.getByName(room.id).flushAudit();
+    const audit = await countWhere("select count(*) as n from dataroom_audit_log where dataroom_id = ? and action = 'signature.created'", room.id);
+    expect(audit).toBe(1);
+  });
+});
+
+describe("the verify endpoint", () => {
+  it("answers a file that is not a PDF, a PDF without signatures, an empty body and a file over 25 MB plainly", async () => {
+    const notPdf = await verify(new TextEncoder().encode("hello, not a pdf"));
+    expect(notPdf.status).toBe(200);
+    expect((await notPdf.json<{ result: VerifyReport }>()).result.kind).toBe("not-pdf");
+    const unsigned = await verify(new Uint8Array(await contractPdf(1)));
+    expect((await unsigned.json<{ result: VerifyReport }>()).result.kind).toBe("unsigned");
+    expect((await verify(new Uint8Array(0))).status).toBe(400);
+    const big = await verify(new Uint8Array(25 * 1024 * 1024 + 1));
+    expect(big.status).toBe(413);
+  });
+});
