@@ -33,6 +33,9 @@ export default [
     route("s/:key/files/:fileId", "routes/share/viewer.tsx", { id: "share-file" }),
     // A published form (issue 37, spec §2 "public form view"): anyone with the address.
     route("forms/:id/view", "routes/forms/view.tsx"),
+    // E-signatures (issue 38): a recipient's signing link, and the verify page anyone may use.
+    route("sign/:token", "routes/sign/sign.tsx"),
+    route("signatures/verify", "routes/signatures/verify.tsx"),
     // One submission shared by its form's owner (spec §2 "shared submission view").
     route("submissions/shared/:token", "routes/submissions/shared.tsx"),
 

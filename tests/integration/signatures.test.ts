@@ -3,7 +3,7 @@ import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { EnvelopeDetail } from "~/features/signatures/envelopes.server";
 import { signatureRemindersJob } from "~/features/signatures/signatures.jobs";
-import type { VerifyReport } from "~/features/signatures/verify.server";
+import type { VerifyReport } from "~/features/signatures/verify-types";
 import worker from "~workers/app";
 import { testContext } from "~tests/factories/files";
 import { addDataroomMember } from "~tests/factories/datarooms";

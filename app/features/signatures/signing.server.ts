@@ -23,19 +23,9 @@ import { sealEnvelopeJob } from "./signatures.jobs";
 
 export const LINK_MISSING = "This signing link does not work. Check that you copied the whole address from the e-mail.";
 
-export type ClosedReason = keyof typeof LINK_CLOSED_MESSAGES;
+import type { ClosedReason, SigningState, SigningView } from "./signing-types";
 
-export type SigningView = {
-  envelope: { title: string; message: string; senderName: string; pageCount: number; documentName: string; signingOrder: EnvelopeRow["signingOrder"]; expiresAt: string | null };
-  recipient: { name: string; email: string; kind: RecipientRow["kind"] };
-  /** Only this recipient's fields: the page never learns another person's. */
-  fields: SignField[];
-};
-
-export type SigningState =
-  | ({ state: "open"; needsCode: boolean } & SigningView)
-  | ({ state: "waiting"; waitingFor: string; message: string } & SigningView)
-  | ({ state: "closed"; reason: ClosedReason; message: string; signedDownload: boolean } & SigningView);
+export type { ClosedReason, SigningState, SigningView };
 
 type Found = NonNullable<Awaited<ReturnType<typeof findRecipientByToken>>>;
 

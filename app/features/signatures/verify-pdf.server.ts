@@ -1,6 +1,9 @@
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { sha256Hex } from "./signing-identity.server";
+import type { PdfVerification, VerifiedSignature } from "./verify-types";
+
+export type { PdfVerification, VerifiedSignature };
 
 /**
  * Checks every signature in a PDF (issue 38, the verify page): whether the bytes each one signs
@@ -10,38 +13,6 @@ import { sha256Hex } from "./signing-identity.server";
  * SHA-256), otherwise an outside certificate shown with its subject, issuer and validity.
  * Agrees with poppler's pdfsig on valid, multi-signature, flipped-byte and appended files.
  */
-
-export type VerifiedSignature = {
-  subFilter: string | null;
-  /** The digest of the signed bytes matches what the signature holds. */
-  intact: boolean;
-  /** The CMS signature verifies against the signer's certificate (meaningful when intact). */
-  signatureValid: boolean;
-  signer: { commonName: string; subject: string; issuer: string; notBefore: string; notAfter: string; fingerprint: string } | null;
-  /** The signing time claimed in the signature (or its dictionary), ISO. */
-  signedAt: string | null;
-  /** Has an RFC 3161 timestamp token. */
-  timestamped: boolean;
-  /** Signed with this instance's certificate. */
-  ours: boolean;
-  /** Bytes of the file this signature covers (from the start). */
-  coversBytes: number;
-  problem: string | null;
-};
-
-export type PdfVerification =
-  | { kind: "not-pdf" }
-  | { kind: "unsigned"; size: number; sha256: string }
-  | {
-      kind: "signed";
-      size: number;
-      sha256: string;
-      signatures: VerifiedSignature[];
-      /** Bytes appended after the last signature (0 when the last signature covers the whole file). */
-      bytesAfterLastSignature: number;
-      modifiedAfterSigning: boolean;
-      allValid: boolean;
-    };
 
 const OID_COMMON_NAME = "2.5.4.3";
 const OID_SIGNING_TIME = "1.2.840.113549.1.9.5";

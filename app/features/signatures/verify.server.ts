@@ -4,14 +4,8 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { VERIFY_PDF_MAX_BYTES } from "./signatures.constants";
 import { findEnvelopeBySealedSha } from "./signatures.queries.server";
 import { signingIdentity } from "./signing-identity.server";
-import { type PdfVerification, verifyPdf } from "./verify-pdf.server";
-
-export type VerifyReport = PdfVerification & {
-  /** For our own seals: the envelope this exact file came from (found by its SHA-256). */
-  envelope: { title: string; completedAt: string | null } | null;
-  /** This instance's seal certificate, to compare with what a signature names. */
-  ourCertificate: { fingerprint: string } | null;
-};
+import { verifyPdf } from "./verify-pdf.server";
+import type { VerifyReport } from "./verify-types";
 
 /**
  * POST /api/signatures/verify (public, issue 38): any PDF up to 25 MB in the body, checked and
