@@ -8,9 +8,9 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { currentTurn, mailRecipient, readObjectBytes, recordRoomEvent } from "./envelopes.server";
-import { AUTOMATIC_TYPES, checkRecipientValues, type SignField } from "./signature-fields";
+import { AUTOMATIC_TYPES, checkRecipientValues } from "./signature-fields";
 import { LINK_CLOSED_MESSAGES, NOT_YOUR_TURN, SIGNING_PROOF_TTL_MS, signedName } from "./signatures.constants";
-import { findRecipientByToken, findSenderOf, insertEvents, markRecipient, moveEnvelope, updateRecipient, type EnvelopeRow, type RecipientRow } from "./signatures.queries.server";
+import { findRecipientByToken, findSenderOf, insertEvents, markRecipient, moveEnvelope, updateRecipient, type RecipientRow } from "./signatures.queries.server";
 import { declineSchema, signSchema } from "./signatures.schema";
 import { sealEnvelopeJob } from "./signatures.jobs";
 

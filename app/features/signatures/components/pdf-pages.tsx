@@ -17,7 +17,7 @@ export function PdfPages({ url, pageCount, overlay, label }: { url: string; page
   useEffect(() => {
     let cancelled = false;
     let destroy: (() => Promise<void>) | null = null;
-    (async () => {
+    void (async () => {
       try {
         const pdfjs = await loadPdfjs();
         pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl;
@@ -79,7 +79,7 @@ function PdfPage({ pdf, index, ratio, total, children }: { pdf: PDFDocumentProxy
     if (!pdf || !near || !canvas.current || !frame.current) return;
     let task: { cancel: () => void; promise: Promise<void> } | null = null;
     let cancelled = false;
-    (async () => {
+    void (async () => {
       const page = await pdf.getPage(index + 1);
       if (cancelled || !canvas.current || !frame.current) return;
       const width = frame.current.clientWidth || 800;
