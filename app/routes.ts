@@ -127,6 +127,9 @@ export default [
       route("dataroom/:id/collaboration", "routes/datarooms/collaboration.tsx"),
       route("dataroom/:id/notifications", "routes/datarooms/notifications.tsx"),
       route("dataroom/:id/sharing", "routes/datarooms/sharing.tsx"),
+      // The room's envelopes and sending from its PDFs (issue 38, spec §2 "signatures create and index").
+      route("dataroom/:id/signatures", "routes/signatures/index.tsx", { id: "room-signatures" }),
+      route("dataroom/:id/signatures/create", "routes/signatures/create.tsx", { id: "room-signatures-create" }),
     ]),
 
     // Receive pages (issue 24, spec §2 "Receive pages: index, upload form"): the member's pages.
@@ -153,6 +156,11 @@ export default [
     route("forms/:id/map-fields", "routes/forms/map-fields.tsx"),
     route("forms/:id/submissions", "routes/forms/submissions.tsx"),
     route("forms/:id/submissions/:submissionId", "routes/forms/submission.tsx"),
+
+    // E-signatures (issue 38, spec §2 "Signatures: show, create, document list").
+    route("signatures", "routes/signatures/index.tsx"),
+    route("signatures/create", "routes/signatures/create.tsx"),
+    route("signatures/:id", "routes/signatures/envelope.tsx"),
 
     // Managing share links (spec §2 "Share: create share link"): the list, a new one, one link's page.
     route("share-links", "routes/share/index.tsx"),

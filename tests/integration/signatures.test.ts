@@ -88,7 +88,8 @@ describe("e-signatures: sending and signing", () => {
     const sealedRow = await testEnv.DB.prepare("select name, folder_id as folderId, sha256 from files where id = ?").bind(done.sealedFileId).first<{ name: string; folderId: string; sha256: string }>();
     expect(sealedRow).toEqual({ name: "Share purchase agreement (signed).pdf", folderId: space.rootId, sha256: done.sealedSha256 });
     // Everyone gets the signed PDF by e-mail; the recipients' links now download it.
-    for (const email of [ada, grace, owner.email]) expect((await mailsTo(email)).some((mail) => mail.template === "signature-completed")).toBe(true);
+    for (const email of [ada, grace]) expect((await mailsTo(email)).some((mail) => mail.template === "signature-completed")).toBe(true);
+    expect((await mailsTo(owner.email)).some((mail) => mail.subject.includes("is signed by everyone") && mail.textBody.includes(done.sealedSha256!))).toBe(true);
     const download = await exports.default.fetch(`${origin}/api/sign/${adaToken}/signed.pdf`);
     expect(download.status).toBe(200);
     const sealed = new Uint8Array(await download.arrayBuffer());

@@ -38,7 +38,14 @@ export const ROOM_TABS: readonly RoomTab[] = [
       { path: "sessions", label: "Sessions", requires: "manage_members" },
     ],
   },
-  { id: "sharing", label: "Sharing", pages: [{ path: "sharing", label: "Share links", requires: "share" }] },
+  {
+    id: "sharing",
+    label: "Sharing",
+    pages: [
+      { path: "sharing", label: "Share links", requires: "share" },
+      { path: "signatures", label: "Signatures", requires: "request_signatures" },
+    ],
+  },
   {
     id: "activity",
     label: "Activity",

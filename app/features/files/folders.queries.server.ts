@@ -370,13 +370,13 @@ export async function listMediaInFolder(db: Database, folderId: string, after: K
 }
 
 /** The member's PDFs in every space they belong to, newest first (a PDF to pick, as "Map fields" does). */
-export async function listPdfsOfMember(db: Database, userId: string, limit: number) {
+export async function listPdfsOfMember(db: Database, userId: string, limit: number, spaceId?: string) {
   return db
     .select({ id: files.id, name: files.name, spaceName: spaces.name })
     .from(files)
     .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, files.spaceId), eq(spaceMembers.userId, userId)))
     .innerJoin(spaces, eq(spaces.id, files.spaceId))
-    .where(and(eq(files.contentType, "application/pdf"), isNull(files.trashedAt)))
+    .where(and(eq(files.contentType, "application/pdf"), isNull(files.trashedAt), spaceId ? eq(files.spaceId, spaceId) : undefined))
     .orderBy(desc(files.updatedAt), desc(files.id))
     .limit(limit)
     .all();

@@ -7,6 +7,7 @@ import { requireDataroom } from "~/features/datarooms/datarooms.server";
 import { isEncryptedKey } from "~/features/files/encryption-format";
 import { newObjectKey, putStoredObject, readStoredObject } from "~/features/files/encryption.server";
 import { requireFileAccess } from "~/features/files/spaces.server";
+import { listPdfsOfMember } from "~/features/files/folders.queries.server";
 import { sendMail } from "~/features/mail/mailer.server";
 import { mailOrigin } from "~/features/notifications/notifications.server";
 import { decodeCursor, encodeCursor } from "~/features/files/spaces.server";
@@ -121,6 +122,34 @@ export async function snapshotPdf(ctx: ServiceContext, userId: string, fileId: s
   const key = newObjectKey("signatures", file.spaceId, isEncryptedKey(file.r2Key));
   await putStoredObject(ctx, key, bytes, { httpMetadata: { contentType: "application/pdf" } });
   return { spaceId: file.spaceId, dataroomId: isDataroom ? file.spaceId : null, sourceFileId: file.id, sourceFolderId: file.folderId, name: file.name, key, size: file.size, sha256: file.sha256 ?? (await sha256Hex(bytes)), pageCount };
+}
+
+export type SendingSetup = {
+  pdfs: { id: string; name: string; spaceName: string }[];
+  chosen: { id: string; name: string; pageCount: number; documentUrl: string } | null;
+  dataroom: { id: string; name: string } | null;
+  sender: { name: string; email: string };
+};
+
+/**
+ * /signatures/create (and a room's): the PDFs the member may send (the room's only, inside a
+ * room), and the chosen one's page count for the designer.
+ */
+export async function prepareSending(ctx: ServiceContext, userId: string, query: { fileId?: string | null; dataroomId?: string | null }): Promise<SendingSetup> {
+  await signaturesAccess(ctx, userId);
+  const room = query.dataroomId ? await requireDataroom(ctx, userId, query.dataroomId, "request_signatures") : null;
+  const pdfs = await listPdfsOfMember(ctx.db, userId, 200, room?.id);
+  let chosen: SendingSetup["chosen"] = null;
+  if (query.fileId) {
+    const { file, isDataroom } = await requireFileAccess(ctx, userId, query.fileId, "files.download");
+    if (isDataroom) await requireDataroom(ctx, userId, file.spaceId, "request_signatures");
+    if (room && file.spaceId !== room.id) throw new AppError("VALIDATION_ERROR", "Choose a PDF of this data room.");
+    if (file.contentType !== "application/pdf") throw new AppError("VALIDATION_ERROR", `“${file.name}” is not a PDF: choose a PDF to send for signature.`);
+    if (file.size > SIGN_PDF_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `“${file.name}” is larger than the 25 MB a document to sign may be.`);
+    const pageCount = await countPdfPages(await readObjectBytes(ctx, file.r2Key, file.size), file.name);
+    chosen = { id: file.id, name: file.name, pageCount, documentUrl: `/api/files/${file.id}/download` };
+  }
+  return { pdfs, chosen, dataroom: room ? { id: room.id, name: room.name } : null, sender: await senderOf(ctx, userId) };
 }
 
 // ---- checks --------------------------------------------------------------------------------

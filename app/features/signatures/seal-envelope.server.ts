@@ -102,9 +102,7 @@ export async function completeEnvelope(ctx: ServiceContext, envelopeId: string):
     const link = token ? signingLink(ctx, new TextDecoder().decode(token)) : await issueRecipientLink(ctx, recipient.id);
     await sendMail(ctx, { to: recipient.email, userId: null, template: { kind: "signature-completed", name: recipient.name, title: envelope.title, link, sha256: envelope.sealedSha256 ?? "", verifyLink } });
   }
-  if (sender.email) {
-    await sendMail(ctx, { to: sender.email, userId: envelope.userId, template: { kind: "signature-completed", name: sender.name, title: envelope.title, link: `${mailOrigin(ctx)}/signatures/${envelope.id}`, sha256: envelope.sealedSha256 ?? "", verifyLink } });
-  }
-  await notifyMember(ctx, { userId: envelope.userId, actorId: null, kind: "signature.completed", title: `“${envelope.title}” is signed by everyone`, excerpt: "The sealed PDF is saved next to the original.", link: `/signatures/${envelope.id}` });
+  // The sender hears through their notifications (in the app, and by e-mail as they chose).
+  await notifyMember(ctx, { userId: envelope.userId, actorId: null, kind: "signature.completed", title: `“${envelope.title}” is signed by everyone`, excerpt: `Sealed, SHA-256 ${envelope.sealedSha256}. ${folderId ? "The signed PDF is saved next to the original." : ""}`.trim(), link: `/signatures/${envelope.id}` });
   return "completed";
 }

@@ -23,6 +23,7 @@ export type NavIconName =
   | "link"
   | "receive"
   | "form"
+  | "signature"
   | "key"
   | "bell"
   | "help"
@@ -82,7 +83,10 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   {
     id: "collect",
     label: "Collect",
-    items: [{ id: "forms", label: "Forms", to: "/forms", icon: "form", requires: { feature: "forms" } }],
+    items: [
+      { id: "forms", label: "Forms", to: "/forms", icon: "form", requires: { feature: "forms" } },
+      { id: "signatures", label: "Signatures", to: "/signatures", icon: "signature", alsoActiveUnder: ["/signatures/"], requires: { feature: "e_signatures" } },
+    ],
   },
   {
     id: "sharing",

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState, type FormEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -70,7 +70,7 @@ function CodeStep({ token, email }: { token: string; email: string }) {
   );
 }
 
-function FieldControl({ field, recipientName, error }: { field: SignField; recipientName: string; error?: string }) {
+function FieldControl({ field, recipientName, error, hydrated }: { field: SignField; recipientName: string; error?: string; hydrated: boolean }) {
   const id = `field-${field.id}`;
   const errorId = `${id}-error`;
   const label = `${fieldName(field)}${field.required ? "" : " (optional)"} · page ${field.page + 1}`;
@@ -85,10 +85,15 @@ function FieldControl({ field, recipientName, error }: { field: SignField; recip
     );
   }
   if (DRAWN_TYPES.includes(field.type)) {
-    control = (
+    // Drawn only once the page runs in the browser: a pad shown before would not take strokes yet.
+    control = hydrated ? (
       <Suspense fallback={<Spinner />}>
         <SignaturePad id={id} name={field.id} describedBy={described} invalid={Boolean(error)} onChange={onChange} />
       </Suspense>
+    ) : (
+      <p className="flex items-center gap-2 text-sm text-slate-600">
+        <Spinner /> Loading the signature pad…
+      </p>
     );
   } else if (field.type === "checkbox") {
     return (
@@ -174,6 +179,8 @@ export function SigningForm({ token, view, needsCode }: { token: string; view: S
   const [problem, setProblem] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [declining, setDeclining] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const fields = ordered(view.fields);
   const approve = view.recipient.kind === "approver";
 
@@ -228,13 +235,16 @@ export function SigningForm({ token, view, needsCode }: { token: string; view: S
             <h2 className="text-lg font-semibold text-slate-900">{approve ? "Your approval" : "Your fields"}</h2>
             {problem ? <Alert variant="error">{problem}</Alert> : null}
             {fields.map((field) => (
-              <FieldControl key={field.id} field={field} recipientName={view.recipient.name} error={errors[field.id]} />
+              <FieldControl key={field.id} field={field} recipientName={view.recipient.name} error={errors[field.id]} hydrated={hydrated} />
             ))}
             <label className="flex items-start gap-2 text-sm text-slate-900">
               <input type="checkbox" name="consent" value="yes" required className="mt-0.5 h-5 w-5" />
               <span>I agree to {approve ? "approve" : "sign"} this document electronically, and that my electronic signature counts as my handwritten one.</span>
             </label>
-            <Button type="submit" disabled={busy} className="w-full">
+            <noscript>
+              <p className="text-sm text-red-800">Signing needs JavaScript: turn it on for this page.</p>
+            </noscript>
+            <Button type="submit" disabled={busy || !hydrated} className="w-full">
               {busy ? "Sending…" : approve ? "Approve" : "Sign and finish"}
             </Button>
           </form>

@@ -1,0 +1,165 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { readCsrfToken } from "~/lib/http";
+import { RECIPIENT_KIND_LABELS, RECIPIENT_KINDS, type RecipientKind, type SignField } from "../signature-fields";
+import { FieldDesigner, ROLE_COLORS } from "./field-designer";
+
+type Recipient = { roleId: string; name: string; email: string; kind: RecipientKind; requireCode: boolean };
+
+let roleSequence = 0;
+const newRoleId = () => `r${Date.now().toString(36)}${(roleSequence += 1)}`;
+const inputClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm";
+
+/**
+ * Preparing a document for signature (issue 38, spec §2 "Signatures: create"): who receives it
+ * (signer, approver, or a copy), in which order, the message, expiry and reminders, then the
+ * fields placed for each signer on the pages. Saved as a draft or sent at once; the server checks
+ * everything again (every signer needs a field).
+ */
+export function EnvelopeEditor({ file, dataroomId, initialTitle }: { file: { id: string; name: string; pageCount: number; documentUrl: string }; dataroomId: string | null; initialTitle: string }) {
+  const navigate = useNavigate();
+  const [title, setTitle] = useState(initialTitle);
+  const [message, setMessage] = useState("");
+  const [signingOrder, setSigningOrder] = useState<"parallel" | "sequential">("parallel");
+  const [recipients, setRecipients] = useState<Recipient[]>(() => [{ roleId: newRoleId(), name: "", email: "", kind: "signer", requireCode: false }]);
+  const [fields, setFields] = useState<SignField[]>([]);
+  const [expiresInDays, setExpiresInDays] = useState("");
+  const [reminderFirstDays, setReminderFirstDays] = useState("");
+  const [reminderEveryDays, setReminderEveryDays] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const roles = recipients.filter((recipient) => recipient.kind !== "viewer").map((recipient, index) => ({ id: recipient.roleId, name: recipient.name.trim() || `Recipient ${index + 1}` }));
+  const change = (index: number, patch: Partial<Recipient>) => setRecipients((list) => list.map((recipient, at) => (at === index ? { ...recipient, ...patch } : recipient)));
+  const number = (value: string) => (value.trim() === "" ? null : Number(value));
+
+  async function save(send: boolean) {
+    setBusy(true);
+    setProblem(null);
+    const viewerRoles = new Set(recipients.filter((recipient) => recipient.kind === "viewer").map((recipient) => recipient.roleId));
+    try {
+      const response = await fetch("/api/signatures", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-TOKEN": readCsrfToken() },
+        body: JSON.stringify({
+          fileId: file.id,
+          ...(dataroomId ? { dataroomId } : {}),
+          title,
+          message,
+          signingOrder,
+          recipients,
+          fields: fields.filter((field) => !viewerRoles.has(field.roleId)),
+          expiresInDays: number(expiresInDays),
+          reminderFirstDays: number(reminderFirstDays),
+          reminderEveryDays: number(reminderEveryDays),
+          send,
+        }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { envelope?: { id: string }; message?: string };
+      if (response.ok && body.envelope) {
+        void navigate(`/signatures/${body.envelope.id}`);
+        return;
+      }
+      setProblem(body.message ?? "The document could not be saved. Try again.");
+    } catch {
+      setProblem("The document could not be sent. Check your connection and try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <section className="space-y-4 rounded-md border border-slate-200 p-4" aria-labelledby="who-heading">
+        <h2 id="who-heading" className="text-lg font-semibold text-slate-900">
+          Recipients
+        </h2>
+        <label className="block text-sm font-medium text-slate-900">
+          Title
+          <input value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} className={inputClass} required />
+        </label>
+        <ol className="space-y-3">
+          {recipients.map((recipient, index) => (
+            <li key={recipient.roleId} className="grid gap-2 rounded-md border-l-4 bg-slate-50 p-3 sm:grid-cols-2 lg:grid-cols-[1fr_1.3fr_10rem_auto_auto]" style={{ borderLeftColor: ROLE_COLORS[roles.findIndex((role) => role.id === recipient.roleId) % ROLE_COLORS.length] ?? "#94a3b8" }}>
+              <label className="block text-sm font-medium text-slate-900">
+                Name {index + 1}
+                <input value={recipient.name} maxLength={120} onChange={(event) => change(index, { name: event.target.value })} className={inputClass} autoComplete="off" />
+              </label>
+              <label className="block text-sm font-medium text-slate-900">
+                E-mail {index + 1}
+                <input type="email" value={recipient.email} maxLength={254} onChange={(event) => change(index, { email: event.target.value })} className={inputClass} autoComplete="off" />
+              </label>
+              <label className="block text-sm font-medium text-slate-900">
+                Role {index + 1}
+                <select value={recipient.kind} onChange={(event) => change(index, { kind: event.target.value as RecipientKind })} className={inputClass}>
+                  {RECIPIENT_KINDS.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {RECIPIENT_KIND_LABELS[kind]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-900">
+                <input type="checkbox" checked={recipient.requireCode} onChange={(event) => change(index, { requireCode: event.target.checked })} className="h-4 w-4" disabled={recipient.kind === "viewer"} />
+                E-mail code
+              </label>
+              <div className="self-end pb-1">
+                <Button type="button" size="sm" variant="ghost" onClick={() => setRecipients((list) => list.filter((_, at) => at !== index))} disabled={recipients.length === 1} aria-label={`Remove recipient ${index + 1}`}>
+                  Remove
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <Button type="button" variant="secondary" size="sm" onClick={() => setRecipients((list) => [...list, { roleId: newRoleId(), name: "", email: "", kind: "signer", requireCode: false }])} disabled={recipients.length >= 10}>
+          Add a recipient
+        </Button>
+        <fieldset className="space-y-1 text-sm">
+          <legend className="font-medium text-slate-900">Signing order</legend>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="order" checked={signingOrder === "parallel"} onChange={() => setSigningOrder("parallel")} /> Everyone at once
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="order" checked={signingOrder === "sequential"} onChange={() => setSigningOrder("sequential")} /> One after another, in the order above
+          </label>
+        </fieldset>
+        <label className="block text-sm font-medium text-slate-900">
+          Message (optional)
+          <textarea value={message} maxLength={2000} rows={3} onChange={(event) => setMessage(event.target.value)} className={inputClass} />
+        </label>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <label className="block text-sm font-medium text-slate-900">
+            Expires after (days)
+            <input type="number" min={1} max={365} value={expiresInDays} onChange={(event) => setExpiresInDays(event.target.value)} className={inputClass} placeholder="Never" />
+          </label>
+          <label className="block text-sm font-medium text-slate-900">
+            First reminder after (days)
+            <input type="number" min={1} max={30} value={reminderFirstDays} onChange={(event) => setReminderFirstDays(event.target.value)} className={inputClass} placeholder="No reminders" />
+          </label>
+          <label className="block text-sm font-medium text-slate-900">
+            Then every (days)
+            <input type="number" min={1} max={30} value={reminderEveryDays} onChange={(event) => setReminderEveryDays(event.target.value)} className={inputClass} placeholder="Once only" />
+          </label>
+        </div>
+      </section>
+      <section className="space-y-3" aria-labelledby="fields-heading">
+        <h2 id="fields-heading" className="text-lg font-semibold text-slate-900">
+          Fields on “{file.name}”
+        </h2>
+        <p className="text-sm text-slate-700">Place at least one field for every signer. Each field is filled in only by the recipient it belongs to.</p>
+        <FieldDesigner documentUrl={file.documentUrl} pageCount={file.pageCount} roles={roles} fields={fields} onChange={setFields} />
+      </section>
+      {problem ? <Alert variant="error">{problem}</Alert> : null}
+      <div className="flex flex-wrap gap-3">
+        <Button type="button" onClick={() => void save(true)} disabled={busy}>
+          Send for signature
+        </Button>
+        <Button type="button" variant="secondary" onClick={() => void save(false)} disabled={busy}>
+          Save as draft
+        </Button>
+      </div>
+    </div>
+  );
+}
