@@ -306,6 +306,25 @@ describe("e-signatures: sending and signing", () => {
   });
 });
 
+describe("signatures waiting for me", () => {
+  it("puts a document waiting on the member's own signature in their attention feed, with their own link, and takes it out once signed", async () => {
+    const sender = await signedIn({ tier: "pro", name: "Sid Sender" });
+    const signer = await signedIn({ name: "Mia Member" });
+    const { file } = await pdfInPersonalSpace(sender, 1);
+    await createEnvelope(sender, { fileId: file.id, title: "Member contract", recipients: [{ roleId: "a", name: "Mia Member", email: signer.email }], fields: [signatureField("a", "a1")], send: true });
+    const { getDashboard } = await import("~/features/workspace/dashboard.server");
+    const attention = async () => (await getDashboard(testContext(), signer.id, ["attention"]).widgets.attention) as { kind: string; title: string; href: string }[];
+    const waiting = (await attention()).filter((item) => item.kind === "signature.waiting");
+    expect(waiting).toEqual([expect.objectContaining({ title: "Sid Sender asks you to sign “Member contract”", href: `/sign/${await linkTokenFor(signer.email)}` })]);
+    expect((await attention()).some((item) => item.kind === "signature.waiting" && item.title.includes("Member contract"))).toBe(true);
+    await signAs(await newAuthClient(), await linkTokenFor(signer.email), "", { consent: true, values: { a1: "typed:Mia Member" } });
+    expect((await attention()).filter((item) => item.kind === "signature.waiting")).toEqual([]);
+    // The sender's own list does not show it as waiting for them.
+    const senderView = await (await get("/api/signatures?view=waiting_for_me", sender.client)).json<{ envelopes: unknown[] }>();
+    expect(senderView.envelopes).toEqual([]);
+  });
+});
+
 describe("e-signatures: who may", () => {
   let owner: Person;
   let envelopeId: string;

@@ -35,6 +35,7 @@ import {
   insertEvents,
   LIST_VIEWS,
   listEnvelopes,
+  listWaitingForMember,
   moveEnvelope,
   replaceDraft,
   updateRecipient,
@@ -516,6 +517,19 @@ export async function voidEnvelope(ctx: ServiceContext, userId: string, id: unkn
   await insertEvents(ctx.db, [{ id: crypto.randomUUID(), envelopeId: envelope.id, type: "voided", actor: (await senderOf(ctx, userId)).name, ip: ctx.client.ip, userAgent: ctx.client.userAgent, detail: reason || null, at: now }]);
   await recordRoomEvent(ctx, envelope, userId, "signature.voided", `“${envelope.title}”${reason ? `: ${reason}` : ""}`);
   return getEnvelope(ctx, userId, envelope.id);
+}
+
+/** "Signatures waiting for me" (the dashboard's attention feed): each with the member's own signing link. */
+export async function signaturesWaitingFor(ctx: ServiceContext, userId: string, limit: number) {
+  const rows = await listWaitingForMember(ctx.db, userId, limit);
+  const secret = readConfig(ctx.env).SESSION_SECRET;
+  const items = [];
+  for (const row of rows) {
+    const token = row.tokenSealed ? await decryptSecret(secret, row.tokenSealed, "signing-link") : null;
+    if (!token) continue;
+    items.push({ id: row.id, title: row.title, senderName: row.senderName, approve: row.kind === "approver", sentAt: row.sentAt, expiresAt: row.expiresAt, href: `/sign/${new TextDecoder().decode(token)}` });
+  }
+  return items;
 }
 
 // ---- lists ---------------------------------------------------------------------------------

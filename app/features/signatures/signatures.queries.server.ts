@@ -247,13 +247,26 @@ export async function listEnvelopes(db: Database, request: ListRequest) {
   return rows.map((row) => ({ envelope: asEnvelope(row.envelope), recipients: JSON.parse(row.recipients) as { name: string; email: string; kind: string; status: string }[] }));
 }
 
-/** Envelopes that wait on the member's signature (the dashboard's attention feed), newest first. */
-export async function listWaitingForMember(db: Database, email: string, limit: number) {
+/**
+ * Envelopes that wait on the member's own signature (the dashboard's attention feed), newest
+ * first: their account's address is a recipient whose turn it is. One round trip.
+ */
+export async function listWaitingForMember(db: Database, userId: string, limit: number) {
   return db
-    .select({ id: signatureEnvelopes.id, title: signatureEnvelopes.title, sentAt: signatureEnvelopes.sentAt, expiresAt: signatureEnvelopes.expiresAt })
-    .from(signatureEnvelopes)
-    .where(and(isNull(signatureEnvelopes.deletedAt), eq(signatureEnvelopes.status, "sent"), waitingOnMe(email)))
-    .orderBy(desc(signatureEnvelopes.sentAt))
+    .select({ id: signatureEnvelopes.id, title: signatureEnvelopes.title, sentAt: signatureRecipients.sentAt, expiresAt: signatureEnvelopes.expiresAt, kind: signatureRecipients.kind, tokenSealed: signatureRecipients.tokenSealed, senderName: users.name })
+    .from(signatureRecipients)
+    .innerJoin(signatureEnvelopes, eq(signatureEnvelopes.id, signatureRecipients.envelopeId))
+    .innerJoin(users, eq(users.id, signatureEnvelopes.userId))
+    .where(
+      and(
+        sql`${signatureRecipients.email} = (SELECT lower(email) FROM users WHERE id = ${userId})`,
+        inArray(signatureRecipients.status, ["sent", "opened"]),
+        sql`${signatureRecipients.kind} <> 'viewer'`,
+        eq(signatureEnvelopes.status, "sent"),
+        isNull(signatureEnvelopes.deletedAt),
+      ),
+    )
+    .orderBy(desc(signatureRecipients.sentAt))
     .limit(limit)
     .all();
 }

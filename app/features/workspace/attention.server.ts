@@ -2,6 +2,7 @@ import { ROLE_LABELS } from "~/features/datarooms/datarooms.permissions";
 import { listOpenInvitationsForMember } from "~/features/datarooms/members.queries.server";
 import { formatBytes } from "~/features/files/files.constants";
 import type { SpaceUsage } from "~/features/files/storage.server";
+import { signaturesWaitingFor } from "~/features/signatures/envelopes.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { listShareLinksEndingBetween, listUnreadNoticesOfKinds } from "./dashboard.queries.server";
 
@@ -32,6 +33,8 @@ const NOTICE_KINDS: Record<string, string> = {
   "form.submission": "New submission",
   "form.webhook-disabled": "Webhook off",
   "secret.received": "Answer to your request",
+  "signature.declined": "Declined or expired",
+  "signature.completed": "Signed by everyone",
 };
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -59,6 +62,18 @@ export const ATTENTION_SOURCES: readonly AttentionSource[] = [
         detail: notice.excerpt,
         href: notice.link,
         at: notice.createdAt.toISOString(),
+      })),
+  },
+  {
+    id: "signatures-waiting",
+    load: async (ctx, { userId }) =>
+      (await signaturesWaitingFor(ctx, userId, FEED_LIMIT)).map((waiting) => ({
+        kind: "signature.waiting",
+        label: "Signature waiting",
+        title: `${waiting.senderName} asks you to ${waiting.approve ? "approve" : "sign"} “${waiting.title}”`,
+        detail: waiting.expiresAt ? `Sign before ${dateFormat.format(waiting.expiresAt)} UTC.` : "Open it to read the document and sign.",
+        href: waiting.href,
+        at: (waiting.sentAt ?? new Date(0)).toISOString(),
       })),
   },
   {
