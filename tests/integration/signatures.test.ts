@@ -387,6 +387,24 @@ describe("e-signatures: who may", () => {
   });
 });
 
+describe("a member's signature records", () => {
+  it("are in their export (without link tokens) and gone after erasure, with the envelopes' own copies of the PDF", async () => {
+    const sender = await signedIn({ tier: "pro", name: "Pia Private" });
+    const { file } = await pdfInPersonalSpace(sender, 1);
+    const envelope = await createEnvelope(sender, { fileId: file.id, title: "Private matter", recipients: [{ roleId: "a", name: "Ray", email: address("ray") }], fields: [signatureField("a", "a1")], send: true });
+    const { signaturesPersonalData } = await import("~/features/signatures/personal-data.server");
+    const records = await signaturesPersonalData.export(testContext(), sender.id);
+    expect(records.map((record) => record.path)).toEqual(["signatures/documents.json"]);
+    expect(JSON.stringify(records)).toContain("Private matter");
+    expect(JSON.stringify(records)).not.toMatch(/token/i);
+    const { r2Keys } = await signaturesPersonalData.erase(testContext(), sender.id);
+    expect(r2Keys).toHaveLength(1);
+    expect(r2Keys[0]).toMatch(/^signatures\//);
+    expect(await countWhere("select count(*) as n from signature_envelopes where id = ?", envelope.id)).toBe(0);
+    expect(await countWhere("select count(*) as n from signature_recipients where envelope_id = ?", envelope.id)).toBe(0);
+  });
+});
+
 describe("the verify endpoint", () => {
   it("answers a file that is not a PDF, a PDF without signatures, an empty body and a file over 25 MB plainly", async () => {
     const notPdf = await verify(new TextEncoder().encode("hello, not a pdf"));

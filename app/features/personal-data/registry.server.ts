@@ -7,6 +7,7 @@ import { filesPersonalData } from "~/features/files/personal-data.server";
 import { sharingPersonalData } from "~/features/sharing/personal-data.server";
 import { secretsPersonalData } from "~/features/secrets/personal-data.server";
 import { receivePagesPersonalData } from "~/features/receive/personal-data.server";
+import { signaturesPersonalData } from "~/features/signatures/personal-data.server";
 import type { PersonalDataSource } from "./personal-data-source";
 
 export { definePersonalDataSource, type PersonalDataRecord, type PersonalDataSource } from "./personal-data-source";
@@ -28,6 +29,7 @@ export const personalDataSources: readonly PersonalDataSource[] = [
   sharingPersonalData,
   secretsPersonalData,
   receivePagesPersonalData,
+  signaturesPersonalData,
   accountsPersonalData,
 ];
 

@@ -302,3 +302,27 @@ export async function listReminderCandidates(db: Database, limit: number) {
     .all()
     .then((rows) => rows.map((row) => ({ recipient: row.recipient, envelope: asEnvelope(row.envelope) })));
 }
+
+// ---- personal data ---------------------------------------------------------------------------
+
+/** Everything a member sent for signature, with its people and history (their export). */
+export async function listEnvelopesSentBy(db: Database, userId: string) {
+  const envelopes = (await db.select().from(signatureEnvelopes).where(eq(signatureEnvelopes.userId, userId)).orderBy(asc(signatureEnvelopes.createdAt)).all()).map(asEnvelope);
+  if (envelopes.length === 0) return [];
+  const ids = envelopes.map((envelope) => envelope.id);
+  const [recipients, events] = await db.batch([
+    db.select().from(signatureRecipients).where(inArray(signatureRecipients.envelopeId, ids)).orderBy(asc(signatureRecipients.position)),
+    db.select().from(signatureEvents).where(inArray(signatureEvents.envelopeId, ids)).orderBy(asc(signatureEvents.at)),
+  ]);
+  return envelopes.map((envelope) => ({ envelope, recipients: recipients.filter((one) => one.envelopeId === envelope.id), events: events.filter((one) => one.envelopeId === envelope.id) }));
+}
+
+/** Deletes a member's envelopes (their people and history with them) and templates; the R2 keys they held. */
+export async function deleteSignatureDataOf(db: Database, userId: string): Promise<string[]> {
+  const [envelopes, templates] = await db.batch([
+    db.select({ documentKey: signatureEnvelopes.documentKey, sealedKey: signatureEnvelopes.sealedKey }).from(signatureEnvelopes).where(eq(signatureEnvelopes.userId, userId)),
+    db.select({ documentKey: signatureTemplates.documentKey }).from(signatureTemplates).where(eq(signatureTemplates.userId, userId)),
+  ]);
+  await db.batch([db.delete(signatureEnvelopes).where(eq(signatureEnvelopes.userId, userId)), db.delete(signatureTemplates).where(eq(signatureTemplates.userId, userId))]);
+  return [...envelopes.flatMap((row) => [row.documentKey, ...(row.sealedKey ? [row.sealedKey] : [])]), ...templates.map((row) => row.documentKey)];
+}
