@@ -200,7 +200,46 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
     { name: "Alan Turing", email: "alan@example.com", phone: "+44 20 7946 0000", kind: "A person", matter: "Private investor: interested in a minority stake.", referral: "A friend or colleague", consent: true },
   ];
   for (const answer of answers) await visitor.json(`/api/forms/${form.id}/submissions`, { method: "POST", body: JSON.stringify({ answers: answer }) }, 201);
-  return { folders: Object.keys(made).length, files: 6, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length };
+
+  // E-signatures (docs/signatures.md): the Falcon NDA, signed in order in the room (the demo guest has
+  // signed, Grace's turn now), and a consulting agreement everyone signed, sealed next to its original.
+  const signField = (roleId, id, page, x) => ({ id, type: "signature", roleId, page, x, y: 0.78, w: 0.3, h: 0.07, required: true, label: "", options: [] });
+  const dateField = (roleId, id, page, x) => ({ id, type: "date", roleId, page, x, y: 0.87, w: 0.18, h: 0.035, required: true, label: "", options: [] });
+  const nda = await upload(browser, rootFolderId, "Falcon NDA.pdf", makePdf({ pages: 2, text: "Mutual non-disclosure agreement between the parties to Project Falcon." }));
+  await browser.json("/api/signatures", {
+    method: "POST",
+    body: JSON.stringify({
+      fileId: nda,
+      dataroomId: dataroom.id,
+      title: "Falcon NDA",
+      message: "Please sign the NDA before we open the financials.",
+      signingOrder: "sequential",
+      recipients: [
+        { roleId: "guest", name: guest.name, email: guest.email },
+        { roleId: "grace", name: "Grace Hopper", email: "grace@example.com" },
+      ],
+      fields: [signField("guest", "g1", 1, 0.08), dateField("guest", "g2", 1, 0.08), signField("grace", "h1", 1, 0.55), dateField("grace", "h2", 1, 0.55)],
+      reminderFirstDays: 3,
+      reminderEveryDays: 3,
+      send: true,
+    }),
+  }, 201);
+  const agreement = await upload(browser, made["Contracts"], "Consulting agreement.pdf", makePdf({ pages: 2, text: "Consulting agreement: advisory services for the Falcon acquisition." }));
+  await browser.json("/api/signatures", {
+    method: "POST",
+    body: JSON.stringify({ fileId: agreement, title: "Consulting agreement", recipients: [{ roleId: "alan", name: "Alan Turing", email: "alan@example.com" }], fields: [signField("alan", "a1", 1, 0.1), dateField("alan", "a2", 1, 0.1)], send: true }),
+  }, 201);
+  for (const [email, value] of [[guest.email, `typed:${guest.name}`], ["alan@example.com", "typed:Alan Turing"]]) {
+    const mailbox = await (await browser.request(`/dev/mail?to=${encodeURIComponent(email)}`)).text();
+    const signToken = /\/sign\/([A-Za-z0-9_-]{43})/.exec(mailbox)?.[1];
+    if (!signToken) throw new Error(`The signing link for ${email} is not in the development mailbox.`);
+    const signer = client(baseURL);
+    await signer.open(`/sign/${signToken}`);
+    const { fields: own } = (await signer.json(`/api/sign/${signToken}`)).signing;
+    const values = Object.fromEntries(own.filter((field) => field.type === "signature").map((field) => [field.id, value]));
+    await signer.json(`/api/sign/${signToken}`, { method: "POST", body: JSON.stringify({ consent: true, values }) });
+  }
+  return { folders: Object.keys(made).length, files: 6, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length, signatures: 2 };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -2,7 +2,7 @@
  * The app's pages, for the specs that visit every one (axe, the fresh `npm start` check).
  * Placeholders: {inbox} is the member's inbox, {file} a file of theirs, {room} a data room they own.
  */
-export const PUBLIC_PAGES = ["/", "/privacy-policy", "/showcase", "/ui", "/login", "/register", "/forgot-password", "/no-such-page"] as const;
+export const PUBLIC_PAGES = ["/", "/privacy-policy", "/showcase", "/ui", "/login", "/register", "/forgot-password", "/signatures/verify", "/no-such-page"] as const;
 
 export const MEMBER_PAGES = [
   "/dashboard",
@@ -58,6 +58,7 @@ export const MEMBER_PAGES = [
   "/dataroom/{room}/comments",
   "/dataroom/{room}/notifications",
   "/dataroom/{room}/sharing",
+  "/dataroom/{room}/signatures",
   "/share-links",
   "/notifications",
   "/share-links/new?type=file&id={file}",
@@ -68,5 +69,7 @@ export const MEMBER_PAGES = [
   "/receive-pages/new",
   "/forms",
   "/forms/create",
+  "/signatures",
+  "/signatures/create",
   "/forms/template-client-intake/edit",
 ] as const;

@@ -121,5 +121,6 @@ test.describe("e-signatures", () => {
     await expect(page.getByText("Signed and unchanged")).toBeVisible();
     await expect(page.getByText("This is the sealed copy of “Share purchase agreement”")).toBeVisible();
     await expect(page.getByText("Signature 1: this Strongroom instance's seal")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

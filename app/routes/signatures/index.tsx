@@ -3,6 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClassName } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { requireMember } from "~/features/auth/auth-guard.server";
+import { HelpLink } from "~/features/guide/components/help-link";
 import { listDocuments, signaturesAccess } from "~/features/signatures/envelopes.server";
 import { ENVELOPE_STATUS_LABELS, RECIPIENT_STATUS_LABELS } from "~/features/signatures/signatures.constants";
 import { runLoader } from "~/lib/action-result.server";
@@ -51,6 +52,7 @@ export default function SignaturesPage({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="max-w-3xl space-y-1">
           {dataroomId ? <h2 className="text-xl font-semibold text-slate-900">Signatures</h2> : <h1 className="text-2xl font-semibold text-slate-900">Signatures</h1>}
+          <HelpLink article="signatures">How e-signatures work</HelpLink>
           <p className="text-sm text-slate-700">Documents sent for signature{dataroomId ? " from this data room" : " by you or to you"}. Each is sealed with a certificate of completion once everyone has signed.</p>
         </div>
         <div className="flex flex-wrap gap-2">
