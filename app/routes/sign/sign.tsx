@@ -1,11 +1,13 @@
+import { lazy, Suspense } from "react";
 import { data } from "react-router";
-import { Alert } from "~/components/ui/alert";
-import { SigningForm } from "~/features/signatures/components/signing-form";
 import { openSigningLink, readSigningProof } from "~/features/signatures/signing.server";
 import { runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/sign";
+
+// The form (the pad, the viewer, the code step) loads after the page: the first load stays small (G5).
+const SigningForm = lazy(() => import("~/features/signatures/components/signing-form").then((module) => ({ default: module.SigningForm })));
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData ? `Sign “${loaderData.signing.envelope.title}”` : "Sign a document");
 
@@ -24,6 +26,18 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return data({ signing, token: params.token }, { status: signing.state === "closed" && !DONE.has(signing.reason) ? 410 : 200 });
 }
 
+const TONES = { done: "border-emerald-300 bg-emerald-50 text-emerald-950", closed: "border-amber-300 bg-amber-50 text-amber-950", waiting: "border-sky-300 bg-sky-50 text-sky-950" } as const;
+
+/** The page's own small notice (the kit's Alert would add to the first load, G5). */
+function Notice({ tone, title, children }: { tone: keyof typeof TONES; title: string; children: string }) {
+  return (
+    <div role={tone === "closed" ? "alert" : "status"} className={`rounded-md border px-4 py-3 text-sm ${TONES[tone]}`}>
+      <p className="font-semibold">{title}</p>
+      <p>{children}</p>
+    </div>
+  );
+}
+
 export default function SignPage({ loaderData }: Route.ComponentProps) {
   const { signing, token } = loaderData;
   const { envelope } = signing;
@@ -38,9 +52,9 @@ export default function SignPage({ loaderData }: Route.ComponentProps) {
       </div>
       {signing.state === "closed" ? (
         <div className="space-y-4">
-          <Alert variant={DONE.has(signing.reason) ? "success" : "warning"} title={signing.reason === "completed" ? "Complete" : DONE.has(signing.reason) ? "Done" : "This link no longer works"}>
+          <Notice tone={DONE.has(signing.reason) ? "done" : "closed"} title={signing.reason === "completed" ? "Complete" : DONE.has(signing.reason) ? "Done" : "This link no longer works"}>
             {signing.message}
-          </Alert>
+          </Notice>
           {signing.signedDownload ? (
             <a href={`/api/sign/${token}/signed.pdf`} className="inline-flex rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-800" download>
               Download the signed PDF
@@ -48,11 +62,13 @@ export default function SignPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       ) : signing.state === "waiting" ? (
-        <Alert variant="info" title="Not your turn yet">
+        <Notice tone="waiting" title="Not your turn yet">
           {signing.message}
-        </Alert>
+        </Notice>
       ) : (
-        <SigningForm token={token} view={signing} needsCode={signing.needsCode} />
+        <Suspense fallback={<p className="text-sm text-slate-700">Loading the document and your fields…</p>}>
+          <SigningForm token={token} view={signing} needsCode={signing.needsCode} />
+        </Suspense>
       )}
     </div>
   );
