@@ -306,6 +306,43 @@ describe("e-signatures: sending and signing", () => {
   });
 });
 
+describe("e-signature templates", () => {
+  it("saves a designed PDF with roles as a template, edits it by revision, and sends envelopes from it with a recipient per role", async () => {
+    const owner = await signedIn({ tier: "pro", name: "Tia Template" });
+    const { file } = await pdfInPersonalSpace(owner, 2, "Sale agreement.pdf");
+    const roles = [
+      { id: "buyer", name: "Buyer" },
+      { id: "seller", name: "Seller" },
+    ];
+    const created = await send(owner.client, "POST", "/api/signatures/templates", { fileId: file.id, name: "Sale agreement", roles });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { template } = await created.json<{ template: { id: string; revision: number; pageCount: number; fields: unknown[] } }>();
+    expect(template).toMatchObject({ pageCount: 2, fields: [] });
+    const fields = [signatureField("buyer", "b1", { page: 1 }), signatureField("seller", "s1", { page: 1, x: 0.55 })];
+    const saved = await send(owner.client, "PUT", `/api/signatures/templates/${template.id}`, { revision: template.revision, name: "Sale agreement", roles, fields });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const stale = await send(owner.client, "PUT", `/api/signatures/templates/${template.id}`, { revision: template.revision, name: "Old tab", roles, fields: [] });
+    expect(stale.status).toBe(409);
+    const unknownRole = await send(owner.client, "PUT", `/api/signatures/templates/${template.id}`, { revision: template.revision + 1, name: "x", roles, fields: [signatureField("nobody", "n1")] });
+    expect(unknownRole.status).toBe(400);
+    // Other members cannot see or use it.
+    const outsider = await signedIn({ tier: "pro" });
+    expect((await get(`/api/signatures/templates/${template.id}`, outsider.client)).status).toBe(404);
+    expect((await send(outsider.client, "POST", "/api/signatures", { templateId: template.id, title: "x", recipients: [{ roleId: "buyer", name: "B", email: address("b") }], fields: [] })).status).toBe(404);
+
+    // Sending from it: every role with fields needs a recipient.
+    const oneShort = await send(owner.client, "POST", "/api/signatures", { templateId: template.id, title: "Sale to Bob", recipients: [{ roleId: "buyer", name: "Bob", email: address("bob") }], fields: [] });
+    expect(oneShort.status).toBe(400);
+    expect((await oneShort.json<{ message: string }>()).message).toBe("recipients: Add a recipient for the role “Seller”.");
+    const envelope = await createEnvelope(owner, { templateId: template.id, title: "Sale to Bob", recipients: [{ roleId: "buyer", name: "Bob", email: address("bob") }, { roleId: "seller", name: "Sue", email: address("sue") }], fields: [], send: true });
+    expect(envelope).toMatchObject({ status: "sent", pageCount: 2, documentName: "Sale agreement.pdf" });
+    expect(envelope.fields.map((field) => field.id)).toEqual(["b1", "s1"]);
+    const listed = await (await get("/api/signatures/templates", owner.client)).json<{ templates: { id: string; fieldCount: number }[] }>();
+    expect(listed.templates).toEqual([expect.objectContaining({ id: template.id, fieldCount: 2 })]);
+    expect((await get(`/api/signatures/templates/${template.id}/document`, owner.client)).headers.get("content-type")).toBe("application/pdf");
+  });
+});
+
 describe("signatures waiting for me", () => {
   it("puts a document waiting on the member's own signature in their attention feed, with their own link, and takes it out once signed", async () => {
     const sender = await signedIn({ tier: "pro", name: "Sid Sender" });

@@ -2,6 +2,8 @@ import { Hono, type Context } from "hono";
 import { contentDisposition } from "~/features/files/content-headers";
 import { createEnvelope, envelopeDocument, getEnvelope, listDocuments, resendToRecipient, sendEnvelope, updateDraft, voidEnvelope } from "~/features/signatures/envelopes.server";
 import { confirmSigningCode, declineEnvelope, openSigningLink, readSigningProof, requestSigningCode, signEnvelope, signingDocument, signingProofCookie } from "~/features/signatures/signing.server";
+import { createTemplate, getTemplate, listTemplates, requireOwnTemplate, saveTemplate } from "~/features/signatures/templates.server";
+import { readObjectBytes } from "~/features/signatures/envelopes.server";
 import { verifyUploadedPdf } from "~/features/signatures/verify.server";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
@@ -22,6 +24,28 @@ export const signaturesApi = new Hono<AppEnv>()
   .use(noStore)
   // Public: any PDF (raw body, size-capped, nothing kept) checked for signatures.
   .post("/verify", async (c) => c.json({ result: await verifyUploadedPdf(apiServiceContext(c), c.req.raw) }, 200))
+  .get("/templates", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ templates: await listTemplates(apiServiceContext(c), actor.userId) }, 200);
+  })
+  .post("/templates", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ template: await createTemplate(apiServiceContext(c), actor.userId, await readJsonBody(c)) }, 201);
+  })
+  .get("/templates/:id", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ template: await getTemplate(apiServiceContext(c), actor.userId, c.req.param("id")) }, 200);
+  })
+  .put("/templates/:id", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ template: await saveTemplate(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)) }, 200);
+  })
+  .get("/templates/:id/document", async (c) => {
+    const actor = requireApiActor(c);
+    const ctx = apiServiceContext(c);
+    const template = await requireOwnTemplate(ctx, actor.userId, c.req.param("id"));
+    return pdfResponse(await readObjectBytes(ctx, template.documentKey, template.documentSize), template.documentName, "inline");
+  })
   .post("/", async (c) => {
     const actor = requireApiActor(c);
     return c.json({ envelope: await createEnvelope(apiServiceContext(c), actor.userId, await readJsonBody(c)) }, 201);

@@ -339,6 +339,9 @@ export async function createEnvelope(ctx: ServiceContext, userId: string, input:
     await putStoredObject(ctx, key, bytes, { httpMetadata: { contentType: "application/pdf" } });
     document = { spaceId, dataroomId: data.dataroomId ?? null, sourceFileId: template.sourceFileId, sourceFolderId: null, name: template.documentName, key, size: template.documentSize, sha256: await sha256Hex(bytes), pageCount: template.pageCount };
     if (fields.length === 0) fields = template.fields;
+    const given = new Set(data.recipients.map((recipient) => recipient.roleId));
+    const missing = template.roles.filter((role) => !given.has(role.id) && fields.some((field) => field.roleId === role.id));
+    if (missing.length) throw new AppError("VALIDATION_ERROR", `recipients: Add a recipient for the role “${missing[0]!.name}”.`);
   } else if (data.fileId) {
     document = await snapshotPdf(ctx, userId, data.fileId);
     if (data.dataroomId && document.dataroomId !== data.dataroomId) throw new AppError("VALIDATION_ERROR", "fileId: Choose a PDF of this data room.");
