@@ -160,6 +160,8 @@ export default [
     // E-signatures (issue 38, spec §2 "Signatures: show, create, document list").
     route("signatures", "routes/signatures/index.tsx"),
     route("signatures/create", "routes/signatures/create.tsx"),
+    route("signatures/templates", "routes/signatures/templates.tsx"),
+    route("signatures/templates/:id", "routes/signatures/template.tsx"),
     route("signatures/:id", "routes/signatures/envelope.tsx"),
 
     // Managing share links (spec §2 "Share: create share link"): the list, a new one, one link's page.

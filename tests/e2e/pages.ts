@@ -71,5 +71,6 @@ export const MEMBER_PAGES = [
   "/forms/create",
   "/signatures",
   "/signatures/create",
+  "/signatures/templates",
   "/forms/template-client-intake/edit",
 ] as const;

@@ -5,8 +5,8 @@ import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
 import { createMember, expect, gotoHydrated, test } from "./fixtures";
 
 /**
- * E-signatures (issue 38): a member places fields for two signers who sign in order and sends
- * the document; the first signs on a phone from the link in the dev mailbox, the second gets
+ * E-signatures (issue 38): a member designs a template for two signers who sign in order and
+ * sends it; the first signs on a phone from the link in the dev mailbox, the second gets
  * the mail and signs; the member downloads the sealed PDF from the envelope's page and checks it
  * on the verify page.
  */
@@ -22,44 +22,51 @@ async function contract(): Promise<Buffer> {
 }
 
 test.describe("e-signatures", () => {
-  test("a member sends a document to two signers in order; both sign from their e-mails (the first on a phone); the sealed PDF verifies", async ({ page, browser, baseURL }) => {
+  test("a member designs a template for two signers in order and sends it; both sign from their e-mails (the first on a phone); the sealed PDF verifies", async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000);
     const member = await createMember(page.request, { tier: "pro" });
     await gotoHydrated(page, "/signatures");
     await expect(page).toHaveTitle("Signatures - Strongroom");
     const { inbox } = await defaultFolders(page);
     await uploadViaTus(page.request, { csrf: await csrfToken(page), name: "Share purchase agreement.pdf", folderId: inbox, body: await contract() });
+    await page.reload();
     const stamp = Date.now().toString(36);
     const [buyer, seller] = [`buyer.${stamp}@example.com`, `seller.${stamp}@example.com`];
 
-    await gotoHydrated(page, "/signatures/create");
-    await expect(page).toHaveTitle("Send for signature - Strongroom");
-    await page.getByRole("link", { name: "Prepare Share purchase agreement.pdf" }).click();
-    await expect(page.getByText("2 pages")).toBeVisible();
-    await page.getByLabel("Name 1").fill("Bea Buyer");
-    await page.getByLabel("E-mail 1").fill(buyer);
-    await page.getByRole("button", { name: "Add a recipient" }).click();
-    await page.getByLabel("Name 2").fill("Sol Seller");
-    await page.getByLabel("E-mail 2").fill(seller);
-    await page.getByLabel("One after another, in the order above").check();
-
-    // Sending without a field for every signer is refused by the server, with the reason.
-    await page.getByRole("button", { name: "Send for signature" }).click();
-    await expect(page.getByText("Bea Buyer, Sol Seller have no field to sign yet.")).toBeVisible();
-
-    // A signature for each, placed on page 2; the second is moved with the keyboard.
+    // The template: two roles and their fields on page 2; the second moved with the keyboard.
+    await page.getByRole("link", { name: "Signature templates" }).click();
+    await expect(page).toHaveTitle("Signature templates - Strongroom");
+    await page.getByRole("button", { name: "Make a template from Share purchase agreement.pdf" }).click();
+    await expect(page).toHaveTitle("Template: Share purchase agreement - Strongroom");
+    await page.getByRole("textbox", { name: "Role 1" }).fill("Buyer");
+    await page.getByRole("button", { name: "Add a role" }).click();
+    await page.getByRole("textbox", { name: "Role 2" }).fill("Seller");
     await page.getByRole("button", { name: "Signature", exact: true }).click();
-    await page.getByLabel("Add a field for").selectOption({ label: "Sol Seller" });
+    await page.getByLabel("Add a field for").selectOption({ label: "Seller" });
     await page.getByRole("button", { name: "Signature", exact: true }).click();
-    const solField = page.getByRole("button", { name: /^Signature for Sol Seller, page 2/ });
-    await expect(solField).toBeVisible();
-    const before = await solField.boundingBox();
-    await solField.focus();
+    const sellerField = page.getByRole("button", { name: /^Signature for Seller, page 2/ });
+    await expect(sellerField).toBeVisible();
+    const before = await sellerField.boundingBox();
+    await sellerField.focus();
     for (let step = 0; step < 3; step++) await page.keyboard.press("Shift+ArrowRight");
-    await expect.poll(async () => (await solField.boundingBox())!.x).toBeGreaterThan(before!.x + 20);
+    await expect.poll(async () => (await sellerField.boundingBox())!.x).toBeGreaterThan(before!.x + 20);
     await page.getByRole("button", { name: "Date signed" }).click();
     await expect(page.getByText("All fields (3)")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Save the template" }).click();
+    await expect(page.getByText("Saved.")).toBeVisible();
+
+    // Sending it: one person per role, one after another.
+    await page.getByRole("link", { name: "Send from this template" }).click();
+    await expect(page).toHaveTitle("Send for signature - Strongroom");
+    await page.getByLabel("Buyer: name").fill("Bea Buyer");
+    await page.getByLabel("Buyer: e-mail").fill(buyer);
+    await page.getByLabel("One after another, in the order above").check();
+    // A role left without a person is refused by the server, with the reason.
+    await page.getByRole("button", { name: "Send for signature" }).click();
+    await expect(page.getByText(/Enter each recipient's/)).toBeVisible();
+    await page.getByLabel("Seller: name").fill("Sol Seller");
+    await page.getByLabel("Seller: e-mail").fill(seller);
     await page.getByRole("button", { name: "Send for signature" }).click();
     await expect(page).toHaveURL(/\/signatures\/[0-9a-f-]{36}$/);
     await expect(page.getByText("Waiting for signatures")).toBeVisible();

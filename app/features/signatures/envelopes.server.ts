@@ -16,7 +16,7 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { z } from "zod";
-import { RECIPIENT_KIND_LABELS, rolesWithFields, type SignField } from "./signature-fields";
+import { RECIPIENT_KIND_LABELS, rolesWithFields, type SignField, type SignRole } from "./signature-fields";
 import {
   ENVELOPE_NOT_FOUND,
   isUuidShape,
@@ -128,6 +128,8 @@ export async function snapshotPdf(ctx: ServiceContext, userId: string, fileId: s
 export type SendingSetup = {
   pdfs: { id: string; name: string; spaceName: string }[];
   chosen: { id: string; name: string; pageCount: number; documentUrl: string } | null;
+  /** Sending from a template: its roles (one recipient each) and fields. */
+  template: { id: string; name: string; roles: SignRole[]; fields: SignField[] } | null;
   dataroom: { id: string; name: string } | null;
   sender: { name: string; email: string };
 };
@@ -136,12 +138,18 @@ export type SendingSetup = {
  * /signatures/create (and a room's): the PDFs the member may send (the room's only, inside a
  * room), and the chosen one's page count for the designer.
  */
-export async function prepareSending(ctx: ServiceContext, userId: string, query: { fileId?: string | null; dataroomId?: string | null }): Promise<SendingSetup> {
+export async function prepareSending(ctx: ServiceContext, userId: string, query: { fileId?: string | null; templateId?: string | null; dataroomId?: string | null }): Promise<SendingSetup> {
   await signaturesAccess(ctx, userId);
   const room = query.dataroomId ? await requireDataroom(ctx, userId, query.dataroomId, "request_signatures") : null;
   const pdfs = await listPdfsOfMember(ctx.db, userId, 200, room?.id);
   let chosen: SendingSetup["chosen"] = null;
-  if (query.fileId) {
+  let template: SendingSetup["template"] = null;
+  if (query.templateId) {
+    const found = isUuidShape(query.templateId) ? await findOwnTemplate(ctx.db, userId, query.templateId) : undefined;
+    if (!found) throw new AppError("NOT_FOUND", TEMPLATE_NOT_FOUND);
+    chosen = { id: found.id, name: found.documentName, pageCount: found.pageCount, documentUrl: `/api/signatures/templates/${found.id}/document` };
+    template = { id: found.id, name: found.name, roles: found.roles, fields: found.fields };
+  } else if (query.fileId) {
     const { file, isDataroom } = await requireFileAccess(ctx, userId, query.fileId, "files.download");
     if (isDataroom) await requireDataroom(ctx, userId, file.spaceId, "request_signatures");
     if (room && file.spaceId !== room.id) throw new AppError("VALIDATION_ERROR", "Choose a PDF of this data room.");
@@ -150,7 +158,7 @@ export async function prepareSending(ctx: ServiceContext, userId: string, query:
     const pageCount = await countPdfPages(await readObjectBytes(ctx, file.r2Key, file.size), file.name);
     chosen = { id: file.id, name: file.name, pageCount, documentUrl: `/api/files/${file.id}/download` };
   }
-  return { pdfs, chosen, dataroom: room ? { id: room.id, name: room.name } : null, sender: await senderOf(ctx, userId) };
+  return { pdfs, chosen, template, dataroom: room ? { id: room.id, name: room.name } : null, sender: await senderOf(ctx, userId) };
 }
 
 // ---- checks --------------------------------------------------------------------------------

@@ -19,11 +19,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
   const url = new URL(request.url);
   const dataroomId = (params as { id?: string }).id ?? null;
-  return runLoader(() => prepareSending(serviceContextFor(context), user.id, { fileId: url.searchParams.get("fileId"), dataroomId }));
+  return runLoader(() => prepareSending(serviceContextFor(context), user.id, { fileId: url.searchParams.get("fileId"), templateId: url.searchParams.get("templateId"), dataroomId }));
 }
 
 export default function CreateEnvelopePage({ loaderData }: Route.ComponentProps) {
-  const { pdfs, chosen, dataroom } = loaderData;
+  const { pdfs, chosen, dataroom, template } = loaderData;
   const base = dataroom ? `/dataroom/${dataroom.id}/signatures/create` : "/signatures/create";
   return (
     <div className="space-y-6">
@@ -36,12 +36,17 @@ export default function CreateEnvelopePage({ loaderData }: Route.ComponentProps)
       {chosen ? (
         <>
           <p className="text-sm text-slate-700">
+            {template ? (
+              <>
+                Template: <strong>{template.name}</strong> ·{" "}
+              </>
+            ) : null}
             Document: <strong>{chosen.name}</strong> ({chosen.pageCount} page{chosen.pageCount === 1 ? "" : "s"}) ·{" "}
             <Link to={base} className="font-medium text-brand-700 underline">
               Choose another
             </Link>
           </p>
-          <EnvelopeEditor key={chosen.id} file={chosen} dataroomId={dataroom?.id ?? null} initialTitle={chosen.name.replace(/\.pdf$/i, "")} />
+          <EnvelopeEditor key={chosen.id} file={chosen} template={template} dataroomId={dataroom?.id ?? null} initialTitle={template?.name ?? chosen.name.replace(/\.pdf$/i, "")} />
         </>
       ) : pdfs.length === 0 ? (
         <p className="rounded-md border border-dashed border-slate-300 p-6 text-sm text-slate-700">

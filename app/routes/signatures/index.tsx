@@ -59,6 +59,11 @@ export default function SignaturesPage({ loaderData }: Route.ComponentProps) {
           <Link to={`${base}/create`} className={buttonClassName({})}>
             Send for signature
           </Link>
+          {dataroomId ? null : (
+            <Link to="/signatures/templates" className={buttonClassName({ variant: "secondary" })}>
+              Signature templates
+            </Link>
+          )}
           <Link to="/signatures/verify" className={buttonClassName({ variant: "secondary" })}>
             Verify a PDF
           </Link>

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { readCsrfToken } from "~/lib/http";
-import { RECIPIENT_KIND_LABELS, RECIPIENT_KINDS, type RecipientKind, type SignField } from "../signature-fields";
+import { RECIPIENT_KIND_LABELS, RECIPIENT_KINDS, type RecipientKind, type SignField, type SignRole } from "../signature-fields";
 import { FieldDesigner, ROLE_COLORS } from "./field-designer";
 
 type Recipient = { roleId: string; name: string; email: string; kind: RecipientKind; requireCode: boolean };
@@ -18,20 +18,34 @@ const inputClass = "mt-1 block w-full rounded-md border border-slate-400 bg-whit
  * fields placed for each signer on the pages. Saved as a draft or sent at once; the server checks
  * everything again (every signer needs a field).
  */
-export function EnvelopeEditor({ file, dataroomId, initialTitle }: { file: { id: string; name: string; pageCount: number; documentUrl: string }; dataroomId: string | null; initialTitle: string }) {
+export function EnvelopeEditor({
+  file,
+  template = null,
+  dataroomId,
+  initialTitle,
+}: {
+  file: { id: string; name: string; pageCount: number; documentUrl: string };
+  /** Sending from a template: one recipient per role, its fields to start from. */
+  template?: { id: string; name: string; roles: SignRole[]; fields: SignField[] } | null;
+  dataroomId: string | null;
+  initialTitle: string;
+}) {
   const navigate = useNavigate();
   const [title, setTitle] = useState(initialTitle);
   const [message, setMessage] = useState("");
   const [signingOrder, setSigningOrder] = useState<"parallel" | "sequential">("parallel");
-  const [recipients, setRecipients] = useState<Recipient[]>(() => [{ roleId: newRoleId(), name: "", email: "", kind: "signer", requireCode: false }]);
-  const [fields, setFields] = useState<SignField[]>([]);
+  const [recipients, setRecipients] = useState<Recipient[]>(() =>
+    template ? template.roles.map((role) => ({ roleId: role.id, name: "", email: "", kind: "signer", requireCode: false })) : [{ roleId: newRoleId(), name: "", email: "", kind: "signer", requireCode: false }],
+  );
+  const [fields, setFields] = useState<SignField[]>(template?.fields ?? []);
+  const roleName = (roleId: string) => template?.roles.find((role) => role.id === roleId)?.name;
   const [expiresInDays, setExpiresInDays] = useState("");
   const [reminderFirstDays, setReminderFirstDays] = useState("");
   const [reminderEveryDays, setReminderEveryDays] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const roles = recipients.filter((recipient) => recipient.kind !== "viewer").map((recipient, index) => ({ id: recipient.roleId, name: recipient.name.trim() || `Recipient ${index + 1}` }));
+  const roles = recipients.filter((recipient) => recipient.kind !== "viewer").map((recipient, index) => ({ id: recipient.roleId, name: recipient.name.trim() || roleName(recipient.roleId) || `Recipient ${index + 1}` }));
   const change = (index: number, patch: Partial<Recipient>) => setRecipients((list) => list.map((recipient, at) => (at === index ? { ...recipient, ...patch } : recipient)));
   const number = (value: string) => (value.trim() === "" ? null : Number(value));
 
@@ -44,7 +58,7 @@ export function EnvelopeEditor({ file, dataroomId, initialTitle }: { file: { id:
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-TOKEN": readCsrfToken() },
         body: JSON.stringify({
-          fileId: file.id,
+          ...(template ? { templateId: template.id } : { fileId: file.id }),
           ...(dataroomId ? { dataroomId } : {}),
           title,
           message,
@@ -84,11 +98,11 @@ export function EnvelopeEditor({ file, dataroomId, initialTitle }: { file: { id:
           {recipients.map((recipient, index) => (
             <li key={recipient.roleId} className="grid gap-2 rounded-md border-l-4 bg-slate-50 p-3 sm:grid-cols-2 lg:grid-cols-[1fr_1.3fr_10rem_auto_auto]" style={{ borderLeftColor: ROLE_COLORS[roles.findIndex((role) => role.id === recipient.roleId) % ROLE_COLORS.length] ?? "#94a3b8" }}>
               <label className="block text-sm font-medium text-slate-900">
-                Name {index + 1}
+                {roleName(recipient.roleId) ? `${roleName(recipient.roleId)}: name` : `Name ${index + 1}`}
                 <input value={recipient.name} maxLength={120} onChange={(event) => change(index, { name: event.target.value })} className={inputClass} autoComplete="off" />
               </label>
               <label className="block text-sm font-medium text-slate-900">
-                E-mail {index + 1}
+                {roleName(recipient.roleId) ? `${roleName(recipient.roleId)}: e-mail` : `E-mail ${index + 1}`}
                 <input type="email" value={recipient.email} maxLength={254} onChange={(event) => change(index, { email: event.target.value })} className={inputClass} autoComplete="off" />
               </label>
               <label className="block text-sm font-medium text-slate-900">
@@ -106,16 +120,18 @@ export function EnvelopeEditor({ file, dataroomId, initialTitle }: { file: { id:
                 E-mail code
               </label>
               <div className="self-end pb-1">
-                <Button type="button" size="sm" variant="ghost" onClick={() => setRecipients((list) => list.filter((_, at) => at !== index))} disabled={recipients.length === 1} aria-label={`Remove recipient ${index + 1}`}>
+                <Button type="button" size="sm" variant="ghost" onClick={() => setRecipients((list) => list.filter((_, at) => at !== index))} disabled={recipients.length === 1 || template !== null} aria-label={`Remove recipient ${index + 1}`}>
                   Remove
                 </Button>
               </div>
             </li>
           ))}
         </ol>
-        <Button type="button" variant="secondary" size="sm" onClick={() => setRecipients((list) => [...list, { roleId: newRoleId(), name: "", email: "", kind: "signer", requireCode: false }])} disabled={recipients.length >= 10}>
-          Add a recipient
-        </Button>
+        {template ? null : (
+          <Button type="button" variant="secondary" size="sm" onClick={() => setRecipients((list) => [...list, { roleId: newRoleId(), name: "", email: "", kind: "signer", requireCode: false }])} disabled={recipients.length >= 10}>
+            Add a recipient
+          </Button>
+        )}
         <fieldset className="space-y-1 text-sm">
           <legend className="font-medium text-slate-900">Signing order</legend>
           <label className="flex items-center gap-2">
