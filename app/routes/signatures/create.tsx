@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { EnvelopeEditor } from "~/features/signatures/components/envelope-editor";
+import { PdfList } from "~/features/signatures/components/pdf-list";
 import { prepareSending } from "~/features/signatures/envelopes.server";
 import { runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -57,18 +58,14 @@ export default function CreateEnvelopePage({ loaderData }: Route.ComponentProps)
           <h2 id="choose-heading" className="text-lg font-semibold text-slate-900">
             Choose the PDF to sign
           </h2>
-          <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
-            {pdfs.map((pdf) => (
-              <li key={pdf.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2 text-sm">
-                <span>
-                  <span className="font-medium text-slate-900">{pdf.name}</span> <span className="text-slate-600">in {pdf.spaceName}</span>
-                </span>
-                <Link to={`${base}?fileId=${pdf.id}`} className={buttonClassName({ size: "sm", variant: "secondary" })} aria-label={`Prepare ${pdf.name}`}>
-                  Prepare
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <PdfList
+            pdfs={pdfs}
+            action={(pdf) => (
+              <Link to={`${base}?fileId=${pdf.id}`} className={buttonClassName({ size: "sm", variant: "secondary" })} aria-label={`Prepare ${pdf.name}`}>
+                Prepare
+              </Link>
+            )}
+          />
         </section>
       )}
     </div>

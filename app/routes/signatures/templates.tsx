@@ -3,6 +3,7 @@ import { IntentButton } from "~/components/intent-form";
 import { Alert } from "~/components/ui/alert";
 import { buttonClassName } from "~/components/ui/button";
 import { requireMember } from "~/features/auth/auth-guard.server";
+import { PdfList } from "~/features/signatures/components/pdf-list";
 import { prepareSending } from "~/features/signatures/envelopes.server";
 import { createTemplate, listTemplates } from "~/features/signatures/templates.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
@@ -79,16 +80,7 @@ export default function TemplatesPage({ loaderData }: Route.ComponentProps) {
         {pdfs.length === 0 ? (
           <p className="text-sm text-slate-700">Upload a PDF to your files first.</p>
         ) : (
-          <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
-            {pdfs.map((pdf) => (
-              <li key={pdf.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2 text-sm">
-                <span>
-                  <span className="font-medium text-slate-900">{pdf.name}</span> <span className="text-slate-600">in {pdf.spaceName}</span>
-                </span>
-                <IntentButton intent="create" fields={{ fileId: pdf.id, name: pdf.name }} label="Make a template" ariaLabel={`Make a template from ${pdf.name}`} variant="secondary" />
-              </li>
-            ))}
-          </ul>
+          <PdfList pdfs={pdfs} action={(pdf) => <IntentButton intent="create" fields={{ fileId: pdf.id, name: pdf.name }} label="Make a template" ariaLabel={`Make a template from ${pdf.name}`} variant="secondary" />} />
         )}
       </section>
     </div>
