@@ -340,6 +340,23 @@ describe("e-signature templates", () => {
     const listed = await (await get("/api/signatures/templates", owner.client)).json<{ templates: { id: string; fieldCount: number }[] }>();
     expect(listed.templates).toEqual([expect.objectContaining({ id: template.id, fieldCount: 2 })]);
     expect((await get(`/api/signatures/templates/${template.id}/document`, owner.client)).headers.get("content-type")).toBe("application/pdf");
+
+    // Deleting sends it to the trash: gone from the list and from sending, back on restore, and
+    // purged with its PDF by the daily job after 30 days. Envelopes sent from it keep their copy.
+    expect((await send(outsider.client, "DELETE", `/api/signatures/templates/${template.id}`)).status).toBe(404);
+    expect((await send(owner.client, "DELETE", `/api/signatures/templates/${template.id}`)).status).toBe(200);
+    expect((await get(`/api/signatures/templates/${template.id}`, owner.client)).status).toBe(404);
+    expect((await send(outsider.client, "POST", `/api/signatures/templates/${template.id}/restore`)).status).toBe(404);
+    expect((await send(owner.client, "POST", `/api/signatures/templates/${template.id}/restore`)).status).toBe(200);
+    expect((await get(`/api/signatures/templates/${template.id}`, owner.client)).status).toBe(200);
+    expect((await send(owner.client, "DELETE", `/api/signatures/templates/${template.id}`)).status).toBe(200);
+    const key = (await testEnv.DB.prepare("select document_key as key from signature_templates where id = ?").bind(template.id).first<{ key: string }>())!.key;
+    await signatureRemindersJob.run({ ...testContext(() => new Date(Date.now() + 29 * 86_400_000)), jobId: "test" }, {});
+    expect(await countWhere("select count(*) as n from signature_templates where id = ?", template.id)).toBe(1);
+    await signatureRemindersJob.run({ ...testContext(() => new Date(Date.now() + 31 * 86_400_000)), jobId: "test" }, {});
+    expect(await countWhere("select count(*) as n from signature_templates where id = ?", template.id)).toBe(0);
+    expect(await testEnv.FILES.head(key)).toBeNull();
+    expect((await get(`/api/signatures/${envelope.id}/document`, owner.client)).status).toBe(200);
   });
 });
 

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { contentDisposition } from "~/features/files/content-headers";
 import { createEnvelope, envelopeDocument, getEnvelope, listDocuments, resendToRecipient, sendEnvelope, updateDraft, voidEnvelope } from "~/features/signatures/envelopes.server";
 import { confirmSigningCode, declineEnvelope, openSigningLink, readSigningProof, requestSigningCode, signEnvelope, signingDocument, signingProofCookie } from "~/features/signatures/signing.server";
-import { createTemplate, getTemplate, listTemplates, requireOwnTemplate, saveTemplate } from "~/features/signatures/templates.server";
+import { createTemplate, deleteTemplate, getTemplate, listTemplates, requireOwnTemplate, restoreTemplate, saveTemplate } from "~/features/signatures/templates.server";
 import { readObjectBytes } from "~/features/signatures/envelopes.server";
 import { verifyUploadedPdf } from "~/features/signatures/verify.server";
 import type { AppEnv } from "../types";
@@ -39,6 +39,16 @@ export const signaturesApi = new Hono<AppEnv>()
   .put("/templates/:id", async (c) => {
     const actor = requireApiActor(c);
     return c.json({ template: await saveTemplate(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)) }, 200);
+  })
+  .delete("/templates/:id", async (c) => {
+    const actor = requireApiActor(c);
+    await deleteTemplate(apiServiceContext(c), actor.userId, c.req.param("id"));
+    return c.json({ deleted: true }, 200);
+  })
+  .post("/templates/:id/restore", async (c) => {
+    const actor = requireApiActor(c);
+    await restoreTemplate(apiServiceContext(c), actor.userId, c.req.param("id"));
+    return c.json({ restored: true }, 200);
   })
   .get("/templates/:id/document", async (c) => {
     const actor = requireApiActor(c);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineJob } from "~/features/jobs/job-definition";
 import { completeEnvelope } from "./seal-envelope.server";
 import { expireAndRemind } from "./reminders.server";
+import { purgeTemplatesTrash } from "./templates.server";
 
 /** Seals an envelope once its last person has signed (enqueued by signing.server.ts). */
 export const sealEnvelopeJob = defineJob({
@@ -14,14 +15,16 @@ export const sealEnvelopeJob = defineJob({
   },
 });
 
-/** Nightly (cron): envelopes past their expiry close, and recipients due a reminder get one. */
+/** Daily (cron): envelopes past their expiry close, recipients due a reminder get one, old trashed templates go. */
 export const signatureRemindersJob = defineJob({
   type: "signatures.reminders",
   version: 1,
   payloadSchema: z.object({}),
   async run(ctx) {
     const done = await expireAndRemind(ctx);
-    ctx.logger.info("signatures.reminders", done);
-    return { processedItems: done.expired + done.reminded, successCount: done.expired + done.reminded, failureCount: 0 };
+    // The templates' trash is emptied in the same pass (30 days, like files and forms).
+    const purged = await purgeTemplatesTrash(ctx);
+    ctx.logger.info("signatures.reminders", { ...done, purgedTemplates: purged });
+    return { processedItems: done.expired + done.reminded + purged, successCount: done.expired + done.reminded + purged, failureCount: 0 };
   },
 });

@@ -51,6 +51,37 @@ export async function updateTemplateIfRevision(db: Database, userId: string, id:
   return result.meta.changes === 1;
 }
 
+/** Sends a template to the trash, or brings it back (only the member's own). */
+export async function setTemplateTrashed(db: Database, userId: string, id: string, deletedAt: Date | null): Promise<boolean> {
+  const result = await db
+    .update(signatureTemplates)
+    .set({ deletedAt })
+    .where(and(eq(signatureTemplates.id, id), eq(signatureTemplates.userId, userId), deletedAt ? isNull(signatureTemplates.deletedAt) : sql`${signatureTemplates.deletedAt} IS NOT NULL`))
+    .run();
+  return result.meta.changes === 1;
+}
+
+export async function listTrashedTemplatesOf(db: Database, userId: string, since: Date) {
+  return db
+    .select({ id: signatureTemplates.id, name: signatureTemplates.name, deletedAt: signatureTemplates.deletedAt })
+    .from(signatureTemplates)
+    .where(and(eq(signatureTemplates.userId, userId), sql`${signatureTemplates.deletedAt} >= ${since.getTime()}`))
+    .orderBy(desc(signatureTemplates.deletedAt))
+    .all();
+}
+
+/** Templates in the trash since before `before`: deleted for good; the R2 keys of their PDFs. */
+export async function purgeTrashedTemplates(db: Database, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: signatureTemplates.id, documentKey: signatureTemplates.documentKey })
+    .from(signatureTemplates)
+    .where(sql`${signatureTemplates.deletedAt} < ${before.getTime()}`)
+    .limit(limit)
+    .all();
+  if (rows.length) await db.delete(signatureTemplates).where(inArray(signatureTemplates.id, rows.map((row) => row.id))).run();
+  return rows.map((row) => row.documentKey);
+}
+
 // ---- envelopes -------------------------------------------------------------------------------
 
 export async function insertEnvelope(db: Database, envelope: typeof signatureEnvelopes.$inferInsert, recipients: (typeof signatureRecipients.$inferInsert)[], event: typeof signatureEvents.$inferInsert): Promise<void> {

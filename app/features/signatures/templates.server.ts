@@ -5,7 +5,8 @@ import { parseInput } from "~/lib/validation";
 import { checkFields, signaturesAccess, snapshotPdf } from "./envelopes.server";
 import type { SignField, SignRole } from "./signature-fields";
 import { isUuidShape, TEMPLATE_NOT_FOUND } from "./signatures.constants";
-import { findOwnTemplate, insertTemplate, listOwnTemplates, updateTemplateIfRevision, type TemplateRow } from "./signatures.queries.server";
+import { TRASH_RETENTION_MS } from "~/features/files/files.constants";
+import { findOwnTemplate, insertTemplate, listOwnTemplates, listTrashedTemplatesOf, purgeTrashedTemplates, setTemplateTrashed, updateTemplateIfRevision, type TemplateRow } from "./signatures.queries.server";
 import { fieldsSchema, templateInputSchema } from "./signatures.schema";
 
 /**
@@ -66,4 +67,40 @@ export async function getTemplate(ctx: ServiceContext, userId: string, id: unkno
 export async function listTemplates(ctx: ServiceContext, userId: string): Promise<TemplateSummary[]> {
   await signaturesAccess(ctx, userId);
   return (await listOwnTemplates(ctx.db, userId)).map(summaryOf);
+}
+
+// ---- the trash (30 days, like files and forms) --------------------------------------------------
+
+const trashSince = (ctx: ServiceContext) => new Date(ctx.now().getTime() - TRASH_RETENTION_MS);
+
+/** DELETE /api/signatures/templates/:id: to the trash (restorable for 30 days); envelopes sent from it keep their own copy. */
+export async function deleteTemplate(ctx: ServiceContext, userId: string, id: unknown): Promise<void> {
+  const template = await requireOwnTemplate(ctx, userId, id);
+  await setTemplateTrashed(ctx.db, userId, template.id, ctx.now());
+}
+
+/** POST /api/signatures/templates/:id/restore: back from the trash. */
+export async function restoreTemplate(ctx: ServiceContext, userId: string, id: unknown): Promise<void> {
+  const trashed = typeof id === "string" && isUuidShape(id) ? (await listTrashedTemplatesOf(ctx.db, userId, trashSince(ctx))).some((row) => row.id === id) : false;
+  if (!trashed || !(await setTemplateTrashed(ctx.db, userId, id as string, null))) throw new AppError("NOT_FOUND", "This template is not in your trash.");
+}
+
+export async function listTrashedTemplates(ctx: ServiceContext, userId: string) {
+  return (await listTrashedTemplatesOf(ctx.db, userId, trashSince(ctx))).map((row) => ({
+    id: row.id,
+    name: row.name,
+    daysLeft: Math.max(0, Math.ceil((row.deletedAt!.getTime() + TRASH_RETENTION_MS - ctx.now().getTime()) / 86_400_000)),
+  }));
+}
+
+/** The nightly purge: templates in the trash for 30 days are deleted with their PDFs. */
+export async function purgeTemplatesTrash(ctx: ServiceContext): Promise<number> {
+  let purged = 0;
+  for (let round = 0; round < 20; round++) {
+    const keys = await purgeTrashedTemplates(ctx.db, trashSince(ctx), 200);
+    if (keys.length) await ctx.env.FILES.delete(keys);
+    purged += keys.length;
+    if (keys.length < 200) break;
+  }
+  return purged;
 }
