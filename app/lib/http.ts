@@ -1,5 +1,6 @@
 import { showToast } from "~/components/ui/toast";
 import { loginRedirectUrl } from "./safe-redirect";
+import { readCsrfToken } from "./csrf-token";
 
 /**
  * The one HTTP client for the browser (spec §7 first line, §8 "Global HTTP handling", §9).
@@ -71,10 +72,7 @@ export function setHttpEffects(overrides: Partial<HttpEffects> | null): void {
   effects = overrides ? { ...browserEffects, ...overrides } : browserEffects;
 }
 
-export function readCsrfToken(): string {
-  if (typeof document === "undefined") return "";
-  return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
-}
+export { readCsrfToken };
 
 export type RequestOptions = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -33,7 +33,4 @@ export const FORM_UNLOCK_COOKIE = "form_unlock";
 /** How long a link to one submission may work, in days. */
 export const SHARE_DAYS = [1, 7, 30, 90] as const;
 
-/** Whether an id from an address can be one of ours (a UUID's shape): anything else is "not found" without a query. */
-export function isUuidShape(id: string): boolean {
-  return /^[0-9a-f-]{36}$/.test(id);
-}
+export { isUuidShape } from "~/lib/uuid-shape";

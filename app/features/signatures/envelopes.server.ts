@@ -43,6 +43,7 @@ import {
   type EventRow,
   type RecipientRow,
 } from "./signatures.queries.server";
+import { sha256Hex } from "./signing-identity.server";
 import { createEnvelopeSchema, envelopeInputSchema, voidSchema, type EnvelopeInput } from "./signatures.schema";
 
 /**
@@ -84,10 +85,6 @@ export async function requireEnvelope(ctx: ServiceContext, userId: string, id: u
 // ---- the document --------------------------------------------------------------------------
 
 export type SignDocument = { spaceId: string; dataroomId: string | null; sourceFileId: string | null; sourceFolderId: string | null; name: string; key: string; size: number; sha256: string; pageCount: number };
-
-async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  return [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** How many pages a PDF has (refusing what is not one). */
 export async function countPdfPages(bytes: Uint8Array, name: string): Promise<number> {
@@ -525,7 +522,7 @@ export async function voidEnvelope(ctx: ServiceContext, userId: string, id: unkn
     if (recipient.status === "waiting" || envelope.status === "draft") continue;
     await sendMail(ctx, { to: recipient.email, userId: null, template: { kind: "signature-voided", name: recipient.name, title: envelope.title, senderName: sender.name, reason } });
   }
-  await insertEvents(ctx.db, [{ id: crypto.randomUUID(), envelopeId: envelope.id, type: "voided", actor: (await senderOf(ctx, userId)).name, ip: ctx.client.ip, userAgent: ctx.client.userAgent, detail: reason || null, at: now }]);
+  await insertEvents(ctx.db, [{ id: crypto.randomUUID(), envelopeId: envelope.id, type: "voided", actor: (userId === envelope.userId ? sender : await senderOf(ctx, userId)).name, ip: ctx.client.ip, userAgent: ctx.client.userAgent, detail: reason || null, at: now }]);
   await recordRoomEvent(ctx, envelope, userId, "signature.voided", `“${envelope.title}”${reason ? `: ${reason}` : ""}`);
   return getEnvelope(ctx, userId, envelope.id);
 }

@@ -11,9 +11,9 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { issueRecipientLink, readObjectBytes, recordRoomEvent, signingLink } from "./envelopes.server";
 import { sealPdf, type SealRecipient } from "./seal-pdf.server";
 import { RECIPIENT_KIND_LABELS } from "./signature-fields";
-import { signingIdentity } from "./signing-identity.server";
+import { sha256Hex, signingIdentity } from "./signing-identity.server";
 import { signedName } from "./signatures.constants";
-import { claimSealedObject, findEnvelopeWithPeople, findSenderOf, folderForSealedFile, insertEvents, insertSealedFile, moveEnvelope, updateEnvelope } from "./signatures.queries.server";
+import { claimSealedObject, findEnvelopeWithPeople, findSenderOf, folderForSealedFile, insertEvents, insertSealedFile, moveEnvelope } from "./signatures.queries.server";
 
 /**
  * The queue job's use case (issue 38): when the last person has signed, the envelope is sealed
@@ -25,7 +25,7 @@ import { claimSealedObject, findEnvelopeWithPeople, findSenderOf, folderForSeale
 
 /** A UUID derived from a text (the sealed file's id from its envelope's): the same every run. */
 async function derivedId(text: string): Promise<string> {
-  const hex = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const hex = await sha256Hex(new TextEncoder().encode(text));
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
@@ -35,6 +35,8 @@ export async function completeEnvelope(ctx: ServiceContext, envelopeId: string):
   const sender = (await findSenderOf(ctx.db, found.envelope.userId)) ?? { name: "A Strongroom member", email: "" };
   const completedAt = found.envelope.completedAt ?? ctx.now();
 
+  // This run's sealed bytes when its object is the one that stands (the file copy below reuses them).
+  let sealedBytes: Uint8Array<ArrayBuffer> | null = null;
   if (!found.envelope.sealedKey) {
     const { envelope, recipients, events } = found;
     const original = await readObjectBytes(ctx, envelope.documentKey, envelope.documentSize);
@@ -65,10 +67,11 @@ export async function completeEnvelope(ctx: ServiceContext, envelopeId: string):
       identity: await signingIdentity(ctx.env),
     });
     const bytes = new Uint8Array(sealed.bytes);
-    const sha256 = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const sha256 = await sha256Hex(bytes);
     const key = newObjectKey("signatures", envelope.spaceId, isEncryptedKey(envelope.documentKey));
     await putStoredObject(ctx, key, bytes, { httpMetadata: { contentType: "application/pdf" } });
-    if (!(await claimSealedObject(ctx.db, envelope.id, { key, sha256, size: bytes.byteLength }))) await ctx.env.FILES.delete(key);
+    if (await claimSealedObject(ctx.db, envelope.id, { key, sha256, size: bytes.byteLength })) sealedBytes = bytes;
+    else await ctx.env.FILES.delete(key);
     ctx.logger.info("signatures.sealed", { envelopeId: envelope.id, pages: sealed.pageCount, size: bytes.byteLength });
     found = await findEnvelopeWithPeople(ctx.db, envelopeId);
     if (!found || found.envelope.status !== "sealing" || !found.envelope.sealedKey) return "skipped";
@@ -79,7 +82,7 @@ export async function completeEnvelope(ctx: ServiceContext, envelopeId: string):
   const fileId = await derivedId(`sealed:${envelope.id}`);
   const folderId = await folderForSealedFile(ctx.db, envelope.spaceId, envelope.sourceFolderId);
   if (folderId && envelope.sealedKey && envelope.sealedSize !== null && envelope.sealedSha256) {
-    const bytes = await readObjectBytes(ctx, envelope.sealedKey, envelope.sealedSize);
+    const bytes = sealedBytes ?? (await readObjectBytes(ctx, envelope.sealedKey, envelope.sealedSize));
     const [name] = await freeNames(ctx, "file", folderId, [signedName(envelope.documentName)], movedName, new Set());
     const r2Key = newObjectKey("files", envelope.spaceId, isEncryptedKey(envelope.sealedKey));
     await putStoredObject(ctx, r2Key, bytes, { httpMetadata: { contentType: "application/pdf" } });
@@ -88,8 +91,7 @@ export async function completeEnvelope(ctx: ServiceContext, envelopeId: string):
     if (inserted) await requestContentIndexing(ctx, fileId, r2Key);
     else await ctx.env.FILES.delete(r2Key);
   }
-  if (!(await moveEnvelope(ctx.db, envelope.id, ["sealing"], { status: "completed", sealedFileId: folderId ? fileId : null, updatedAt: ctx.now() }))) return "skipped";
-  await updateEnvelope(ctx.db, envelope.id, { completedAt });
+  if (!(await moveEnvelope(ctx.db, envelope.id, ["sealing"], { status: "completed", sealedFileId: folderId ? fileId : null, completedAt, updatedAt: ctx.now() }))) return "skipped";
   await insertEvents(ctx.db, [{ id: crypto.randomUUID(), envelopeId: envelope.id, type: "completed", actor: "Strongroom", ip: null, userAgent: null, detail: `Sealed; SHA-256 ${envelope.sealedSha256}`, at: ctx.now() }]);
   await recordRoomEvent(ctx, envelope, null, "signature.completed", `“${envelope.title}”, SHA-256 ${envelope.sealedSha256}`);
 

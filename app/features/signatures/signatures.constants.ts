@@ -53,9 +53,7 @@ export const LINK_CLOSED_MESSAGES = {
 
 export const NOT_YOUR_TURN = (name: string) => `This document is signed in order: ${name} signs first. You will get an e-mail when it is your turn.`;
 
-export function isUuidShape(id: string): boolean {
-  return /^[0-9a-f-]{36}$/.test(id);
-}
+export { isUuidShape } from "~/lib/uuid-shape";
 
 /** The sealed file's name: "Contract.pdf" → "Contract (signed).pdf". */
 export function signedName(documentName: string): string {

@@ -152,10 +152,6 @@ export async function moveEnvelope(db: Database, id: string, from: readonly stri
   return result.meta.changes === 1;
 }
 
-export async function updateEnvelope(db: Database, id: string, set: Partial<typeof signatureEnvelopes.$inferInsert>): Promise<void> {
-  await db.update(signatureEnvelopes).set(set).where(eq(signatureEnvelopes.id, id)).run();
-}
-
 export async function findEnvelopeBySealedSha(db: Database, sha256: string) {
   return db
     .select({ id: signatureEnvelopes.id, title: signatureEnvelopes.title, completedAt: signatureEnvelopes.completedAt, userId: signatureEnvelopes.userId, dataroomId: signatureEnvelopes.dataroomId })

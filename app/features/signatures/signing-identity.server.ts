@@ -29,7 +29,8 @@ export function pemBlocks(text: string, label: string): Uint8Array<ArrayBuffer>[
 }
 
 export async function sha256Hex(bytes: Uint8Array | ArrayBuffer): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", bytes instanceof Uint8Array ? new Uint8Array(bytes) : bytes);
+  // Hashed in place (no copy of a PDF of up to 25 MB); WebCrypto reads any ArrayBuffer view.
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer> | ArrayBuffer);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 

@@ -103,21 +103,13 @@ export function FieldDesigner({ documentUrl, pageCount, roles, fields, onChange 
         <label className="text-sm font-medium text-slate-900">
           Add a field for
           <select value={activeRole} onChange={(event) => setRoleId(event.target.value)} className="mt-1 block rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm">
-            {roles.map((role) => (
-              <option key={role.id} value={role.id}>
-                {role.name}
-              </option>
-            ))}
+            <RoleOptions roles={roles} />
           </select>
         </label>
         <label className="text-sm font-medium text-slate-900">
           on page
           <select value={page} onChange={(event) => setPage(Number(event.target.value))} className="mt-1 block rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm">
-            {Array.from({ length: pageCount }, (_, index) => (
-              <option key={index} value={index}>
-                {index + 1}
-              </option>
-            ))}
+            <PageOptions pageCount={pageCount} />
           </select>
         </label>
         <div className="flex flex-wrap gap-1.5" role="group" aria-label="Field types">
@@ -196,6 +188,23 @@ export function FieldDesigner({ documentUrl, pageCount, roles, fields, onChange 
   );
 }
 
+/** The options of a "who fills it in" select, and of a page select (toolbar and properties panel). */
+function RoleOptions({ roles }: { roles: SignRole[] }) {
+  return roles.map((role) => (
+    <option key={role.id} value={role.id}>
+      {role.name}
+    </option>
+  ));
+}
+
+function PageOptions({ pageCount }: { pageCount: number }) {
+  return Array.from({ length: pageCount }, (_, index) => (
+    <option key={index} value={index}>
+      {index + 1}
+    </option>
+  ));
+}
+
 function FieldProperties({ field, roles, pageCount, onChange, onRemove }: { field: SignField; roles: SignRole[]; pageCount: number; onChange: (change: Partial<SignField>) => void; onRemove: () => void }) {
   return (
     <div className="space-y-3 rounded-md border border-slate-200 p-3 text-sm">
@@ -203,11 +212,7 @@ function FieldProperties({ field, roles, pageCount, onChange, onRemove }: { fiel
       <label className="block font-medium text-slate-900">
         Filled in by
         <select value={field.roleId} onChange={(event) => onChange({ roleId: event.target.value })} className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-1.5">
-          {roles.map((role) => (
-            <option key={role.id} value={role.id}>
-              {role.name}
-            </option>
-          ))}
+          <RoleOptions roles={roles} />
         </select>
       </label>
       <label className="flex items-center gap-2 text-slate-900">
@@ -240,11 +245,7 @@ function FieldProperties({ field, roles, pageCount, onChange, onRemove }: { fiel
       <label className="block font-medium text-slate-900">
         Page
         <select value={field.page} onChange={(event) => onChange({ page: Number(event.target.value) })} className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-1.5">
-          {Array.from({ length: pageCount }, (_, index) => (
-            <option key={index} value={index}>
-              {index + 1}
-            </option>
-          ))}
+          <PageOptions pageCount={pageCount} />
         </select>
       </label>
       <p className="text-slate-600">

@@ -4,14 +4,13 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { DRAWN_PREFIX, TYPED_PREFIX } from "~/features/forms/signature-format";
+import { readCsrfToken } from "~/lib/csrf-token";
 import { AUTOMATIC_TYPES, CHECKED, DRAWN_TYPES, SIGN_FIELD_LABELS, type SignField } from "../signature-fields";
 import type { SigningView } from "../signing-types";
 
 // The pad and the PDF viewer load after the page (the signing page's first load stays small, G5).
 const SignaturePad = lazy(() => import("~/features/forms/components/signature-pad").then((module) => ({ default: module.SignaturePad })));
 const PdfPages = lazy(() => import("./pdf-pages").then((module) => ({ default: module.PdfPages })));
-
-const readCsrfToken = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
 
 async function post(path: string, body: unknown): Promise<{ ok: boolean; message: string; fieldErrors: Record<string, string[]> }> {
   try {

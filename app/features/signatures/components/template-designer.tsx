@@ -2,11 +2,11 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClassName } from "~/components/ui/button";
+import { readCsrfToken } from "~/lib/csrf-token";
 import { ROLES_MAX, type SignField, type SignRole } from "../signature-fields";
 import type { TemplateDetail } from "../templates.server";
 import { FieldDesigner } from "./field-designer";
 
-const csrfToken = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
 let sequence = 0;
 const newRoleId = () => `role${Date.now().toString(36)}${(sequence += 1)}`;
 
@@ -27,7 +27,7 @@ export function TemplateDesigner({ template }: { template: TemplateDetail }) {
     try {
       const response = await fetch(`/api/signatures/templates/${template.id}`, {
         method: "PUT",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-TOKEN": csrfToken() },
+        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-TOKEN": readCsrfToken() },
         body: JSON.stringify({ revision, name, roles, fields: fields.filter((field) => roles.some((role) => role.id === field.roleId)) }),
       });
       const body = (await response.json().catch(() => ({}))) as { template?: TemplateDetail; message?: string };

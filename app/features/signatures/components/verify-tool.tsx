@@ -1,11 +1,10 @@
 import { useState, type ChangeEvent } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Spinner } from "~/components/ui/spinner";
+import { readCsrfToken } from "~/lib/csrf-token";
 import { VERIFY_PDF_MAX_BYTES } from "../signatures.constants";
 import type { VerifyReport } from "../verify-types";
 import { VerifyReportView } from "./verify-report";
-
-const csrfToken = () => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
 
 type Checked = { fileName: string; report: VerifyReport } | { fileName: string; error: string };
 
@@ -31,7 +30,7 @@ export function VerifyTool() {
     setBusy(true);
     setChecked(null);
     try {
-      const response = await fetch("/api/signatures/verify", { method: "POST", headers: { "Content-Type": "application/pdf", "X-CSRF-TOKEN": csrfToken(), Accept: "application/json" }, body: file });
+      const response = await fetch("/api/signatures/verify", { method: "POST", headers: { "Content-Type": "application/pdf", "X-CSRF-TOKEN": readCsrfToken(), Accept: "application/json" }, body: file });
       const body = (await response.json().catch(() => null)) as { result?: VerifyReport; message?: string } | null;
       setChecked(response.ok && body?.result ? { fileName: file.name, report: body.result } : { fileName: file.name, error: body?.message ?? "The file could not be checked. Try again." });
     } catch {
