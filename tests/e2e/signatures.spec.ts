@@ -3,12 +3,13 @@ import { newConsentedContext, readLatestMail } from "./auth-helpers";
 import { seriousViolations } from "./axe-helpers";
 import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
 import { createMember, expect, gotoHydrated, test } from "./fixtures";
+import { signaturePng } from "../shared/signature-fixtures";
 
 /**
  * E-signatures (issue 38): a member designs a template for two signers who sign in order and
- * sends it; the first signs on a phone from the link in the dev mailbox, the second gets
- * the mail and signs; the member downloads the sealed PDF from the envelope's page and checks it
- * on the verify page.
+ * sends it; the first signs on a phone from the link in the dev mailbox with a picture of their
+ * signature, the second gets the mail and draws; the member downloads the sealed PDF from the
+ * envelope's page and checks it on the verify page.
  */
 
 async function contract(): Promise<Buffer> {
@@ -84,7 +85,10 @@ test.describe("e-signatures", () => {
     expect(await seriousViolations(buyerPage)).toEqual([]);
     const noSideways = await buyerPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
     expect(noSideways).toBe(true);
-    await buyerPage.getByLabel("Or type your full name to sign").fill("Bea Buyer");
+    // A photo of a handwritten signature, uploaded instead of drawing: it replaces the pad.
+    await buyerPage.getByLabel("Or upload a picture of your signature (PNG or JPEG)").setInputFiles({ name: "my-signature.png", mimeType: "image/png", buffer: Buffer.from(await signaturePng(300, 100)) });
+    await expect(buyerPage.getByRole("img", { name: "Your uploaded signature for Signature" })).toBeVisible();
+    await expect(buyerPage.getByRole("img", { name: "Signature pad: draw your signature here" })).toHaveCount(0);
     await buyerPage.getByRole("button", { name: "Sign and finish" }).click();
     await expect(buyerPage.getByText("Agree to sign electronically first.")).toBeVisible();
     await buyerPage.getByLabel(/I agree to sign this document electronically/).check();

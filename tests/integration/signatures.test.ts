@@ -7,7 +7,7 @@ import type { VerifyReport } from "~/features/signatures/verify-types";
 import worker from "~workers/app";
 import { testContext } from "~tests/factories/files";
 import { addDataroomMember } from "~tests/factories/datarooms";
-import { contractPdf } from "~tests/shared/signature-fixtures";
+import { contractPdf, signaturePng } from "~tests/shared/signature-fixtures";
 import { countWhere, createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
 import { mailsTo, newAuthClient, origin, testEnv } from "./helpers";
 import { address, createEnvelope, linkTokenFor, openLink, pdfInPersonalSpace, sealNow, signAs, signatureField } from "./signature-helpers";
@@ -187,12 +187,62 @@ describe("e-signatures: sending and signing", () => {
     expect((await forged.json<{ message: string }>()).message).toBe("You can fill in only your own fields. Reload the page and sign again.");
     const missing = await signAs(visitor, token, "", { consent: true, values: {} });
     expect(missing.status).toBe(400);
-    expect((await missing.json<{ message: string }>()).message).toBe("Sign here: draw your signature or type your name.");
+    expect((await missing.json<{ message: string }>()).message).toBe("Sign here: draw your signature, type your name or upload a picture of it.");
     const noConsent = await signAs(visitor, token, "", { values: { a1: "typed:Alice" } });
     expect(noConsent.status).toBe(400);
     expect(await countWhere("select count(*) as n from signature_recipients where envelope_id = ? and status = 'signed'", envelope.id)).toBe(0);
     // Their own fields only: Bob's field ids never reach Alice's page.
     expect((await stateOf(token)).fields.map((field) => field.id)).toEqual(["a1"]);
+  });
+
+  it("signs with an uploaded picture of a signature: checked, usable only by its uploader, drawn into the sealed PDF, then deleted", async () => {
+    const { file, space } = await pdfInPersonalSpace(owner, 1);
+    const [a, b] = [address("picture"), address("typist")];
+    const envelope = await createEnvelope(owner, {
+      fileId: file.id,
+      title: "Consulting agreement",
+      recipients: [
+        { roleId: "a", name: "Pia Picture", email: a },
+        { roleId: "b", name: "Ty Typist", email: b },
+      ],
+      fields: [signatureField("a", "a1"), signatureField("b", "b1", { x: 0.55 })],
+      send: true,
+    });
+    const [aToken, bToken] = [await linkTokenFor(a), await linkTokenFor(b)];
+    const visitor = await newAuthClient();
+    const upload = (token: string, body: Uint8Array<ArrayBuffer>, type = "image/png") =>
+      exports.default.fetch(`${origin}/api/sign/${token}/signature-image`, { method: "POST", headers: { accept: "application/json", "content-type": type, origin, cookie: visitor.jar.header(), "x-csrf-token": visitor.csrfToken }, body });
+    const imagePrefix = `signatures/${space.spaceId}/img-${envelope.id}/`;
+
+    const notPicture = await upload(aToken, new TextEncoder().encode("%PDF-1.7 not a picture"));
+    expect(notPicture.status).toBe(415);
+    expect((await notPicture.json<{ message: string }>()).message).toBe("Use a PNG or JPEG picture of your signature.");
+    const huge = new Uint8Array(1024 * 1024 + 1);
+    huge.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect((await upload(aToken, huge)).status).toBe(413);
+    const broken = (await signaturePng()).slice(0, 60);
+    expect((await upload(aToken, broken)).status).toBe(400);
+    expect((await testEnv.FILES.list({ prefix: imagePrefix })).objects).toHaveLength(0);
+
+    const uploaded = await upload(aToken, await signaturePng());
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+    const { value } = await uploaded.json<{ value: string }>();
+    expect(value).toMatch(/^image:[0-9a-f]{64}$/);
+    // Another recipient cannot sign with it (pictures are kept per recipient), nor with a made-up one.
+    const borrowed = await signAs(visitor, bToken, "", { consent: true, values: { b1: value } });
+    expect(borrowed.status).toBe(400);
+    expect((await borrowed.json<{ message: string }>()).message).toBe("Upload the picture of your signature again: it was not received.");
+    expect((await signAs(visitor, aToken, "", { consent: true, values: { a1: `image:${"0".repeat(64)}` } })).status).toBe(400);
+    expect(await countWhere("select count(*) as n from signature_recipients where envelope_id = ? and status = 'signed'", envelope.id)).toBe(0);
+
+    expect((await signAs(visitor, aToken, "", { consent: true, values: { a1: value } })).status).toBe(200);
+    expect(await (await signAs(visitor, bToken, "", { consent: true, values: { b1: "typed:Ty Typist" } })).json()).toEqual({ completed: true, next: null });
+    await sealNow(envelope.id);
+    const sealed = new TextDecoder("latin1").decode(await (await exports.default.fetch(`${origin}/api/sign/${aToken}/signed.pdf`)).arrayBuffer());
+    expect(sealed.match(/\/Subtype\s*\/Image/g)?.length).toBe(2); // the picture and its transparency mask
+    expect((await testEnv.FILES.list({ prefix: imagePrefix })).objects).toHaveLength(0);
+    // A closed link takes no more pictures.
+    expect((await upload(aToken, await signaturePng())).status).toBe(410);
   });
 
   it("closes every link when a recipient declines with a reason, and tells the sender", async () => {

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { contentDisposition } from "~/features/files/content-headers";
 import { createEnvelope, envelopeDocument, getEnvelope, listDocuments, resendToRecipient, sendEnvelope, updateDraft, voidEnvelope } from "~/features/signatures/envelopes.server";
-import { confirmSigningCode, declineEnvelope, openSigningLink, readSigningProof, requestSigningCode, signEnvelope, signingDocument, signingProofCookie } from "~/features/signatures/signing.server";
+import { confirmSigningCode, declineEnvelope, openSigningLink, readSigningProof, requestSigningCode, signEnvelope, signingDocument, signingProofCookie, uploadSignatureImage } from "~/features/signatures/signing.server";
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, requireOwnTemplate, restoreTemplate, saveTemplate } from "~/features/signatures/templates.server";
 import { readObjectBytes } from "~/features/signatures/envelopes.server";
 import { verifyUploadedPdf } from "~/features/signatures/verify.server";
@@ -98,6 +98,7 @@ export const signApi = new Hono<AppEnv>()
   .use(noStore)
   .get("/:token", async (c) => c.json({ signing: await openSigningLink(apiServiceContext(c), c.req.param("token"), { cookie: readSigningProof(c.req.header("Cookie")) }) }, 200))
   .post("/:token", async (c) => c.json(await signEnvelope(apiServiceContext(c), c.req.param("token"), await readJsonBody(c), readSigningProof(c.req.header("Cookie"))), 200))
+  .post("/:token/signature-image", async (c) => c.json(await uploadSignatureImage(apiServiceContext(c), c.req.param("token"), c.req.raw, readSigningProof(c.req.header("Cookie"))), 200))
   .post("/:token/decline", async (c) => {
     await declineEnvelope(apiServiceContext(c), c.req.param("token"), await readJsonBody(c));
     return c.json({ declined: true }, 200);

@@ -44,6 +44,7 @@ import {
   type RecipientRow,
 } from "./signatures.queries.server";
 import { sha256Hex } from "./signing-identity.server";
+import { deleteSignatureImages } from "./signature-images.server";
 import { createEnvelopeSchema, envelopeInputSchema, voidSchema, type EnvelopeInput } from "./signatures.schema";
 
 /**
@@ -516,6 +517,7 @@ export async function voidEnvelope(ctx: ServiceContext, userId: string, id: unkn
   if (!(await moveEnvelope(ctx.db, envelope.id, ["draft", "sent"], { status: "voided", voidedAt: now, voidReason: reason || null, updatedAt: now }))) {
     throw new AppError("CONFLICT", envelope.status === "completed" || envelope.status === "sealing" ? "Everyone has signed: a completed document cannot be voided." : "This document is no longer waiting for signatures.");
   }
+  await deleteSignatureImages(ctx, envelope);
   const found = await findEnvelopeWithPeople(ctx.db, envelope.id);
   const sender = await senderOf(ctx, envelope.userId);
   for (const recipient of found?.recipients ?? []) {

@@ -1,4 +1,5 @@
 import { definePersonalDataSource } from "~/features/personal-data/personal-data-source";
+import { deleteSignatureImages } from "./signature-images.server";
 import { deleteSignatureDataOf, listEnvelopesSentBy, listOwnTemplates } from "./signatures.queries.server";
 
 /**
@@ -37,6 +38,9 @@ export const signaturesPersonalData = definePersonalDataSource({
     ];
   },
   async erase(ctx, userId) {
-    return { r2Keys: await deleteSignatureDataOf(ctx.db, userId) };
+    const { keys, envelopes } = await deleteSignatureDataOf(ctx.db, userId);
+    // Pictures of signatures still kept (envelopes not sealed yet) go too.
+    for (const envelope of envelopes) await deleteSignatureImages(ctx, envelope);
+    return { r2Keys: keys };
   },
 });

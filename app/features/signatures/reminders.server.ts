@@ -1,6 +1,7 @@
 import { notifyMember } from "~/features/notifications/notifications.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { mailRecipient, recordRoomEvent } from "./envelopes.server";
+import { deleteSignatureImages } from "./signature-images.server";
 import { REMINDERS_MAX } from "./signatures.constants";
 import { findEnvelope, findSenderOf, insertEvents, listExpiredEnvelopes, listReminderCandidates, moveEnvelope, updateRecipient } from "./signatures.queries.server";
 
@@ -22,6 +23,7 @@ export async function expireAndRemind(ctx: ServiceContext): Promise<{ expired: n
     expired += 1;
     const envelope = await findEnvelope(ctx.db, id);
     if (!envelope) continue;
+    await deleteSignatureImages(ctx, envelope);
     await insertEvents(ctx.db, [{ id: crypto.randomUUID(), envelopeId: id, type: "expired", actor: "Strongroom", ip: null, userAgent: null, detail: `Not signed by ${envelope.expiresAt?.toISOString().slice(0, 10)}`, at: now }]);
     await recordRoomEvent(ctx, envelope, null, "signature.expired", `“${envelope.title}”`);
     await notifyMember(ctx, { userId: envelope.userId, actorId: null, kind: "signature.declined", title: `“${envelope.title}” expired before everyone signed`, excerpt: "Send it again as a new document if it is still needed.", link: `/signatures/${id}` });

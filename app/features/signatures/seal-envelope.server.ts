@@ -10,6 +10,7 @@ import { readConfig } from "~/lib/config.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { issueRecipientLink, readObjectBytes, recordRoomEvent, signingLink } from "./envelopes.server";
 import { sealPdf, type SealRecipient } from "./seal-pdf.server";
+import { deleteSignatureImages, imagesForSeal } from "./signature-images.server";
 import { RECIPIENT_KIND_LABELS } from "./signature-fields";
 import { sha256Hex, signingIdentity } from "./signing-identity.server";
 import { signedName } from "./signatures.constants";
@@ -60,6 +61,7 @@ export async function completeEnvelope(ctx: ServiceContext, envelopeId: string):
       sender,
       fields: envelope.fields,
       values,
+      images: await imagesForSeal(ctx, envelope, recipients),
       recipients: sealRecipients,
       events: [...events.map((event) => ({ at: event.at, who: event.actor, what: event.detail ? `${event.type}: ${event.detail}` : event.type, ip: event.ip })), { at: completedAt, who: "Strongroom", what: "completed: sealed with the platform's certificate", ip: null }],
       completedAt,
@@ -72,6 +74,8 @@ export async function completeEnvelope(ctx: ServiceContext, envelopeId: string):
     await putStoredObject(ctx, key, bytes, { httpMetadata: { contentType: "application/pdf" } });
     if (await claimSealedObject(ctx.db, envelope.id, { key, sha256, size: bytes.byteLength })) sealedBytes = bytes;
     else await ctx.env.FILES.delete(key);
+    // The sealed PDF holds the pictures that were used; the uploads themselves go.
+    await deleteSignatureImages(ctx, envelope);
     ctx.logger.info("signatures.sealed", { envelopeId: envelope.id, pages: sealed.pageCount, size: bytes.byteLength });
     found = await findEnvelopeWithPeople(ctx.db, envelopeId);
     if (!found || found.envelope.status !== "sealing" || !found.envelope.sealedKey) return "skipped";

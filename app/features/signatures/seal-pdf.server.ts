@@ -1,7 +1,7 @@
-import { type FontInput, HttpTimestampAuthority, measureText, PDF, type PDFPage, rgb, StandardFonts } from "@libpdf/core";
+import { type FontInput, HttpTimestampAuthority, measureText, PDF, type PDFImage, type PDFPage, rgb, StandardFonts } from "@libpdf/core";
 import { DRAWN_PREFIX, SIGNATURE_HEIGHT, SIGNATURE_WIDTH, TYPED_PREFIX } from "~/features/forms/signature-format";
 import { AppError } from "~/lib/errors";
-import { CHECKED, SIGN_FIELD_LABELS, type SignField } from "./signature-fields";
+import { CHECKED, IMAGE_PREFIX, SIGN_FIELD_LABELS, type SignField } from "./signature-fields";
 import { sha256Hex, type SigningIdentity } from "./signing-identity.server";
 
 /**
@@ -33,6 +33,8 @@ export type SealInput = {
   fields: SignField[];
   /** Field id → value, every recipient's together. */
   values: Record<string, string>;
+  /** Field id → the uploaded picture ("image:" values), PNG or JPEG. */
+  images?: Record<string, Uint8Array>;
   recipients: SealRecipient[];
   events: SealEvent[];
   completedAt: Date;
@@ -71,7 +73,7 @@ function fitText(text: string, font: FontInput, maxWidth: number, maxSize: numbe
   return size;
 }
 
-function drawField(page: PDFPage, field: SignField, value: string) {
+function drawField(page: PDFPage, field: SignField, value: string, image: PDFImage | null) {
   const width = page.width;
   const height = page.height;
   const box = { x: field.x * width, y: height - (field.y + field.h) * height, w: field.w * width, h: field.h * height };
@@ -80,6 +82,15 @@ function drawField(page: PDFPage, field: SignField, value: string) {
     const inset = Math.min(box.w, box.h) * 0.2;
     page.drawLine({ start: { x: box.x + inset, y: box.y + box.h / 2 }, end: { x: box.x + box.w * 0.42, y: box.y + inset }, color: INK, thickness: 1.5 });
     page.drawLine({ start: { x: box.x + box.w * 0.42, y: box.y + inset }, end: { x: box.x + box.w - inset, y: box.y + box.h - inset }, color: INK, thickness: 1.5 });
+    return;
+  }
+  if (value.startsWith(IMAGE_PREFIX)) {
+    if (!image) throw new AppError("INTERNAL_ERROR", `The picture for field ${field.id} is missing.`);
+    // Fitted into the field, its proportions kept, centred.
+    const scale = Math.min(box.w / image.width, box.h / image.height);
+    const width = image.width * scale;
+    const height = image.height * scale;
+    page.drawImage(image, { x: box.x + (box.w - width) / 2, y: box.y + (box.h - height) / 2, width, height });
     return;
   }
   if (value.startsWith(DRAWN_PREFIX)) {
@@ -176,11 +187,19 @@ export async function sealPdf(input: SealInput): Promise<SealResult> {
     throw new AppError("UNPROCESSABLE", "The document could not be read as a PDF, so it cannot be sealed.");
   }
   const pageCount = pdf.getPageCount();
+  // One embedded image per distinct picture (the same signature in ten places is stored once).
+  const embedded = new Map<string, PDFImage>();
   for (const field of input.fields) {
     const value = field.type === "date" || field.type === "email" || input.values[field.id] ? input.values[field.id] : null;
     const page = pdf.getPage(field.page);
     if (!page || !value) continue;
-    drawField(page, field, value);
+    let image: PDFImage | null = null;
+    const bytes = input.images?.[field.id];
+    if (value.startsWith(IMAGE_PREFIX) && bytes) {
+      image = embedded.get(value) ?? pdf.embedImage(bytes);
+      embedded.set(value, image);
+    }
+    drawField(page, field, value, image);
   }
   const originalSha256 = await sha256Hex(input.original);
   const contentSha256 = await sha256Hex(await pdf.save());

@@ -87,6 +87,13 @@ export function clampField<T extends Pick<SignField, "x" | "y" | "w" | "h">>(fie
   return { ...field, w, h, x: Math.min(1 - w, Math.max(0, field.x)), y: Math.min(1 - h, Math.max(0, field.y)) };
 }
 
+/**
+ * An uploaded picture of a signature: "image:" and the SHA-256 of the PNG or JPEG the signer sent
+ * to `/api/sign/{token}/signature-image` (kept in R2 under their envelope until it is sealed).
+ */
+export const IMAGE_PREFIX = "image:";
+const IMAGE_VALUE = /^[0-9a-f]{64}$/;
+
 const DRAWN_PATH = /^(?:[ML]\d{1,3}(?:\.\d)? \d{1,3}(?:\.\d)?)+$/;
 
 /** Why a drawn or typed signature cannot be used, or null. */
@@ -95,11 +102,14 @@ export function signatureValueProblem(value: string): string | null {
     const path = value.slice(DRAWN_PREFIX.length);
     return path.length <= SIGNATURE_PATH_MAX && DRAWN_PATH.test(path) && path.includes("L") ? null : "Draw your signature again: this drawing could not be read.";
   }
+  if (value.startsWith(IMAGE_PREFIX)) {
+    return IMAGE_VALUE.test(value.slice(IMAGE_PREFIX.length)) ? null : "Upload the picture of your signature again: it could not be found.";
+  }
   if (value.startsWith(TYPED_PREFIX)) {
     const name = value.slice(TYPED_PREFIX.length).trim();
     return name.length > 0 && name.length <= 120 ? null : "Type your name to sign (up to 120 characters).";
   }
-  return "Sign here: draw your signature or type your name.";
+  return "Sign here: draw your signature, type your name or upload a picture of it.";
 }
 
 /**
@@ -122,7 +132,7 @@ export function checkRecipientValues(
     const given = raw[field.id];
     const value = typeof given === "string" ? given.trim() : given === true ? CHECKED : "";
     if (value === "" || (field.type === "checkbox" && value !== CHECKED)) {
-      if (field.required) problems[field.id] = field.type === "checkbox" ? "Tick this box to go on." : DRAWN_TYPES.includes(field.type) ? "Sign here: draw your signature or type your name." : `Fill in "${field.label || SIGN_FIELD_LABELS[field.type]}".`;
+      if (field.required) problems[field.id] = field.type === "checkbox" ? "Tick this box to go on." : DRAWN_TYPES.includes(field.type) ? "Sign here: draw your signature, type your name or upload a picture of it." : `Fill in "${field.label || SIGN_FIELD_LABELS[field.type]}".`;
       continue;
     }
     let problem: string | null = null;

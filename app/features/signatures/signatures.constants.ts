@@ -9,6 +9,9 @@ export const TEMPLATE_NOT_FOUND = "This template does not exist or you don't hav
 export const SIGN_PDF_MAX_BYTES = 25 * 1024 * 1024;
 export const VERIFY_PDF_MAX_BYTES = 25 * 1024 * 1024;
 export const RECIPIENTS_MAX = 10;
+/** An uploaded picture of a signature (the page shrinks it to 900 × 300 first), and how many one recipient may try. */
+export const SIGNATURE_IMAGE_MAX_BYTES = 1024 * 1024;
+export const SIGNATURE_IMAGES_PER_RECIPIENT = 10;
 export const MESSAGE_MAX = 2_000;
 export const TITLE_MAX = 200;
 /** Reminders: the first after 1–30 days, then every 1–30 days. */

@@ -345,11 +345,14 @@ export async function listEnvelopesSentBy(db: Database, userId: string) {
 }
 
 /** Deletes a member's envelopes (their people and history with them) and templates; the R2 keys they held. */
-export async function deleteSignatureDataOf(db: Database, userId: string): Promise<string[]> {
+export async function deleteSignatureDataOf(db: Database, userId: string): Promise<{ keys: string[]; envelopes: { id: string; spaceId: string }[] }> {
   const [envelopes, templates] = await db.batch([
-    db.select({ documentKey: signatureEnvelopes.documentKey, sealedKey: signatureEnvelopes.sealedKey }).from(signatureEnvelopes).where(eq(signatureEnvelopes.userId, userId)),
+    db.select({ id: signatureEnvelopes.id, spaceId: signatureEnvelopes.spaceId, documentKey: signatureEnvelopes.documentKey, sealedKey: signatureEnvelopes.sealedKey }).from(signatureEnvelopes).where(eq(signatureEnvelopes.userId, userId)),
     db.select({ documentKey: signatureTemplates.documentKey }).from(signatureTemplates).where(eq(signatureTemplates.userId, userId)),
   ]);
   await db.batch([db.delete(signatureEnvelopes).where(eq(signatureEnvelopes.userId, userId)), db.delete(signatureTemplates).where(eq(signatureTemplates.userId, userId))]);
-  return [...envelopes.flatMap((row) => [row.documentKey, ...(row.sealedKey ? [row.sealedKey] : [])]), ...templates.map((row) => row.documentKey)];
+  return {
+    keys: [...envelopes.flatMap((row) => [row.documentKey, ...(row.sealedKey ? [row.sealedKey] : [])]), ...templates.map((row) => row.documentKey)],
+    envelopes: envelopes.map((row) => ({ id: row.id, spaceId: row.spaceId })),
+  };
 }

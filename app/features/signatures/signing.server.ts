@@ -13,6 +13,8 @@ import { LINK_CLOSED_MESSAGES, NOT_YOUR_TURN, SIGNING_PROOF_TTL_MS, signedName }
 import { findRecipientByToken, findSenderOf, insertEvents, markRecipient, moveEnvelope, updateRecipient, type RecipientRow } from "./signatures.queries.server";
 import { declineSchema, signSchema } from "./signatures.schema";
 import { sealEnvelopeJob } from "./signatures.jobs";
+import { deleteSignatureImages, missingImageFields, storeSignatureImage } from "./signature-images.server";
+import { SIGNATURE_IMAGE_MAX_BYTES } from "./signatures.constants";
 
 /**
  * The recipient's side (issue 38): one link per recipient (256-bit token, found by its hash), no
@@ -152,6 +154,11 @@ export async function signEnvelope(ctx: ServiceContext, token: string, input: un
     const fieldErrors = Object.fromEntries(problems.map(([id, message]) => [id, [message]]));
     throw new AppError("VALIDATION_ERROR", problems[0]![1], { fieldErrors });
   }
+  const missing = await missingImageFields(ctx, envelope, recipient.id, checked.values);
+  if (missing.length) {
+    const message = "Upload the picture of your signature again: it was not received.";
+    throw new AppError("VALIDATION_ERROR", message, { fieldErrors: Object.fromEntries(missing.map((id) => [id, [message]])) });
+  }
   const now = ctx.now();
   const values = { ...checked.values };
   for (const field of envelope.fields) {
@@ -193,6 +200,18 @@ export async function signEnvelope(ctx: ServiceContext, token: string, input: un
   return { completed: false, next: null };
 }
 
+/**
+ * POST /api/sign/{token}/signature-image: a PNG or JPEG of the recipient's signature (the raw
+ * body), kept for this recipient until the envelope is sealed. Returns the value to sign with.
+ */
+export async function uploadSignatureImage(ctx: ServiceContext, token: string, request: Request, cookie: string | null | undefined): Promise<{ value: string }> {
+  const found = await actingRecipient(ctx, token);
+  if (!(await codeProven(ctx, found.recipient, cookie))) throw new AppError("FORBIDDEN", "Confirm your e-mail address first: enter the 6-digit code we sent you.");
+  if (Number(request.headers.get("content-length") ?? "0") > SIGNATURE_IMAGE_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "This picture is larger than 1 MB: use a smaller PNG or JPEG of your signature.");
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  return { value: await storeSignatureImage(ctx, found.envelope, found.recipient.id, bytes) };
+}
+
 /** POST /api/sign/{token}/decline: the recipient declines with a reason; nobody can sign any more and the sender is told. */
 export async function declineEnvelope(ctx: ServiceContext, token: string, input: unknown): Promise<void> {
   const found = await actingRecipient(ctx, token);
@@ -202,6 +221,7 @@ export async function declineEnvelope(ctx: ServiceContext, token: string, input:
   const marked = await markRecipient(ctx.db, envelope.id, recipient.id, ["sent", "opened"], { status: "declined", declinedAt: now, declineReason: reason, ip: ctx.client.ip, userAgent: ctx.client.userAgent });
   if (!marked || !(await moveEnvelope(ctx.db, envelope.id, ["sent"], { status: "declined", updatedAt: now }))) throw new AppError("CONFLICT", "This document changed meanwhile. Reload the page.");
   await insertEvents(ctx.db, [event(ctx, envelope.id, recipient, "declined", reason)]);
+  await deleteSignatureImages(ctx, envelope);
   await recordRoomEvent(ctx, envelope, null, "signature.declined", `${recipient.email} declined “${envelope.title}”: ${reason}`);
   const sender = await findSenderOf(ctx.db, envelope.userId);
   if (sender) {

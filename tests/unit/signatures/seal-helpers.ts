@@ -24,6 +24,18 @@ export function pdfsig(bytes: Uint8Array): string {
   }
 }
 
+/** The images poppler's pdfimages finds in a file: page, kind (image or its soft mask) and size. */
+export function pdfimages(bytes: Uint8Array): { page: number; type: string; width: number; height: number }[] {
+  const folder = mkdtempSync(path.join(tmpdir(), "images-"));
+  const file = path.join(folder, "sealed.pdf");
+  writeFileSync(file, bytes);
+  const lines = execFileSync("pdfimages", ["-list", file], { encoding: "utf8" }).trim().split("\n").slice(2);
+  return lines.map((line) => {
+    const [page, , type, width, height] = line.trim().split(/\s+/);
+    return { page: Number(page), type: type!, width: Number(width), height: Number(height) };
+  });
+}
+
 /** A two-page contract signed by one drawn signature, sealed. */
 export async function sealedContract(identity: SigningIdentity) {
   const sign = field({ type: "signature", roleId: "a", page: 1 });

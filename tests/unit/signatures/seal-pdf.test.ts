@@ -2,8 +2,8 @@
 import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { sealPdf, winAnsi } from "~/features/signatures/seal-pdf.server";
-import { contractPdf, DRAWN_SIGNATURE, field } from "~tests/shared/signature-fixtures";
-import { pdfsig, testIdentity } from "./seal-helpers";
+import { contractPdf, DRAWN_SIGNATURE, field, signaturePng } from "~tests/shared/signature-fixtures";
+import { pdfimages, pdfsig, testIdentity } from "./seal-helpers";
 
 describe("sealing a completed envelope", () => {
   it("draws the values, appends the certificate and signs the file so that poppler's pdfsig finds it valid", async () => {
@@ -12,13 +12,16 @@ describe("sealing a completed envelope", () => {
     const typed = field({ type: "signature", roleId: "b", page: 1, x: 0.55 });
     const date = field({ type: "date", roleId: "a", page: 1, y: 0.9, h: 0.035 });
     const agree = field({ type: "checkbox", roleId: "b", page: 0, w: 0.03, h: 0.022 });
+    const initials = field({ type: "initials", roleId: "b", page: 0, x: 0.7, w: 0.1, h: 0.05 });
+    const picture = await signaturePng();
     const sealed = await sealPdf({
       original: await contractPdf(2),
       envelopeId: "env_1",
       title: "Share purchase agreement",
       sender: { name: "Ada Lovelace", email: "ada@example.com" },
-      fields: [sign, typed, date, agree],
-      values: { [sign.id]: DRAWN_SIGNATURE, [typed.id]: "typed:Grace Hopper", [date.id]: "2026-11-27", [agree.id]: "true" },
+      fields: [sign, typed, date, agree, initials],
+      values: { [sign.id]: DRAWN_SIGNATURE, [typed.id]: "typed:Grace Hopper", [date.id]: "2026-11-27", [agree.id]: "true", [initials.id]: `image:${"a".repeat(64)}` },
+      images: { [initials.id]: picture },
       recipients: [
         { name: "Ada Lovelace", email: "ada@example.com", kind: "Signer", verification: "E-mail link", ip: "203.0.113.7", userAgent: "Test", sentAt: new Date(), openedAt: new Date(), signedAt: new Date() },
         { name: "Grace Hopper", email: "grace@example.com", kind: "Signer", verification: "E-mail link and a 6-digit code", ip: "198.51.100.2", userAgent: "Test", sentAt: new Date(), openedAt: new Date(), signedAt: new Date() },
@@ -36,6 +39,9 @@ describe("sealing a completed envelope", () => {
     expect(report).toContain("Total document signed");
     expect(report).toContain("Strongroom test seal");
     expect(report).toContain("ETSI.CAdES.detached");
+    // The uploaded picture of the initials is on the first page, with its transparency as a soft mask.
+    const images = pdfimages(sealed.bytes);
+    expect(images).toEqual([{ page: 1, type: "image", width: 120, height: 40 }, { page: 1, type: "smask", width: 120, height: 40 }]);
   });
 
   it("keeps accented names and replaces letters the standard fonts cannot write", () => {

@@ -5,8 +5,9 @@ import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { DRAWN_PREFIX, TYPED_PREFIX } from "~/features/forms/signature-format";
 import { readCsrfToken } from "~/lib/csrf-token";
-import { AUTOMATIC_TYPES, CHECKED, DRAWN_TYPES, SIGN_FIELD_LABELS, type SignField } from "../signature-fields";
+import { AUTOMATIC_TYPES, CHECKED, DRAWN_TYPES, IMAGE_PREFIX, SIGN_FIELD_LABELS, type SignField } from "../signature-fields";
 import type { SigningView } from "../signing-types";
+import { SignaturePicture } from "./signature-picture";
 
 // The pad and the PDF viewer load after the page (the signing page's first load stays small, G5).
 const SignaturePad = lazy(() => import("~/features/forms/components/signature-pad").then((module) => ({ default: module.SignaturePad })));
@@ -70,7 +71,7 @@ function CodeStep({ token, email }: { token: string; email: string }) {
   );
 }
 
-function FieldControl({ field, recipientName, error, hydrated }: { field: SignField; recipientName: string; error?: string; hydrated: boolean }) {
+function FieldControl({ token, field, recipientName, error, hydrated }: { token: string; field: SignField; recipientName: string; error?: string; hydrated: boolean }) {
   const id = `field-${field.id}`;
   const errorId = `${id}-error`;
   const label = `${fieldName(field)}${field.required ? "" : " (optional)"} · page ${field.page + 1}`;
@@ -87,9 +88,16 @@ function FieldControl({ field, recipientName, error, hydrated }: { field: SignFi
   if (DRAWN_TYPES.includes(field.type)) {
     // Drawn only once the page runs in the browser: a pad shown before would not take strokes yet.
     control = hydrated ? (
-      <Suspense fallback={<Spinner />}>
-        <SignaturePad id={id} name={field.id} describedBy={described} invalid={Boolean(error)} onChange={onChange} />
-      </Suspense>
+      <SignaturePicture
+        token={token}
+        fieldId={field.id}
+        label={fieldName(field)}
+        pad={
+          <Suspense fallback={<Spinner />}>
+            <SignaturePad id={id} name={field.id} describedBy={described} invalid={Boolean(error)} onChange={onChange} />
+          </Suspense>
+        }
+      />
     ) : (
       <p className="flex items-center gap-2 text-sm text-slate-600">
         <Spinner /> Loading the signature pad…
@@ -152,7 +160,7 @@ function FieldControl({ field, recipientName, error, hydrated }: { field: SignFi
   );
 }
 
-/** The values of the form, as the API takes them (a drawing, else a typed name, for signatures). */
+/** The values of the form, as the API takes them (an uploaded picture, else a drawing, else a typed name, for signatures). */
 function valuesOf(form: HTMLFormElement, fields: SignField[]): Record<string, string | boolean> {
   const data = new FormData(form);
   const values: Record<string, string | boolean> = {};
@@ -161,7 +169,8 @@ function valuesOf(form: HTMLFormElement, fields: SignField[]): Record<string, st
     const raw = String(data.get(field.id) ?? "");
     if (DRAWN_TYPES.includes(field.type)) {
       const typed = String(data.get(`_typed_${field.id}`) ?? "").trim();
-      const value = raw.startsWith(DRAWN_PREFIX) ? raw : typed ? `${TYPED_PREFIX}${typed}` : "";
+      const picture = String(data.get(`_image_${field.id}`) ?? "");
+      const value = picture.startsWith(IMAGE_PREFIX) ? picture : raw.startsWith(DRAWN_PREFIX) ? raw : typed ? `${TYPED_PREFIX}${typed}` : "";
       if (value) values[field.id] = value;
     } else if (raw) values[field.id] = raw;
   }
@@ -235,7 +244,7 @@ export function SigningForm({ token, view, needsCode }: { token: string; view: S
             <h2 className="text-lg font-semibold text-slate-900">{approve ? "Your approval" : "Your fields"}</h2>
             {problem ? <Alert variant="error">{problem}</Alert> : null}
             {fields.map((field) => (
-              <FieldControl key={field.id} field={field} recipientName={view.recipient.name} error={errors[field.id]} hydrated={hydrated} />
+              <FieldControl key={field.id} token={token} field={field} recipientName={view.recipient.name} error={errors[field.id]} hydrated={hydrated} />
             ))}
             <label className="flex items-start gap-2 text-sm text-slate-900">
               <input type="checkbox" name="consent" value="yes" required className="mt-0.5 h-5 w-5" />
