@@ -163,6 +163,7 @@ export default [
     route("signatures/templates", "routes/signatures/templates.tsx"),
     route("signatures/templates/:id", "routes/signatures/template.tsx"),
     route("signatures/:id", "routes/signatures/envelope.tsx"),
+    route("signatures/:id/edit", "routes/signatures/edit.tsx"),
 
     // Managing share links (spec §2 "Share: create share link"): the list, a new one, one link's page.
     route("share-links", "routes/share/index.tsx"),

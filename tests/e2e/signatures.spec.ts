@@ -6,8 +6,8 @@ import { createMember, expect, gotoHydrated, test } from "./fixtures";
 import { signaturePng } from "../shared/signature-fixtures";
 
 /**
- * E-signatures (issue 38): a member designs a template for two signers who sign in order and
- * sends it; the first signs on a phone from the link in the dev mailbox with a picture of their
+ * E-signatures (issue 38): a member designs a template for two signers who sign in order,
+ * saves a draft, edits and sends it; the first signs on a phone from the link in the dev mailbox with a picture of their
  * signature, the second gets the mail and draws; the member downloads the sealed PDF from the
  * envelope's page and checks it on the verify page.
  */
@@ -68,6 +68,15 @@ test.describe("e-signatures", () => {
     await expect(page.getByText(/Enter each recipient's/)).toBeVisible();
     await page.getByLabel("Seller: name").fill("Sol Seller");
     await page.getByLabel("Seller: e-mail").fill(seller);
+    // Kept as a draft first, opened again with everything as it was, given a message, then sent.
+    await page.getByRole("button", { name: "Save as draft" }).click();
+    await expect(page).toHaveURL(/\/signatures\/[0-9a-f-]{36}$/);
+    await page.getByRole("link", { name: "Edit the draft" }).click();
+    await expect(page).toHaveTitle("Edit draft - Strongroom");
+    await expect(page.getByLabel("One after another, in the order above")).toBeChecked();
+    await expect(page.getByLabel("E-mail 2")).toHaveValue(seller);
+    await expect(page.getByText("All fields (3)")).toBeVisible();
+    await page.getByLabel("Message (optional)").fill("Signed in order: buyer first.");
     await page.getByRole("button", { name: "Send for signature" }).click();
     await expect(page).toHaveURL(/\/signatures\/[0-9a-f-]{36}$/);
     await expect(page.getByText("Waiting for signatures")).toBeVisible();
@@ -79,6 +88,7 @@ test.describe("e-signatures", () => {
     await buyerPage.setViewportSize({ width: 390, height: 844 });
     const firstMail = await readLatestMail(buyerPage, buyer, /asks you to sign/);
     expect(firstMail.link).toMatch(/^\/sign\/[A-Za-z0-9_-]{43}$/);
+    expect(firstMail.text).toContain("Signed in order: buyer first.");
     await gotoHydrated(buyerPage, firstMail.link!);
     await expect(buyerPage).toHaveTitle("Sign “Share purchase agreement” - Strongroom");
     await expect(buyerPage.getByRole("heading", { name: "Your fields" })).toBeVisible();

@@ -443,6 +443,7 @@ describe("e-signatures: who may", () => {
     const outsider = await signedIn({ tier: "pro", name: "Outsider" });
     for (const [method, path] of [
       ["GET", `/api/signatures/${envelopeId}`],
+      ["PUT", `/api/signatures/${envelopeId}`],
       ["POST", `/api/signatures/${envelopeId}/send`],
       ["POST", `/api/signatures/${envelopeId}/void`],
       ["GET", `/api/signatures/${envelopeId}/document`],

@@ -113,6 +113,9 @@ export default function EnvelopePage({ loaderData }: Route.ComponentProps) {
       {envelope.status === "draft" ? (
         <div className="flex flex-wrap gap-3">
           <IntentButton intent="send" label="Send for signature" variant="primary" size="md" />
+          <Link to={`/signatures/${envelope.id}/edit`} className={buttonClassName({ variant: "secondary" })}>
+            Edit the draft
+          </Link>
         </div>
       ) : null}
       {envelope.status === "draft" || envelope.status === "sent" ? (

@@ -8,6 +8,26 @@ import { FieldDesigner, ROLE_COLORS } from "./field-designer";
 
 type Recipient = { roleId: string; name: string; email: string; kind: RecipientKind; requireCode: boolean };
 
+/** A saved draft opened again (/signatures/{id}/edit): what the form starts from, and its revision. */
+export type DraftEnvelope = {
+  id: string;
+  revision: number;
+  title: string;
+  message: string;
+  signingOrder: "parallel" | "sequential";
+  recipients: Recipient[];
+  fields: SignField[];
+  expiresInDays: number | null;
+  reminderFirstDays: number | null;
+  reminderEveryDays: number | null;
+};
+
+async function requestJson(path: string, method: "POST" | "PUT", body: unknown): Promise<{ ok: boolean; body: { envelope?: { id: string; revision: number }; message?: string } }> {
+  const response = await fetch(path, { method, headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-TOKEN": readCsrfToken() }, body: JSON.stringify(body) });
+  return { ok: response.ok, body: (await response.json().catch(() => ({}))) as { envelope?: { id: string; revision: number }; message?: string } };
+}
+const text = (value: number | null) => (value === null ? "" : String(value));
+
 let roleSequence = 0;
 const newRoleId = () => `r${Date.now().toString(36)}${(roleSequence += 1)}`;
 const inputClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm";
@@ -16,32 +36,36 @@ const inputClass = "mt-1 block w-full rounded-md border border-slate-400 bg-whit
  * Preparing a document for signature (issue 38, spec §2 "Signatures: create"): who receives it
  * (signer, approver, or a copy), in which order, the message, expiry and reminders, then the
  * fields placed for each signer on the pages. Saved as a draft or sent at once; the server checks
- * everything again (every signer needs a field).
+ * everything again (every signer needs a field). A saved draft opens here again (`draft`): saving
+ * replaces it by revision (a stale tab is told), sending saves it first.
  */
 export function EnvelopeEditor({
   file,
   template = null,
+  draft = null,
   dataroomId,
   initialTitle,
 }: {
   file: { id: string; name: string; pageCount: number; documentUrl: string };
   /** Sending from a template: one recipient per role, its fields to start from. */
   template?: { id: string; name: string; roles: SignRole[]; fields: SignField[] } | null;
+  draft?: DraftEnvelope | null;
   dataroomId: string | null;
   initialTitle: string;
 }) {
   const navigate = useNavigate();
   const [title, setTitle] = useState(initialTitle);
-  const [message, setMessage] = useState("");
-  const [signingOrder, setSigningOrder] = useState<"parallel" | "sequential">("parallel");
+  const [message, setMessage] = useState(draft?.message ?? "");
+  const [signingOrder, setSigningOrder] = useState<"parallel" | "sequential">(draft?.signingOrder ?? "parallel");
   const [recipients, setRecipients] = useState<Recipient[]>(() =>
-    template ? template.roles.map((role) => ({ roleId: role.id, name: "", email: "", kind: "signer", requireCode: false })) : [{ roleId: newRoleId(), name: "", email: "", kind: "signer", requireCode: false }],
+    draft ? draft.recipients : template ? template.roles.map((role) => ({ roleId: role.id, name: "", email: "", kind: "signer", requireCode: false })) : [{ roleId: newRoleId(), name: "", email: "", kind: "signer", requireCode: false }],
   );
-  const [fields, setFields] = useState<SignField[]>(template?.fields ?? []);
+  const [fields, setFields] = useState<SignField[]>(draft?.fields ?? template?.fields ?? []);
   const roleName = (roleId: string) => template?.roles.find((role) => role.id === roleId)?.name;
-  const [expiresInDays, setExpiresInDays] = useState("");
-  const [reminderFirstDays, setReminderFirstDays] = useState("");
-  const [reminderEveryDays, setReminderEveryDays] = useState("");
+  const [expiresInDays, setExpiresInDays] = useState(text(draft?.expiresInDays ?? null));
+  const [reminderFirstDays, setReminderFirstDays] = useState(text(draft?.reminderFirstDays ?? null));
+  const [reminderEveryDays, setReminderEveryDays] = useState(text(draft?.reminderEveryDays ?? null));
+  const [revision, setRevision] = useState(draft?.revision ?? 0);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -53,30 +77,30 @@ export function EnvelopeEditor({
     setBusy(true);
     setProblem(null);
     const viewerRoles = new Set(recipients.filter((recipient) => recipient.kind === "viewer").map((recipient) => recipient.roleId));
+    const content = {
+      title,
+      message,
+      signingOrder,
+      recipients,
+      fields: fields.filter((field) => !viewerRoles.has(field.roleId)),
+      expiresInDays: number(expiresInDays),
+      reminderFirstDays: number(reminderFirstDays),
+      reminderEveryDays: number(reminderEveryDays),
+    };
     try {
-      const response = await fetch("/api/signatures", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-TOKEN": readCsrfToken() },
-        body: JSON.stringify({
-          ...(template ? { templateId: template.id } : { fileId: file.id }),
-          ...(dataroomId ? { dataroomId } : {}),
-          title,
-          message,
-          signingOrder,
-          recipients,
-          fields: fields.filter((field) => !viewerRoles.has(field.roleId)),
-          expiresInDays: number(expiresInDays),
-          reminderFirstDays: number(reminderFirstDays),
-          reminderEveryDays: number(reminderEveryDays),
-          send,
-        }),
-      });
-      const body = (await response.json().catch(() => ({}))) as { envelope?: { id: string }; message?: string };
-      if (response.ok && body.envelope) {
-        void navigate(`/signatures/${body.envelope.id}`);
+      let saved;
+      if (draft) {
+        saved = await requestJson(`/api/signatures/${draft.id}`, "PUT", { ...content, revision });
+        if (saved.ok && saved.body.envelope) setRevision(saved.body.envelope.revision);
+        if (saved.ok && send) saved = await requestJson(`/api/signatures/${draft.id}/send`, "POST", {});
+      } else {
+        saved = await requestJson("/api/signatures", "POST", { ...(template ? { templateId: template.id } : { fileId: file.id }), ...(dataroomId ? { dataroomId } : {}), ...content, send });
+      }
+      if (saved.ok && saved.body.envelope) {
+        void navigate(`/signatures/${saved.body.envelope.id}`);
         return;
       }
-      setProblem(body.message ?? "The document could not be saved. Try again.");
+      setProblem(saved.body.message ?? "The document could not be saved. Try again.");
     } catch {
       setProblem("The document could not be sent. Check your connection and try again.");
     } finally {
@@ -173,7 +197,7 @@ export function EnvelopeEditor({
           Send for signature
         </Button>
         <Button type="button" variant="secondary" onClick={() => void save(false)} disabled={busy}>
-          Save as draft
+          {draft ? "Save the draft" : "Save as draft"}
         </Button>
       </div>
     </div>
