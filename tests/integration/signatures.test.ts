@@ -410,6 +410,33 @@ describe("e-signature templates", () => {
   });
 });
 
+describe("signatures in the workspace search", () => {
+  it("finds the member's own documents by title or document name and their templates by name, never another's or a trashed template, and narrows by place", async () => {
+    const owner = await signedIn({ tier: "pro", name: "Sue Searcher" });
+    const other = await signedIn({ tier: "pro", name: "Otto Other" });
+    const { file } = await pdfInPersonalSpace(owner, 1, "Kestrel lease.pdf");
+    const one = [{ roleId: "a", name: "Kim", email: address("kim") }];
+    const mine = await createEnvelope(owner, { fileId: file.id, title: "Warehouse lease", recipients: one, fields: [signatureField("a", "a1")] });
+    const template = await (await send(owner.client, "POST", "/api/signatures/templates", { fileId: file.id, name: "Kestrel NDA", roles: [{ id: "a", name: "Party" }] })).json<{ template: { id: string } }>();
+    const trashed = await (await send(owner.client, "POST", "/api/signatures/templates", { fileId: file.id, name: "Kestrel old", roles: [{ id: "a", name: "Party" }] })).json<{ template: { id: string } }>();
+    expect((await send(owner.client, "DELETE", `/api/signatures/templates/${trashed.template.id}`)).status).toBe(200);
+    const { file: theirs } = await pdfInPersonalSpace(other, 1, "Kestrel theirs.pdf");
+    await createEnvelope(other, { fileId: theirs.id, title: "Kestrel deal", recipients: one, fields: [signatureField("a", "a1")] });
+
+    const { searchWorkspace } = await import("~/features/search/search.server");
+    const search = async (query: Record<string, string>) => (await searchWorkspace(testContext(), owner.id, query)).hits;
+    const found = await search({ q: "kestrel", kind: "signature" });
+    expect(found.map((hit) => [hit.title, hit.href, hit.detail]).sort()).toEqual([
+      ["Kestrel NDA", `/signatures/templates/${template.template.id}`, "Template"],
+      ["Warehouse lease", `/signatures/${mine.id}`, "Draft"],
+    ]);
+    expect((await search({ q: "wareho" })).filter((hit) => hit.kind === "signature").map((hit) => hit.id)).toEqual([mine.id]);
+    expect(await search({ q: "kestrel", kind: "signature", owner: "others" })).toEqual([]);
+    expect((await search({ q: "kestrel", kind: "signature", place: "personal" })).length).toBe(2);
+    expect(await search({ q: "kestrel", kind: "signature", place: crypto.randomUUID() })).toEqual([]);
+  });
+});
+
 describe("signatures waiting for me", () => {
   it("puts a document waiting on the member's own signature in their attention feed, with their own link, and takes it out once signed", async () => {
     const sender = await signedIn({ tier: "pro", name: "Sid Sender" });

@@ -16,7 +16,7 @@ export const SEARCH_LIMITS = {
 } as const;
 
 /** What a search can find: each is one registered source (search.sources.server.ts). */
-export const SEARCH_KINDS = ["file", "folder", "room", "share-link", "receive-page", "secret", "form"] as const;
+export const SEARCH_KINDS = ["file", "folder", "room", "share-link", "receive-page", "secret", "form", "signature"] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
@@ -27,6 +27,7 @@ export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
   "receive-page": "Receive pages",
   secret: "Secrets",
   form: "Forms",
+  signature: "Signatures",
 };
 
 export const SEARCH_DATES = ["any", "7d", "30d", "365d"] as const;
@@ -52,7 +53,7 @@ export const searchQuerySchema = z.object({
     .string()
     .max(SEARCH_QUERY_MAX, `Search for at most ${SEARCH_QUERY_MAX} characters.`)
     .default(""),
-  kind: z.preprocess(emptyToUndefined, z.enum(SEARCH_KINDS, { message: "Choose what to search: files, folders, data rooms, share links, receive pages or secrets." }).optional()),
+  kind: z.preprocess(emptyToUndefined, z.enum(SEARCH_KINDS, { message: "Choose what to search: files, folders, data rooms, share links, receive pages, secrets, forms or signatures." }).optional()),
   /** A space: "personal" for the member's own files, or a data room's id. */
   place: z.preprocess(emptyToUndefined, z.union([z.literal("personal"), z.uuid({ message: "That place is not one of your spaces." })]).optional()),
   owner: z.preprocess(emptyToUndefined, z.enum(SEARCH_OWNERS, { message: "Choose whose items to search: anyone, me or others." }).default("anyone")),

@@ -2,6 +2,8 @@ import { formatBytes } from "~/features/files/files.constants";
 import { searchOwnFormsStatement, type FormSearchRow } from "~/features/forms/forms.queries.server";
 import { searchOwnReceivePagesStatement, type ReceivePageSearchRow } from "~/features/receive/receive.queries.server";
 import { searchOwnSecretsStatement, type SecretSearchRow } from "~/features/secrets/secrets.queries.server";
+import { ENVELOPE_STATUS_LABELS } from "~/features/signatures/signatures.constants";
+import { searchOwnSignaturesStatement, type SignatureSearchRow } from "~/features/signatures/signatures.queries.server";
 import { searchOwnShareLinksStatement, type ShareLinkSearchRow } from "~/features/sharing/sharing.queries.server";
 import type { SearchHit } from "./search.constants";
 import { fileHitsStatement, type FileHitRow, type SearchScope } from "./search.queries.server";
@@ -148,4 +150,22 @@ const forms: SearchSource = {
   },
 };
 
-export const SEARCH_SOURCES: readonly SearchSource[] = [filesAndFolders, rooms, shareLinks, receivePages, secrets, forms];
+/** The member's own documents sent for signature (in their space or a room) and their templates. */
+const signatures: SearchSource = {
+  kinds: ["signature"],
+  statements: (request) => (request.query.owner === "others" ? [] : [searchOwnSignaturesStatement({ ...ownParams(request), place: request.query.place })]),
+  async read(_request, [rows = []], reading) {
+    return (rows as SignatureSearchRow[]).map((row) => ({
+      kind: "signature",
+      id: row.id,
+      title: row.title,
+      href: row.isTemplate ? `/signatures/templates/${row.id}` : `/signatures/${row.id}`,
+      place: row.dataroomId ? (reading.spaces.get(row.dataroomId)?.name ?? null) : null,
+      detail: row.isTemplate ? "Template" : (ENVELOPE_STATUS_LABELS[row.status as keyof typeof ENVELOPE_STATUS_LABELS] ?? null),
+      snippet: null,
+      updatedAt: Number(row.updatedAt),
+    }));
+  },
+};
+
+export const SEARCH_SOURCES: readonly SearchSource[] = [filesAndFolders, rooms, shareLinks, receivePages, secrets, forms, signatures];

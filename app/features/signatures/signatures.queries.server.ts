@@ -356,3 +356,22 @@ export async function deleteSignatureDataOf(db: Database, userId: string): Promi
     envelopes: envelopes.map((row) => ({ id: row.id, spaceId: row.spaceId })),
   };
 }
+
+export type SignatureSearchRow = { id: string; title: string; status: string; isTemplate: number; dataroomId: string | null; updatedAt: number };
+
+/**
+ * Search (issue 36's registry): the member's own envelopes by title or document name, and their
+ * templates by name, newest first, as one statement for the search's batch. `place`: undefined is
+ * anywhere, "personal" their own (templates too), a room's id that room's envelopes only.
+ */
+export function searchOwnSignaturesStatement(input: { userId: string; terms: readonly string[]; since: Date | null; limit: number; place: string | undefined }): SQL {
+  const since = (column: SQL) => (input.since ? sql` AND ${column} >= ${input.since.getTime()}` : sql``);
+  const envelopePlace = input.place === undefined ? sql`` : input.place === "personal" ? sql` AND dataroom_id IS NULL` : sql` AND dataroom_id = ${input.place}`;
+  const envelopes = sql`SELECT id, title, status, 0 AS isTemplate, dataroom_id AS dataroomId, updated_at AS updatedAt FROM signature_envelopes
+    WHERE user_id = ${input.userId} AND (${containsEvery(signatureEnvelopes.title, input.terms)} OR ${containsEvery(signatureEnvelopes.documentName, input.terms)})${envelopePlace}${since(sql`updated_at`)}`;
+  if (input.place !== undefined && input.place !== "personal") return sql`${envelopes} ORDER BY updated_at DESC LIMIT ${input.limit}`;
+  return sql`SELECT * FROM (${envelopes}
+    UNION ALL SELECT id, name AS title, 'template' AS status, 1 AS isTemplate, NULL AS dataroomId, updated_at AS updatedAt FROM signature_templates
+    WHERE user_id = ${input.userId} AND deleted_at IS NULL AND ${containsEvery(signatureTemplates.name, input.terms)}${since(sql`updated_at`)})
+    ORDER BY updatedAt DESC LIMIT ${input.limit}`;
+}

@@ -12,6 +12,7 @@ export const KIND_WORDS: Record<SearchHit["kind"], string> = {
   "receive-page": "Receive page",
   secret: "Secret",
   form: "Form",
+  signature: "Signature",
 };
 
 /** The suggestions: while a new answer is on its way the previous hits stay (no flicker as the member types). */
