@@ -1,0 +1,35 @@
+/**
+ * Redaction (issue 39): what the marking page, the main Worker and the redaction engine (a second
+ * Worker, ADR 032) pass between them. No zod here: the engine Worker imports it too.
+ */
+
+/** A marked area: a page (0-based) and a rectangle as fractions of the page as shown (its crop box, turned by its /Rotate), from the top left. */
+export type RedactionMark = { page: number; x: number; y: number; w: number; h: number };
+
+/** A mark in the page's own PDF coordinates (user space, y up), as the engine applied it. */
+export type PageRect = { page: number; left: number; bottom: number; right: number; top: number };
+
+export type RedactionCounts = {
+  /** Pages of the document. */
+  pages: number;
+  /** Page index → marks applied on it. */
+  marksPerPage: Record<string, number>;
+  /** Characters of the text layer found under the marks before they were removed. */
+  charactersRemoved: number;
+  /** Annotations and form-field widgets under a mark, removed. */
+  annotationsRemoved: number;
+  /** Form fields left without a widget, removed with their values. */
+  formFieldsRemoved: number;
+  attachmentsRemoved: number;
+  /** Document-level scripts, open actions and XMP metadata removed (each counted once). */
+  documentPartsRemoved: string[];
+};
+
+export type RedactionEngineResult =
+  | { ok: true; bytes: Uint8Array; rects: PageRect[]; removedText: string[]; counts: RedactionCounts }
+  | { ok: false; reason: string };
+
+/** What the engine Worker's `redact` takes. */
+export type RedactionEngineInput = { pdf: Uint8Array; marks: RedactionMark[] };
+
+export const REDACTION_MARKS_MAX = 2_000;
