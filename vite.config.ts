@@ -34,7 +34,12 @@ function longKeepAlive(): Plugin {
 export default defineConfig({
   ...(cacheDir ? { cacheDir } : {}),
   plugins: [
-    cloudflare({ viteEnvironment: { name: "ssr" }, persistState: stateDir ? { path: stateDir } : true }),
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      persistState: stateDir ? { path: stateDir } : true,
+      // The redaction engine (issue 39, ADR 032), served beside the app under its own name.
+      auxiliaryWorkers: [{ configPath: "./workers/redactor/wrangler.toml" }],
+    }),
     tailwindcss(),
     reactRouter(),
     longKeepAlive(),
@@ -43,6 +48,8 @@ export default defineConfig({
     // @libpdf/core is imported lazily by the search job only: listed so the dev server bundles it at
     // start instead of discovering it in the first upload's job and reloading the Worker mid-request.
     ssr: { build: { minify: true }, optimizeDeps: { include: ["@libpdf/core"] } },
+    // The redaction engine's build goes beside the app's (deployed first: `npm run deploy`).
+    strongroom_redactor: { build: { minify: true, outDir: "build/redactor" } },
   },
   // React Router preloads route modules itself; Vite's preload helper for the few lazy imports
   // (Turnstile, the upgrade modal, the user store) would add ~0.9 KiB to every first load (G5).

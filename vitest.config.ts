@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
@@ -10,6 +12,29 @@ const alias = {
   "~durable-objects": path.join(root, "durable-objects"),
   "~tests": path.join(root, "tests"),
 };
+
+/**
+ * The redaction engine (issue 39, ADR 032) is a second Worker the app reaches through its service
+ * binding REDACTOR. Miniflare runs an auxiliary Worker from bundled JavaScript, so it is bundled
+ * here by wrangler (about 3 s), the way `wrangler deploy` would.
+ */
+function bundleRedactor() {
+  const outdir = path.join(root, ".wrangler", "redactor-test");
+  rmSync(outdir, { recursive: true, force: true });
+  execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir, "-c", "workers/redactor/wrangler.toml"], {
+    cwd: root,
+    stdio: "ignore",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true" },
+  });
+  const wasm = readdirSync(outdir).filter((name) => name.endsWith(".wasm"));
+  return {
+    modulesRoot: outdir,
+    modules: [
+      { type: "ESModule" as const, path: path.join(outdir, "index.js") },
+      ...wasm.map((name) => ({ type: "CompiledWasm" as const, path: path.join(outdir, name) })),
+    ],
+  };
+}
 
 export default defineConfig({
   test: {
@@ -40,6 +65,13 @@ export default defineConfig({
             main: "./workers/app.ts",
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
+              workers: [
+                {
+                  name: "strongroom-redactor",
+                  ...bundleRedactor(),
+                  compatibilityDate: "2026-08-01",
+                },
+              ],
               // Nothing leaves the machine in tests: an outbound request the code under test did not
               // get a fake fetcher for (a queued webhook delivery, say) is answered here.
               outboundService: () => new Response("answered by the test suite's outbound stub", { status: 200 }),
