@@ -247,7 +247,7 @@ describe("who may change permissions", () => {
     const unknown = await postJson(owner.client, `/api/datarooms/${roomId}/permissions`, { user_id: member.id, permission: "teleport", action: "grant" });
     expect(unknown.status).toBe(400);
     expect((await unknown.json<ErrorBody>()).message).toBe(
-      'Unknown permission "teleport". Use one of: view, download, upload, edit, delete, share, invite, manage_members, manage_settings, comment, view_analytics, view_audit_log, request_signatures.',
+      'Unknown permission "teleport". Use one of: view, download, upload, edit, delete, share, invite, manage_members, manage_settings, comment, view_analytics, view_audit_log, request_signatures, redact.',
     );
     const nobody = await postJson(owner.client, `/api/datarooms/${roomId}/permissions`, { user_id: outsider.id, permission: "view", action: "grant" });
     expect(nobody.status).toBe(404);

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { checkRedaction } from "~/features/redaction/check-redaction.server";
 import { redactionEngine } from "~/features/redaction/redaction-engine.server";
 import { EMAIL_MARK, FIXTURE_LINES, redactionFixture } from "~tests/shared/redaction-fixtures";
-import { testEnv } from "./helpers";
+import { addDataroomMember } from "~tests/factories/datarooms";
+import { createFile, personalSpaceOf } from "~tests/factories/files";
+import { countWhere, createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
+import { newAuthClient, testEnv } from "./helpers";
 
 /**
  * Redaction (issue 39, step 1): the engine Worker reached through the app's service binding, and
@@ -39,5 +42,79 @@ describe("the redaction engine behind the REDACTOR binding", () => {
     expect(checked.passed).toBe(true);
     expect(checked.alsoElsewhere).toEqual(expect.arrayContaining(["keep", "sentence", "visible."]));
     expect(await redactionEngine(testEnv).redact({ pdf: new TextEncoder().encode("hello"), marks: [] })).toEqual({ ok: false, reason: "This file could not be read as a PDF, so nothing in it can be redacted." });
+  });
+});
+
+type Outcome = { file: { id: string; version: number }; report: { marks: number; charactersRemoved: number; marksPerPage: Record<string, number>; check: { passed: boolean } } };
+
+async function pdfFile(owner: Person, spaceId?: string, folderId?: string) {
+  const space = spaceId ? { spaceId, rootId: folderId! } : await personalSpaceOf(owner.id);
+  return createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "Term sheet.pdf", content: await redactionFixture({ pages: 3 }), contentType: "application/pdf", uploadedBy: owner.id });
+}
+
+const versionOf = (fileId: string) => testEnv.DB.prepare("select version, r2_key as r2Key from files where id = ?").bind(fileId).first<{ version: number; r2Key: string }>();
+
+describe("applying redaction to a file", () => {
+  it("makes the redacted PDF the file's new version, keeps the original as the previous one, and serves only the redacted one", async () => {
+    const owner = await signedIn({ tier: "pro", name: "Rhea Redactor" });
+    const file = await pdfFile(owner);
+    const response = await send(owner.client, "POST", `/api/files/${file.id}/redact`, { version: 1, marks: [EMAIL_MARK(1), EMAIL_MARK(2)] });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const outcome = await response.json<Outcome>();
+    expect(outcome.file).toMatchObject({ id: file.id, version: 2 });
+    expect(outcome.report).toMatchObject({ marks: 2, marksPerPage: { "1": 1, "2": 1 }, check: { passed: true } });
+    expect(outcome.report.charactersRemoved).toBeGreaterThan(40);
+
+    const served = new Uint8Array(await (await get(`/api/files/${file.id}/download`, owner.client)).arrayBuffer());
+    const { PDF } = await import("@libpdf/core");
+    const pages = (await PDF.load(served)).extractText().map((page) => page.text);
+    expect(pages[0]).toContain(FIXTURE_LINES.email(1));
+    expect(pages[1]).not.toContain(FIXTURE_LINES.email(2));
+    expect(pages[2]).not.toContain(FIXTURE_LINES.email(3));
+    expect(pages[2]).toContain(FIXTURE_LINES.keep);
+    // The original is the previous version (not served by any route), and the report is kept with version 2.
+    expect(await countWhere("select count(*) as n from file_versions where file_id = ? and version = 1", file.id)).toBe(1);
+    expect(await countWhere("select count(*) as n from file_redactions where file_id = ? and version = 2", file.id)).toBe(1);
+    // Marks made on version 1 are refused now that the file is at version 2.
+    const stale = await send(owner.client, "POST", `/api/files/${file.id}/redact`, { version: 1, marks: [EMAIL_MARK(0)] });
+    expect(stale.status).toBe(409);
+    expect((await stale.json<{ message: string }>()).message).toBe("“Term sheet.pdf” changed since you marked it (it is now version 2). Open it again and mark it again.");
+  });
+
+  it("refuses what it cannot redact with a reason and writes no version: not a PDF, a broken PDF, marks off the page", async () => {
+    const owner = await signedIn({ tier: "pro" });
+    const space = await personalSpaceOf(owner.id);
+    const text = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "notes.txt", content: "secret", contentType: "text/plain", uploadedBy: owner.id });
+    expect((await send(owner.client, "POST", `/api/files/${text.id}/redact`, { version: 1, marks: [EMAIL_MARK(0)] })).status).toBe(415);
+    const broken = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "broken.pdf", content: "%PDF-1.7 nothing else", contentType: "application/pdf", uploadedBy: owner.id });
+    const refused = await send(owner.client, "POST", `/api/files/${broken.id}/redact`, { version: 1, marks: [EMAIL_MARK(0)] });
+    expect(refused.status).toBe(422);
+    expect((await refused.json<{ message: string }>()).message).toBe("“broken.pdf” could not be redacted: This file could not be read as a PDF, so nothing in it can be redacted.");
+    const pdf = await pdfFile(owner);
+    const offPage = await send(owner.client, "POST", `/api/files/${pdf.id}/redact`, { version: 1, marks: [{ page: 0, x: 0.9, y: 0.5, w: 0.5, h: 0.1 }] });
+    expect(offPage.status).toBe(400);
+    expect((await send(owner.client, "POST", `/api/files/${pdf.id}/redact`, { version: 1, marks: [] })).status).toBe(400);
+    expect((await send(owner.client, "POST", `/api/files/${pdf.id}/redact`, { version: 1, marks: [EMAIL_MARK(7)] })).status).toBe(422);
+    for (const id of [broken.id, pdf.id]) expect(await versionOf(id)).toMatchObject({ version: 1 });
+    expect(await countWhere("select count(*) as n from file_versions where file_id in (?, ?)", broken.id, pdf.id)).toBe(0);
+  });
+
+  it("answers anonymous 401, an outsider 404 with nothing changed, a room member without the redact permission 403, and the room's owner with an audit entry", async () => {
+    const owner = await signedIn({ tier: "pro", name: "Room Owner" });
+    const member = await signedIn({ name: "Plain Member" });
+    const outsider = await signedIn({ name: "Outsider" });
+    const room = await createRoom(owner.client, "Redaction room");
+    await addDataroomMember(room.id, member.id, "member");
+    const file = await pdfFile(owner, room.id, room.rootFolderId);
+    const body = { version: 1, marks: [EMAIL_MARK(0)] };
+    expect((await send(await newAuthClient(), "POST", `/api/files/${file.id}/redact`, body)).status).toBe(401);
+    expect((await send(outsider.client, "POST", `/api/files/${file.id}/redact`, body)).status).toBe(404);
+    const forbidden = await send(member.client, "POST", `/api/files/${file.id}/redact`, body);
+    expect(forbidden.status).toBe(403);
+    expect((await forbidden.json<{ message: string }>()).message).toBe("You don't have permission to redact documents in this data room.");
+    expect(await versionOf(file.id)).toMatchObject({ version: 1, r2Key: file.r2Key });
+    expect((await send(owner.client, "POST", `/api/files/${file.id}/redact`, body)).status).toBe(200);
+    await testEnv.DATA_ROOM.getByName(room.id).flushAudit();
+    expect(await countWhere("select count(*) as n from dataroom_audit_log where dataroom_id = ? and action = 'file.redact'", room.id)).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import { contentRequest } from "../content-request";
 import { recordPageTime } from "~/features/datarooms/page-time.server";
 import { addComment, getFileComments } from "~/features/datarooms/comments.server";
 import { renameFile } from "~/features/files/move.server";
+import { applyRedaction } from "~/features/redaction/apply-redaction.server";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
@@ -11,7 +12,8 @@ import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./req
  * /api/files/:id/download and /api/files/:id/preview: a file's bytes, streamed from R2 with
  * Range (206/416), ETag (304) and HEAD. Downloads are attachments; previews are inline but
  * sandboxed, and anything that could run as a page is sent as text/plain (S15). PATCH /api/files/:id
- * { name } renames the file; POST /api/files/:id/page-time takes the room viewer's time per page.
+ * { name } renames the file; POST /api/files/:id/page-time takes the room viewer's time per page;
+ * POST /api/files/:id/redact applies redaction marks as a new version.
  */
 
 async function serve(c: Context<AppEnv>, mode: DeliveryMode): Promise<Response> {
@@ -39,6 +41,11 @@ export const filesApi = new Hono<AppEnv>()
     const actor = requireApiActor(c);
     const { comment, notified } = await addComment(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c));
     return c.json({ comment, notified: notified.length }, 201);
+  })
+  // Redaction (issue 39): the marks applied by the engine Worker, checked, saved as a new version.
+  .post("/:id/redact", noStore, async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await applyRedaction(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)), 200);
   })
   .patch("/:id", noStore, async (c) => {
     const actor = requireApiActor(c);

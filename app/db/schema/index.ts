@@ -12,3 +12,4 @@ export * from "./receive";
 export * from "./search";
 export * from "./forms";
 export * from "./signatures";
+export * from "./redaction";

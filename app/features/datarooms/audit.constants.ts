@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = {
   "signature.expired": "A document sent for signature expired",
   "signature.reminded": "Reminded a recipient to sign",
   "signature.completed": "Sealed a signed document",
+  "file.redact": "Redacted a file",
   "access.refused": "Was refused",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -19,6 +19,7 @@ export const DATAROOM_PERMISSIONS = [
   "view_analytics",
   "view_audit_log",
   "request_signatures",
+  "redact",
 ] as const;
 export type DataroomPermission = (typeof DATAROOM_PERMISSIONS)[number];
 
@@ -35,7 +36,7 @@ export const ROLE_LABELS: Record<DataroomRole, string> = { owner: "Owner", admin
 export const ARCHIVED_MESSAGE = "This data room is archived and read-only. Unarchive it to make changes.";
 
 /** The rights that change a room or its contents: refused while the room is archived. */
-export const WRITE_PERMISSIONS: readonly DataroomPermission[] = ["upload", "edit", "delete", "share", "invite", "manage_members", "request_signatures"];
+export const WRITE_PERMISSIONS: readonly DataroomPermission[] = ["upload", "edit", "delete", "share", "invite", "manage_members", "request_signatures", "redact"];
 
 /** A member's effective permissions: the role's defaults with their overrides on top (the owner's cannot be lowered). */
 export function effectivePermissions(role: DataroomRole, overrides: Readonly<Record<string, boolean>> = {}): Record<DataroomPermission, boolean> {

@@ -63,6 +63,7 @@ const PERMISSION_MESSAGES: Record<DataroomPermission, string> = {
   view_analytics: "You don't have permission to see this data room's analytics.",
   view_audit_log: "You don't have permission to see this data room's audit log.",
   request_signatures: "You don't have permission to request signatures in this data room.",
+  redact: "You don't have permission to redact documents in this data room.",
 };
 
 export const dataroomNotFound = () => new AppError("NOT_FOUND", "This data room does not exist or you don't have access to it.");

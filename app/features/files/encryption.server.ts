@@ -211,6 +211,12 @@ export async function readStoredObject(ctx: ServiceContext, r2Key: string, size:
   return object.body.pipeThrough(await openingStream(ctx, r2Key, size, wanted));
 }
 
+/** A whole stored object's plaintext in memory (documents a use case reads whole: PDFs to seal or redact), or null when it is missing. */
+export async function readStoredBytes(ctx: ServiceContext, r2Key: string, size: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const body = await readStoredObject(ctx, r2Key, size);
+  return body ? new Uint8Array(await new Response(body).arrayBuffer()) : null;
+}
+
 /** Writes `size` plaintext bytes from `body` under `r2Key` in one put, sealed when the key says so. */
 export async function putStoredStream(ctx: ServiceContext, r2Key: string, size: number, body: ReadableStream<Uint8Array>, options?: R2PutOptions): Promise<R2Object | null> {
   const fixed = new FixedLengthStream(storedSize(r2Key, size));

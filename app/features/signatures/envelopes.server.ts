@@ -5,7 +5,7 @@ import { auditRoom } from "~/features/datarooms/audit-record.server";
 import type { AuditAction } from "~/features/datarooms/audit.constants";
 import { requireDataroom } from "~/features/datarooms/datarooms.server";
 import { isEncryptedKey } from "~/features/files/encryption-format";
-import { newObjectKey, putStoredObject, readStoredObject } from "~/features/files/encryption.server";
+import { newObjectKey, putStoredObject, readStoredBytes } from "~/features/files/encryption.server";
 import { requireFileAccess } from "~/features/files/spaces.server";
 import { listPdfsOfMember } from "~/features/files/folders.queries.server";
 import { sendMail } from "~/features/mail/mailer.server";
@@ -102,9 +102,9 @@ export async function countPdfPages(bytes: Uint8Array, name: string): Promise<nu
 
 /** The bytes of a stored object (whole). */
 export async function readObjectBytes(ctx: ServiceContext, key: string, size: number): Promise<Uint8Array<ArrayBuffer>> {
-  const body = await readStoredObject(ctx, key, size);
-  if (!body) throw new AppError("CONFLICT", "The document's content is missing. Prepare it again from the file.");
-  return new Uint8Array(await new Response(body).arrayBuffer());
+  const bytes = await readStoredBytes(ctx, key, size);
+  if (!bytes) throw new AppError("CONFLICT", "The document's content is missing. Prepare it again from the file.");
+  return bytes;
 }
 
 /**

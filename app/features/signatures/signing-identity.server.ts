@@ -1,5 +1,6 @@
 import { CryptoKeySigner, type Signer } from "@libpdf/core";
 import { AppError } from "~/lib/errors";
+import { sha256Hex } from "~/lib/sha256";
 
 /**
  * The platform's signing identity (issue 38, ADR 031): one private key and its certificate (a PEM
@@ -28,11 +29,7 @@ export function pemBlocks(text: string, label: string): Uint8Array<ArrayBuffer>[
   return [...normalised.matchAll(pattern)].map((match) => Uint8Array.from(atob(match[1]!.replace(/\s+/g, "")), (c) => c.charCodeAt(0)));
 }
 
-export async function sha256Hex(bytes: Uint8Array | ArrayBuffer): Promise<string> {
-  // Hashed in place (no copy of a PDF of up to 25 MB); WebCrypto reads any ArrayBuffer view.
-  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer> | ArrayBuffer);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+export { sha256Hex };
 
 async function importIdentity(env: IdentityEnv): Promise<SigningIdentity> {
   const [key] = pemBlocks(env.SIGNING_KEY ?? "", "PRIVATE KEY");

@@ -34,6 +34,7 @@ const PERMISSION_LABELS: Record<string, string> = {
   view_analytics: "Analytics",
   view_audit_log: "Audit log",
   request_signatures: "Request signatures",
+  redact: "Redact documents (and see their originals)",
 };
 
 type Change = { key: string; userId: string; permission: string; value: boolean };

@@ -1,0 +1,88 @@
+import { auditRoom } from "~/features/datarooms/audit-record.server";
+import { isEncryptedKey } from "~/features/files/encryption-format";
+import { newObjectKey, putStoredObject, readStoredBytes } from "~/features/files/encryption.server";
+import { requireFileAccess } from "~/features/files/spaces.server";
+import { assertFilesFit, spaceUsage } from "~/features/files/storage.server";
+import { requestContentIndexing } from "~/features/search/search.jobs";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { sha256Hex } from "~/lib/sha256";
+import { parseInput } from "~/lib/validation";
+import { checkRedaction, type RedactionCheck } from "./check-redaction.server";
+import { redactionEngine } from "./redaction-engine.server";
+import { replaceWithRedacted } from "./redaction.queries.server";
+import { applyRedactionSchema } from "./redaction.schema";
+import type { RedactionCounts } from "./redaction-types";
+
+/**
+ * Applying redaction to a file (issue 39): the marks go to the engine Worker (never trusting the
+ * browser to have removed anything), the result is checked here by a second reader, and only a
+ * result that passes becomes the file's new version; the original stays as the previous version.
+ * Share links, previews and search read the file's current content, so from then on they serve
+ * the redacted one (the search text is cleared by the version change and read again).
+ */
+
+export const REDACT_PDF_MAX_BYTES = 25 * 1024 * 1024;
+
+export type RedactionReport = RedactionCounts & { marks: number; check: RedactionCheck; engine: "pdfium"; originalSha256: string; redactedSha256: string };
+
+export type RedactionOutcome = { file: { id: string; name: string; version: number; size: number }; report: RedactionReport };
+
+/** Who may redact: `files.edit` on the file, and in a data room its `redact` permission. */
+async function requireRedactable(ctx: ServiceContext, userId: string, fileId: string) {
+  const found = await requireFileAccess(ctx, userId, fileId, "files.edit");
+  if (found.roomPermissions && !found.roomPermissions.redact) throw new AppError("FORBIDDEN", "You don't have permission to redact documents in this data room.");
+  return found;
+}
+
+function checkMessage(check: RedactionCheck): string {
+  const reasons: string[] = [];
+  if (check.pagesWithTextUnderMarks.length) {
+    const pages = check.pagesWithTextUnderMarks.map((page) => page + 1).join(", ");
+    reasons.push(`text is still under a mark on page${check.pagesWithTextUnderMarks.length === 1 ? "" : "s"} ${pages} (the document may use a font the engine cannot take apart)`);
+  }
+  if (check.stringsFoundInBytes.length) reasons.push(`the words “${check.stringsFoundInBytes.slice(0, 3).join("”, “")}” are still inside the file`);
+  return `The redaction could not be proven complete, so nothing was saved: ${reasons.join("; ")}.`;
+}
+
+/** POST /api/files/{id}/redact: `{ version, marks }` → the new version and its report. */
+export async function applyRedaction(ctx: ServiceContext, userId: string, fileId: string, input: unknown): Promise<RedactionOutcome> {
+  const { file, roomPermissions } = await requireRedactable(ctx, userId, fileId);
+  const data = parseInput(applyRedactionSchema, input);
+  if (file.contentType !== "application/pdf") throw new AppError("UNSUPPORTED_MEDIA_TYPE", `“${file.name}” is not a PDF: choose a PDF to redact.`);
+  if (file.size > REDACT_PDF_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `“${file.name}” is larger than the 25 MB a document to redact may be.`);
+  if (file.version !== data.version) throw new AppError("CONFLICT", `“${file.name}” changed since you marked it (it is now version ${file.version}). Open it again and mark it again.`);
+  if (!ctx.env.REDACTOR) throw new AppError("SERVICE_UNAVAILABLE", "The redaction engine is not available right now. Please try again later.");
+
+  const original = await readStoredBytes(ctx, file.r2Key, file.size);
+  if (!original) throw new AppError("CONFLICT", `The content of “${file.name}” is missing.`);
+  const result = await redactionEngine(ctx.env).redact({ pdf: original, marks: data.marks });
+  if (!result.ok) throw new AppError("UNPROCESSABLE", `“${file.name}” could not be redacted: ${result.reason}`);
+  const check = await checkRedaction(result.bytes, result.rects, result.removedText);
+  if (!check.passed) {
+    ctx.logger.warn("redaction.check_failed", { fileId: file.id, pages: check.pagesWithTextUnderMarks, strings: check.stringsFoundInBytes.length });
+    throw new AppError("UNPROCESSABLE", checkMessage(check));
+  }
+
+  const bytes = new Uint8Array(result.bytes);
+  assertFilesFit(await spaceUsage(ctx, file.spaceId), file.name, bytes.byteLength, 0);
+  const report: RedactionReport = { ...result.counts, marks: data.marks.length, check, engine: "pdfium", originalSha256: file.sha256 ?? (await sha256Hex(original)), redactedSha256: await sha256Hex(bytes) };
+  const r2Key = newObjectKey("files", file.spaceId, isEncryptedKey(file.r2Key));
+  await putStoredObject(ctx, r2Key, bytes, { httpMetadata: { contentType: "application/pdf" } });
+  const saved = await replaceWithRedacted(ctx.db, { fileId: file.id, expectedR2Key: file.r2Key, r2Key, size: bytes.byteLength, sha256: report.redactedSha256, userId, now: ctx.now(), reportId: crypto.randomUUID(), report });
+  if (!saved) {
+    await ctx.env.FILES.delete(r2Key);
+    throw new AppError("CONFLICT", `“${file.name}” changed while it was being redacted. Open it again and mark it again.`);
+  }
+  await requestContentIndexing(ctx, file.id, r2Key);
+  if (roomPermissions) {
+    const pages = Object.keys(report.marksPerPage).map((page) => Number(page) + 1);
+    await auditRoom(ctx, file.spaceId, userId, {
+      action: "file.redact",
+      target: { type: "file", id: file.id, name: file.name },
+      detail: `${report.marks} mark${report.marks === 1 ? "" : "s"} on page${pages.length === 1 ? "" : "s"} ${pages.join(", ")}; ${report.charactersRemoved} characters and ${report.annotationsRemoved} annotations removed; checked: nothing left under the marks; version ${file.version + 1}`,
+    });
+  }
+  ctx.logger.info("redaction.applied", { fileId: file.id, marks: report.marks, characters: report.charactersRemoved });
+  return { file: { id: file.id, name: file.name, version: file.version + 1, size: bytes.byteLength }, report };
+}
