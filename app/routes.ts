@@ -98,6 +98,7 @@ export default [
     route("files/duplicates", "routes/files/duplicates.tsx"),
     route("files/tags", "routes/files/tags.tsx"),
     route("files/:id", "routes/files/file.tsx"),
+    route("files/:id/redact", "routes/files/redact.tsx"),
     route("favorites", "routes/files/favorites.tsx"),
     route("templates", "routes/files/templates.tsx"),
     route("trash", "routes/files/trash.tsx"),

@@ -5,6 +5,7 @@ import { recordPageTime } from "~/features/datarooms/page-time.server";
 import { addComment, getFileComments } from "~/features/datarooms/comments.server";
 import { renameFile } from "~/features/files/move.server";
 import { applyRedaction } from "~/features/redaction/apply-redaction.server";
+import { getTextLayer } from "~/features/redaction/redaction-setup.server";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
@@ -46,6 +47,10 @@ export const filesApi = new Hono<AppEnv>()
   .post("/:id/redact", noStore, async (c) => {
     const actor = requireApiActor(c);
     return c.json(await applyRedaction(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)), 200);
+  })
+  .get("/:id/text-layer", noStore, async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await getTextLayer(apiServiceContext(c), actor.userId, c.req.param("id")), 200);
   })
   .patch("/:id", noStore, async (c) => {
     const actor = requireApiActor(c);

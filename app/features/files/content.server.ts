@@ -208,6 +208,7 @@ export type FilePage = {
   protection: { watermarked: boolean; printProtected: boolean; downloadProtected: boolean };
   canDownload: boolean;
   canEdit: boolean;
+  canRedact: boolean;
   /** May make a share link of it: `share` in a room that is not archived; the owner of personal files. */
   canShare: boolean;
   crumbs: FileCrumb[];
@@ -239,6 +240,8 @@ export async function getFilePage(ctx: ServiceContext, userId: string, fileId: s
     protection: { watermarked: protection.watermark !== null, printProtected: protection.printProtection, downloadProtected: protection.downloadProtection },
     canDownload: canDo(role, roomPermissions, "files.download"),
     canEdit: canDo(role, roomPermissions, "files.edit"),
+    // Redaction (issue 39): PDFs, for those who may edit them and, in a room, redact there.
+    canRedact: file.contentType === "application/pdf" && canDo(role, roomPermissions, "files.edit") && (!roomPermissions || roomPermissions.redact),
     canShare: roomPermissions ? roomPermissions.share && role !== "archived" : role === "owner",
     crumbs: crumbs.map((crumb) => ({ uid: crumb.id, label: crumb.label, kind: crumb.kind })),
     versions: versions.map((version) => ({

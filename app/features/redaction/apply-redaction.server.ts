@@ -29,7 +29,7 @@ export type RedactionReport = RedactionCounts & { marks: number; check: Redactio
 export type RedactionOutcome = { file: { id: string; name: string; version: number; size: number }; report: RedactionReport };
 
 /** Who may redact: `files.edit` on the file, and in a data room its `redact` permission. */
-async function requireRedactable(ctx: ServiceContext, userId: string, fileId: string) {
+export async function requireRedactable(ctx: ServiceContext, userId: string, fileId: string) {
   const found = await requireFileAccess(ctx, userId, fileId, "files.edit");
   if (found.roomPermissions && !found.roomPermissions.redact) throw new AppError("FORBIDDEN", "You don't have permission to redact documents in this data room.");
   return found;

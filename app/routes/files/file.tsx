@@ -1,4 +1,5 @@
-import { Link, useRevalidator } from "react-router";
+import { Link, useRevalidator, useSearchParams } from "react-router";
+import { Alert } from "~/components/ui/alert";
 import { ErrorPage } from "~/components/error-page";
 import { buttonClassName } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
@@ -65,7 +66,8 @@ function Breadcrumbs({ crumbs, current }: { crumbs: { uid: string; label: string
 }
 
 export default function FilePage({ loaderData }: Route.ComponentProps) {
-  const { file, crumbs, versions, canDownload, canEdit, canShare, extras, addedAt, dataroomId, protection, comments } = loaderData;
+  const { file, crumbs, versions, canDownload, canEdit, canRedact, canShare, extras, addedAt, dataroomId, protection, comments } = loaderData;
+  const [searchParams] = useSearchParams();
   const revalidator = useRevalidator();
   return (
     <div className="space-y-6">
@@ -95,6 +97,11 @@ export default function FilePage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {canEdit && crumbs[0] ? <FileActions file={file} rootFolderId={crumbs[0].uid} /> : null}
+          {canRedact ? (
+            <Link to={`/files/${file.id}/redact`} className={buttonClassName({ variant: "secondary" })}>
+              Redact
+            </Link>
+          ) : null}
           {canShare ? (
             <a href={`/share-links/new?type=file&id=${file.id}`} className={buttonClassName({ variant: "secondary" })}>
               Share
@@ -107,6 +114,10 @@ export default function FilePage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </header>
+
+      {searchParams.get("redacted") === "1" ? (
+        <Alert variant="success">Redacted: version {file.version} is the redacted document, checked on the server. Previews, downloads and share links now serve it; the original is kept as version {file.version - 1}.</Alert>
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-labelledby="preview-heading" className="min-w-0 space-y-3">

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { CHOICE_TYPES, clampField, DEFAULT_FIELD_SIZE, SIGN_FIELD_LABELS, SIGN_FIELD_TYPES, type SignField, type SignFieldType, type SignRole } from "../signature-fields";
 
-const PdfPages = lazy(() => import("./pdf-pages").then((module) => ({ default: module.PdfPages })));
+const PdfPages = lazy(() => import("~/features/files/components/pdf-pages").then((module) => ({ default: module.PdfPages })));
 
 /** One colour per role, in order (the designer and the envelope page agree). */
 export const ROLE_COLORS = ["#2563eb", "#db2777", "#059669", "#d97706", "#7c3aed", "#0891b2", "#dc2626", "#4d7c0f", "#9333ea", "#475569"];

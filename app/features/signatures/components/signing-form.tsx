@@ -11,7 +11,7 @@ import { SignaturePicture } from "./signature-picture";
 
 // The pad and the PDF viewer load after the page (the signing page's first load stays small, G5).
 const SignaturePad = lazy(() => import("~/features/forms/components/signature-pad").then((module) => ({ default: module.SignaturePad })));
-const PdfPages = lazy(() => import("./pdf-pages").then((module) => ({ default: module.PdfPages })));
+const PdfPages = lazy(() => import("~/features/files/components/pdf-pages").then((module) => ({ default: module.PdfPages })));
 
 async function post(path: string, body: unknown): Promise<{ ok: boolean; message: string; fieldErrors: Record<string, string[]> }> {
   try {

@@ -5,9 +5,9 @@ import { loadPdfjs, pdfWorkerUrl } from "~/features/files/components/preview-lib
 
 /**
  * A document's pages one under another, each with an overlay in page-relative coordinates
- * (issue 38: the designer places fields on it, the signing page shows where to sign). pdf.js
- * loads only here (its own chunk); the PDF (≤ 25 MB) is fetched whole. Pages render when they
- * come near the screen, so a 50-page contract opens at once.
+ * (issue 38: the designer places fields on it, the signing page shows where to sign; issue 39:
+ * redaction marks are drawn on it). pdf.js loads only here (its own chunk); the PDF (≤ 25 MB) is
+ * fetched whole. Pages render when they come near the screen, so a 50-page contract opens at once.
  */
 export function PdfPages({ url, pageCount, overlay, label }: { url: string; pageCount: number; overlay: (page: number) => ReactNode; label: string }) {
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
