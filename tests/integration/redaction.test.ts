@@ -17,20 +17,20 @@ describe("the redaction engine behind the REDACTOR binding", () => {
     const result = await redactionEngine(testEnv).redact({ pdf: original, marks: [EMAIL_MARK(2)] });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const checked = await checkRedaction(result.bytes, result.rects, result.removedText);
+    const checked = await checkRedaction(result.bytes, result.rects, result.removedText, result.pageTexts);
     expect(checked).toMatchObject({ passed: true, pagesWithTextUnderMarks: [], stringsFoundInBytes: [] });
     // The marked address is nowhere in the bytes, in any encoding the check knows.
     const raw = new TextDecoder("latin1").decode(result.bytes);
     expect(raw).not.toContain(FIXTURE_LINES.email(3));
     // The check is not blind: the original, with the same marks, fails it on that page.
-    const unredacted = await checkRedaction(original, result.rects, result.removedText);
+    const unredacted = await checkRedaction(original, result.rects, result.removedText, result.pageTexts);
     expect(unredacted.passed).toBe(false);
     expect(unredacted.pagesWithTextUnderMarks).toEqual([2]);
     // And the words themselves, hidden in the bytes where no text layer shows them (here as hex in a
     // comment after the end of the file), fail the byte check.
     const hexEmail = [...new TextEncoder().encode(FIXTURE_LINES.email(3))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
     const smuggled = new Uint8Array([...result.bytes, ...new TextEncoder().encode(`\n%<${hexEmail}>\n`)]);
-    expect((await checkRedaction(smuggled, result.rects, result.removedText)).stringsFoundInBytes).toContain(FIXTURE_LINES.email(3));
+    expect((await checkRedaction(smuggled, result.rects, result.removedText, result.pageTexts)).stringsFoundInBytes).toContain(FIXTURE_LINES.email(3));
   });
 
   it("says which words under a mark are still elsewhere in the document, and answers a file that is not a PDF with the reason", async () => {
@@ -38,7 +38,7 @@ describe("the redaction engine behind the REDACTOR binding", () => {
     const result = await redactionEngine(testEnv).redact({ pdf: original, marks: [{ page: 0, x: 0.1, y: (792 - 672) / 792, w: 0.5, h: 16 / 792 }] });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const checked = await checkRedaction(result.bytes, result.rects, result.removedText);
+    const checked = await checkRedaction(result.bytes, result.rects, result.removedText, result.pageTexts);
     expect(checked.passed).toBe(true);
     expect(checked.alsoElsewhere).toEqual(expect.arrayContaining(["keep", "sentence", "visible."]));
     expect(await redactionEngine(testEnv).redact({ pdf: new TextEncoder().encode("hello"), marks: [] })).toEqual({ ok: false, reason: "This file could not be read as a PDF, so nothing in it can be redacted." });

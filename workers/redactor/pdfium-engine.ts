@@ -154,8 +154,36 @@ export function applyMarks(m: WrappedPdfiumModule, bytes: Uint8Array, marks: rea
 
 const INFO_KEYS = ["Title", "Author", "Subject", "Keywords", "Creator", "Producer", "CreationDate", "ModDate"];
 
-/** The last pass: the Info metadata emptied and the file written whole again (what an earlier pass left unreferenced is dropped). */
-export function rewriteClean(m: WrappedPdfiumModule, bytes: Uint8Array): Uint8Array {
+/** A page's whole text layer, as PDFium reads it. */
+function pageText(m: WrappedPdfiumModule, mem: Memory, doc: number, index: number): string {
+  const page = m.FPDF_LoadPage(doc, index);
+  if (!page) return "";
+  try {
+    const textPage = m.FPDFText_LoadPage(page);
+    if (!textPage) return "";
+    try {
+      const count = m.FPDFText_CountChars(textPage);
+      if (count <= 0) return "";
+      const buffer = mem.alloc((count + 1) * 2);
+      try {
+        const written = m.FPDFText_GetText(textPage, 0, count, buffer);
+        return m.pdfium.UTF16ToString(buffer, Math.max(0, written - 1) * 2);
+      } finally {
+        mem.free(buffer);
+      }
+    } finally {
+      m.FPDFText_ClosePage(textPage);
+    }
+  } finally {
+    m.FPDF_ClosePage(page);
+  }
+}
+
+/**
+ * The last pass: the Info metadata emptied and the file written whole again (what an earlier pass
+ * left unreferenced is dropped); with the text left on every page, for the app's check.
+ */
+export function rewriteClean(m: WrappedPdfiumModule, bytes: Uint8Array): { bytes: Uint8Array; pageTexts: string[] } {
   const mem = memory(m);
   const { doc, close } = openDocument(m, mem, bytes);
   try {
@@ -178,7 +206,8 @@ export function rewriteClean(m: WrappedPdfiumModule, bytes: Uint8Array): Uint8Ar
     } finally {
       mem.free(empty);
     }
-    return saveWhole(m, mem, doc);
+    const pageTexts = Array.from({ length: m.FPDF_GetPageCount(doc) }, (_, index) => pageText(m, mem, doc, index));
+    return { bytes: saveWhole(m, mem, doc), pageTexts };
   } finally {
     close();
   }

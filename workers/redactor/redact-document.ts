@@ -17,12 +17,13 @@ export async function redactDocument(m: WrappedPdfiumModule, input: RedactionEng
     } catch {
       return { ok: false, reason: "The document's own parts (metadata, scripts, attachments) could not be removed from this PDF." };
     }
-    const bytes = rewriteClean(m, cleaned.bytes);
+    const { bytes, pageTexts } = rewriteClean(m, cleaned.bytes);
     const marksPerPage: Record<string, number> = {};
     for (const rect of marked.rects) marksPerPage[String(rect.page)] = (marksPerPage[String(rect.page)] ?? 0) + 1;
     return {
       ok: true,
       bytes,
+      pageTexts,
       rects: marked.rects,
       removedText: marked.removedText,
       counts: {

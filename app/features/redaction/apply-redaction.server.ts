@@ -58,7 +58,7 @@ export async function applyRedaction(ctx: ServiceContext, userId: string, fileId
   if (!original) throw new AppError("CONFLICT", `The content of “${file.name}” is missing.`);
   const result = await redactionEngine(ctx.env).redact({ pdf: original, marks: data.marks });
   if (!result.ok) throw new AppError("UNPROCESSABLE", `“${file.name}” could not be redacted: ${result.reason}`);
-  const check = await checkRedaction(result.bytes, result.rects, result.removedText);
+  const check = await checkRedaction(result.bytes, result.rects, result.removedText, result.pageTexts);
   if (!check.passed) {
     ctx.logger.warn("redaction.check_failed", { fileId: file.id, pages: check.pagesWithTextUnderMarks, strings: check.stringsFoundInBytes.length });
     throw new AppError("UNPROCESSABLE", checkMessage(check));

@@ -42,43 +42,92 @@ const latin1 = (bytes: Uint8Array) => {
   return out;
 };
 
-/** The file's bytes as text, followed by every stream it could inflate, lower-cased (hex digits are compared in either case). */
-async function searchableText(bytes: Uint8Array): Promise<string> {
+/**
+ * The text of every string in the file (literal "(…)" and hex "<…>" strings, in the file and in
+ * every stream it could inflate; hex also read as UTF-16), joined and lower-cased. Only strings
+ * are searched: names and operators ("/Page", "/Font") are PDF syntax, not content.
+ */
+async function stringsOf(bytes: Uint8Array): Promise<string> {
   const raw = latin1(bytes);
-  const parts = [raw];
+  const sources = [raw];
   const streamStart = /stream\r?\n/g;
   for (let match = streamStart.exec(raw); match; match = streamStart.exec(raw)) {
     const start = match.index + match[0].length;
     const end = raw.indexOf("endstream", start);
     if (end < 0) break;
     const inflated = await inflate(bytes.subarray(start, end));
-    if (inflated) parts.push(latin1(inflated));
+    if (inflated) sources.push(latin1(inflated));
     streamStart.lastIndex = end;
   }
-  return parts.join("\n").toLowerCase();
+  const found: string[] = [];
+  for (const source of sources) collectStrings(source, found);
+  return found.join("").toLowerCase();
 }
 
-const hex = (codes: number[]) => codes.map((code) => code.toString(16).padStart(2, "0")).join("");
-function encodings(text: string): string[] {
-  const codes = [...text].map((char) => char.codePointAt(0)!);
-  const forms = [text.toLowerCase()];
-  if (codes.every((code) => code < 256)) forms.push(hex(codes));
-  if (codes.every((code) => code < 0x10000)) forms.push(hex(codes.flatMap((code) => [code >> 8, code & 0xff])));
-  return forms;
+const ESCAPES: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f" };
+
+function collectStrings(source: string, into: string[]): void {
+  for (let index = 0; index < source.length; index += 1) {
+    const char = source[index];
+    if (char === "(") {
+      let depth = 1;
+      let text = "";
+      for (index += 1; index < source.length && depth > 0; index += 1) {
+        const next = source[index]!;
+        if (next === "\\") {
+          const escaped = source[index + 1] ?? "";
+          if (/[0-7]/.test(escaped)) {
+            const octal = /^[0-7]{1,3}/.exec(source.slice(index + 1, index + 4))![0];
+            text += String.fromCharCode(parseInt(octal, 8));
+            index += octal.length;
+          } else {
+            text += ESCAPES[escaped] ?? escaped;
+            index += 1;
+          }
+        } else if (next === "(") {
+          depth += 1;
+          text += next;
+        } else if (next === ")") {
+          depth -= 1;
+          if (depth > 0) text += next;
+        } else text += next;
+      }
+      index -= 1;
+      into.push(text);
+    } else if (char === "<" && source[index + 1] !== "<") {
+      const end = source.indexOf(">", index + 1);
+      if (end < 0) break;
+      const digits = source.slice(index + 1, end).replace(/\s+/g, "");
+      if (/^[0-9a-fA-F]*$/.test(digits) && digits.length >= 2) {
+        const codes = (digits.length % 2 ? `${digits}0` : digits).match(/../g)!.map((pair) => parseInt(pair, 16));
+        into.push(String.fromCharCode(...codes));
+        if (codes.length % 2 === 0) {
+          let wide = "";
+          for (let at = 0; at < codes.length; at += 2) wide += String.fromCharCode((codes[at]! << 8) | codes[at + 1]!);
+          into.push(wide);
+        }
+      }
+      index = end;
+    } else if (char === "<") index += 1;
+  }
 }
 
 const normalise = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
 
-export async function checkRedaction(bytes: Uint8Array, rects: readonly PageRect[], removedText: readonly string[]): Promise<RedactionCheck> {
+/**
+ * `pageTexts`: the text left on each page (the engine's reading), which exempts a removed word
+ * still visible elsewhere from the byte search; the characters under the marks are read here,
+ * by this reader, on the marked pages.
+ */
+export async function checkRedaction(bytes: Uint8Array, rects: readonly PageRect[], removedText: readonly string[], pageTexts: readonly string[]): Promise<RedactionCheck> {
   const pdf = await PDF.load(bytes);
   const pages = pdf.getPages();
   const pagesWithTextUnderMarks = new Set<number>();
-  const pageTexts: string[] = [];
+  const markedPages = new Set(rects.map((rect) => rect.page));
   for (const page of pages) {
+    if (!markedPages.has(page.index)) continue;
     const text = page.extractText({ includeChars: true });
-    pageTexts.push(normalise(text.text));
     const marks = rects.filter((rect) => rect.page === page.index);
-    if (marks.length === 0) continue;
     for (const line of text.lines) {
       for (const span of line.spans) {
         for (const char of span.chars) {
@@ -90,8 +139,8 @@ export async function checkRedaction(bytes: Uint8Array, rects: readonly PageRect
       }
     }
   }
-  const everywhere = pageTexts.join(" ");
-  const haystack = await searchableText(bytes);
+  const everywhere = pageTexts.map(normalise).join(" ");
+  const haystack = await stringsOf(bytes);
   const stringsFoundInBytes: string[] = [];
   const alsoElsewhere: string[] = [];
   for (const removed of new Set(removedText.map(normalise))) {
@@ -101,7 +150,7 @@ export async function checkRedaction(bytes: Uint8Array, rects: readonly PageRect
         alsoElsewhere.push(word);
         continue;
       }
-      if (encodings(word).some((form) => haystack.includes(form))) stringsFoundInBytes.push(word);
+      if (haystack.includes(word)) stringsFoundInBytes.push(word);
     }
   }
   return {

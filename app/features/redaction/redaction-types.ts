@@ -26,7 +26,7 @@ export type RedactionCounts = {
 };
 
 export type RedactionEngineResult =
-  | { ok: true; bytes: Uint8Array; rects: PageRect[]; removedText: string[]; counts: RedactionCounts }
+  | { ok: true; bytes: Uint8Array; rects: PageRect[]; removedText: string[]; counts: RedactionCounts; /** The text left on each page of the result (PDFium's reading). */ pageTexts: string[] }
   | { ok: false; reason: string };
 
 /** What the engine Worker's `redact` takes. */
