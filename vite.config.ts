@@ -49,7 +49,9 @@ export default defineConfig({
     // start instead of discovering it in the first upload's job and reloading the Worker mid-request.
     ssr: { build: { minify: true }, optimizeDeps: { include: ["@libpdf/core"] } },
     // The redaction engine's build goes beside the app's (deployed first: `npm run deploy`).
-    strongroom_redactor: { build: { minify: true, outDir: "build/redactor" } },
+    // Its libraries are bundled when the dev server starts, not discovered on the first redaction
+    // (which would reload the dev server under the requests in flight).
+    strongroom_redactor: { build: { minify: true, outDir: "build/redactor" }, optimizeDeps: { include: ["@embedpdf/pdfium", "@libpdf/core"] } },
   },
   // React Router preloads route modules itself; Vite's preload helper for the few lazy imports
   // (Turnstile, the upgrade modal, the user store) would add ~0.9 KiB to every first load (G5).

@@ -118,3 +118,36 @@ describe("applying redaction to a file", () => {
     expect(await countWhere("select count(*) as n from dataroom_audit_log where dataroom_id = ? and action = 'file.redact'", room.id)).toBe(1);
   });
 });
+
+describe("redacting a picture", () => {
+  it("paints each mark black into a JPEG's pixels as a new version, leaves the rest, and refuses WebP with a reason", async () => {
+    const owner = await signedIn({ tier: "pro" });
+    const space = await personalSpaceOf(owner.id);
+    const { decodeImage, encodeImage } = await import("~/features/watermark/image-codecs.server");
+    // A 160 × 120 photo of noise.
+    const pixels = new Uint8ClampedArray(160 * 120 * 4);
+    for (let index = 0; index < pixels.length; index += 1) pixels[index] = index % 4 === 3 ? 255 : (index * 7919) % 251;
+    const photo = await encodeImage({ width: 160, height: 120, data: pixels, colorSpace: "srgb" } as ImageData, "image/jpeg");
+    const file = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "passport.jpg", content: photo, contentType: "image/jpeg", uploadedBy: owner.id });
+    // The left half, on the picture's only page.
+    const response = await send(owner.client, "POST", `/api/files/${file.id}/redact`, { version: 1, marks: [{ page: 0, x: 0, y: 0, w: 0.5, h: 1 }] });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect((await response.json<{ report: { pixelsCleared: number } }>()).report.pixelsCleared).toBe(80 * 120);
+    const served = new Uint8Array(await (await get(`/api/files/${file.id}/download`, owner.client)).arrayBuffer());
+    const image = await decodeImage(served, "image/jpeg");
+    const channel = (x: number, y: number) => image.data[(y * 160 + x) * 4]!;
+    // Inside the mark (away from its edge, where JPEG's 8-pixel blocks blend): black.
+    for (let y = 0; y < 120; y += 1) for (let x = 0; x < 72; x += 1) expect(channel(x, y)).toBeLessThan(12);
+    const outside = new Set<number>();
+    for (let y = 0; y < 120; y += 1) for (let x = 88; x < 160; x += 1) outside.add(channel(x, y));
+    expect(outside.size).toBeGreaterThan(50);
+    expect(await versionOf(file.id)).toMatchObject({ version: 2 });
+
+    const webp = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "scan.webp", content: "RIFF....WEBP", contentType: "image/webp", uploadedBy: owner.id });
+    const refused = await send(owner.client, "POST", `/api/files/${webp.id}/redact`, { version: 1, marks: [{ page: 0, x: 0, y: 0, w: 0.5, h: 0.5 }] });
+    expect(refused.status).toBe(415);
+    expect((await refused.json<{ message: string }>()).message).toBe("“scan.webp” is a WebP picture, which cannot be redacted yet: save it as PNG or JPEG and upload that.");
+    const secondPage = await send(owner.client, "POST", `/api/files/${file.id}/redact`, { version: 2, marks: [{ page: 1, x: 0, y: 0, w: 0.5, h: 0.5 }] });
+    expect(secondPage.status).toBe(400);
+  });
+});

@@ -12,7 +12,8 @@ import { checkRedaction, type RedactionCheck } from "./check-redaction.server";
 import { redactionEngine } from "./redaction-engine.server";
 import { replaceWithRedacted } from "./redaction.queries.server";
 import { applyRedactionSchema } from "./redaction.schema";
-import type { RedactionCounts } from "./redaction-types";
+import type { RedactionCounts, RedactionMark } from "./redaction-types";
+import { isRedactableImage, redactImage, type RedactableImageType } from "./redact-image.server";
 
 /**
  * Applying redaction to a file (issue 39): the marks go to the engine Worker (never trusting the
@@ -22,9 +23,10 @@ import type { RedactionCounts } from "./redaction-types";
  * the redacted one (the search text is cleared by the version change and read again).
  */
 
+/** A PDF or picture to redact may be this large. */
 export const REDACT_PDF_MAX_BYTES = 25 * 1024 * 1024;
 
-export type RedactionReport = RedactionCounts & { marks: number; check: RedactionCheck; engine: "pdfium"; originalSha256: string; redactedSha256: string };
+export type RedactionReport = RedactionCounts & { marks: number; pixelsCleared?: number; check: RedactionCheck; engine: "pdfium" | "pixels"; originalSha256: string; redactedSha256: string };
 
 export type RedactionOutcome = { file: { id: string; name: string; version: number; size: number }; report: RedactionReport };
 
@@ -45,31 +47,64 @@ function checkMessage(check: RedactionCheck): string {
   return `The redaction could not be proven complete, so nothing was saved: ${reasons.join("; ")}.`;
 }
 
+/** What can be redacted: PDFs (the engine Worker) and PNG or JPEG pictures (painted in the pixels). */
+export function redactableKind(file: { name: string; contentType: string }): "pdf" | "image" {
+  if (file.contentType === "application/pdf") return "pdf";
+  if (isRedactableImage(file.contentType)) return "image";
+  if (file.contentType === "image/webp") throw new AppError("UNSUPPORTED_MEDIA_TYPE", `“${file.name}” is a WebP picture, which cannot be redacted yet: save it as PNG or JPEG and upload that.`);
+  throw new AppError("UNSUPPORTED_MEDIA_TYPE", `“${file.name}” is not a PDF or a picture: choose a PDF, PNG or JPEG to redact.`);
+}
+
+const NO_TEXT_CHECK: RedactionCheck = { passed: true, pagesWithTextUnderMarks: [], stringsFoundInBytes: [], alsoElsewhere: [] };
+
+/** The PDF through the engine Worker, then the app's own check; a result that fails is refused. */
+async function redactPdf(ctx: ServiceContext, name: string, original: Uint8Array, marks: RedactionMark[]): Promise<{ bytes: Uint8Array<ArrayBuffer>; counts: RedactionCounts; check: RedactionCheck }> {
+  if (!ctx.env.REDACTOR) throw new AppError("SERVICE_UNAVAILABLE", "The redaction engine is not available right now. Please try again later.");
+  const result = await redactionEngine(ctx.env).redact({ pdf: original, marks });
+  if (!result.ok) throw new AppError("UNPROCESSABLE", `“${name}” could not be redacted: ${result.reason}`);
+  const check = await checkRedaction(result.bytes, result.rects, result.removedText, result.pageTexts);
+  if (!check.passed) {
+    ctx.logger.warn("redaction.check_failed", { pages: check.pagesWithTextUnderMarks, strings: check.stringsFoundInBytes.length });
+    throw new AppError("UNPROCESSABLE", checkMessage(check));
+  }
+  return { bytes: new Uint8Array(result.bytes), counts: result.counts, check };
+}
+
 /** POST /api/files/{id}/redact: `{ version, marks }` → the new version and its report. */
 export async function applyRedaction(ctx: ServiceContext, userId: string, fileId: string, input: unknown): Promise<RedactionOutcome> {
   const { file, roomPermissions } = await requireRedactable(ctx, userId, fileId);
   const data = parseInput(applyRedactionSchema, input);
-  if (file.contentType !== "application/pdf") throw new AppError("UNSUPPORTED_MEDIA_TYPE", `“${file.name}” is not a PDF: choose a PDF to redact.`);
+  const kind = redactableKind(file);
   if (file.size > REDACT_PDF_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `“${file.name}” is larger than the 25 MB a document to redact may be.`);
   if (file.version !== data.version) throw new AppError("CONFLICT", `“${file.name}” changed since you marked it (it is now version ${file.version}). Open it again and mark it again.`);
-  if (!ctx.env.REDACTOR) throw new AppError("SERVICE_UNAVAILABLE", "The redaction engine is not available right now. Please try again later.");
 
   const original = await readStoredBytes(ctx, file.r2Key, file.size);
   if (!original) throw new AppError("CONFLICT", `The content of “${file.name}” is missing.`);
-  const result = await redactionEngine(ctx.env).redact({ pdf: original, marks: data.marks });
-  if (!result.ok) throw new AppError("UNPROCESSABLE", `“${file.name}” could not be redacted: ${result.reason}`);
-  const check = await checkRedaction(result.bytes, result.rects, result.removedText, result.pageTexts);
-  if (!check.passed) {
-    ctx.logger.warn("redaction.check_failed", { fileId: file.id, pages: check.pagesWithTextUnderMarks, strings: check.stringsFoundInBytes.length });
-    throw new AppError("UNPROCESSABLE", checkMessage(check));
+  let redacted: { bytes: Uint8Array<ArrayBuffer>; counts: RedactionCounts; check: RedactionCheck; pixelsCleared?: number };
+  if (kind === "pdf") redacted = await redactPdf(ctx, file.name, original, data.marks);
+  else {
+    const painted = await redactImage(original, file.contentType as RedactableImageType, data.marks, file.name);
+    redacted = {
+      bytes: painted.bytes,
+      pixelsCleared: painted.pixelsCleared,
+      check: NO_TEXT_CHECK,
+      counts: { pages: 1, marksPerPage: { "0": data.marks.length }, charactersRemoved: 0, annotationsRemoved: 0, formFieldsRemoved: 0, attachmentsRemoved: 0, documentPartsRemoved: ["the picture's metadata (EXIF)"] },
+    };
   }
-
-  const bytes = new Uint8Array(result.bytes);
+  const bytes = redacted.bytes;
   assertFilesFit(await spaceUsage(ctx, file.spaceId), file.name, bytes.byteLength, 0);
-  const report: RedactionReport = { ...result.counts, marks: data.marks.length, check, engine: "pdfium", originalSha256: file.sha256 ?? (await sha256Hex(original)), redactedSha256: await sha256Hex(bytes) };
+  const report: RedactionReport = {
+    ...redacted.counts,
+    marks: data.marks.length,
+    ...(redacted.pixelsCleared !== undefined ? { pixelsCleared: redacted.pixelsCleared } : {}),
+    check: redacted.check,
+    engine: kind === "pdf" ? "pdfium" : "pixels",
+    originalSha256: file.sha256 ?? (await sha256Hex(original)),
+    redactedSha256: await sha256Hex(bytes),
+  };
   const r2Key = newObjectKey("files", file.spaceId, isEncryptedKey(file.r2Key));
-  await putStoredObject(ctx, r2Key, bytes, { httpMetadata: { contentType: "application/pdf" } });
-  const saved = await replaceWithRedacted(ctx.db, { fileId: file.id, expectedR2Key: file.r2Key, r2Key, size: bytes.byteLength, sha256: report.redactedSha256, userId, now: ctx.now(), reportId: crypto.randomUUID(), report });
+  await putStoredObject(ctx, r2Key, bytes, { httpMetadata: { contentType: file.contentType } });
+  const saved = await replaceWithRedacted(ctx.db, { fileId: file.id, expectedR2Key: file.r2Key, r2Key, size: bytes.byteLength, contentType: file.contentType, sha256: report.redactedSha256, userId, now: ctx.now(), reportId: crypto.randomUUID(), report });
   if (!saved) {
     await ctx.env.FILES.delete(r2Key);
     throw new AppError("CONFLICT", `“${file.name}” changed while it was being redacted. Open it again and mark it again.`);
@@ -80,7 +115,10 @@ export async function applyRedaction(ctx: ServiceContext, userId: string, fileId
     await auditRoom(ctx, file.spaceId, userId, {
       action: "file.redact",
       target: { type: "file", id: file.id, name: file.name },
-      detail: `${report.marks} mark${report.marks === 1 ? "" : "s"} on page${pages.length === 1 ? "" : "s"} ${pages.join(", ")}; ${report.charactersRemoved} characters and ${report.annotationsRemoved} annotations removed; checked: nothing left under the marks; version ${file.version + 1}`,
+      detail:
+        kind === "pdf"
+          ? `${report.marks} mark${report.marks === 1 ? "" : "s"} on page${pages.length === 1 ? "" : "s"} ${pages.join(", ")}; ${report.charactersRemoved} characters and ${report.annotationsRemoved} annotations removed; checked: nothing left under the marks; version ${file.version + 1}`
+          : `${report.marks} mark${report.marks === 1 ? "" : "s"} painted into the picture (${report.pixelsCleared} pixels); version ${file.version + 1}`,
     });
   }
   ctx.logger.info("redaction.applied", { fileId: file.id, marks: report.marks, characters: report.charactersRemoved });

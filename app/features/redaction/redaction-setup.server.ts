@@ -1,7 +1,7 @@
 import { readStoredBytes } from "~/features/files/encryption.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { REDACT_PDF_MAX_BYTES, requireRedactable, type RedactionReport } from "./apply-redaction.server";
+import { REDACT_PDF_MAX_BYTES, redactableKind, requireRedactable, type RedactionReport } from "./apply-redaction.server";
 import { listRedactionsOf } from "./redaction.queries.server";
 import { readTextLayer } from "./read-text-layer.server";
 import type { TextLayerPage } from "./text-layer";
@@ -9,14 +9,14 @@ import type { TextLayerPage } from "./text-layer";
 /** What the marking page (/files/{id}/redact) opens with, and the text layer it searches (issue 39). */
 
 export type RedactionSetup = {
-  file: { id: string; name: string; version: number; pageCount: number; dataroomId: string | null; documentUrl: string };
+  file: { id: string; name: string; version: number; pageCount: number; dataroomId: string | null; documentUrl: string; kind: "pdf" | "image" };
   reports: { version: number; createdAt: string; report: RedactionReport }[];
 };
 
 async function redactablePdf(ctx: ServiceContext, userId: string, fileId: string) {
   const found = await requireRedactable(ctx, userId, fileId);
   const { file } = found;
-  if (file.contentType !== "application/pdf") throw new AppError("UNSUPPORTED_MEDIA_TYPE", `“${file.name}” is not a PDF: choose a PDF to redact.`);
+  if (redactableKind(file) !== "pdf") throw new AppError("UNSUPPORTED_MEDIA_TYPE", `“${file.name}” is a picture: it has no text to search.`);
   if (file.size > REDACT_PDF_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `“${file.name}” is larger than the 25 MB a document to redact may be.`);
   const bytes = await readStoredBytes(ctx, file.r2Key, file.size);
   if (!bytes) throw new AppError("CONFLICT", `The content of “${file.name}” is missing.`);
@@ -24,6 +24,15 @@ async function redactablePdf(ctx: ServiceContext, userId: string, fileId: string
 }
 
 export async function getRedactionSetup(ctx: ServiceContext, userId: string, fileId: string): Promise<RedactionSetup> {
+  const found = await requireRedactable(ctx, userId, fileId);
+  if (redactableKind(found.file) === "image") {
+    const { file, roomPermissions } = found;
+    const reports = await listRedactionsOf(ctx.db, file.id);
+    return {
+      file: { id: file.id, name: file.name, version: file.version, pageCount: 1, dataroomId: roomPermissions ? file.spaceId : null, documentUrl: `/api/files/${file.id}/preview`, kind: "image" },
+      reports: reports.map((row) => ({ version: row.version, createdAt: row.createdAt.toISOString(), report: row.report as RedactionReport })),
+    };
+  }
   const { file, roomPermissions, bytes } = await redactablePdf(ctx, userId, fileId);
   const { PDF } = await import("@libpdf/core");
   let pageCount: number;
@@ -34,7 +43,7 @@ export async function getRedactionSetup(ctx: ServiceContext, userId: string, fil
   }
   const reports = await listRedactionsOf(ctx.db, file.id);
   return {
-    file: { id: file.id, name: file.name, version: file.version, pageCount, dataroomId: roomPermissions ? file.spaceId : null, documentUrl: `/api/files/${file.id}/preview` },
+    file: { id: file.id, name: file.name, version: file.version, pageCount, dataroomId: roomPermissions ? file.spaceId : null, documentUrl: `/api/files/${file.id}/preview`, kind: "pdf" },
     reports: reports.map((row) => ({ version: row.version, createdAt: row.createdAt.toISOString(), report: row.report as RedactionReport })),
   };
 }

@@ -8,6 +8,7 @@ export type RedactedContent = {
   expectedR2Key: string;
   r2Key: string;
   size: number;
+  contentType: string;
   sha256: string;
   userId: string;
   now: Date;
@@ -35,10 +36,10 @@ export async function replaceWithRedacted(db: Database, content: RedactedContent
       .bind(crypto.randomUUID(), content.fileId, content.expectedR2Key),
     d1
       .prepare(
-        `update files set r2_key = ?1, size = ?2, content_type = 'application/pdf', sha256 = ?3, version = version + 1, uploaded_by = ?4, updated_at = ?5
+        `update files set r2_key = ?1, size = ?2, content_type = ?8, sha256 = ?3, version = version + 1, uploaded_by = ?4, updated_at = ?5
          where id = ?6 and r2_key = ?7 and trashed_at is null`,
       )
-      .bind(content.r2Key, content.size, content.sha256, content.userId, now, content.fileId, content.expectedR2Key),
+      .bind(content.r2Key, content.size, content.sha256, content.userId, now, content.fileId, content.expectedR2Key, content.contentType),
     d1
       .prepare(
         `insert into file_redactions (id, file_id, space_id, version, report, created_by, created_at)

@@ -28,7 +28,8 @@ export default function RedactPage({ loaderData }: Route.ComponentProps) {
         </p>
         <h1 className="text-2xl font-semibold break-words text-slate-900">Redact “{file.name}”</h1>
         <p className="text-sm text-slate-700">
-          Version {file.version}, {file.pageCount} page{file.pageCount === 1 ? "" : "s"}. What you mark is removed from the file on the server, not painted over, and the result is checked before it is saved.
+          Version {file.version}
+          {file.kind === "pdf" ? `, ${file.pageCount} page${file.pageCount === 1 ? "" : "s"}. What you mark is removed from the file on the server, not painted over, and the result is checked before it is saved.` : ". What you mark is painted black into the picture's pixels on the server; its metadata (camera, place, time) goes too."}
           {reports.length ? ` Redacted before: ${reports.length} time${reports.length === 1 ? "" : "s"}.` : ""}
         </p>
       </div>

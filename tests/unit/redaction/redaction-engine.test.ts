@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -65,5 +65,76 @@ describe("the redaction engine (PDFium)", () => {
   it("refuses a file that is not a PDF and a mark beyond the last page, with a reason", async () => {
     expect(await redactDocument(pdfium, { pdf: new TextEncoder().encode("not a pdf"), marks: [] })).toEqual({ ok: false, reason: "This file could not be read as a PDF, so nothing in it can be redacted." });
     expect(await redactDocument(pdfium, { pdf: await redactionFixture({ pages: 1 }), marks: [EMAIL_MARK(4)] })).toEqual({ ok: false, reason: "A mark is on page 5, but the document has 1 page." });
+  });
+});
+
+/** A PNG of noise (no two neighbouring pixels alike), as a scanned page or photo would be. */
+async function noisePng(width: number, height: number): Promise<Uint8Array> {
+  const raw = new Uint8Array((width * 3 + 1) * height);
+  let seed = 7;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width * 3; x += 1) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      raw[y * (width * 3 + 1) + 1 + x] = seed >> 23;
+    }
+  }
+  const { deflateSync } = await import("node:zlib");
+  const { crc32 } = await import("node:zlib");
+  const chunk = (type: string, data: Uint8Array) => {
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    out.write(type, 4, "latin1");
+    Buffer.from(data).copy(out, 8);
+    out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)) >>> 0, 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(raw)), chunk("IEND", new Uint8Array())]);
+}
+
+/** The images poppler's pdfimages pulls out of a file, as raw RGB (PPM). */
+function extractImages(bytes: Uint8Array): { width: number; height: number; rgb: Buffer }[] {
+  const folder = mkdtempSync(path.join(tmpdir(), "images-"));
+  const file = path.join(folder, "doc.pdf");
+  writeFileSync(file, bytes);
+  execFileSync("pdfimages", [file, path.join(folder, "img")]);
+  return readdirSync(folder)
+    .filter((name) => name.endsWith(".ppm"))
+    .sort()
+    .map((name) => {
+      const data = readFileSync(path.join(folder, name));
+      const header = /^P6\s+(\d+)\s+(\d+)\s+\d+\s/.exec(data.subarray(0, 40).toString("latin1"))!;
+      return { width: Number(header[1]), height: Number(header[2]), rgb: data.subarray(header[0].length) };
+    });
+}
+
+describe("pictures inside a PDF", () => {
+  it("clears the pixels of an embedded picture under a mark (uniform there) and leaves the rest of it as it was", async () => {
+    const { PDFDocument } = await import("pdf-lib");
+    const document = await PDFDocument.create();
+    const page = document.addPage([612, 792]);
+    const image = await document.embedPng(await noisePng(200, 100));
+    page.drawImage(image, { x: 100, y: 400, width: 200, height: 100 });
+    const original = new Uint8Array(await document.save());
+    // The left half of the picture (page x 100–200, y 400–500).
+    const mark = { page: 0, x: 100 / 612, y: (792 - 500) / 792, w: 100 / 612, h: 100 / 792 };
+    const result = await redactDocument(pdfium, { pdf: original, marks: [mark] });
+    expect(result.ok, result.ok ? "" : result.reason).toBe(true);
+    if (!result.ok) return;
+    const [picture] = extractImages(result.bytes);
+    expect(picture).toBeDefined();
+    const { width, height, rgb } = picture!;
+    const pixel = (x: number, y: number) => rgb.readUIntBE((y * width + x) * 3, 3);
+    const covered = new Set<number>();
+    const open = new Set<number>();
+    for (let y = 2; y < height - 2; y += 1) {
+      for (let x = 2; x < width / 2 - 2; x += 1) covered.add(pixel(x, y));
+      for (let x = width / 2 + 2; x < width - 2; x += 1) open.add(pixel(x, y));
+    }
+    expect(covered.size).toBe(1);
+    expect(open.size).toBeGreaterThan(1000);
   });
 });

@@ -28,7 +28,7 @@ type SearchKind = RedactionPreset | "words" | "pattern";
  * dropped. Applying sends the kept marks; the server removes what is under them, checks its own
  * result and saves it as a new version.
  */
-export function RedactionEditor({ file }: { file: { id: string; name: string; version: number; pageCount: number; documentUrl: string } }) {
+export function RedactionEditor({ file }: { file: { id: string; name: string; version: number; pageCount: number; documentUrl: string; kind: "pdf" | "image" } }) {
   const navigate = useNavigate();
   const [marks, setMarks] = useState<Mark[]>([]);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -158,12 +158,25 @@ export function RedactionEditor({ file }: { file: { id: string; name: string; ve
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
       <section aria-label="The document" className="order-2 lg:order-1">
-        <p className="mb-2 text-sm text-slate-700">Drag across a page to mark an area. Everything under a mark is removed when you apply: text, pictures, form fields and notes.</p>
-        <Suspense fallback={<Spinner />}>
-          <PdfPages url={file.documentUrl} pageCount={file.pageCount} label={`${file.name}, ${file.pageCount} pages`} overlay={overlay} />
-        </Suspense>
+        {file.kind === "image" ? (
+          <>
+            <p className="mb-2 text-sm text-slate-700">Drag across the picture to mark an area. Each mark is painted black into the picture's pixels when you apply.</p>
+            <div className="relative inline-block max-w-full">
+              <img src={file.documentUrl} alt={file.name} className="block max-w-full select-none" draggable={false} />
+              {overlay(0)}
+            </div>
+          </>
+        ) : (
+          <>
+            <p className="mb-2 text-sm text-slate-700">Drag across a page to mark an area. Everything under a mark is removed when you apply: text, pictures, form fields and notes.</p>
+            <Suspense fallback={<Spinner />}>
+              <PdfPages url={file.documentUrl} pageCount={file.pageCount} label={`${file.name}, ${file.pageCount} pages`} overlay={overlay} />
+            </Suspense>
+          </>
+        )}
       </section>
       <div className="order-1 space-y-4 lg:sticky lg:top-4 lg:order-2 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto">
+        {file.kind === "pdf" ? (
         <section className="space-y-3 rounded-md border border-slate-200 p-4" aria-labelledby="find-heading">
           <h2 id="find-heading" className="text-lg font-semibold text-slate-900">
             Find and mark
@@ -225,6 +238,7 @@ export function RedactionEditor({ file }: { file: { id: string; name: string; ve
             </div>
           ) : null}
         </section>
+        ) : null}
 
         <section className="space-y-3 rounded-md border border-slate-200 p-4" aria-labelledby="review-heading">
           <h2 id="review-heading" className="text-lg font-semibold text-slate-900">
