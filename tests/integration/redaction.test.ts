@@ -75,6 +75,14 @@ describe("applying redaction to a file", () => {
     // The original is the previous version (not served by any route), and the report is kept with version 2.
     expect(await countWhere("select count(*) as n from file_versions where file_id = ? and version = 1", file.id)).toBe(1);
     expect(await countWhere("select count(*) as n from file_redactions where file_id = ? and version = 2", file.id)).toBe(1);
+    // People who may redact can still download the original, as version 1.
+    const earlier = await testEnv.DB.prepare("select id from file_versions where file_id = ? and version = 1").bind(file.id).first<{ id: string }>();
+    const original = await get(`/api/files/${file.id}/versions/${earlier!.id}/download`, owner.client);
+    expect(original.status).toBe(200);
+    expect(original.headers.get("content-disposition")).toContain("Term sheet (version 1).pdf");
+    const originalText = (await PDF.load(new Uint8Array(await original.arrayBuffer()))).extractText().map((page) => page.text);
+    expect(originalText[1]).toContain(FIXTURE_LINES.email(2));
+    expect((await get(`/api/files/${file.id}/versions/${crypto.randomUUID()}/download`, owner.client)).status).toBe(404);
     // Marks made on version 1 are refused now that the file is at version 2.
     const stale = await send(owner.client, "POST", `/api/files/${file.id}/redact`, { version: 1, marks: [EMAIL_MARK(0)] });
     expect(stale.status).toBe(409);
@@ -114,6 +122,13 @@ describe("applying redaction to a file", () => {
     expect((await forbidden.json<{ message: string }>()).message).toBe("You don't have permission to redact documents in this data room.");
     expect(await versionOf(file.id)).toMatchObject({ version: 1, r2Key: file.r2Key });
     expect((await send(owner.client, "POST", `/api/files/${file.id}/redact`, body)).status).toBe(200);
+    // The original (version 1) is for people who may redact: the member without it gets 403, an outsider 404.
+    const earlier = await testEnv.DB.prepare("select id from file_versions where file_id = ? and version = 1").bind(file.id).first<{ id: string }>();
+    const versionPath = `/api/files/${file.id}/versions/${earlier!.id}/download`;
+    expect((await get(versionPath, member.client)).status).toBe(403);
+    expect((await get(versionPath, outsider.client)).status).toBe(404);
+    expect((await get(versionPath)).status).toBe(401);
+    expect((await get(versionPath, owner.client)).status).toBe(200);
     await testEnv.DATA_ROOM.getByName(room.id).flushAudit();
     expect(await countWhere("select count(*) as n from dataroom_audit_log where dataroom_id = ? and action = 'file.redact'", room.id)).toBe(1);
   });

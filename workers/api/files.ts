@@ -6,6 +6,7 @@ import { addComment, getFileComments } from "~/features/datarooms/comments.serve
 import { renameFile } from "~/features/files/move.server";
 import { applyRedaction } from "~/features/redaction/apply-redaction.server";
 import { getTextLayer } from "~/features/redaction/redaction-setup.server";
+import { downloadEarlierVersion } from "~/features/redaction/earlier-version.server";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
@@ -47,6 +48,12 @@ export const filesApi = new Hono<AppEnv>()
   .post("/:id/redact", noStore, async (c) => {
     const actor = requireApiActor(c);
     return c.json(await applyRedaction(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)), 200);
+  })
+  // An earlier version (the original of a redacted file), for people who may redact it.
+  .get("/:id/versions/:versionId/download", async (c) => {
+    const actor = requireApiActor(c);
+    const file = await downloadEarlierVersion(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("versionId"));
+    return new Response(file.body, { status: 200, headers: file.headers });
   })
   .get("/:id/text-layer", noStore, async (c) => {
     const actor = requireApiActor(c);

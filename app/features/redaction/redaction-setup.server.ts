@@ -53,3 +53,8 @@ export async function getTextLayer(ctx: ServiceContext, userId: string, fileId: 
   const { file, bytes } = await redactablePdf(ctx, userId, fileId);
   return { version: file.version, pages: await readTextLayer(bytes, file.name) };
 }
+
+/** The file page's versions table: which versions a redaction made (for people who may redact). */
+export async function redactedVersionsOf(ctx: ServiceContext, fileId: string): Promise<{ version: number; marks: number }[]> {
+  return (await listRedactionsOf(ctx.db, fileId)).map((row) => ({ version: row.version, marks: Number((row.report as { marks?: number }).marks ?? 0) }));
+}

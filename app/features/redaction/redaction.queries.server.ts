@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { fileRedactions } from "~/db/schema";
+import { fileRedactions, fileVersions } from "~/db/schema";
 
 export type RedactedContent = {
   fileId: string;
@@ -53,4 +53,13 @@ export async function replaceWithRedacted(db: Database, content: RedactedContent
 /** A file's redaction reports, newest first. */
 export async function listRedactionsOf(db: Database, fileId: string) {
   return db.select().from(fileRedactions).where(and(eq(fileRedactions.fileId, fileId))).orderBy(desc(fileRedactions.version)).limit(50).all();
+}
+
+/** One earlier version of a file (its content key), or undefined. */
+export async function findFileVersion(db: Database, fileId: string, versionId: string) {
+  return db
+    .select({ id: fileVersions.id, version: fileVersions.version, r2Key: fileVersions.r2Key, size: fileVersions.size, contentType: fileVersions.contentType })
+    .from(fileVersions)
+    .where(and(eq(fileVersions.fileId, fileId), eq(fileVersions.id, versionId)))
+    .get();
 }

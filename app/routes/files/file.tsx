@@ -19,6 +19,7 @@ import { RoomLiveUpdates } from "~/features/datarooms/components/room-live-updat
 import { FileCommentsPanel } from "~/features/datarooms/components/file-comments";
 import { getFileComments } from "~/features/datarooms/comments.server";
 import { markReadOnVisit } from "~/features/notifications/notifications.server";
+import { redactedVersionsOf } from "~/features/redaction/redaction-setup.server";
 import type { Route } from "./+types/file";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.file.name ?? "File");
@@ -32,11 +33,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     const extras = await loadFileExtras(ctx, member.user.id, params.id);
     // A room's file has comments; opening it marks the person's notifications about it read.
     const comments = page.dataroomId ? await getFileComments(ctx, member.user.id, page.file.id) : null;
+    // Which versions a redaction made, for those who may redact (and download earlier versions).
+    const redacted = page.canRedact ? await redactedVersionsOf(ctx, page.file.id) : [];
     if (page.dataroomId) await markReadOnVisit(ctx, member.user.id, page.dataroomId, `/files/${page.file.id}`);
     return {
       ...page,
       extras,
       comments,
+      redacted,
       addedAt: formatUtc(page.file.createdAt),
       versions: page.versions.map((version) => ({ ...version, when: formatUtc(version.createdAt) })),
     };
@@ -66,7 +70,11 @@ function Breadcrumbs({ crumbs, current }: { crumbs: { uid: string; label: string
 }
 
 export default function FilePage({ loaderData }: Route.ComponentProps) {
-  const { file, crumbs, versions, canDownload, canEdit, canRedact, canShare, extras, addedAt, dataroomId, protection, comments } = loaderData;
+  const { file, crumbs, versions, canDownload, canEdit, canRedact, canShare, extras, addedAt, dataroomId, protection, comments, redacted } = loaderData;
+  const redactedNote = (version: number) => {
+    const found = redacted.find((one) => one.version === version);
+    return found ? ` · redacted (${found.marks} mark${found.marks === 1 ? "" : "s"})` : "";
+  };
   const [searchParams] = useSearchParams();
   const revalidator = useRevalidator();
   return (
@@ -167,7 +175,7 @@ export default function FilePage({ loaderData }: Route.ComponentProps) {
           <TableBody>
             <TableRow data-testid="version-row">
               <TableCell>
-                {file.version} <span className="text-slate-600">(current)</span>
+                {file.version} <span className="text-slate-600">(current{redactedNote(file.version)})</span>
               </TableCell>
               <TableCell>{formatBytes(file.size)}</TableCell>
               <TableCell>{file.type}</TableCell>
@@ -175,7 +183,18 @@ export default function FilePage({ loaderData }: Route.ComponentProps) {
             </TableRow>
             {versions.map((version) => (
               <TableRow key={version.id} data-testid="version-row">
-                <TableCell>{version.version}</TableCell>
+                <TableCell>
+                  {version.version}
+                  {redactedNote(version.version) ? <span className="text-slate-600"> ({redactedNote(version.version).slice(3)})</span> : null}
+                  {canRedact ? (
+                    <>
+                      {" "}
+                      <a href={`/api/files/${file.id}/versions/${version.id}/download`} className="text-brand-700 underline" aria-label={`Download version ${version.version}`}>
+                        Download
+                      </a>
+                    </>
+                  ) : null}
+                </TableCell>
                 <TableCell>{formatBytes(version.size)}</TableCell>
                 <TableCell>{version.type}</TableCell>
                 <TableCell className="whitespace-nowrap">{version.when}</TableCell>
