@@ -89,6 +89,19 @@ describe("applying redaction to a file", () => {
     expect((await stale.json<{ message: string }>()).message).toBe("“Term sheet.pdf” changed since you marked it (it is now version 2). Open it again and mark it again.");
   });
 
+  it("flattens the marked pages to pictures when the member chooses it: no text left on them, the rest kept", async () => {
+    const owner = await signedIn({ tier: "pro" });
+    const file = await pdfFile(owner);
+    const response = await send(owner.client, "POST", `/api/files/${file.id}/redact`, { version: 1, flatten: true, marks: [EMAIL_MARK(1)] });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect((await response.json<{ report: { flattenedPages: number[] } }>()).report.flattenedPages).toEqual([1]);
+    const { PDF } = await import("@libpdf/core");
+    const pages = (await PDF.load(new Uint8Array(await (await get(`/api/files/${file.id}/download`, owner.client)).arrayBuffer()))).extractText().map((page) => page.text.trim());
+    expect(pages[1]).toBe("");
+    expect(pages[0]).toContain(FIXTURE_LINES.email(1));
+    expect(pages[2]).toContain(FIXTURE_LINES.keep);
+  });
+
   it("refuses what it cannot redact with a reason and writes no version: not a PDF, a broken PDF, marks off the page", async () => {
     const owner = await signedIn({ tier: "pro" });
     const space = await personalSpaceOf(owner.id);

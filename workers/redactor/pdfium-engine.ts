@@ -152,6 +152,76 @@ export function applyMarks(m: WrappedPdfiumModule, bytes: Uint8Array, marks: rea
   }
 }
 
+/** Resolution of a flattened page: 150 dots per inch, sharp enough to read and print. */
+const FLATTEN_DPI = 150;
+const FPDF_ANNOT = 0x01;
+const FPDF_PRINTING = 0x800;
+const OPAQUE_WHITE = 0xffffffff;
+const OPAQUE_BLACK = 0xff000000;
+
+/**
+ * The fallback when a page's text cannot be taken apart (issue 39): the page as it looks, marks
+ * painted black into the picture, replaces everything on it. Its text layer, its annotations and
+ * every object of its content are gone; what is left is one image the size of the shown page.
+ */
+export function flattenPages(m: WrappedPdfiumModule, bytes: Uint8Array, marks: readonly RedactionMark[]): { bytes: Uint8Array; pages: number[] } {
+  const mem = memory(m);
+  const { doc, close } = openDocument(m, mem, bytes);
+  try {
+    const count = m.FPDF_GetPageCount(doc);
+    const pages = [...new Set(marks.map((mark) => mark.page))].sort((a, b) => a - b);
+    for (const index of pages) {
+      if (index < 0 || index >= count) throw new EngineRefusal(`A mark is on page ${index + 1}, but the document has ${count} page${count === 1 ? "" : "s"}.`);
+      const page = m.FPDF_LoadPage(doc, index);
+      if (!page) throw new EngineRefusal(`Page ${index + 1} could not be read, so it cannot be flattened.`);
+      try {
+        // The shown size (crop box, turned by /Rotate), in points and in pixels.
+        const width = m.FPDF_GetPageWidthF(page);
+        const height = m.FPDF_GetPageHeightF(page);
+        const pixelsWide = Math.max(1, Math.round((width / 72) * FLATTEN_DPI));
+        const pixelsHigh = Math.max(1, Math.round((height / 72) * FLATTEN_DPI));
+        const bitmap = m.FPDFBitmap_Create(pixelsWide, pixelsHigh, 0);
+        if (!bitmap) throw new EngineRefusal(`Page ${index + 1} is too large to flatten.`);
+        try {
+          m.FPDFBitmap_FillRect(bitmap, 0, 0, pixelsWide, pixelsHigh, OPAQUE_WHITE);
+          m.FPDF_RenderPageBitmap(bitmap, page, 0, 0, pixelsWide, pixelsHigh, 0, FPDF_ANNOT | FPDF_PRINTING);
+          for (const mark of marks.filter((one) => one.page === index)) {
+            const left = Math.floor(mark.x * pixelsWide);
+            const top = Math.floor(mark.y * pixelsHigh);
+            m.FPDFBitmap_FillRect(bitmap, left, top, Math.ceil((mark.x + mark.w) * pixelsWide) - left, Math.ceil((mark.y + mark.h) * pixelsHigh) - top, OPAQUE_BLACK);
+          }
+          for (let object = m.FPDFPage_CountObjects(page) - 1; object >= 0; object -= 1) {
+            const found = m.FPDFPage_GetObject(page, object);
+            if (found && m.FPDFPage_RemoveObject(page, found)) m.FPDFPageObj_Destroy(found);
+          }
+          for (let annotation = m.FPDFPage_GetAnnotCount(page) - 1; annotation >= 0; annotation -= 1) m.FPDFPage_RemoveAnnot(page, annotation);
+          m.FPDFPage_SetRotation(page, 0);
+          m.FPDFPage_SetMediaBox(page, 0, 0, width, height);
+          m.FPDFPage_SetCropBox(page, 0, 0, width, height);
+          const image = m.FPDFPageObj_NewImageObj(doc);
+          const pagePointer = mem.alloc(4);
+          try {
+            new Uint32Array(mem.u8().buffer, pagePointer, 1)[0] = page;
+            if (!image || !m.FPDFImageObj_SetBitmap(pagePointer, 1, image, bitmap)) throw new EngineRefusal(`Page ${index + 1} could not be flattened.`);
+          } finally {
+            mem.free(pagePointer);
+          }
+          m.FPDFImageObj_SetMatrix(image, width, 0, 0, height, 0, 0);
+          m.FPDFPage_InsertObject(page, image);
+          if (!m.FPDFPage_GenerateContent(page)) throw new EngineRefusal(`Page ${index + 1} could not be written again after flattening.`);
+        } finally {
+          m.FPDFBitmap_Destroy(bitmap);
+        }
+      } finally {
+        m.FPDF_ClosePage(page);
+      }
+    }
+    return { bytes: saveWhole(m, mem, doc), pages };
+  } finally {
+    close();
+  }
+}
+
 const INFO_KEYS = ["Title", "Author", "Subject", "Keywords", "Creator", "Producer", "CreationDate", "ModDate"];
 
 /** A page's whole text layer, as PDFium reads it. */

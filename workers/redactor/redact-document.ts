@@ -1,7 +1,7 @@
 import type { WrappedPdfiumModule } from "@embedpdf/pdfium";
 import type { RedactionEngineInput, RedactionEngineResult } from "~/features/redaction/redaction-types";
 import { removeDocumentParts } from "./document-cleanup";
-import { applyMarks, EngineRefusal, rewriteClean } from "./pdfium-engine";
+import { applyMarks, EngineRefusal, flattenPages, rewriteClean } from "./pdfium-engine";
 
 /**
  * The engine's one use case (issue 39, ADR 032): the marks applied by PDFium, the document-level
@@ -10,7 +10,10 @@ import { applyMarks, EngineRefusal, rewriteClean } from "./pdfium-engine";
  */
 export async function redactDocument(m: WrappedPdfiumModule, input: RedactionEngineInput): Promise<RedactionEngineResult> {
   try {
-    const marked = applyMarks(m, input.pdf, input.marks);
+    // Flattening first (when asked): the marked pages become pictures; the marks then remove
+    // nothing more from them, but still count, and the rest of the file is cleaned as usual.
+    const flattened = input.flatten ? flattenPages(m, input.pdf, input.marks) : null;
+    const marked = applyMarks(m, flattened?.bytes ?? input.pdf, input.marks);
     let cleaned;
     try {
       cleaned = await removeDocumentParts(marked.bytes);
@@ -34,6 +37,7 @@ export async function redactDocument(m: WrappedPdfiumModule, input: RedactionEng
         formFieldsRemoved: cleaned.formFieldsRemoved,
         attachmentsRemoved: marked.attachmentsRemoved,
         documentPartsRemoved: cleaned.removed,
+        flattenedPages: flattened?.pages ?? [],
       },
     };
   } catch (error) {

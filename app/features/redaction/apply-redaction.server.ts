@@ -12,7 +12,7 @@ import { checkRedaction, type RedactionCheck } from "./check-redaction.server";
 import { redactionEngine } from "./redaction-engine.server";
 import { replaceWithRedacted } from "./redaction.queries.server";
 import { applyRedactionSchema } from "./redaction.schema";
-import type { RedactionCounts, RedactionMark } from "./redaction-types";
+import { REDACTION_UNPROVEN, type RedactionCounts, type RedactionMark } from "./redaction-types";
 import { isRedactableImage, redactImage, type RedactableImageType } from "./redact-image.server";
 
 /**
@@ -44,7 +44,7 @@ function checkMessage(check: RedactionCheck): string {
     reasons.push(`text is still under a mark on page${check.pagesWithTextUnderMarks.length === 1 ? "" : "s"} ${pages} (the document may use a font the engine cannot take apart)`);
   }
   if (check.stringsFoundInBytes.length) reasons.push(`the words “${check.stringsFoundInBytes.slice(0, 3).join("”, “")}” are still inside the file`);
-  return `The redaction could not be proven complete, so nothing was saved: ${reasons.join("; ")}.`;
+  return `${REDACTION_UNPROVEN} ${reasons.join("; ")}. You can flatten the marked pages to pictures instead: their text then goes entirely.`;
 }
 
 /** What can be redacted: PDFs (the engine Worker) and PNG or JPEG pictures (painted in the pixels). */
@@ -58,9 +58,9 @@ export function redactableKind(file: { name: string; contentType: string }): "pd
 const NO_TEXT_CHECK: RedactionCheck = { passed: true, pagesWithTextUnderMarks: [], stringsFoundInBytes: [], alsoElsewhere: [] };
 
 /** The PDF through the engine Worker, then the app's own check; a result that fails is refused. */
-async function redactPdf(ctx: ServiceContext, name: string, original: Uint8Array, marks: RedactionMark[]): Promise<{ bytes: Uint8Array<ArrayBuffer>; counts: RedactionCounts; check: RedactionCheck }> {
+async function redactPdf(ctx: ServiceContext, name: string, original: Uint8Array, marks: RedactionMark[], flatten: boolean): Promise<{ bytes: Uint8Array<ArrayBuffer>; counts: RedactionCounts; check: RedactionCheck }> {
   if (!ctx.env.REDACTOR) throw new AppError("SERVICE_UNAVAILABLE", "The redaction engine is not available right now. Please try again later.");
-  const result = await redactionEngine(ctx.env).redact({ pdf: original, marks });
+  const result = await redactionEngine(ctx.env).redact({ pdf: original, marks, flatten });
   if (!result.ok) throw new AppError("UNPROCESSABLE", `“${name}” could not be redacted: ${result.reason}`);
   const check = await checkRedaction(result.bytes, result.rects, result.removedText, result.pageTexts);
   if (!check.passed) {
@@ -81,14 +81,14 @@ export async function applyRedaction(ctx: ServiceContext, userId: string, fileId
   const original = await readStoredBytes(ctx, file.r2Key, file.size);
   if (!original) throw new AppError("CONFLICT", `The content of “${file.name}” is missing.`);
   let redacted: { bytes: Uint8Array<ArrayBuffer>; counts: RedactionCounts; check: RedactionCheck; pixelsCleared?: number };
-  if (kind === "pdf") redacted = await redactPdf(ctx, file.name, original, data.marks);
+  if (kind === "pdf") redacted = await redactPdf(ctx, file.name, original, data.marks, data.flatten);
   else {
     const painted = await redactImage(original, file.contentType as RedactableImageType, data.marks, file.name);
     redacted = {
       bytes: painted.bytes,
       pixelsCleared: painted.pixelsCleared,
       check: NO_TEXT_CHECK,
-      counts: { pages: 1, marksPerPage: { "0": data.marks.length }, charactersRemoved: 0, annotationsRemoved: 0, formFieldsRemoved: 0, attachmentsRemoved: 0, documentPartsRemoved: ["the picture's metadata (EXIF)"] },
+      counts: { pages: 1, marksPerPage: { "0": data.marks.length }, charactersRemoved: 0, annotationsRemoved: 0, formFieldsRemoved: 0, attachmentsRemoved: 0, documentPartsRemoved: ["the picture's metadata (EXIF)"], flattenedPages: [] },
     };
   }
   const bytes = redacted.bytes;
@@ -117,7 +117,7 @@ export async function applyRedaction(ctx: ServiceContext, userId: string, fileId
       target: { type: "file", id: file.id, name: file.name },
       detail:
         kind === "pdf"
-          ? `${report.marks} mark${report.marks === 1 ? "" : "s"} on page${pages.length === 1 ? "" : "s"} ${pages.join(", ")}; ${report.charactersRemoved} characters and ${report.annotationsRemoved} annotations removed; checked: nothing left under the marks; version ${file.version + 1}`
+          ? `${report.marks} mark${report.marks === 1 ? "" : "s"} on page${pages.length === 1 ? "" : "s"} ${pages.join(", ")}; ${report.charactersRemoved} characters and ${report.annotationsRemoved} annotations removed${report.flattenedPages.length ? `; page${report.flattenedPages.length === 1 ? "" : "s"} ${report.flattenedPages.map((page) => page + 1).join(", ")} flattened to pictures` : ""}; checked: nothing left under the marks; version ${file.version + 1}`
           : `${report.marks} mark${report.marks === 1 ? "" : "s"} painted into the picture (${report.pixelsCleared} pixels); version ${file.version + 1}`,
     });
   }

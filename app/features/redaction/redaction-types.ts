@@ -23,6 +23,8 @@ export type RedactionCounts = {
   attachmentsRemoved: number;
   /** Document-level scripts, open actions and XMP metadata removed (each counted once). */
   documentPartsRemoved: string[];
+  /** Pages (0-based) flattened to pictures, when the member chose it. */
+  flattenedPages: number[];
 };
 
 export type RedactionEngineResult =
@@ -30,6 +32,9 @@ export type RedactionEngineResult =
   | { ok: false; reason: string };
 
 /** What the engine Worker's `redact` takes. */
-export type RedactionEngineInput = { pdf: Uint8Array; marks: RedactionMark[] };
+export type RedactionEngineInput = { pdf: Uint8Array; marks: RedactionMark[]; /** The marked pages turned into pictures first (the fallback when the check fails). */ flatten?: boolean };
 
 export const REDACTION_MARKS_MAX = 2_000;
+
+/** How a refusal of the app's check begins: the marking page then offers to flatten the marked pages. */
+export const REDACTION_UNPROVEN = "The redaction could not be proven complete, so nothing was saved:";

@@ -10,5 +10,7 @@ export const markSchema = z
 export const applyRedactionSchema = z.object({
   /** The file's version the marks were made on: a newer one is refused, never redacted blind. */
   version: z.number().int().min(1),
+  /** Turn the marked pages into pictures first (offered when the check could not prove a redaction). */
+  flatten: z.boolean().default(false),
   marks: z.array(markSchema).min(1, "Mark at least one area to redact.").max(REDACTION_MARKS_MAX, `Apply at most ${REDACTION_MARKS_MAX} marks at once.`),
 });

@@ -138,3 +138,24 @@ describe("pictures inside a PDF", () => {
     expect(open.size).toBeGreaterThan(1000);
   });
 });
+
+describe("flattening marked pages (the fallback when a redaction cannot be proven)", () => {
+  it("turns each marked page into one picture with the marks black in it: no text left there, other pages untouched", async () => {
+    const original = await redactionFixture({ pages: 3 });
+    const result = await redactDocument(pdfium, { pdf: original, marks: [EMAIL_MARK(1)], flatten: true });
+    expect(result.ok, result.ok ? "" : result.reason).toBe(true);
+    if (!result.ok) return;
+    expect(result.counts.flattenedPages).toEqual([1]);
+    const pages = poppler("pdftotext", result.bytes).split("\f");
+    expect(pages[1]!.trim()).toBe("");
+    expect(pages[0]).toContain(FIXTURE_LINES.email(1));
+    expect(pages[2]).toContain(FIXTURE_LINES.email(3));
+    const [picture] = extractImages(result.bytes);
+    // 8.5 × 11 inches at 150 dpi; the mark's area is black in it.
+    expect(picture).toMatchObject({ width: 1275, height: 1650 });
+    const { width, rgb } = picture!;
+    const at = (fx: number, fy: number) => rgb.readUIntBE((Math.round(fy * 1650) * width + Math.round(fx * width)) * 3, 3);
+    expect(at(EMAIL_MARK(1).x + EMAIL_MARK(1).w / 2, EMAIL_MARK(1).y + EMAIL_MARK(1).h / 2)).toBe(0);
+    expect(at(0.9, 0.9)).toBe(0xffffff);
+  });
+});

@@ -4,6 +4,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { readCsrfToken } from "~/lib/csrf-token";
+import { REDACTION_UNPROVEN } from "../redaction-types";
 import { findMatches, REDACTION_PRESETS, type RedactionPreset, type TextLayerPage, type TextMatch } from "../text-layer";
 
 const PdfPages = lazy(() => import("~/features/files/components/pdf-pages").then((module) => ({ default: module.PdfPages })));
@@ -82,14 +83,14 @@ export function RedactionEditor({ file }: { file: { id: string; name: string; ve
   const isMarked = (match: TextMatch) => marks.some((mark) => mark.page === match.page && mark.text === match.text && match.rects.some((rect) => Math.abs(rect.x - mark.x) < 1e-6 && Math.abs(rect.y - mark.y) < 1e-6));
   const markMatch = (match: TextMatch) => addMarks(match.rects.map((rect) => ({ ...rect, text: match.text })));
 
-  async function apply() {
+  async function apply(flatten = false) {
     setBusy("apply");
     setProblem(null);
     try {
       const response = await fetch(`/api/files/${file.id}/redact`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-TOKEN": readCsrfToken() },
-        body: JSON.stringify({ version: file.version, marks: kept.map(({ page, x, y, w, h }) => ({ page, x, y, w, h })) }),
+        body: JSON.stringify({ version: file.version, flatten, marks: kept.map(({ page, x, y, w, h }) => ({ page, x, y, w, h })) }),
       });
       const body = (await response.json().catch(() => ({}))) as { message?: string };
       if (response.ok) {
@@ -261,6 +262,11 @@ export function RedactionEditor({ file }: { file: { id: string; name: string; ve
             ))}
           </ol>
           {problem ? <Alert variant="error">{problem}</Alert> : null}
+          {problem?.startsWith(REDACTION_UNPROVEN) ? (
+            <Button type="button" variant="secondary" onClick={() => void apply(true)} disabled={busy !== null} className="w-full">
+              Flatten the marked pages to pictures and apply
+            </Button>
+          ) : null}
           <Button type="button" onClick={() => void apply()} disabled={busy !== null || kept.length === 0} className="w-full">
             {busy === "apply" ? "Redacting…" : `Apply ${kept.length} mark${kept.length === 1 ? "" : "s"}`}
           </Button>
