@@ -2,6 +2,7 @@
 // 032), whose size the app's own Worker could not carry; and the time and memory to redact a
 // 50-page PDF, one mark on every page: the engine's three passes and the app's check, measured in
 // Node 22 with the app's code (scripts/bench/redact-measure.ts).
+import { join } from "node:path";
 import { run } from "../lib.mjs";
 
 const KiB = 1024;
@@ -9,7 +10,7 @@ const MiB = 1024 * KiB;
 const MB = 1024 * 1024;
 
 export async function bench({ add }) {
-  const dry = await run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", ".bench/redactor-dry-run", "-c", "workers/redactor/wrangler.toml"], { stdio: "pipe" });
+  const dry = await run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", join(process.cwd(), ".bench", "redactor-dry-run"), "-c", "workers/redactor/wrangler.toml"], { stdio: "pipe" });
   const upload = dry.output.match(/Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/);
   if (!upload) throw new Error(`g6-redaction: wrangler's dry run printed no size: ${dry.output.slice(-300)}`);
   const gzip = Number(upload[2]) * KiB;
