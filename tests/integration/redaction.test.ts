@@ -120,7 +120,7 @@ describe("applying redaction to a file", () => {
     expect(await countWhere("select count(*) as n from file_versions where file_id in (?, ?)", broken.id, pdf.id)).toBe(0);
   });
 
-  it("answers anonymous 401, an outsider 404 with nothing changed, a room member without the redact permission 403, and the room's owner with an audit entry", async () => {
+  it("answers anonymous 401, an outsider 404 with nothing changed, a room member without the redact permission 403, and the room's owner with an audit entry; the same for the original and the text layer", async () => {
     const owner = await signedIn({ tier: "pro", name: "Room Owner" });
     const member = await signedIn({ name: "Plain Member" });
     const outsider = await signedIn({ name: "Outsider" });
@@ -142,6 +142,14 @@ describe("applying redaction to a file", () => {
     expect((await get(versionPath, outsider.client)).status).toBe(404);
     expect((await get(versionPath)).status).toBe(401);
     expect((await get(versionPath, owner.client)).status).toBe(200);
+    // The text layer the marking page searches: the same people only.
+    const layerPath = `/api/files/${file.id}/text-layer`;
+    expect((await get(layerPath)).status).toBe(401);
+    expect((await get(layerPath, outsider.client)).status).toBe(404);
+    expect((await get(layerPath, member.client)).status).toBe(403);
+    const layer = await get(layerPath, owner.client);
+    expect(layer.status).toBe(200);
+    expect((await layer.json<{ version: number; pages: { text: string }[] }>()).pages[1]!.text).toContain(FIXTURE_LINES.email(2));
     await testEnv.DATA_ROOM.getByName(room.id).flushAudit();
     expect(await countWhere("select count(*) as n from dataroom_audit_log where dataroom_id = ? and action = 'file.redact'", room.id)).toBe(1);
   });
