@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkRedaction } from "~/features/redaction/check-redaction.server";
 import { redactionEngine } from "~/features/redaction/redaction-engine.server";
+import { findMatches, REDACTION_PRESETS, type TextLayerPage } from "~/features/redaction/text-layer";
 import { EMAIL_MARK, FIXTURE_LINES, redactionFixture } from "~tests/shared/redaction-fixtures";
 import { addDataroomMember } from "~tests/factories/datarooms";
 import { createFile, personalSpaceOf } from "~tests/factories/files";
@@ -186,4 +187,32 @@ describe("redacting a picture", () => {
     const secondPage = await send(owner.client, "POST", `/api/files/${file.id}/redact`, { version: 2, marks: [{ page: 1, x: 0, y: 0, w: 0.5, h: 0.5 }] });
     expect(secondPage.status).toBe(400);
   });
+});
+
+describe("marks from the search on turned and cropped pages", () => {
+  for (const rotation of [0, 90, 180, 270]) {
+    it(`finds an address on a page turned ${rotation}° with a crop box, and the mark made from the match removes it`, async () => {
+      const owner = await signedIn({ tier: "pro" });
+      const space = await personalSpaceOf(owner.id);
+      const { PDFDocument, StandardFonts, degrees } = await import("pdf-lib");
+      const document = await PDFDocument.create();
+      const font = await document.embedFont(StandardFonts.Helvetica);
+      const page = document.addPage([612, 792]);
+      page.drawText("Write to turned@example.com now", { x: 100, y: 600, size: 12, font });
+      page.drawText("This line stays.", { x: 100, y: 300, size: 12, font });
+      page.setCropBox(36, 36, 540, 720);
+      page.setRotation(degrees(rotation));
+      const file = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: `turned ${rotation}.pdf`, content: new Uint8Array(await document.save()), contentType: "application/pdf", uploadedBy: owner.id });
+      const { pages } = await (await get(`/api/files/${file.id}/text-layer`, owner.client)).json<{ pages: TextLayerPage[] }>();
+      const [match] = findMatches(pages, new RegExp(REDACTION_PRESETS.email.pattern, "gu"));
+      expect(match?.text).toBe("turned@example.com");
+      const response = await send(owner.client, "POST", `/api/files/${file.id}/redact`, { version: 1, marks: match!.rects });
+      expect(response.status, await response.clone().text()).toBe(200);
+      const { PDF } = await import("@libpdf/core");
+      const [text] = (await PDF.load(new Uint8Array(await (await get(`/api/files/${file.id}/download`, owner.client)).arrayBuffer()))).extractText().map((one) => one.text);
+      expect(text).not.toContain("turned@example.com");
+      expect(text).toContain("This line stays.");
+      expect(text).toContain("Write to");
+    });
+  }
 });
