@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { init } from "@embedpdf/pdfium";
 import { checkRedaction } from "~/features/redaction/check-redaction.server";
 import { redactDocument } from "../../workers/redactor/redact-document";
+import { measureRuns } from "./measure-runs";
 import { makePdf } from "./pdf-fixture.mjs";
 
 const pages = Number(process.argv[2] ?? 50);
@@ -26,24 +27,4 @@ async function once() {
   return result.bytes.byteLength;
 }
 
-await once(); // warm-up (the engine's first use)
-globalThis.gc?.();
-const base = process.memoryUsage();
-let peakHeap = 0;
-let peakRss = 0;
-const sampler = setInterval(() => {
-  const now = process.memoryUsage();
-  peakHeap = Math.max(peakHeap, now.heapUsed - base.heapUsed);
-  peakRss = Math.max(peakRss, now.rss - base.rss);
-}, 2);
-const times: number[] = [];
-let size = 0;
-for (let run = 0; run < 3; run++) {
-  const started = performance.now();
-  size = await once();
-  times.push(performance.now() - started);
-  await new Promise((resolve) => setTimeout(resolve, 5));
-}
-clearInterval(sampler);
-times.sort((a, b) => a - b);
-console.log(JSON.stringify({ pages, pad, inputBytes: original.byteLength, outputBytes: size, medianMs: times[1], peakHeapBytes: peakHeap, peakRssBytes: peakRss }));
+console.log(JSON.stringify({ pages, pad, inputBytes: original.byteLength, ...(await measureRuns(once)) }));

@@ -4,6 +4,7 @@
 // memory; Node's figures show how far a seal is from the Worker's 128 MB.
 import { sealPdf } from "~/features/signatures/seal-pdf.server";
 import { signingIdentity } from "~/features/signatures/signing-identity.server";
+import { measureRuns } from "./measure-runs";
 import { makePdf } from "./pdf-fixture.mjs";
 import { createSelfSignedIdentity } from "../signing-identity.mjs";
 
@@ -26,28 +27,5 @@ const input = {
   identity,
 };
 
-await sealPdf(input); // warm-up (the libraries' first use)
-globalThis.gc?.();
-const base = process.memoryUsage();
-let peakHeap = 0;
-let peakRss = 0;
-const sampler = setInterval(() => {
-  const now = process.memoryUsage();
-  peakHeap = Math.max(peakHeap, now.heapUsed - base.heapUsed);
-  peakRss = Math.max(peakRss, now.rss - base.rss);
-}, 2);
-const times: number[] = [];
-let size = 0;
-for (let run = 0; run < 3; run++) {
-  const started = performance.now();
-  const sealed = await sealPdf(input);
-  times.push(performance.now() - started);
-  size = sealed.bytes.byteLength;
-  await new Promise((resolve) => setTimeout(resolve, 5));
-}
-clearInterval(sampler);
-const after = process.memoryUsage();
-peakHeap = Math.max(peakHeap, after.heapUsed - base.heapUsed);
-peakRss = Math.max(peakRss, after.rss - base.rss);
-times.sort((a, b) => a - b);
-console.log(JSON.stringify({ pages, inputBytes: original.byteLength, outputBytes: size, medianMs: times[1], peakHeapBytes: peakHeap, peakRssBytes: peakRss }));
+const measured = await measureRuns(async () => (await sealPdf(input)).bytes.byteLength);
+console.log(JSON.stringify({ pages, inputBytes: original.byteLength, ...measured }));

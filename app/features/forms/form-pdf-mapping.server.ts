@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readStoredObject } from "~/features/files/encryption.server";
+import { readStoredBytes } from "~/features/files/encryption.server";
 import { requireFileAccess } from "~/features/files/spaces.server";
 import { listPdfsOfMember } from "~/features/files/folders.queries.server";
 import { AppError } from "~/lib/errors";
@@ -132,9 +132,9 @@ async function pdfOf(ctx: ServiceContext, userId: string, fileId: string) {
   const { file } = await requireFileAccess(ctx, userId, fileId, "files.view");
   if (file.contentType !== "application/pdf") throw new AppError("VALIDATION_ERROR", `“${file.name}” is not a PDF: choose a PDF with form fields.`);
   if (file.size > PDF_MAPPING_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `“${file.name}” is larger than the 25 MB a PDF to map may be.`);
-  const body = await readStoredObject(ctx, file.r2Key, file.size);
-  if (!body) throw new AppError("CONFLICT", `The content of “${file.name}” is missing.`);
-  return { file, bytes: new Uint8Array(await new Response(body).arrayBuffer()) };
+  const bytes = await readStoredBytes(ctx, file.r2Key, file.size);
+  if (!bytes) throw new AppError("CONFLICT", `The content of “${file.name}” is missing.`);
+  return { file, bytes };
 }
 
 /** PUT /api/forms/:id/pdf-mapping: the pairs the member reviewed, each checked against the PDF and the form's questions. */

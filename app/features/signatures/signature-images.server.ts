@@ -1,6 +1,6 @@
 import { PDF } from "@libpdf/core";
 import { ENCRYPTED_KEY_MARKER, isEncryptedKey } from "~/features/files/encryption-format";
-import { plaintextSizeOf, putStoredObject, readStoredObject } from "~/features/files/encryption.server";
+import { plaintextSizeOf, putStoredObject, readStoredBytes } from "~/features/files/encryption.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { IMAGE_PREFIX, type SignField } from "./signature-fields";
@@ -62,8 +62,7 @@ export async function readSignatureImage(ctx: ServiceContext, envelope: Envelope
   const key = signatureImageKey(envelope, recipientId, value.slice(IMAGE_PREFIX.length));
   const head = await ctx.env.FILES.head(key);
   if (!head) return null;
-  const stream = await readStoredObject(ctx, key, plaintextSizeOf(key, head.size));
-  return stream ? new Uint8Array(await new Response(stream).arrayBuffer()) : null;
+  return readStoredBytes(ctx, key, plaintextSizeOf(key, head.size));
 }
 
 /** Whether each picture in a recipient's values was uploaded by them. */
