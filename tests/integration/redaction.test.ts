@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { checkRedaction } from "~/features/redaction/check-redaction.server";
 import { redactionEngine } from "~/features/redaction/redaction-engine.server";
 import { findMatches, REDACTION_PRESETS, type TextLayerPage } from "~/features/redaction/text-layer";
-import { EMAIL_MARK, FIXTURE_LINES, redactionFixture } from "~tests/shared/redaction-fixtures";
+import { EMAIL_MARK, FIXTURE_LINES, noisePixels, redactionFixture, withExifOrientation } from "~tests/shared/redaction-fixtures";
+import { jpegOrientation } from "~/lib/picture-header";
 import { addDataroomMember } from "~tests/factories/datarooms";
 import { createFile, personalSpaceOf } from "~tests/factories/files";
 import { countWhere, createRoom, get, send, signedIn, type Person } from "./dataroom-helpers";
@@ -157,14 +158,16 @@ describe("applying redaction to a file", () => {
 });
 
 describe("redacting a picture", () => {
-  it("paints each mark black into a JPEG's pixels as a new version, leaves the rest, and refuses WebP with a reason", async () => {
+  const pictureIn = async (bytes: Uint8Array, format: "image/png" | "image/webp") => {
+    const result = await testEnv.IMAGES.input(new Blob([bytes.slice()]).stream()).output({ format });
+    return new Uint8Array(await new Response(result.image()).arrayBuffer());
+  };
+
+  it("paints each mark black into a JPEG's pixels as a new version, leaves the rest, and keeps marks on page 1", async () => {
     const owner = await signedIn({ tier: "pro" });
     const space = await personalSpaceOf(owner.id);
     const { decodeImage, encodeImage } = await import("~/features/watermark/image-codecs.server");
-    // A 160 × 120 photo of noise.
-    const pixels = new Uint8ClampedArray(160 * 120 * 4);
-    for (let index = 0; index < pixels.length; index += 1) pixels[index] = index % 4 === 3 ? 255 : (index * 7919) % 251;
-    const photo = await encodeImage({ width: 160, height: 120, data: pixels, colorSpace: "srgb" } as ImageData, "image/jpeg");
+    const photo = await encodeImage(noisePixels(160, 120), "image/jpeg");
     const file = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "passport.jpg", content: photo, contentType: "image/jpeg", uploadedBy: owner.id });
     // The left half, on the picture's only page.
     const response = await send(owner.client, "POST", `/api/files/${file.id}/redact`, { version: 1, marks: [{ page: 0, x: 0, y: 0, w: 0.5, h: 1 }] });
@@ -179,13 +182,64 @@ describe("redacting a picture", () => {
     for (let y = 0; y < 120; y += 1) for (let x = 88; x < 160; x += 1) outside.add(channel(x, y));
     expect(outside.size).toBeGreaterThan(50);
     expect(await versionOf(file.id)).toMatchObject({ version: 2 });
-
-    const webp = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "scan.webp", content: "RIFF....WEBP", contentType: "image/webp", uploadedBy: owner.id });
-    const refused = await send(owner.client, "POST", `/api/files/${webp.id}/redact`, { version: 1, marks: [{ page: 0, x: 0, y: 0, w: 0.5, h: 0.5 }] });
-    expect(refused.status).toBe(415);
-    expect((await refused.json<{ message: string }>()).message).toBe("“scan.webp” is a WebP picture, which cannot be redacted yet: save it as PNG or JPEG and upload that.");
     const secondPage = await send(owner.client, "POST", `/api/files/${file.id}/redact`, { version: 2, marks: [{ page: 1, x: 0, y: 0, w: 0.5, h: 0.5 }] });
     expect(secondPage.status).toBe(400);
+  });
+
+  it("marks a phone photo where it is shown: a JPEG whose EXIF says it is turned is redacted upright and saved upright, without the EXIF", async () => {
+    const owner = await signedIn({ tier: "pro" });
+    const space = await personalSpaceOf(owner.id);
+    const { decodeImage, encodeImage } = await import("~/features/watermark/image-codecs.server");
+    // Stored 160 wide and 120 high; orientation 6 tells the browser to turn it a quarter clockwise (120 × 160).
+    const stored = withExifOrientation(await encodeImage(noisePixels(160, 120), "image/jpeg"), 6);
+    const file = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "phone.jpg", content: stored, contentType: "image/jpeg", uploadedBy: owner.id });
+    // The top half of the picture as shown.
+    const response = await send(owner.client, "POST", `/api/files/${file.id}/redact`, { version: 1, marks: [{ page: 0, x: 0, y: 0, w: 1, h: 0.5 }] });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect((await response.json<{ report: { pixelsCleared: number } }>()).report.pixelsCleared).toBe(120 * 80);
+    const served = new Uint8Array(await (await get(`/api/files/${file.id}/download`, owner.client)).arrayBuffer());
+    expect(jpegOrientation(served)).toBe(1);
+    const image = await decodeImage(served, "image/jpeg");
+    expect({ width: image.width, height: image.height }).toEqual({ width: 120, height: 160 });
+    const channel = (x: number, y: number) => image.data[(y * 120 + x) * 4]!;
+    for (let y = 0; y < 72; y += 1) for (let x = 0; x < 120; x += 1) expect(channel(x, y)).toBeLessThan(12);
+    const below = new Set<number>();
+    for (let y = 88; y < 160; y += 1) for (let x = 0; x < 120; x += 1) below.add(channel(x, y));
+    expect(below.size).toBeGreaterThan(50);
+  });
+
+  it("redacts a WebP and keeps it a WebP, refuses an animated one and one that is not a picture, and writes no version for either", async () => {
+    const owner = await signedIn({ tier: "pro" });
+    const space = await personalSpaceOf(owner.id);
+    const { decodeImage, encodeImage } = await import("~/features/watermark/image-codecs.server");
+    const webpBytes = await pictureIn(await encodeImage(noisePixels(160, 120), "image/png"), "image/webp");
+    const file = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "scan.webp", content: webpBytes, contentType: "image/webp", uploadedBy: owner.id });
+    const response = await send(owner.client, "POST", `/api/files/${file.id}/redact`, { version: 1, marks: [{ page: 0, x: 0.25, y: 0.25, w: 0.5, h: 0.5 }] });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const download = await get(`/api/files/${file.id}/download`, owner.client);
+    const served = new Uint8Array(await download.arrayBuffer());
+    expect(new TextDecoder().decode(served.subarray(8, 12))).toBe("WEBP");
+    const image = await decodeImage(await pictureIn(served, "image/png"), "image/png");
+    const brightest = (left: number, top: number, right: number, bottom: number) => {
+      let max = 0;
+      for (let y = top; y < bottom; y += 1) for (let x = left; x < right; x += 1) max = Math.max(max, image.data[(y * 160 + x) * 4]!);
+      return max;
+    };
+    // Under the mark (2 px in from its edge): dark, whatever WebP's codec did at the edge. Outside: the noise.
+    expect(brightest(42, 32, 118, 88)).toBeLessThanOrEqual(48);
+    expect(brightest(0, 0, 160, 24)).toBeGreaterThan(200);
+    expect(await versionOf(file.id)).toMatchObject({ version: 2 });
+
+    const animatedHeader = new Uint8Array([...new TextEncoder().encode("RIFF\0\0\0\0WEBPVP8X"), 10, 0, 0, 0, 0x02, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    const animated = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "wave.webp", content: animatedHeader, contentType: "image/webp", uploadedBy: owner.id });
+    const refused = await send(owner.client, "POST", `/api/files/${animated.id}/redact`, { version: 1, marks: [{ page: 0, x: 0, y: 0, w: 0.5, h: 0.5 }] });
+    expect(refused.status).toBe(415);
+    expect((await refused.json<{ message: string }>()).message).toBe("“wave.webp” is an animated WebP; only still pictures can be redacted. Save the frame you need as PNG or JPEG and upload that.");
+    const broken = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "broken.webp", content: "RIFF....WEBP", contentType: "image/webp", uploadedBy: owner.id });
+    const unreadable = await send(owner.client, "POST", `/api/files/${broken.id}/redact`, { version: 1, marks: [{ page: 0, x: 0, y: 0, w: 0.5, h: 0.5 }] });
+    expect(unreadable.status).toBe(422);
+    expect((await unreadable.json<{ message: string }>()).message).toBe("“broken.webp” could not be read as a picture, so nothing in it can be redacted.");
+    for (const id of [animated.id, broken.id]) expect(await versionOf(id)).toMatchObject({ version: 1 });
   });
 });
 

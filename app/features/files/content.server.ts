@@ -25,6 +25,7 @@ import type { EffectiveSpaceRole } from "./files.permissions";
 import { findBreadcrumbs, type FileRow } from "./folders.queries.server";
 import { canDo, requireFileAccess, requireFolderAccess } from "./spaces.server";
 import { zipPaths } from "./zip-paths";
+import { isRedactableType } from "~/features/redaction/redaction-types";
 
 /**
  * File content: downloads and previews streamed from R2 with ranges and validators (S15, G8),
@@ -240,8 +241,8 @@ export async function getFilePage(ctx: ServiceContext, userId: string, fileId: s
     protection: { watermarked: protection.watermark !== null, printProtected: protection.printProtection, downloadProtected: protection.downloadProtection },
     canDownload: canDo(role, roomPermissions, "files.download"),
     canEdit: canDo(role, roomPermissions, "files.edit"),
-    // Redaction (issue 39): PDFs and PNG or JPEG pictures, for those who may edit them and, in a room, redact there.
-    canRedact: (file.contentType === "application/pdf" || file.contentType === "image/png" || file.contentType === "image/jpeg") && canDo(role, roomPermissions, "files.edit") && (!roomPermissions || roomPermissions.redact),
+    // Redaction (issue 39): PDFs and PNG, JPEG or WebP pictures, for those who may edit them and, in a room, redact there.
+    canRedact: isRedactableType(file.contentType) && canDo(role, roomPermissions, "files.edit") && (!roomPermissions || roomPermissions.redact),
     canShare: roomPermissions ? roomPermissions.share && role !== "archived" : role === "owner",
     crumbs: crumbs.map((crumb) => ({ uid: crumb.id, label: crumb.label, kind: crumb.kind })),
     versions: versions.map((version) => ({

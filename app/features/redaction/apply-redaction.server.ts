@@ -12,8 +12,8 @@ import { checkRedaction, type RedactionCheck } from "./check-redaction.server";
 import { redactionEngine } from "./redaction-engine.server";
 import { replaceWithRedacted } from "./redaction.queries.server";
 import { applyRedactionSchema } from "./redaction.schema";
-import { REDACTION_UNPROVEN, type RedactionCounts, type RedactionMark } from "./redaction-types";
-import { isRedactableImage, redactImage, type RedactableImageType } from "./redact-image.server";
+import { isRedactableImage, REDACTION_UNPROVEN, type RedactableImageType, type RedactionCounts, type RedactionMark } from "./redaction-types";
+import { redactImage } from "./redact-image.server";
 
 /**
  * Applying redaction to a file (issue 39): the marks go to the engine Worker (never trusting the
@@ -47,12 +47,11 @@ function checkMessage(check: RedactionCheck): string {
   return `${REDACTION_UNPROVEN} ${reasons.join("; ")}. You can flatten the marked pages to pictures instead: their text then goes entirely.`;
 }
 
-/** What can be redacted: PDFs (the engine Worker) and PNG or JPEG pictures (painted in the pixels). */
+/** What can be redacted: PDFs (the engine Worker) and PNG, JPEG or WebP pictures (painted in the pixels). */
 export function redactableKind(file: { name: string; contentType: string }): "pdf" | "image" {
   if (file.contentType === "application/pdf") return "pdf";
   if (isRedactableImage(file.contentType)) return "image";
-  if (file.contentType === "image/webp") throw new AppError("UNSUPPORTED_MEDIA_TYPE", `“${file.name}” is a WebP picture, which cannot be redacted yet: save it as PNG or JPEG and upload that.`);
-  throw new AppError("UNSUPPORTED_MEDIA_TYPE", `“${file.name}” is not a PDF or a picture: choose a PDF, PNG or JPEG to redact.`);
+  throw new AppError("UNSUPPORTED_MEDIA_TYPE", `“${file.name}” is not a PDF or a picture: choose a PDF, PNG, JPEG or WebP to redact.`);
 }
 
 const NO_TEXT_CHECK: RedactionCheck = { passed: true, pagesWithTextUnderMarks: [], stringsFoundInBytes: [], alsoElsewhere: [] };
@@ -83,7 +82,7 @@ export async function applyRedaction(ctx: ServiceContext, userId: string, fileId
   let redacted: { bytes: Uint8Array<ArrayBuffer>; counts: RedactionCounts; check: RedactionCheck; pixelsCleared?: number };
   if (kind === "pdf") redacted = await redactPdf(ctx, file.name, original, data.marks, data.flatten);
   else {
-    const painted = await redactImage(original, file.contentType as RedactableImageType, data.marks, file.name);
+    const painted = await redactImage(ctx.env.IMAGES, original, file.contentType as RedactableImageType, data.marks, file.name);
     redacted = {
       bytes: painted.bytes,
       pixelsCleared: painted.pixelsCleared,

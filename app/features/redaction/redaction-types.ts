@@ -3,6 +3,12 @@
  * Worker, ADR 032) pass between them. No zod here: the engine Worker imports it too.
  */
 
+/** Pictures that can be redacted (painted in their pixels); PDFs go through the engine. */
+export const REDACTABLE_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+export type RedactableImageType = (typeof REDACTABLE_IMAGE_TYPES)[number];
+export const isRedactableImage = (contentType: string): contentType is RedactableImageType => (REDACTABLE_IMAGE_TYPES as readonly string[]).includes(contentType);
+export const isRedactableType = (contentType: string) => contentType === "application/pdf" || isRedactableImage(contentType);
+
 /** A marked area: a page (0-based) and a rectangle as fractions of the page as shown (its crop box, turned by its /Rotate), from the top left. */
 export type RedactionMark = { page: number; x: number; y: number; w: number; h: number };
 
