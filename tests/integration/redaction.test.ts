@@ -33,6 +33,14 @@ describe("the redaction engine behind the REDACTOR binding", () => {
     const hexEmail = [...new TextEncoder().encode(FIXTURE_LINES.email(3))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
     const smuggled = new Uint8Array([...result.bytes, ...new TextEncoder().encode(`\n%<${hexEmail}>\n`)]);
     expect((await checkRedaction(smuggled, result.rects, result.removedText, result.pageTexts)).stringsFoundInBytes).toContain(FIXTURE_LINES.email(3));
+    // Or inside a compressed stream that follows another one (each stream is inflated and read).
+    const deflated = async (text: string) => new Uint8Array(await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer());
+    const streamObject = async (id: number, text: string) => {
+      const body = await deflated(text);
+      return [...new TextEncoder().encode(`\n${id} 0 obj\n<< /Length ${body.byteLength} /Filter /FlateDecode >>\nstream\n`), ...body, ...new TextEncoder().encode("\nendstream\nendobj\n")];
+    };
+    const hidden = new Uint8Array([...result.bytes, ...(await streamObject(90, "BT (nothing here) Tj ET")), ...(await streamObject(91, `BT (${FIXTURE_LINES.email(3)}) Tj ET`))]);
+    expect((await checkRedaction(hidden, result.rects, result.removedText, result.pageTexts)).stringsFoundInBytes).toContain(FIXTURE_LINES.email(3));
   });
 
   it("says which words under a mark are still elsewhere in the document, and answers a file that is not a PDF with the reason", async () => {
