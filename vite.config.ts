@@ -49,9 +49,14 @@ export default defineConfig({
     // start instead of discovering it in the first upload's job and reloading the Worker mid-request.
     ssr: { build: { minify: true }, optimizeDeps: { include: ["@libpdf/core"] } },
     // The redaction engine's build goes beside the app's (deployed first: `npm run deploy`).
-    // Its libraries are bundled when the dev server starts, not discovered on the first redaction
-    // (which would reload the dev server under the requests in flight).
-    strongroom_redactor: { build: { minify: true, outDir: "build/redactor" }, optimizeDeps: { include: ["@embedpdf/pdfium", "@libpdf/core"] } },
+    // Its libraries are bundled and its modules transformed when the dev server starts, not
+    // discovered on the first redaction (which would reload the dev server under the requests in
+    // flight; npm start redacts the demo's term sheet while a newcomer may be looking around).
+    strongroom_redactor: {
+      build: { minify: true, outDir: "build/redactor" },
+      optimizeDeps: { include: ["@embedpdf/pdfium", "@libpdf/core"] },
+      dev: { warmup: ["./workers/redactor/index.ts"] },
+    },
   },
   // React Router preloads route modules itself; Vite's preload helper for the few lazy imports
   // (Turnstile, the upgrade modal, the user store) would add ~0.9 KiB to every first load (G5).
