@@ -51,10 +51,3 @@ export function withExifOrientation(jpeg: Uint8Array, orientation: number, littl
   const segment = new Uint8Array([0xff, 0xe1, (exif.byteLength + 2) >> 8, (exif.byteLength + 2) & 0xff, ...exif]);
   return new Uint8Array([...jpeg.subarray(0, 2), ...segment, ...jpeg.subarray(2)]);
 }
-
-/** A picture of noise (every pixel different from its neighbours), `width` × `height`, as RGBA. */
-export function noisePixels(width: number, height: number): ImageData {
-  const data = new Uint8ClampedArray(width * height * 4);
-  for (let index = 0; index < data.length; index += 1) data[index] = index % 4 === 3 ? 255 : (index * 7919) % 251;
-  return { width, height, data, colorSpace: "srgb" } as ImageData;
-}

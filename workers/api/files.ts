@@ -7,6 +7,8 @@ import { renameFile } from "~/features/files/move.server";
 import { applyRedaction } from "~/features/redaction/apply-redaction.server";
 import { getTextLayer } from "~/features/redaction/redaction-setup.server";
 import { downloadEarlierVersion } from "~/features/redaction/earlier-version.server";
+import { deliverDerivative } from "~/features/galleries/media-image.server";
+import type { DerivedObject } from "~/features/files/derived-objects";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
@@ -28,6 +30,16 @@ async function serve(c: Context<AppEnv>, mode: DeliveryMode): Promise<Response> 
 export const filesApi = new Hono<AppEnv>()
   .get("/:id/download", (c) => serve(c, "download"))
   .get("/:id/preview", (c) => serve(c, "preview"))
+  // A picture's thumbnail or screen size (issue 40, galleries): see media-image.server.ts.
+  .get("/:id/image/:size{thumb|screen}", async (c) => {
+    const actor = requireApiActor(c);
+    const delivery = await deliverDerivative(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("size") as DerivedObject, {
+      version: c.req.query("v") ?? null,
+      ifNoneMatch: c.req.header("if-none-match") ?? null,
+      method: c.req.method,
+    });
+    return new Response(delivery.body, { status: delivery.status, headers: delivery.headers });
+  })
   // Time per PDF page from the room's viewer (analytics; bounded per report, see page-time.server.ts).
   .post("/:id/page-time", noStore, async (c) => {
     const actor = requireApiActor(c);

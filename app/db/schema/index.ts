@@ -13,3 +13,4 @@ export * from "./search";
 export * from "./forms";
 export * from "./signatures";
 export * from "./redaction";
+export * from "./galleries";

@@ -51,7 +51,7 @@ export type DeliveryMode = "download" | "preview";
  * A strong validator from the R2 key: every upload (and every new version) writes a fresh key, so
  * the key names the bytes exactly, and a 304 costs no R2 call. Hashed, so the key stays private.
  */
-async function entityTagOf(file: Pick<FileRow, "r2Key" | "size">): Promise<string> {
+export async function entityTagOf(file: Pick<FileRow, "r2Key" | "size">): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${file.r2Key}:${file.size}`));
   const hex = [...new Uint8Array(digest).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
   return `"${hex}"`;

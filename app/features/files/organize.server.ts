@@ -45,6 +45,7 @@ import {
 import { newObjectKey, putStoredStream, readStoredObject, sealsObjects } from "./encryption.server";
 import { assertUploadFits, spaceUsage } from "./storage.server";
 import { decodeCursor, encodeCursor, fileNotFound, requireFileAccess, requireFolderAccess } from "./spaces.server";
+import { requestDerivatives } from "~/features/galleries/galleries.jobs";
 
 /**
  * Favorites, tags, metadata, duplicates, recent uploads and document templates, for every space
@@ -357,6 +358,7 @@ export async function copyTemplate(ctx: ServiceContext, userId: string, template
     throw error;
   }
   await requestContentIndexing(ctx, id, r2Key);
+  await requestDerivatives(ctx, { id, contentType: template.contentType }, r2Key);
   ctx.logger.info("document created from template", { templateId: template.id, fileId: id, spaceId: target.spaceId, size: template.size });
   return { id, name, size: template.size, type: template.contentType, folderId: data.folderId };
 }

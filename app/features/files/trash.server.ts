@@ -31,6 +31,7 @@ import { deleteItemsSchema, restoreItemsSchema, trashQuerySchema } from "./trash
 import { abortExpiredUploads } from "./uploads.server";
 import { purgeExpiredDatarooms } from "~/features/datarooms/datarooms.server";
 import type { AuditEvent } from "~/features/datarooms/audit-record.server";
+import { deleteWithDerived } from "./derived-objects";
 
 /**
  * Delete, trash, restore and the purge (spec §2 "Delete dialog", §9 "Deleted items can be
@@ -342,7 +343,7 @@ export async function removeObjects(ctx: ServiceContext, keys: string[]): Promis
     try {
       const inUse = await findKeysInUse(ctx.db, chunk);
       const unused = chunk.filter((key) => !inUse.has(key));
-      if (unused.length > 0) await ctx.env.FILES.delete(unused);
+      if (unused.length > 0) await deleteWithDerived(ctx.env.FILES, unused);
       await deletePendingDeletions(ctx.db, chunk);
       removed += unused.length;
     } catch (error) {
@@ -366,7 +367,7 @@ export async function drainR2Deletions(ctx: ServiceContext): Promise<{ objects: 
     rounds++;
     const unused = pending.filter((entry) => !entry.inUse).map((entry) => entry.key);
     // Errors propagate here: the job is retried and the records are still there.
-    if (unused.length > 0) await ctx.env.FILES.delete(unused);
+    if (unused.length > 0) await deleteWithDerived(ctx.env.FILES, unused);
     await deletePendingDeletions(
       ctx.db,
       pending.map((entry) => entry.key),

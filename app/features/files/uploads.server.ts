@@ -19,6 +19,7 @@ import { movedName } from "./move.server";
 import { SNIFF_BYTES, sniffContentType } from "./sniff.server";
 import { announceFilesChanged, assertSpaceRight, requireFolderAccess } from "./spaces.server";
 import { assertUploadFits, spaceUsage } from "./storage.server";
+import { requestDerivatives } from "~/features/galleries/galleries.jobs";
 import {
   deleteUploadRow,
   findLiveFileByName,
@@ -524,6 +525,7 @@ async function completeUpload(ctx: ServiceContext, upload: UploadRow, sha256: st
     await enqueueJob(ctx, { definition: hashFileJob, payload: { fileId: done.fileId, r2Key: upload.r2Key }, jobId: hashJobId(upload.r2Key) });
   }
   await requestContentIndexing(ctx, done.fileId, upload.r2Key);
+  await requestDerivatives(ctx, { id: done.fileId, contentType }, upload.r2Key);
   ctx.logger.info("upload completed", { uploadId: upload.id, fileId: done.fileId, size: upload.length, contentType });
   await announceFilesChanged(ctx, [upload.spaceId], "added", {
     userId: upload.userId,

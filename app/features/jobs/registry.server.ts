@@ -14,6 +14,7 @@ import { catchUpIndexJob, extractTextJob } from "~/features/search/search.jobs";
 import { webhookDeliverJob } from "~/features/forms/form-webhooks.server";
 import { purgeFormsTrashJob } from "~/features/forms/forms-trash.server";
 import { sealEnvelopeJob, signatureRemindersJob } from "~/features/signatures/signatures.jobs";
+import { derivativesJob } from "~/features/galleries/galleries.jobs";
 import type { ServiceContext } from "~/lib/service-context.server";
 import type { JobDefinition, JobResult } from "./job-definition";
 
@@ -42,7 +43,7 @@ function register<Payload>(definition: JobDefinition<Payload>): RegisteredJob {
 }
 
 /** Every job type the consumer knows. A message whose type is not here fails its job at once. */
-const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob), register(rewrapKeysJob), register(sendDigestsJob), register(notifyFilesAddedJob), register(applySharePrivacyJob), register(batchChunkJob), register(purgeSecretsJob), register(extractTextJob), register(catchUpIndexJob), register(webhookDeliverJob), register(purgeFormsTrashJob), register(sealEnvelopeJob), register(signatureRemindersJob)];
+const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob), register(rewrapKeysJob), register(sendDigestsJob), register(notifyFilesAddedJob), register(applySharePrivacyJob), register(batchChunkJob), register(purgeSecretsJob), register(extractTextJob), register(catchUpIndexJob), register(webhookDeliverJob), register(purgeFormsTrashJob), register(sealEnvelopeJob), register(signatureRemindersJob), register(derivativesJob)];
 const byType = new Map(registered.map((job) => [job.type, job]));
 
 export function findJobDefinition(type: string): RegisteredJob | undefined {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { deleteWithDerived } from "~/features/files/derived-objects";
 import { defineJob } from "~/features/jobs/job-definition";
 
 /** R2 allows 1 024-byte keys; 100 of them keep a message well under the 128 KB queue limit. */
@@ -14,7 +15,7 @@ export const deleteObjectsPayloadSchema = z.object({
 export type DeleteObjectsPayload = z.infer<typeof deleteObjectsPayloadSchema>;
 
 /**
- * Deletes the R2 objects of an erased account. Idempotent: deleting a key that is already gone
+ * Deletes the R2 objects of an erased account (and what was made from them). Idempotent: deleting a key that is already gone
  * succeeds, so a redelivered or retried message is harmless.
  */
 export const deleteObjectsJob = defineJob({
@@ -22,7 +23,7 @@ export const deleteObjectsJob = defineJob({
   version: 1,
   payloadSchema: deleteObjectsPayloadSchema,
   async run(ctx, payload) {
-    await ctx.env.FILES.delete(payload.keys);
+    await deleteWithDerived(ctx.env.FILES, payload.keys);
     return { processedItems: payload.keys.length, successCount: payload.keys.length, failureCount: 0 };
   },
 });

@@ -14,6 +14,7 @@ import { replaceWithRedacted } from "./redaction.queries.server";
 import { applyRedactionSchema } from "./redaction.schema";
 import { isRedactableImage, REDACTION_UNPROVEN, type RedactableImageType, type RedactionCounts, type RedactionMark } from "./redaction-types";
 import { redactImage } from "./redact-image.server";
+import { requestDerivatives } from "~/features/galleries/galleries.jobs";
 
 /**
  * Applying redaction to a file (issue 39): the marks go to the engine Worker (never trusting the
@@ -109,6 +110,7 @@ export async function applyRedaction(ctx: ServiceContext, userId: string, fileId
     throw new AppError("CONFLICT", `“${file.name}” changed while it was being redacted. Open it again and mark it again.`);
   }
   await requestContentIndexing(ctx, file.id, r2Key);
+  await requestDerivatives(ctx, file, r2Key);
   if (roomPermissions) {
     const pages = Object.keys(report.marksPerPage).map((page) => Number(page) + 1);
     await auditRoom(ctx, file.spaceId, userId, {

@@ -1,0 +1,95 @@
+import { DERIVED_OBJECTS, derivedKey, type DerivedObject } from "~/features/files/derived-objects";
+import { putStoredObject, readStoredBytes } from "~/features/files/encryption.server";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { DERIVATIVE_SIZES, DERIVATIVE_SOURCE_MAX_BYTES, isGalleryImage } from "./media.constants";
+import { findFileSource, findMediaItem, insertMediaItem, type MediaItemRow } from "./media.queries.server";
+
+/**
+ * A picture's thumbnail and screen size, and its EXIF, made once per stored object (issue 40, ADR
+ * 033). Cloudflare Images decodes, turns upright and resizes outside the Worker's memory (decoding a
+ * 12-megapixel photo with WebAssembly in the Worker needs several hundred MB). The derivatives are
+ * written before the row, and under keys fixed by the original's, so a second delivery of the job
+ * writes the same objects again at worst and then finds the row: the outcome is the same.
+ */
+
+export type DerivativesOutcome = "made" | "exists" | "not-a-picture" | "superseded" | "failed";
+
+export type PictureFacts = { takenAt: string | null; camera: string | null; latitude: number | null; longitude: number | null };
+
+const NO_FACTS: PictureFacts = { takenAt: null, camera: null, latitude: null, longitude: null };
+
+/** Date, camera and place from the picture's EXIF, when it has them (never an error). */
+export async function readPictureFacts(bytes: Uint8Array): Promise<PictureFacts> {
+  try {
+    const { default: exifr } = await import("exifr");
+    const tags = (await exifr.parse(bytes, { tiff: true, exif: true, gps: true, xmp: false, icc: false, iptc: false, jfif: false, ihdr: false, reviveValues: false, pick: ["Make", "Model", "DateTimeOriginal", "CreateDate", "DateTime", "GPSLatitude", "GPSLatitudeRef", "GPSLongitude", "GPSLongitudeRef", "latitude", "longitude"] })) as Record<string, unknown> | undefined;
+    if (!tags) return NO_FACTS;
+    const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.replace(/\0/g, "").trim() : null);
+    const make = text(tags.Make);
+    const model = text(tags.Model);
+    // The model often repeats the maker ("Canon" / "Canon EOS R6"): say it once.
+    const camera = model && make && model.toLowerCase().startsWith(make.toLowerCase()) ? model : [make, model].filter(Boolean).join(" ") || null;
+    const number = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? Math.round(value * 1e6) / 1e6 : null);
+    return { takenAt: text(tags.DateTimeOriginal) ?? text(tags.CreateDate) ?? text(tags.DateTime), camera, latitude: number(tags.latitude), longitude: number(tags.longitude) };
+  } catch {
+    return NO_FACTS;
+  }
+}
+
+async function resize(images: ImagesBinding, bytes: Uint8Array, kind: DerivedObject): Promise<Uint8Array<ArrayBuffer>> {
+  const { box, quality } = DERIVATIVE_SIZES[kind];
+  const result = await images
+    .input(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream())
+    .transform({ width: box, height: box, fit: "scale-down" })
+    .output({ format: "image/jpeg", quality, background: "#ffffff" });
+  return new Uint8Array(await new Response(result.image()).arrayBuffer());
+}
+
+/** Dimensions of a JPEG we made (its first start-of-frame). */
+function jpegSize(bytes: Uint8Array): { width: number; height: number } | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let offset = 2; offset + 9 < bytes.byteLength; ) {
+    if (bytes[offset] !== 0xff) return null;
+    const marker = bytes[offset + 1]!;
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { height: view.getUint16(offset + 5), width: view.getUint16(offset + 7) };
+    offset += 2 + view.getUint16(offset + 2);
+  }
+  return null;
+}
+
+export async function makeDerivatives(ctx: ServiceContext, fileId: string, sourceKey: string): Promise<DerivativesOutcome> {
+  const file = await findFileSource(ctx.db, fileId);
+  // A newer version has its own job; a deleted file needs none.
+  if (!file || file.r2Key !== sourceKey) return "superseded";
+  if (!isGalleryImage(file.contentType)) return "not-a-picture";
+  if (await findMediaItem(ctx.db, sourceKey)) return "exists";
+  const row: MediaItemRow = { sourceKey, fileId, status: "failed", error: null, width: null, height: null, thumbBytes: null, screenBytes: null, takenAt: null, camera: null, latitude: null, longitude: null, createdAt: ctx.now() };
+  const fail = async (error: string): Promise<DerivativesOutcome> => {
+    ctx.logger.warn("galleries.derivatives_failed", { fileId, error });
+    await insertMediaItem(ctx.db, { ...row, error });
+    return "failed";
+  };
+  if (file.size > DERIVATIVE_SOURCE_MAX_BYTES) return fail("The picture is larger than 50 MB.");
+  if (!ctx.env.IMAGES) throw new Error("The IMAGES binding is missing: derivatives cannot be made.");
+  const bytes = await readStoredBytes(ctx, file.r2Key, file.size);
+  if (!bytes) return fail("The picture's content is missing.");
+
+  const made: Partial<Record<DerivedObject, Uint8Array<ArrayBuffer>>> = {};
+  try {
+    for (const kind of DERIVED_OBJECTS) made[kind] = await resize(ctx.env.IMAGES, bytes, kind);
+  } catch (error) {
+    // Images answers a picture it cannot read with an error of its own (not worth retrying).
+    if (error instanceof Error && "code" in error) return fail(`Cloudflare Images could not read the picture: ${error.message}`);
+    throw error;
+  }
+  const facts = await readPictureFacts(bytes);
+  for (const kind of DERIVED_OBJECTS) {
+    await putStoredObject(ctx, derivedKey(sourceKey, kind), made[kind]!, { httpMetadata: { contentType: "image/jpeg" }, customMetadata: { fileId } });
+  }
+  // The screen size is the whole picture when it fits (never enlarged): its size is the picture's
+  // as shown, up to 2048; beyond, the original's proportions at that size.
+  const shown = jpegSize(made.screen!);
+  await insertMediaItem(ctx.db, { ...row, status: "ready", width: shown?.width ?? null, height: shown?.height ?? null, thumbBytes: made.thumb!.byteLength, screenBytes: made.screen!.byteLength, ...facts });
+  ctx.logger.info("galleries.derivatives_made", { fileId, thumb: made.thumb!.byteLength, screen: made.screen!.byteLength });
+  return "made";
+}
