@@ -65,7 +65,11 @@ test.describe("folders", () => {
     await expect(page.getByRole("list", { name: "Folder contents" }).getByRole("link", { name: /pixel\.png/ })).toBeVisible();
     await page.getByRole("link", { name: "Gallery" }).click();
     await expect(page).toHaveTitle("Inbox gallery - Strongroom");
-    await expect(page.getByRole("list", { name: "Images and videos" }).getByRole("img", { name: "pixel.png" })).toBeVisible();
+    const picture = page.getByRole("list", { name: "Images and videos" }).getByRole("img", { name: "pixel.png" });
+    await expect(picture).toBeVisible();
+    // Its thumbnail (made by a job after the upload; tried again after 1 s while it is being made), loaded.
+    await expect(picture).toHaveAttribute("src", /\/api\/files\/[^/]+\/image\/thumb/);
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
 
     // The global inbox gathers the inboxes of every space the member can open.
     await gotoHydrated(page, "/folders/global-inbox");

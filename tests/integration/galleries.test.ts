@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { derivedKey } from "~/features/files/derived-objects";
 import { encryptedSize, isEncryptedKey } from "~/features/files/encryption-format";
 import { removeObjects } from "~/features/files/trash.server";
+import { getFolderGallery } from "~/features/galleries/folder-gallery.server";
 import { derivativesJob } from "~/features/galleries/galleries.jobs";
 import { decodeImage, encodeImage } from "~/features/watermark/image-codecs.server";
 import { createServiceContext } from "~/lib/service-context.server";
@@ -139,5 +140,31 @@ describe("GET /api/files/{id}/image/{size}", () => {
     await removeObjects(createServiceContext(testEnv, { requestId: "purge" }), [photo.r2Key]);
     for (const key of [photo.r2Key, derivedKey(photo.r2Key, "thumb"), derivedKey(photo.r2Key, "screen")]) expect(await testEnv.FILES.head(key)).toBeNull();
     expect(await mediaItem(photo.r2Key)).toBeNull();
+  });
+});
+
+describe("the folder gallery", () => {
+  it("lists the folder's pictures and videos with their thumbnails' addresses (versioned once made, to be made, none when unreadable) and refuses an outsider", async () => {
+    const owner = await signedIn({ tier: "pro" });
+    const outsider = await signedIn({ tier: "pro" });
+    const space = await personalSpaceOf(owner.id);
+    const ctx = createServiceContext(testEnv, { requestId: "gallery" });
+    const made = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "made.jpg", content: await phonePhoto(), contentType: "image/jpeg", uploadedBy: owner.id, createdAt: new Date(Date.now() - 3000) });
+    await runJob(made.id, made.r2Key);
+    const pending = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "pending.jpg", content: await phonePhoto(), contentType: "image/jpeg", uploadedBy: owner.id, createdAt: new Date(Date.now() - 2000) });
+    const broken = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "broken.png", content: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2]), contentType: "image/png", uploadedBy: owner.id, createdAt: new Date(Date.now() - 1000) });
+    await runJob(broken.id, broken.r2Key);
+    await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "clip.mp4", content: new Uint8Array(16), contentType: "video/mp4", uploadedBy: owner.id });
+    await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "notes.txt", uploadedBy: owner.id });
+
+    const page = await getFolderGallery(ctx, owner.id, space.rootId, undefined);
+    expect(page.items.map((item) => [item.name, item.kind, item.thumb, item.width, item.height])).toEqual([
+      ["clip.mp4", "video", null, null, null],
+      ["broken.png", "image", null, null, null],
+      ["pending.jpg", "image", `/api/files/${pending.id}/image/thumb`, null, null],
+      ["made.jpg", "image", `/api/files/${made.id}/image/thumb?v=1`, 480, 640],
+    ]);
+    expect(page.items.find((item) => item.name === "made.jpg")?.takenAt).toBe("2026:05:14 09:30:00");
+    await expect(getFolderGallery(ctx, outsider.id, space.rootId, undefined)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

@@ -364,11 +364,6 @@ export async function findFileWithRole(db: Database, fileId: string, userId: str
     .get();
 }
 
-/** Images and videos of a folder, newest first (the folder gallery), keyset by creation time. */
-export async function listMediaInFolder(db: Database, folderId: string, after: Keyset | null, limit: number) {
-  return newestFiles(db, [eq(files.folderId, folderId), sql`(${files.contentType} LIKE 'image/%' OR ${files.contentType} LIKE 'video/%')`], after, limit);
-}
-
 /** The member's PDFs in every space they belong to, newest first (a PDF to pick, as "Map fields" does). */
 export async function listPdfsOfMember(db: Database, userId: string, limit: number, spaceId?: string) {
   return db

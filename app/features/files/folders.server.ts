@@ -13,7 +13,6 @@ import {
   listAllFolders,
   listFilesInFolders,
   listKindFolders,
-  listMediaInFolder,
   loadFolderPage,
   searchFilesInSpace,
   searchFoldersInSpace,
@@ -53,7 +52,7 @@ export function toFileSummary(row: FileListRow): FileSummary {
   return { id: row.id, name: row.name, size: row.size, type: row.contentType, createdAt: row.createdAt.getTime(), folderId: row.folderId };
 }
 
-function toFolderSummary(row: { id: string; label: string; color: string | null; icon: string | null; kind: FolderKind }): FolderSummary {
+export function toFolderSummary(row: { id: string; label: string; color: string | null; icon: string | null; kind: FolderKind }): FolderSummary {
   return { uid: row.id, label: row.label, color: row.color, icon: row.icon, kind: row.kind };
 }
 
@@ -250,21 +249,4 @@ export async function getAllFolders(ctx: ServiceContext, userId: string): Promis
     if (row.parentId) nodes.get(row.parentId)?.children.push(node);
   }
   return trees;
-}
-
-export type GalleryPage = { folder: FolderSummary; items: FileSummary[]; nextCursor: string | null };
-
-/** The folder gallery: a grid of the folder's images and videos (newest first). */
-export async function getFolderGallery(ctx: ServiceContext, userId: string, folderId: string, cursor: string | undefined): Promise<GalleryPage> {
-  const found = await findFolderWithRole(ctx.db, folderId, userId);
-  if (!found) throw folderNotFound();
-  await assertSpaceRight(ctx, userId, { spaceId: found.folder.spaceId, role: found.role, isDataroom: found.isDataroom }, "files.view");
-  const rows = await listMediaInFolder(ctx.db, folderId, decodeCursor(cursor), PAGE_SIZE + 1);
-  const visible = rows.slice(0, PAGE_SIZE);
-  const last = visible.at(-1);
-  return {
-    folder: toFolderSummary(found.folder),
-    items: visible.map(toFileSummary),
-    nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor({ value: last.createdAt.getTime(), id: last.id }) : null,
-  };
 }

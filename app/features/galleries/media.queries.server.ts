@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { files, mediaItems } from "~/db/schema";
+import { fileOrder, keysetCondition, type Keyset } from "~/features/files/folders.queries.server";
 
 export type MediaItemRow = typeof mediaItems.$inferSelect;
 
@@ -16,4 +17,30 @@ export async function insertMediaItem(db: Database, row: MediaItemRow): Promise<
 /** What the derivatives job needs of a file (trashed or not: its pictures are made either way). */
 export async function findFileSource(db: Database, fileId: string) {
   return db.select({ id: files.id, r2Key: files.r2Key, size: files.size, contentType: files.contentType }).from(files).where(eq(files.id, fileId)).get();
+}
+
+/**
+ * A folder's pictures and videos, newest first (keyset by creation), each with what its
+ * derivatives job found (null until it ran): the gallery's grid.
+ */
+export async function listFolderMedia(db: Database, folderId: string, after: Keyset | null, limit: number) {
+  return db
+    .select({
+      id: files.id,
+      name: files.name,
+      size: files.size,
+      contentType: files.contentType,
+      createdAt: files.createdAt,
+      version: files.version,
+      status: mediaItems.status,
+      width: mediaItems.width,
+      height: mediaItems.height,
+      takenAt: mediaItems.takenAt,
+    })
+    .from(files)
+    .leftJoin(mediaItems, eq(mediaItems.sourceKey, files.r2Key))
+    .where(and(eq(files.folderId, folderId), isNull(files.trashedAt), sql`(${files.contentType} LIKE 'image/%' OR ${files.contentType} LIKE 'video/%')`, keysetCondition("created", "desc", after)))
+    .orderBy(...fileOrder("created", "desc"))
+    .limit(limit)
+    .all();
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
-import { getFolderGallery } from "~/features/files/folders.server";
+import { GalleryTile } from "~/features/galleries/components/gallery-tile";
+import { getFolderGallery } from "~/features/galleries/folder-gallery.server";
 import { runLoader } from "~/lib/action-result.server";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -15,7 +16,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return runLoader(async () => ({ gallery: await getFolderGallery(serviceContextFor(context), member.user.id, params.uid, cursor) }));
 }
 
-/** Spec §2 "Folder gallery": the folder's images and videos as a grid; each opens the file page. */
+/** Spec §2 "Folder gallery": the folder's pictures (their thumbnails, issue 40) and videos as a grid; each opens the file page. */
 export default function FolderGallery({ loaderData }: Route.ComponentProps) {
   const { folder, items, nextCursor } = loaderData.gallery;
   return (
@@ -34,14 +35,7 @@ export default function FolderGallery({ loaderData }: Route.ComponentProps) {
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Images and videos">
           {items.map((item) => (
             <li key={item.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white">
-              <Link to={`/files/${item.id}`} className="block">
-                {item.type.startsWith("video/") ? (
-                  <video src={`/api/files/${item.id}/preview`} preload="metadata" muted className="aspect-square w-full bg-slate-900 object-cover" aria-label={item.name} />
-                ) : (
-                  <img src={`/api/files/${item.id}/preview`} alt={item.name} loading="lazy" className="aspect-square w-full object-cover" />
-                )}
-                <span className="block truncate px-2 py-1 text-xs text-slate-700">{item.name}</span>
-              </Link>
+              <GalleryTile item={item} />
             </li>
           ))}
         </ul>

@@ -1,0 +1,49 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { GalleryItem } from "../folder-gallery.server";
+
+/** Spec §9: failed media are tried again after 1 s. Twice, then the tile shows the name alone. */
+export const MEDIA_RETRY_MS = 1000;
+const MEDIA_RETRIES = 2;
+
+/** A picture's thumbnail that is tried again after 1 s when it fails to load (a thumbnail still being made). */
+function RetryingThumb({ src, alt, onGiveUp }: { src: string; alt: string; onGiveUp: () => void }) {
+  const [attempt, setAttempt] = useState(0);
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setTimeout(() => {
+      setWaiting(false);
+      setAttempt((value) => value + 1);
+    }, MEDIA_RETRY_MS);
+    return () => window.clearTimeout(timer);
+  }, [waiting]);
+  const address = attempt === 0 ? src : `${src}${src.includes("?") ? "&" : "?"}attempt=${attempt}`;
+  return (
+    <img
+      src={address}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      className="aspect-square w-full bg-slate-100 object-cover"
+      onError={() => (attempt < MEDIA_RETRIES ? setWaiting(true) : onGiveUp())}
+    />
+  );
+}
+
+/** One cell of the folder gallery: the thumbnail (or the video's first frame) and the name. */
+export function GalleryTile({ item }: { item: GalleryItem }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <Link to={`/files/${item.id}`} className="block focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
+      {item.kind === "video" ? (
+        <video src={`/api/files/${item.id}/preview`} preload="metadata" muted className="aspect-square w-full bg-slate-900 object-cover" aria-label={item.name} />
+      ) : item.thumb && !failed ? (
+        <RetryingThumb src={item.thumb} alt={item.name} onGiveUp={() => setFailed(true)} />
+      ) : (
+        <span className="flex aspect-square w-full items-center justify-center bg-slate-100 px-3 text-center text-sm text-slate-700">No preview of this picture</span>
+      )}
+      <span className="block truncate px-2 py-1 text-xs text-slate-700">{item.name}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,52 @@
+import { PAGE_SIZE } from "~/features/files/files.constants";
+import { findFolderWithRole } from "~/features/files/folders.queries.server";
+import { toFolderSummary, type FolderSummary } from "~/features/files/folders.server";
+import { assertSpaceRight, decodeCursor, encodeCursor, folderNotFound } from "~/features/files/spaces.server";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { listFolderMedia } from "./media.queries.server";
+
+/**
+ * One picture or video of the folder gallery. `thumb` is the address of its thumbnail: with the
+ * file's version once the derivatives job made it (the browser may keep it a year), without it
+ * while it is still to be made (asking for it starts the job; the grid tries again after 1 s),
+ * null for a video or a picture that could not be read. `width` and `height` (the picture as
+ * shown) let the grid keep its place while it loads.
+ */
+export type GalleryItem = {
+  id: string;
+  name: string;
+  type: string;
+  kind: "image" | "video";
+  createdAt: number;
+  takenAt: string | null;
+  thumb: string | null;
+  width: number | null;
+  height: number | null;
+};
+
+export type GalleryPage = { folder: FolderSummary; items: GalleryItem[]; nextCursor: string | null };
+
+/** The folder gallery (spec §2 "Folder gallery"): the folder's pictures and videos, newest first. */
+export async function getFolderGallery(ctx: ServiceContext, userId: string, folderId: string, cursor: string | undefined): Promise<GalleryPage> {
+  const found = await findFolderWithRole(ctx.db, folderId, userId);
+  if (!found) throw folderNotFound();
+  await assertSpaceRight(ctx, userId, { spaceId: found.folder.spaceId, role: found.role, isDataroom: found.isDataroom }, "files.view");
+  const rows = await listFolderMedia(ctx.db, folderId, decodeCursor(cursor), PAGE_SIZE + 1);
+  const visible = rows.slice(0, PAGE_SIZE);
+  const last = visible.at(-1);
+  return {
+    folder: toFolderSummary(found.folder),
+    items: visible.map((row) => ({
+      id: row.id,
+      name: row.name,
+      type: row.contentType,
+      kind: row.contentType.startsWith("video/") ? "video" : "image",
+      createdAt: row.createdAt.getTime(),
+      takenAt: row.takenAt,
+      thumb: row.status === "ready" ? `/api/files/${row.id}/image/thumb?v=${row.version}` : row.status === "failed" || row.contentType.startsWith("video/") ? null : `/api/files/${row.id}/image/thumb`,
+      width: row.width,
+      height: row.height,
+    })),
+    nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor({ value: last.createdAt.getTime(), id: last.id }) : null,
+  };
+}
