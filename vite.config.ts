@@ -45,9 +45,10 @@ export default defineConfig({
     longKeepAlive(),
   ],
   environments: {
-    // @libpdf/core is imported lazily by the search job only: listed so the dev server bundles it at
-    // start instead of discovering it in the first upload's job and reloading the Worker mid-request.
-    ssr: { build: { minify: true }, optimizeDeps: { include: ["@libpdf/core"] } },
+    // @libpdf/core (the search job) and exifr (the derivatives job) are imported lazily: listed so
+    // the dev server bundles them at start instead of discovering them in the first upload's job and
+    // reloading the Worker mid-request.
+    ssr: { build: { minify: true }, optimizeDeps: { include: ["@libpdf/core", "exifr"] } },
     // The redaction engine's build goes beside the app's (deployed first: `npm run deploy`).
     // Its libraries are bundled and its modules transformed when the dev server starts, not
     // discovered on the first redaction (which would reload the dev server under the requests in
