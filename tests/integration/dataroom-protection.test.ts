@@ -2,6 +2,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { hexOf, pageContents } from "./pdf-helpers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDataroomMember } from "~tests/factories/datarooms";
+import { withExifOrientation } from "~tests/shared/redaction-fixtures";
 import { createFile } from "~tests/factories/files";
 import { getFilePage } from "~/features/files/content.server";
 import { renderWatermarkText } from "~/features/datarooms/protection";
@@ -166,6 +167,12 @@ describe("room protection", () => {
     const jpegId = (await createFile({ spaceId: room.id, folderId: room.rootFolderId, name: "photo.jpg", content: jpeg, contentType: "image/jpeg" })).id;
     const jpegPixels = await decodeImage(new Uint8Array(await (await fetchAs(member, `/api/files/${jpegId}/preview`)).arrayBuffer()), "image/jpeg");
     expect([...jpegPixels.data].filter((value, i) => i % 4 === 0 && value < 235).length).toBeGreaterThan(500);
+
+    // A phone photo stored sideways (EXIF orientation 6) is stamped as it is shown: upright, 160 × 240.
+    const turned = withExifOrientation(await encodeImage(white(), "image/jpeg"), 6);
+    const turnedId = (await createFile({ spaceId: room.id, folderId: room.rootFolderId, name: "phone.jpg", content: turned, contentType: "image/jpeg" })).id;
+    const turnedPixels = await decodeImage(new Uint8Array(await (await fetchAs(member, `/api/files/${turnedId}/preview`)).arrayBuffer()), "image/jpeg");
+    expect({ width: turnedPixels.width, height: turnedPixels.height }).toEqual({ width: 160, height: 240 });
   });
 
   it("while watermarking is on, shows nothing that cannot carry the mark and refuses zips; the original downloads only where download is allowed", async () => {

@@ -1,5 +1,6 @@
 import { decodeImage, encodeImage, imageDimensions } from "~/features/watermark/image-codecs.server";
 import { AppError } from "~/lib/errors";
+import { convertPicture } from "~/features/watermark/picture-convert.server";
 import { isAnimatedWebp, jpegOrientation } from "~/lib/picture-header";
 import type { RedactableImageType, RedactionMark } from "./redaction-types";
 
@@ -45,8 +46,7 @@ function requireImages(images: ImagesBinding | undefined): ImagesBinding {
 /** One conversion through Cloudflare Images (turned upright by EXIF on the way). */
 async function convert(images: ImagesBinding, bytes: Uint8Array, format: "image/png" | "image/jpeg" | "image/webp", name: string, quality?: number): Promise<Uint8Array> {
   try {
-    const result = await images.input(new Blob([bytes.slice()]).stream()).output({ format, ...(quality ? { quality } : {}) });
-    return new Uint8Array(await new Response(result.image()).arrayBuffer());
+    return await convertPicture(images, bytes, format, quality);
   } catch {
     throw unreadable(name);
   }

@@ -8,6 +8,7 @@ import { findWatermarkNames } from "./watermark.queries.server";
 import { stampImage, WATERMARK_IMAGE_MAX_BYTES } from "./image-codecs.server";
 import { isStampableImage } from "./watermark.constants";
 import { stampPdf, WATERMARK_PDF_MAX_BYTES } from "./pdf-stamp.server";
+import { uprightJpeg } from "./picture-convert.server";
 
 /**
  * Watermarked copies (ADR 020): what the server sends a person the room's watermark applies to.
@@ -32,11 +33,14 @@ export async function watermarkViewerOf(ctx: ServiceContext, userId: string, spa
 export type DeliverableObject = { key: string; size: number; etag: string; lastModified: Date };
 
 
-/** The stamper for a file's type, with its size cap. */
-function stamperFor(file: FileRow): { maxBytes: number; what: string; stamp: (bytes: Uint8Array, text: string, settings: WatermarkSettings) => Promise<Uint8Array> } {
+/**
+ * The stamper for a file's type, with its size cap. A JPEG whose EXIF says it is turned (a phone
+ * photo) is made upright first: the stamped copy has no EXIF, so it must be stamped as shown.
+ */
+function stamperFor(file: FileRow, images: ImagesBinding | undefined): { maxBytes: number; what: string; stamp: (bytes: Uint8Array, text: string, settings: WatermarkSettings) => Promise<Uint8Array> } {
   if (isStampableImage(file.contentType)) {
     const type = file.contentType;
-    return { maxBytes: WATERMARK_IMAGE_MAX_BYTES, what: "image", stamp: (bytes, text, settings) => stampImage(bytes, type, text, settings) };
+    return { maxBytes: WATERMARK_IMAGE_MAX_BYTES, what: "image", stamp: async (bytes, text, settings) => stampImage(type === "image/jpeg" ? await uprightJpeg(images, bytes) : bytes, type, text, settings) };
   }
   return { maxBytes: WATERMARK_PDF_MAX_BYTES, what: "PDF", stamp: stampPdf };
 }
@@ -55,7 +59,8 @@ async function sha256Hex(text: string): Promise<string> {
 export async function watermarkedCopy(ctx: ServiceContext, file: FileRow, viewer: WatermarkViewer, settings: WatermarkSettings): Promise<DeliverableObject> {
   const now = ctx.now();
   const day = now.toISOString().slice(0, 10);
-  const identity = JSON.stringify([file.r2Key, viewer.userId, viewer.email, settings, templateUses(settings.template, "ip") ? viewer.ip : null, day]);
+  // "upright": copies stamped before turned JPEGs were made upright are not reused.
+  const identity = JSON.stringify([file.r2Key, viewer.userId, viewer.email, settings, templateUses(settings.template, "ip") ? viewer.ip : null, day, "upright"]);
   const digest = await sha256Hex(identity);
   // A sealed room file gets a sealed copy (ADR 021): no plaintext of it ever sits in R2.
   const key = newObjectKey("watermarked", file.spaceId, isEncryptedKey(file.r2Key), digest);
@@ -64,7 +69,7 @@ export async function watermarkedCopy(ctx: ServiceContext, file: FileRow, viewer
   const existing = await ctx.env.FILES.head(key);
   if (existing) return { key, size: plaintextSizeOf(key, existing.size), etag, lastModified: existing.uploaded };
 
-  const stamper = stamperFor(file);
+  const stamper = stamperFor(file, ctx.env.IMAGES);
   if (file.size > stamper.maxBytes) {
     throw new AppError(
       "PAYLOAD_TOO_LARGE",

@@ -20,6 +20,7 @@ import { MoveDialog } from "./move-dialog";
 import { showToast } from "~/components/ui/toast";
 import { ARCHIVE_FOLDER_LABEL, itemCount } from "../trash.constants";
 import { RenameDialog } from "./rename-dialog";
+import { RetryingThumb } from "~/features/galleries/components/gallery-tile";
 
 export type ViewMode = "list" | "grid";
 
@@ -457,6 +458,8 @@ function ListView({ page, selected, onToggle, canSelect }: ViewProps) {
 }
 
 function GridView({ page, selected, onToggle, canSelect }: ViewProps) {
+  // Pictures whose thumbnail could not be had: shown by their glyph instead.
+  const [thumbless, setThumbless] = useState<ReadonlySet<string>>(new Set());
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6" aria-label="Folder contents">
       {page.folders.map((folder) => {
@@ -486,8 +489,9 @@ function GridView({ page, selected, onToggle, canSelect }: ViewProps) {
               </div>
             ) : null}
             <Link to={`/files/${file.id}`} className="flex flex-col items-center gap-2 text-center text-sm text-slate-900">
-              {isImage ? (
-                <img src={`/api/files/${file.id}/preview`} alt="" loading="lazy" className="h-20 w-full rounded object-cover" />
+              {isImage && !thumbless.has(file.id) ? (
+                // The picture's thumbnail (issue 40), never the original; tried again after 1 s while it is being made.
+                <RetryingThumb src={`/api/files/${file.id}/image/thumb`} alt="" className="h-20 w-full rounded object-cover" onGiveUp={() => setThumbless((ids) => new Set(ids).add(file.id))} />
               ) : (
                 <FileGlyph type={file.type} className="text-5xl" />
               )}

@@ -7,7 +7,7 @@ export const MEDIA_RETRY_MS = 1000;
 const MEDIA_RETRIES = 2;
 
 /** A picture's thumbnail that is tried again after 1 s when it fails to load (a thumbnail still being made). */
-function RetryingThumb({ src, alt, onGiveUp }: { src: string; alt: string; onGiveUp: () => void }) {
+export function RetryingThumb({ src, alt, onGiveUp, className = "aspect-square w-full bg-slate-100 object-cover" }: { src: string; alt: string; onGiveUp: () => void; className?: string }) {
   const [attempt, setAttempt] = useState(0);
   const [waiting, setWaiting] = useState(false);
   useEffect(() => {
@@ -25,7 +25,7 @@ function RetryingThumb({ src, alt, onGiveUp }: { src: string; alt: string; onGiv
       alt={alt}
       loading="lazy"
       decoding="async"
-      className="aspect-square w-full bg-slate-100 object-cover"
+      className={className}
       onError={() => (attempt < MEDIA_RETRIES ? setWaiting(true) : onGiveUp())}
     />
   );
