@@ -70,6 +70,11 @@ test.describe("folders", () => {
     // Its thumbnail (made by a job after the upload; tried again after 1 s while it is being made), loaded.
     await expect(picture).toHaveAttribute("src", /\/api\/files\/[^/]+\/image\/thumb/);
     await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    // Ticked, it downloads as a zip of the chosen pictures.
+    await page.getByRole("checkbox", { name: "Select pixel.png" }).check();
+    await expect(page.getByText("1 selected")).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download it as a zip" }).click()]);
+    expect(download.suggestedFilename()).toBe("Inbox (1 file).zip");
 
     // The global inbox gathers the inboxes of every space the member can open.
     await gotoHydrated(page, "/folders/global-inbox");

@@ -546,3 +546,36 @@ describe("downloading a folder as a zip", () => {
     await expect(prepareFolderZip(ctx, owner.id, parent, { maxEntries: 3, maxBytes: 4 })).rejects.toThrow(/at most 4 B/);
   });
 });
+
+describe("downloading chosen files of a folder as a zip", () => {
+  it("zips only the chosen live files with clean names, refuses ids of another folder, malformed or too many, and answers outsiders 404", async () => {
+    const owner = await signedInMember();
+    const outsider = await signedInMember();
+    const { spaceId, rootId } = await personalSpaceOf(owner.id);
+    const photos = await newFolder(spaceId, rootId, "Site photos", owner.id);
+    const add = (folderId: string, name: string) => createFile({ spaceId, folderId, name, content: name });
+    const lobby = await add(photos, "lobby.jpg");
+    const roof = await add(photos, "../../roof.jpg");
+    await add(photos, "not chosen.jpg");
+    const elsewhere = await add(rootId, "elsewhere.jpg");
+
+    const path = (ids: string[]) => `/api/zip/folders/${photos}?files=${ids.join(",")}`;
+    const response = await get(path([lobby.id, roof.id]), owner);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="Site photos (2 files).zip"; filename*=UTF-8''Site%20photos%20%282%20files%29.zip`);
+    const bytes = await bytesOf(response);
+    expect(response.headers.get("content-length")).toBe(String(bytes.length));
+    expect([...centralDirectoryNames(bytes)].sort()).toEqual([".._.._roof.jpg", "lobby.jpg"]);
+    expect(entryContent(bytes, "lobby.jpg")).toBe("lobby.jpg");
+
+    // A file of another folder, even the member's own, is not taken in through this one.
+    const mixed = await get(path([lobby.id, elsewhere.id]), owner);
+    expect(mixed.status).toBe(404);
+    expect((await mixed.json<{ message: string }>()).message).toBe("Some of the chosen files are no longer in this folder. Reload the page and choose again.");
+    expect((await get(path(["not-an-id"]), owner)).status).toBe(400);
+    expect((await get(path(Array.from({ length: 501 }, () => crypto.randomUUID())), owner)).status).toBe(400);
+    expect((await get(`/api/zip/folders/${photos}?files=`, owner)).status).toBe(400);
+    expect((await get(path([lobby.id]), outsider)).status).toBe(404);
+    expect((await get(path([lobby.id]), null)).status).toBe(401);
+  });
+});

@@ -1,6 +1,6 @@
-import { desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { fileVersions } from "~/db/schema";
+import { files, fileVersions } from "~/db/schema";
 import { FOLDER_DEPTH_MAX } from "./files.constants";
 
 function versionsQuery(db: Database, fileId: string) {
@@ -62,4 +62,14 @@ export async function listZipTree(db: Database, spaceId: string, folderId: strin
   const values = [spaceId, folderId, FOLDER_DEPTH_MAX * 2, limit];
   const [folderResult, fileResult] = await d1.batch([d1.prepare(ZIP_FOLDERS_SQL).bind(...values), d1.prepare(ZIP_FILES_SQL).bind(...values)]);
   return { folders: (folderResult?.results ?? []) as ZipFolderRow[], files: (fileResult?.results ?? []) as ZipFileRow[] };
+}
+
+/** The chosen files of one folder that are still there (not trashed), for a zip of a selection. */
+export async function listChosenFiles(db: Database, folderId: string, fileIds: readonly string[]) {
+  return db
+    .select({ id: files.id, name: files.name, size: files.size, r2Key: files.r2Key, updatedAt: files.updatedAt })
+    .from(files)
+    .where(and(eq(files.folderId, folderId), inArray(files.id, [...fileIds]), isNull(files.trashedAt)))
+    .orderBy(asc(files.name))
+    .all();
 }

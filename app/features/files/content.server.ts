@@ -18,7 +18,7 @@ import {
   matchesIfNoneMatch,
   previewContentType,
 } from "./content-headers";
-import { listFileVersions, listZipTree } from "./content.queries.server";
+import { listChosenFiles, listFileVersions, listZipTree } from "./content.queries.server";
 import { readStoredObject } from "./encryption.server";
 import { ZIP_MAX_BYTES, ZIP_MAX_ENTRIES, formatBytes, previewKindOf, type PreviewKind } from "./files.constants";
 import type { EffectiveSpaceRole } from "./files.permissions";
@@ -26,6 +26,7 @@ import { findBreadcrumbs, type FileRow } from "./folders.queries.server";
 import { canDo, requireFileAccess, requireFolderAccess } from "./spaces.server";
 import { zipPaths } from "./zip-paths";
 import { isRedactableType } from "~/features/redaction/redaction-types";
+import { isUuidShape } from "~/lib/uuid-shape";
 
 /**
  * File content: downloads and previews streamed from R2 with ranges and validators (S15, G8),
@@ -316,6 +317,39 @@ export async function prepareFolderZip(ctx: ServiceContext, userId: string, fold
   }
   const label = root.label.replace(/[\u0000-\u001f\u007f-\u009f/\\]/g, "").trim() || "Folder";
   return { fileName: `${label}.zip`, length, entries };
+}
+
+/** A selection zip names at most this many files (the gallery's and the folder page's selections). */
+export const ZIP_SELECTION_MAX = 500;
+
+/**
+ * Some files of one folder as a zip (a gallery's selection): the same rights, caps, watermark rule
+ * and audit entry as the whole folder's zip. A chosen file that is no longer in the folder is a 404
+ * naming no file (nothing of another folder is confirmed or denied).
+ */
+export async function prepareSelectionZip(ctx: ServiceContext, userId: string, folderId: string, fileIds: readonly string[], caps: ZipCaps = DEFAULT_ZIP_CAPS): Promise<FolderZip> {
+  const access = await requireFolderAccess(ctx, userId, folderId, "files.download");
+  const chosen = [...new Set(fileIds)];
+  if (chosen.length === 0) throw new AppError("VALIDATION_ERROR", "Choose at least one file to download.");
+  if (chosen.length > ZIP_SELECTION_MAX) throw new AppError("VALIDATION_ERROR", `A zip of chosen files holds at most ${ZIP_SELECTION_MAX}; download the whole folder instead.`);
+  if (!chosen.every(isUuidShape)) throw new AppError("VALIDATION_ERROR", "The chosen files are named by their ids, separated by commas.");
+  if (access.roomPermissions && (await protectionFor(ctx, access.spaceId, userId)).watermark) {
+    await auditRefusal(ctx, access.spaceId, userId, WATERMARK_ZIP_MESSAGE, { type: "folder", id: folderId });
+    throw new AppError("FORBIDDEN", WATERMARK_ZIP_MESSAGE);
+  }
+  const rows = await listChosenFiles(ctx.db, folderId, chosen);
+  if (rows.length !== chosen.length) throw new AppError("NOT_FOUND", "Some of the chosen files are no longer in this folder. Reload the page and choose again.");
+  const totalBytes = rows.reduce((sum, file) => sum + file.size, 0);
+  assertWithinZipCaps(rows.length, totalBytes, caps);
+  const label = (await findBreadcrumbs(ctx.db, folderId)).at(-1)?.label ?? "Folder";
+  // The same clean, unique names as the folder's zip (no zip-slip, no two entries alike).
+  const paths = zipPaths(folderId, [{ id: folderId, parentId: null, label }], rows.map((file) => ({ id: file.id, folderId, name: file.name })));
+  const entries: ZipEntry[] = rows.map((file) => ({ kind: "file", name: paths.files.get(file.id)!, lastModified: file.updatedAt, size: file.size, r2Key: file.r2Key }));
+  const length = Number(predictLength(entries.map((entry) => ({ name: entry.name, size: entry.kind === "file" ? entry.size : 0 }))));
+  const detail = `${rows.length} chosen file${rows.length === 1 ? "" : "s"}, ${formatBytes(totalBytes)}`;
+  if (access.roomPermissions) await auditRoom(ctx, access.spaceId, userId, { action: "folder.download", target: { type: "folder", id: folderId, name: label }, detail }, { required: true });
+  const safe = label.replace(/[\u0000-\u001f\u007f-\u009f/\\]/g, "").trim() || "Folder";
+  return { fileName: `${safe} (${rows.length} file${rows.length === 1 ? "" : "s"}).zip`, length, entries };
 }
 
 /**

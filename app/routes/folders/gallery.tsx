@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
 import { GalleryTile } from "~/features/galleries/components/gallery-tile";
@@ -16,9 +17,21 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return runLoader(async () => ({ gallery: await getFolderGallery(serviceContextFor(context), member.user.id, params.uid, cursor) }));
 }
 
-/** Spec §2 "Folder gallery": the folder's pictures (their thumbnails, issue 40) and videos as a grid; each opens the file page. */
+/**
+ * Spec §2 "Folder gallery": the folder's pictures (their thumbnails, issue 40) and videos as a
+ * grid; each opens the file page. Tick some to download them as one zip.
+ */
 export default function FolderGallery({ loaderData }: Route.ComponentProps) {
   const { folder, items, nextCursor } = loaderData.gallery;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string, isOn: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (isOn) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const chosen = items.filter((item) => selected.has(item.id));
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -27,6 +40,25 @@ export default function FolderGallery({ loaderData }: Route.ComponentProps) {
           Back to the folder
         </Link>
       </div>
+      {items.length > 0 ? (
+        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700" role="group" aria-label="Selection">
+          <span aria-live="polite">{chosen.length === 0 ? "Tick pictures to download them together." : `${chosen.length} selected`}</span>
+          {chosen.length > 0 ? (
+            <>
+              <a href={`/api/zip/folders/${folder.uid}?files=${chosen.map((item) => item.id).join(",")}`} download className={buttonClassName({ size: "sm" })}>
+                Download {chosen.length === 1 ? "it" : `these ${chosen.length}`} as a zip
+              </a>
+              <button type="button" className={buttonClassName({ variant: "secondary", size: "sm" })} onClick={() => setSelected(new Set())}>
+                Clear the selection
+              </button>
+            </>
+          ) : (
+            <button type="button" className={buttonClassName({ variant: "secondary", size: "sm" })} onClick={() => setSelected(new Set(items.map((item) => item.id)))}>
+              Select all {items.length}
+            </button>
+          )}
+        </div>
+      ) : null}
       {items.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-700">
           No images or videos in this folder yet.
@@ -34,7 +66,14 @@ export default function FolderGallery({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Images and videos">
           {items.map((item) => (
-            <li key={item.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+            <li key={item.id} className={`relative overflow-hidden rounded-lg border bg-white ${selected.has(item.id) ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"}`}>
+              <input
+                type="checkbox"
+                aria-label={`Select ${item.name}`}
+                checked={selected.has(item.id)}
+                onChange={(event) => toggle(item.id, event.target.checked)}
+                className="absolute left-2 top-2 z-10 h-5 w-5 rounded border-slate-400 accent-brand-600"
+              />
               <GalleryTile item={item} />
             </li>
           ))}
