@@ -1,0 +1,96 @@
+/**
+ * The photo viewer's gestures (spec §2 "Photo viewer overlay", §9 "Interface"), as a pure state
+ * machine fed with pointer and wheel events, so the spec's numbers hold exactly whatever viewer
+ * library draws the slides (the one checked for this issue fixes its own swipe thresholds in
+ * code: 30 px and 30 % of the width). The viewer component passes its events in and acts on what
+ * comes out; the unit tests pass synthetic events in.
+ */
+export const VIEWER = {
+  /** A horizontal swipe beyond this changes photo. */
+  swipePx: 40,
+  /** A move under this is not a swipe (a tap, or nothing). */
+  movePx: 10,
+  /** A vertical swipe beyond this share of the window's height closes the viewer. */
+  closeFraction: 0.14,
+  /** Two taps (or clicks) within this toggle zoom. */
+  doubleTapMs: 300,
+  /** Zoom goes from 1 (the photo fits) to this. */
+  maxZoom: 6,
+  /** Zoom when a double tap zooms in. */
+  doubleTapZoom: 2.5,
+  /** Space between slides. */
+  slideGapPx: 20,
+} as const;
+
+/** What a pointer event carries that the gestures read (a PointerEvent has all of it). */
+export type PointerSample = { pointerId: number; clientX: number; clientY: number; timeStamp: number };
+
+export type GestureAction =
+  | { kind: "next" }
+  | { kind: "previous" }
+  | { kind: "close" }
+  | { kind: "toggle-zoom"; x: number; y: number }
+  /** A drag under way: how far the slide follows the finger (for the viewer to draw). */
+  | { kind: "drag"; dx: number; dy: number }
+  | { kind: "none" };
+
+const NONE: GestureAction = { kind: "none" };
+
+export function clampZoom(zoom: number): number {
+  return Math.min(VIEWER.maxZoom, Math.max(1, zoom));
+}
+
+/** The zoom after a wheel turn: each 100 px of wheel is a factor of 1.25, in or out, within 1 and the maximum. */
+export function zoomAfterWheel(zoom: number, deltaY: number): number {
+  return clampZoom(zoom * Math.pow(1.25, -deltaY / 100));
+}
+
+/**
+ * One viewer's gestures. `windowHeight` is read when a swipe ends; `isZoomed` tells whether a
+ * drag pans the zoomed photo (then it never changes or closes).
+ */
+export function createViewerGestures(options: { windowHeight: () => number; isZoomed: () => boolean }) {
+  let start: PointerSample | null = null;
+  let lastTap: { at: number; x: number; y: number } | null = null;
+
+  return {
+    down(event: PointerSample): GestureAction {
+      // A second finger is a pinch (the library's): the swipe in progress is dropped.
+      start = start ? null : event;
+      return NONE;
+    },
+    move(event: PointerSample): GestureAction {
+      if (!start || event.pointerId !== start.pointerId) return NONE;
+      const dx = event.clientX - start.clientX;
+      const dy = event.clientY - start.clientY;
+      if (Math.hypot(dx, dy) < VIEWER.movePx) return NONE;
+      return { kind: "drag", dx, dy };
+    },
+    up(event: PointerSample): GestureAction {
+      if (!start || event.pointerId !== start.pointerId) return NONE;
+      const dx = event.clientX - start.clientX;
+      const dy = event.clientY - start.clientY;
+      start = null;
+      if (Math.hypot(dx, dy) < VIEWER.movePx) {
+        // A tap: the second within the window toggles zoom where it landed.
+        if (lastTap && event.timeStamp - lastTap.at <= VIEWER.doubleTapMs && Math.hypot(event.clientX - lastTap.x, event.clientY - lastTap.y) < VIEWER.movePx * 3) {
+          lastTap = null;
+          return { kind: "toggle-zoom", x: event.clientX, y: event.clientY };
+        }
+        lastTap = { at: event.timeStamp, x: event.clientX, y: event.clientY };
+        return NONE;
+      }
+      lastTap = null;
+      if (options.isZoomed()) return NONE;
+      if (Math.abs(dx) >= Math.abs(dy)) {
+        if (Math.abs(dx) > VIEWER.swipePx) return dx < 0 ? { kind: "next" } : { kind: "previous" };
+        return NONE;
+      }
+      if (Math.abs(dy) > VIEWER.closeFraction * options.windowHeight()) return { kind: "close" };
+      return NONE;
+    },
+    cancel(): void {
+      start = null;
+    },
+  };
+}
