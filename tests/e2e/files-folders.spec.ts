@@ -65,7 +65,8 @@ test.describe("folders", () => {
     await expect(page.getByRole("list", { name: "Folder contents" }).getByRole("link", { name: /pixel\.png/ })).toBeVisible();
     await page.getByRole("link", { name: "Gallery" }).click();
     await expect(page).toHaveTitle("Inbox gallery - Strongroom");
-    const picture = page.getByRole("list", { name: "Images and videos" }).getByRole("img", { name: "pixel.png" });
+    const tile = page.getByRole("list", { name: "Images and videos" }).getByRole("button", { name: "View pixel.png" });
+    const picture = tile.locator("img");
     await expect(picture).toBeVisible();
     // Its thumbnail (made by a job after the upload; tried again after 1 s while it is being made), loaded.
     await expect(picture).toHaveAttribute("src", /\/api\/files\/[^/]+\/image\/thumb/);
@@ -75,6 +76,17 @@ test.describe("folders", () => {
     await expect(page.getByText("1 selected")).toBeVisible();
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download it as a zip" }).click()]);
     expect(download.suggestedFilename()).toBe("Inbox (1 file).zip");
+    // The photo viewer: its counter, its screen-size picture, rotate and flip, Escape closes.
+    await tile.click();
+    const viewer = page.getByRole("dialog", { name: "Photo viewer: pixel.png" });
+    await expect(viewer.getByTestId("viewer-counter")).toHaveText("1 / 1");
+    const shown = viewer.getByRole("img", { name: "pixel.png" });
+    await expect(shown).toHaveAttribute("src", /\/image\/screen/);
+    await viewer.getByRole("button", { name: "Rotate right" }).click();
+    await viewer.getByRole("button", { name: "Flip horizontally" }).click();
+    await expect(shown).toHaveAttribute("style", /rotate\(90deg\) scale\(-1, 1\)/);
+    await page.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
 
     // The global inbox gathers the inboxes of every space the member can open.
     await gotoHydrated(page, "/folders/global-inbox");

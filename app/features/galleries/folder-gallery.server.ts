@@ -20,6 +20,8 @@ export type GalleryItem = {
   createdAt: number;
   takenAt: string | null;
   thumb: string | null;
+  /** The screen size the viewer shows (made like the thumbnail), null for videos. */
+  screen: string | null;
   width: number | null;
   height: number | null;
 };
@@ -44,6 +46,7 @@ export async function getFolderGallery(ctx: ServiceContext, userId: string, fold
       createdAt: row.createdAt.getTime(),
       takenAt: row.takenAt,
       thumb: row.status === "ready" ? `/api/files/${row.id}/image/thumb?v=${row.version}` : row.status === "failed" || row.contentType.startsWith("video/") ? null : `/api/files/${row.id}/image/thumb`,
+      screen: row.contentType.startsWith("video/") ? null : `/api/files/${row.id}/image/screen${row.status === "ready" ? `?v=${row.version}` : ""}`,
       width: row.width,
       height: row.height,
     })),

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
 import { GalleryTile } from "~/features/galleries/components/gallery-tile";
+import { PhotoViewer } from "~/features/galleries/components/photo-viewer";
 import { getFolderGallery } from "~/features/galleries/folder-gallery.server";
 import { runLoader } from "~/lib/action-result.server";
 import { requireMember } from "~/features/auth/auth-guard.server";
@@ -19,7 +20,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 /**
  * Spec §2 "Folder gallery": the folder's pictures (their thumbnails, issue 40) and videos as a
- * grid; each opens the file page. Tick some to download them as one zip.
+ * grid; a picture opens the photo viewer, its name the file page. Tick some to download them as one zip.
  */
 export default function FolderGallery({ loaderData }: Route.ComponentProps) {
   const { folder, items, nextCursor } = loaderData.gallery;
@@ -32,6 +33,8 @@ export default function FolderGallery({ loaderData }: Route.ComponentProps) {
       return next;
     });
   const chosen = items.filter((item) => selected.has(item.id));
+  const photos = items.flatMap((item) => (item.screen ? [{ id: item.id, name: item.name, screen: item.screen, download: `/api/files/${item.id}/download` }] : []));
+  const [viewing, setViewing] = useState<number | null>(null);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -74,11 +77,12 @@ export default function FolderGallery({ loaderData }: Route.ComponentProps) {
                 onChange={(event) => toggle(item.id, event.target.checked)}
                 className="absolute left-2 top-2 z-10 h-5 w-5 rounded border-slate-400 accent-brand-600"
               />
-              <GalleryTile item={item} />
+              <GalleryTile item={item} onView={() => setViewing(photos.findIndex((photo) => photo.id === item.id))} />
             </li>
           ))}
         </ul>
       )}
+      {viewing !== null && photos[viewing] ? <PhotoViewer photos={photos} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} /> : null}
       {nextCursor ? (
         <div className="flex justify-center">
           <Link to={`?cursor=${nextCursor}`} className={buttonClassName({ variant: "secondary" })}>

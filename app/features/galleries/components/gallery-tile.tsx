@@ -31,19 +31,24 @@ export function RetryingThumb({ src, alt, onGiveUp, className = "aspect-square w
   );
 }
 
-/** One cell of the folder gallery: the thumbnail (or the video's first frame) and the name. */
-export function GalleryTile({ item }: { item: GalleryItem }) {
+/** One cell of the folder gallery: the thumbnail (or the video's first frame) and the name. A picture opens the viewer. */
+export function GalleryTile({ item, onView }: { item: GalleryItem; onView?: () => void }) {
   const [failed, setFailed] = useState(false);
+  const picture = item.thumb && !failed ? <RetryingThumb src={item.thumb} alt={item.name} onGiveUp={() => setFailed(true)} /> : <span className="flex aspect-square w-full items-center justify-center bg-slate-100 px-3 text-center text-sm text-slate-700">No preview of this picture</span>;
   return (
-    <Link to={`/files/${item.id}`} className="block focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
+    <>
       {item.kind === "video" ? (
-        <video src={`/api/files/${item.id}/preview`} preload="metadata" muted className="aspect-square w-full bg-slate-900 object-cover" aria-label={item.name} />
-      ) : item.thumb && !failed ? (
-        <RetryingThumb src={item.thumb} alt={item.name} onGiveUp={() => setFailed(true)} />
+        <Link to={`/files/${item.id}`} className="block focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
+          <video src={`/api/files/${item.id}/preview`} preload="metadata" muted className="aspect-square w-full bg-slate-900 object-cover" aria-label={item.name} />
+        </Link>
       ) : (
-        <span className="flex aspect-square w-full items-center justify-center bg-slate-100 px-3 text-center text-sm text-slate-700">No preview of this picture</span>
+        <button type="button" onClick={onView} aria-label={`View ${item.name}`} className="block w-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
+          {picture}
+        </button>
       )}
-      <span className="block truncate px-2 py-1 text-xs text-slate-700">{item.name}</span>
-    </Link>
+      <Link to={`/files/${item.id}`} className="block truncate px-2 py-1 text-xs text-slate-700 hover:underline">
+        {item.name}
+      </Link>
+    </>
   );
 }
