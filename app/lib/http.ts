@@ -18,6 +18,7 @@ export const httpMessages = {
   sessionExpired: "Your session has expired. Refreshing the page...",
   generic: "An error occurred",
   unexpected: "An unexpected error occurred. Please try again.",
+  galleryUnavailable: "Gallery temporarily unavailable. Refreshing...",
   timedOut: (url: string) => `Request timed out: ${url}`,
 } as const;
 
@@ -231,19 +232,34 @@ function reportClientError(message: string, stack?: string): void {
   }).catch(() => undefined);
 }
 
+/** Spec §4 "Gallery recovery": a gallery page listens for this and reloads its gallery. */
+export const GALLERY_RECOVER_EVENT = "strongroom:gallery-recover";
+export const GALLERY_RECOVERY_DELAY_MS = 1_000;
+const GALLERY_ERROR = /gallery|video|lightgallery/i;
+
 /**
  * Uncaught errors and unhandled rejections: one calm toast, and a report to the server logs.
- * HTTP failures were already handled by `request`, so they are not toasted twice.
+ * HTTP failures were already handled by `request`, so they are not toasted twice. An error that
+ * mentions the gallery, video or lightGallery (spec §8) says 'Gallery temporarily unavailable.
+ * Refreshing...' instead, and the gallery recovers 1 s later (`GALLERY_RECOVER_EVENT`).
  */
 export function installGlobalErrorHandlers(): () => void {
+  const announce = (message: string) => {
+    if (!GALLERY_ERROR.test(message)) {
+      effects.notify(httpMessages.unexpected, "error");
+      return;
+    }
+    effects.notify(httpMessages.galleryUnavailable, "error");
+    window.setTimeout(() => window.dispatchEvent(new Event(GALLERY_RECOVER_EVENT)), GALLERY_RECOVERY_DELAY_MS);
+  };
   const onError = (event: ErrorEvent) => {
-    effects.notify(httpMessages.unexpected, "error");
+    announce(event.message ?? "");
     reportClientError(event.message || "Uncaught error", event.error instanceof Error ? event.error.stack : undefined);
   };
   const onRejection = (event: PromiseRejectionEvent) => {
     if (event.reason instanceof HttpError || event.reason instanceof TimeoutError) return;
-    effects.notify(httpMessages.unexpected, "error");
     const reason = event.reason instanceof Error ? event.reason : new Error(String(event.reason));
+    announce(reason.message);
     reportClientError(reason.message || "Unhandled rejection", reason.stack);
   };
   window.addEventListener("error", onError);

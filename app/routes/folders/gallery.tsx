@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useRevalidator } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
 import { GalleryTile } from "~/features/galleries/components/gallery-tile";
 import { PhotoViewer } from "~/features/galleries/components/photo-viewer";
@@ -7,6 +7,7 @@ import { getFolderGallery } from "~/features/galleries/folder-gallery.server";
 import { runLoader } from "~/lib/action-result.server";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { serviceContextFor } from "~/lib/request-context.server";
+import { GALLERY_RECOVER_EVENT } from "~/lib/http";
 import { pageTitle } from "~/lib/title";
 import type { Route } from "./+types/gallery";
 
@@ -35,6 +36,18 @@ export default function FolderGallery({ loaderData }: Route.ComponentProps) {
   const chosen = items.filter((item) => selected.has(item.id));
   const photos = items.flatMap((item) => (item.screen ? [{ id: item.id, name: item.name, screen: item.screen, download: `/api/files/${item.id}/download` }] : []));
   const [viewing, setViewing] = useState<number | null>(null);
+  // Spec §4 "Gallery recovery": after a gallery-related error, the grid is drawn again from fresh data.
+  const revalidator = useRevalidator();
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    const recover = () => {
+      setViewing(null);
+      setGeneration((value) => value + 1);
+      void revalidator.revalidate();
+    };
+    window.addEventListener(GALLERY_RECOVER_EVENT, recover);
+    return () => window.removeEventListener(GALLERY_RECOVER_EVENT, recover);
+  }, [revalidator]);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -67,7 +80,7 @@ export default function FolderGallery({ loaderData }: Route.ComponentProps) {
           No images or videos in this folder yet.
         </div>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Images and videos">
+        <ul key={generation} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Images and videos">
           {items.map((item) => (
             <li key={item.id} className={`relative overflow-hidden rounded-lg border bg-white ${selected.has(item.id) ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"}`}>
               <input

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import {
   fetchWithRetry,
+  GALLERY_RECOVER_EVENT,
+  installGlobalErrorHandlers,
   http,
   HttpError,
   httpMessages,
@@ -166,5 +168,33 @@ describe("fetch with retry", () => {
     effects.fetch.mockResolvedValue(jsonResponse(403, { message: "No" }));
     await expect(fetchWithRetry("/api/x")).rejects.toMatchObject({ status: 403 });
     expect(effects.fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("gallery recovery", () => {
+  it("says 'Gallery temporarily unavailable. Refreshing...' for an error mentioning the gallery, video or lightGallery, and asks the gallery to recover after 1 s", () => {
+    vi.useFakeTimers();
+    const uninstall = installGlobalErrorHandlers();
+    const recovered = vi.fn();
+    window.addEventListener(GALLERY_RECOVER_EVENT, recovered);
+    effects.fetch.mockResolvedValue(new Response(null, { status: 204 }));
+    try {
+      for (const message of ["Gallery grid failed to render", "video element error", "lightGallery is not defined"]) {
+        window.dispatchEvent(new ErrorEvent("error", { message }));
+        expect(effects.notify).toHaveBeenLastCalledWith("Gallery temporarily unavailable. Refreshing...", "error");
+      }
+      vi.advanceTimersByTime(999);
+      expect(recovered).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(recovered).toHaveBeenCalledTimes(3);
+      // Any other error keeps the usual message and recovers nothing.
+      window.dispatchEvent(new ErrorEvent("error", { message: "x is undefined" }));
+      expect(effects.notify).toHaveBeenLastCalledWith(httpMessages.unexpected, "error");
+      vi.advanceTimersByTime(2000);
+      expect(recovered).toHaveBeenCalledTimes(3);
+    } finally {
+      window.removeEventListener(GALLERY_RECOVER_EVENT, recovered);
+      uninstall();
+    }
   });
 });
