@@ -1,8 +1,8 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
+import type { PhotoViewerProps } from "~/features/galleries/components/photo-viewer";
 import { Link, useRevalidator } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
 import { GalleryTile } from "~/features/galleries/components/gallery-tile";
-import { PhotoViewer } from "~/features/galleries/components/photo-viewer";
 import { getFolderGallery } from "~/features/galleries/folder-gallery.server";
 import { runLoader } from "~/lib/action-result.server";
 import { requireMember } from "~/features/auth/auth-guard.server";
@@ -10,6 +10,18 @@ import { serviceContextFor } from "~/lib/request-context.server";
 import { GALLERY_RECOVER_EVENT } from "~/lib/http";
 import { pageTitle } from "~/lib/title";
 import type { Route } from "./+types/gallery";
+
+/**
+ * The viewer loads when a photo is first opened; if its code cannot be loaded, it renders nothing
+ * and the page stays as it is (spec §8: failed gallery component loads resolve to nothing).
+ */
+const PhotoViewer = lazy(
+  (): Promise<{ default: ComponentType<PhotoViewerProps> }> =>
+    import("~/features/galleries/components/photo-viewer").then(
+      (module) => ({ default: module.PhotoViewer }),
+      () => ({ default: () => null }),
+    ),
+);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(loaderData ? `${loaderData.gallery.folder.label} gallery` : "Folder gallery") }];
 
@@ -95,7 +107,11 @@ export default function FolderGallery({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {viewing !== null && photos[viewing] ? <PhotoViewer photos={photos} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} /> : null}
+      {viewing !== null && photos[viewing] ? (
+        <Suspense fallback={null}>
+          <PhotoViewer photos={photos} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      ) : null}
       {nextCursor ? (
         <div className="flex justify-center">
           <Link to={`?cursor=${nextCursor}`} className={buttonClassName({ variant: "secondary" })}>

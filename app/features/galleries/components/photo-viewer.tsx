@@ -43,7 +43,9 @@ function ViewerImage({ photo, style, hidden }: { photo: ViewerPhoto; style: Reac
  * closes, a double tap or double click toggles zoom, the wheel zooms (up to 6×). The gestures are
  * `viewer-gestures.ts`; the neighbours sit 20 px beside the photo and follow the finger.
  */
-export function PhotoViewer({ photos, index, onIndex, onClose }: { photos: ViewerPhoto[]; index: number; onIndex: (index: number) => void; onClose: () => void }) {
+export type PhotoViewerProps = { photos: ViewerPhoto[]; index: number; onIndex: (index: number) => void; onClose: () => void };
+
+export function PhotoViewer({ photos, index, onIndex, onClose }: PhotoViewerProps) {
   const [turn, setTurn] = useState<Turn>(UPRIGHT);
   const [zoom, setZoom] = useState(1);
   const [origin, setOrigin] = useState({ x: 50, y: 50 });
