@@ -44,7 +44,7 @@ describe("a picture's derivatives", () => {
     expect(await countWhere("select count(*) as n from media_items where file_id = ?", fileId)).toBe(1);
 
     const item = (await mediaItem(r2Key))!;
-    expect(item).toMatchObject({ status: "ready", width: 480, height: 640, camera: "Canon EOS R6", taken_at: "2026:05:14 09:30:00" });
+    expect(item).toMatchObject({ status: "ready", width: 480, height: 640, camera: "Canon EOS R6", taken_at: "2026:05:14 09:30:00", taken_at_ms: Date.UTC(2026, 4, 14, 9, 30, 0) });
     expect(item.latitude as number).toBeCloseTo(48.8584, 3);
     expect(item.longitude as number).toBeCloseTo(2.2945, 3);
     const thumb = new Uint8Array(await (await testEnv.FILES.get(derivedKey(r2Key, "thumb")))!.arrayBuffer());
@@ -144,12 +144,13 @@ describe("GET /api/files/{id}/image/{size}", () => {
 });
 
 describe("the folder gallery", () => {
-  it("lists the folder's pictures and videos with their thumbnails' addresses (versioned once made, to be made, none when unreadable) and refuses an outsider", async () => {
+  it("lists the folder's pictures and videos by the date taken (else uploaded), with their thumbnails' addresses (versioned once made, to be made, none when unreadable) and refuses an outsider", async () => {
     const owner = await signedIn({ tier: "pro" });
     const outsider = await signedIn({ tier: "pro" });
     const space = await personalSpaceOf(owner.id);
     const ctx = createServiceContext(testEnv, { requestId: "gallery" });
-    const made = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "made.jpg", content: await phonePhoto(), contentType: "image/jpeg", uploadedBy: owner.id, createdAt: new Date(Date.now() - 3000) });
+    // Uploaded last, but taken in May (its EXIF): the gallery's date order puts it after the others.
+    const made = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "made.jpg", content: await phonePhoto(), contentType: "image/jpeg", uploadedBy: owner.id, createdAt: new Date(Date.now() + 1000) });
     await runJob(made.id, made.r2Key);
     const pending = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "pending.jpg", content: await phonePhoto(), contentType: "image/jpeg", uploadedBy: owner.id, createdAt: new Date(Date.now() - 2000) });
     const broken = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "broken.png", content: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2]), contentType: "image/png", uploadedBy: owner.id, createdAt: new Date(Date.now() - 1000) });

@@ -25,6 +25,8 @@ export const mediaItems = sqliteTable(
   screenBytes: integer("screen_bytes"),
   /** EXIF, read once; shown only where the owner allows it. The date as written (EXIF has no zone). */
   takenAt: text("taken_at"),
+  /** The same date as milliseconds, read as UTC (EXIF has no zone): the gallery's date order. */
+  takenAtMs: integer("taken_at_ms"),
   camera: text("camera"),
   latitude: real("latitude"),
   longitude: real("longitude"),

@@ -14,9 +14,18 @@ import { findFileSource, findMediaItem, insertMediaItem, type MediaItemRow } fro
 
 export type DerivativesOutcome = "made" | "exists" | "not-a-picture" | "superseded" | "failed";
 
-export type PictureFacts = { takenAt: string | null; camera: string | null; latitude: number | null; longitude: number | null };
+export type PictureFacts = { takenAt: string | null; takenAtMs: number | null; camera: string | null; latitude: number | null; longitude: number | null };
 
-const NO_FACTS: PictureFacts = { takenAt: null, camera: null, latitude: null, longitude: null };
+const NO_FACTS: PictureFacts = { takenAt: null, takenAtMs: null, camera: null, latitude: null, longitude: null };
+
+/** "2026:05:14 09:30:00" (EXIF's form, no zone) as milliseconds read as UTC; null when it is not a date. */
+export function exifDateMs(text: string | null): number | null {
+  const parts = text ? /^(\d{4})[:-](\d{2})[:-](\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(text) : null;
+  if (!parts) return null;
+  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as [number, number, number, number, number, number];
+  if (year < 1800 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return null;
+  return Date.UTC(year, month - 1, day, hour, minute, second);
+}
 
 /** Date, camera and place from the picture's EXIF, when it has them (never an error). */
 export async function readPictureFacts(bytes: Uint8Array): Promise<PictureFacts> {
@@ -30,7 +39,8 @@ export async function readPictureFacts(bytes: Uint8Array): Promise<PictureFacts>
     // The model often repeats the maker ("Canon" / "Canon EOS R6"): say it once.
     const camera = model && make && model.toLowerCase().startsWith(make.toLowerCase()) ? model : [make, model].filter(Boolean).join(" ") || null;
     const number = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? Math.round(value * 1e6) / 1e6 : null);
-    return { takenAt: text(tags.DateTimeOriginal) ?? text(tags.CreateDate) ?? text(tags.DateTime), camera, latitude: number(tags.latitude), longitude: number(tags.longitude) };
+    const takenAt = text(tags.DateTimeOriginal) ?? text(tags.CreateDate) ?? text(tags.DateTime);
+    return { takenAt, takenAtMs: exifDateMs(takenAt), camera, latitude: number(tags.latitude), longitude: number(tags.longitude) };
   } catch {
     return NO_FACTS;
   }
@@ -63,7 +73,7 @@ export async function makeDerivatives(ctx: ServiceContext, fileId: string, sourc
   if (!file || file.r2Key !== sourceKey) return "superseded";
   if (!isGalleryImage(file.contentType)) return "not-a-picture";
   if (await findMediaItem(ctx.db, sourceKey)) return "exists";
-  const row: MediaItemRow = { sourceKey, fileId, status: "failed", error: null, width: null, height: null, thumbBytes: null, screenBytes: null, takenAt: null, camera: null, latitude: null, longitude: null, createdAt: ctx.now() };
+  const row: MediaItemRow = { sourceKey, fileId, status: "failed", error: null, width: null, height: null, thumbBytes: null, screenBytes: null, takenAt: null, takenAtMs: null, camera: null, latitude: null, longitude: null, createdAt: ctx.now() };
   const fail = async (error: string): Promise<DerivativesOutcome> => {
     ctx.logger.warn("galleries.derivatives_failed", { fileId, error });
     await insertMediaItem(ctx.db, { ...row, error });

@@ -28,7 +28,7 @@ export type GalleryItem = {
 
 export type GalleryPage = { folder: FolderSummary; items: GalleryItem[]; nextCursor: string | null };
 
-/** The folder gallery (spec §2 "Folder gallery"): the folder's pictures and videos, newest first. */
+/** The folder gallery (spec §2 "Folder gallery"): the folder's pictures and videos by the date they were taken (else uploaded), newest first. */
 export async function getFolderGallery(ctx: ServiceContext, userId: string, folderId: string, cursor: string | undefined): Promise<GalleryPage> {
   const found = await findFolderWithRole(ctx.db, folderId, userId);
   if (!found) throw folderNotFound();
@@ -50,6 +50,6 @@ export async function getFolderGallery(ctx: ServiceContext, userId: string, fold
       width: row.width,
       height: row.height,
     })),
-    nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor({ value: last.createdAt.getTime(), id: last.id }) : null,
+    nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor({ value: Number(last.shotAt), id: last.id }) : null,
   };
 }

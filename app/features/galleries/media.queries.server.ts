@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { files, mediaItems } from "~/db/schema";
-import { fileOrder, keysetCondition, type Keyset } from "~/features/files/folders.queries.server";
+import type { Keyset } from "~/features/files/folders.queries.server";
 
 export type MediaItemRow = typeof mediaItems.$inferSelect;
 
@@ -20,10 +20,13 @@ export async function findFileSource(db: Database, fileId: string) {
 }
 
 /**
- * A folder's pictures and videos, newest first (keyset by creation), each with what its
- * derivatives job found (null until it ran): the gallery's grid.
+ * A folder's pictures and videos in date order, newest first: the date a picture was taken (its
+ * EXIF), else when it was uploaded; keyset on (that date, id). With what its derivatives job
+ * found (null until it ran): the gallery's grid.
  */
 export async function listFolderMedia(db: Database, folderId: string, after: Keyset | null, limit: number) {
+  const shotAt = sql<number>`coalesce(${mediaItems.takenAtMs}, ${files.createdAt})`;
+  const afterCondition = after ? sql`(${shotAt} < ${Number(after.value)} OR (${shotAt} = ${Number(after.value)} AND ${files.id} < ${after.id}))` : undefined;
   return db
     .select({
       id: files.id,
@@ -36,11 +39,12 @@ export async function listFolderMedia(db: Database, folderId: string, after: Key
       width: mediaItems.width,
       height: mediaItems.height,
       takenAt: mediaItems.takenAt,
+      shotAt,
     })
     .from(files)
     .leftJoin(mediaItems, eq(mediaItems.sourceKey, files.r2Key))
-    .where(and(eq(files.folderId, folderId), isNull(files.trashedAt), sql`(${files.contentType} LIKE 'image/%' OR ${files.contentType} LIKE 'video/%')`, keysetCondition("created", "desc", after)))
-    .orderBy(...fileOrder("created", "desc"))
+    .where(and(eq(files.folderId, folderId), isNull(files.trashedAt), sql`(${files.contentType} LIKE 'image/%' OR ${files.contentType} LIKE 'video/%')`, afterCondition))
+    .orderBy(desc(shotAt), desc(files.id))
     .limit(limit)
     .all();
 }
