@@ -239,23 +239,7 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
     const values = Object.fromEntries(own.filter((field) => field.type === "signature").map((field) => [field.id, value]));
     await signer.json(`/api/sign/${signToken}`, { method: "POST", body: JSON.stringify({ consent: true, values }) });
   }
-  // Redaction (docs/redaction.md): the term sheet in the room, its deal team's address taken out
-  // by the engine (version 2 is the redacted one; version 1, the original, is kept).
-  const termSheet = await upload(browser, rootFolderId, "Falcon term sheet.pdf", makePdf({ pages: 2, text: "Questions to dealteam@falcon-capital.example before signing." }));
-  const { pages: layer } = await browser.json(`/api/files/${termSheet}/text-layer`);
-  const address = "dealteam@falcon-capital.example";
-  const marks = layer.flatMap(({ text, boxes }, page) => {
-    const start = text.indexOf(address);
-    if (start < 0) return [];
-    const chars = Array.from({ length: address.length }, (_, offset) => boxes.slice((start + offset) * 4, (start + offset) * 4 + 4));
-    const left = Math.min(...chars.map(([x]) => x)) / 10_000;
-    const top = Math.min(...chars.map(([, y]) => y)) / 10_000;
-    const right = Math.max(...chars.map(([x, , w]) => x + w)) / 10_000;
-    const bottom = Math.max(...chars.map(([, y, , h]) => y + h)) / 10_000;
-    return [{ page, x: left - 0.002, y: top - 0.002, w: right - left + 0.004, h: bottom - top + 0.004 }];
-  });
-  await browser.json(`/api/files/${termSheet}/redact`, { method: "POST", body: JSON.stringify({ version: 1, marks }) });
-  return { folders: Object.keys(made).length, files: 6, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length, signatures: 2, redactions: 1 };
+  return { folders: Object.keys(made).length, files: 6, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length, signatures: 2 };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
