@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { hexOf, pageContents } from "./pdf-helpers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDataroomMember } from "~tests/factories/datarooms";
-import { withExifOrientation } from "~tests/shared/redaction-fixtures";
+import { withExifOrientation } from "~tests/shared/picture-fixtures";
 import { createFile } from "~tests/factories/files";
 import { getFilePage } from "~/features/files/content.server";
 import { renderWatermarkText } from "~/features/datarooms/protection";

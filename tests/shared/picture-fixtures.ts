@@ -4,77 +4,92 @@
  */
 export type ExifTags = { orientation?: number; make?: string; model?: string; takenAt?: string; latitude?: number; longitude?: number };
 
-type Entry = { tag: number; type: 2 | 3 | 4 | 5; count: number; value: Uint8Array; pointsTo?: "exif" | "gps" };
+/** One IFD entry: ASCII text, SHORT numbers, RATIONAL pairs, or a pointer to a sub-IFD. */
+type Entry = { tag: number } & ({ type: 2; text: string } | { type: 3; numbers: number[] } | { type: 5; numbers: number[] } | { type: 4; pointsTo: "exif" | "gps" });
 
-const ascii = (tag: number, text: string): Entry => ({ tag, type: 2, count: text.length + 1, value: new TextEncoder().encode(`${text}\0`) });
-const short = (tag: number, value: number): Entry => ({ tag, type: 3, count: 1, value: new Uint8Array([value >> 8, value & 0xff]) });
+const valueBytes = (entry: Entry) => (entry.type === 2 ? entry.text.length + 1 : entry.type === 3 ? entry.numbers.length * 2 : entry.type === 5 ? entry.numbers.length * 4 : 4);
+const countOf = (entry: Entry) => (entry.type === 2 ? entry.text.length + 1 : entry.type === 5 ? entry.numbers.length / 2 : entry.type === 3 ? entry.numbers.length : 1);
+
 /** Degrees as three rationals: degrees, minutes, seconds × 1000. */
 function degrees(tag: number, value: number): Entry {
   const whole = Math.floor(value);
   const minutes = Math.floor((value - whole) * 60);
   const seconds = Math.round(((value - whole) * 60 - minutes) * 60 * 1000);
-  const bytes = new DataView(new ArrayBuffer(24));
-  [whole, 1, minutes, 1, seconds, 1000].forEach((part, index) => bytes.setUint32(index * 4, part));
-  return { tag, type: 5, count: 3, value: new Uint8Array(bytes.buffer) };
+  return { tag, type: 5, numbers: [whole, 1, minutes, 1, seconds, 1000] };
 }
 
-/** A big-endian TIFF block: IFD0 with its Exif and GPS sub-IFDs, values over 4 bytes after each IFD. */
-function tiff(ifd0: Entry[], exif: Entry[], gps: Entry[]): Uint8Array {
+/** A TIFF block in either byte order: IFD0 with its Exif and GPS sub-IFDs, values over 4 bytes after each IFD. */
+function tiff(ifd0: Entry[], exif: Entry[], gps: Entry[], little: boolean): Uint8Array {
   const ifds: { name: "ifd0" | "exif" | "gps"; entries: Entry[] }[] = [{ name: "ifd0", entries: ifd0 }];
   if (exif.length) ifds.push({ name: "exif", entries: exif });
   if (gps.length) ifds.push({ name: "gps", entries: gps });
   for (const ifd of ifds) ifd.entries.sort((a, b) => a.tag - b.tag);
-  const sizeOf = (entries: Entry[]) => 2 + entries.length * 12 + 4 + entries.reduce((sum, entry) => sum + (entry.value.byteLength > 4 ? entry.value.byteLength + (entry.value.byteLength % 2) : 0), 0);
+  const outside = (entry: Entry) => (valueBytes(entry) > 4 ? valueBytes(entry) + (valueBytes(entry) % 2) : 0);
   const offsets: Record<string, number> = {};
   let at = 8;
   for (const ifd of ifds) {
     offsets[ifd.name] = at;
-    at += sizeOf(ifd.entries);
+    at += 2 + ifd.entries.length * 12 + 4 + ifd.entries.reduce((sum, entry) => sum + outside(entry), 0);
   }
   const view = new DataView(new ArrayBuffer(at));
-  view.setUint16(0, 0x4d4d);
-  view.setUint16(2, 42);
-  view.setUint32(4, 8);
+  view.setUint16(0, little ? 0x4949 : 0x4d4d);
+  view.setUint16(2, 42, little);
+  view.setUint32(4, 8, little);
+  const writeValue = (entry: Entry, where: number) => {
+    if (entry.type === 2) [...new TextEncoder().encode(`${entry.text}\0`)].forEach((byte, index) => view.setUint8(where + index, byte));
+    else if (entry.type === 3) entry.numbers.forEach((value, index) => view.setUint16(where + index * 2, value, little));
+    else if (entry.type === 5) entry.numbers.forEach((value, index) => view.setUint32(where + index * 4, value, little));
+    else view.setUint32(where, offsets[entry.pointsTo]!, little);
+  };
   for (const ifd of ifds) {
     let position = offsets[ifd.name]!;
     let data = position + 2 + ifd.entries.length * 12 + 4;
-    view.setUint16(position, ifd.entries.length);
+    view.setUint16(position, ifd.entries.length, little);
     position += 2;
     for (const entry of ifd.entries) {
-      view.setUint16(position, entry.tag);
-      view.setUint16(position + 2, entry.pointsTo ? 4 : entry.type);
-      view.setUint32(position + 4, entry.pointsTo ? 1 : entry.count);
-      if (entry.pointsTo) view.setUint32(position + 8, offsets[entry.pointsTo]!);
-      else if (entry.value.byteLength <= 4) entry.value.forEach((byte, index) => view.setUint8(position + 8 + index, byte));
+      view.setUint16(position, entry.tag, little);
+      view.setUint16(position + 2, entry.type, little);
+      view.setUint32(position + 4, countOf(entry), little);
+      if (valueBytes(entry) <= 4) writeValue(entry, position + 8);
       else {
-        view.setUint32(position + 8, data);
-        entry.value.forEach((byte, index) => view.setUint8(data + index, byte));
-        data += entry.value.byteLength + (entry.value.byteLength % 2);
+        view.setUint32(position + 8, data, little);
+        writeValue(entry, data);
+        data += outside(entry);
       }
       position += 12;
     }
-    view.setUint32(position, 0);
+    view.setUint32(position, 0, little);
   }
   return new Uint8Array(view.buffer);
 }
 
-/** The JPEG with an APP1 EXIF segment right after its start-of-image marker. */
-export function withExif(jpeg: Uint8Array, tags: ExifTags): Uint8Array<ArrayBuffer> {
+/** The JPEG with an APP1 EXIF segment right after its start-of-image marker (big-endian unless `littleEndian`). */
+export function withExif(jpeg: Uint8Array, tags: ExifTags, littleEndian = false): Uint8Array<ArrayBuffer> {
   const ifd0: Entry[] = [];
   const exif: Entry[] = [];
   const gps: Entry[] = [];
-  if (tags.make) ifd0.push(ascii(0x010f, tags.make));
-  if (tags.model) ifd0.push(ascii(0x0110, tags.model));
-  if (tags.orientation) ifd0.push(short(0x0112, tags.orientation));
-  if (tags.takenAt) exif.push(ascii(0x9003, tags.takenAt));
+  if (tags.make) ifd0.push({ tag: 0x010f, type: 2, text: tags.make });
+  if (tags.model) ifd0.push({ tag: 0x0110, type: 2, text: tags.model });
+  if (tags.orientation) ifd0.push({ tag: 0x0112, type: 3, numbers: [tags.orientation] });
+  if (tags.takenAt) exif.push({ tag: 0x9003, type: 2, text: tags.takenAt });
   if (tags.latitude !== undefined && tags.longitude !== undefined) {
-    gps.push(ascii(0x0001, tags.latitude < 0 ? "S" : "N"), degrees(0x0002, Math.abs(tags.latitude)), ascii(0x0003, tags.longitude < 0 ? "W" : "E"), degrees(0x0004, Math.abs(tags.longitude)));
+    gps.push(
+      { tag: 0x0001, type: 2, text: tags.latitude < 0 ? "S" : "N" },
+      degrees(0x0002, Math.abs(tags.latitude)),
+      { tag: 0x0003, type: 2, text: tags.longitude < 0 ? "W" : "E" },
+      degrees(0x0004, Math.abs(tags.longitude)),
+    );
   }
-  if (exif.length) ifd0.push({ tag: 0x8769, type: 4, count: 1, value: new Uint8Array(4), pointsTo: "exif" });
-  if (gps.length) ifd0.push({ tag: 0x8825, type: 4, count: 1, value: new Uint8Array(4), pointsTo: "gps" });
-  const body = new Uint8Array([0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff(ifd0, exif, gps)]);
+  if (exif.length) ifd0.push({ tag: 0x8769, type: 4, pointsTo: "exif" });
+  if (gps.length) ifd0.push({ tag: 0x8825, type: 4, pointsTo: "gps" });
+  const body = new Uint8Array([0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff(ifd0, exif, gps, littleEndian)]);
   const segment = new Uint8Array([0xff, 0xe1, (body.byteLength + 2) >> 8, (body.byteLength + 2) & 0xff, ...body]);
   return new Uint8Array([...jpeg.subarray(0, 2), ...segment, ...jpeg.subarray(2)]);
+}
+
+/** A JPEG with only an EXIF orientation (1–8), as phones write them. */
+export function withExifOrientation(jpeg: Uint8Array, orientation: number, littleEndian = false): Uint8Array<ArrayBuffer> {
+  return withExif(jpeg, { orientation }, littleEndian);
 }
 
 /** A picture of noise (every pixel different from its neighbours), `width` × `height`, as RGBA. */

@@ -34,20 +34,3 @@ export async function redactionFixture(options: { pages?: number; extras?: boole
 export const EMAIL_MARK = (page: number) => ({ page, x: 72 / 612 + 0.07, y: (792 - 712) / 792, w: 0.3, h: 16 / 792 });
 /** A mark around the fixture's form field on page 1. */
 export const FIELD_MARK = { page: 0, x: 70 / 612, y: (792 - 582) / 792, w: 204 / 612, h: 24 / 792 };
-
-/** A JPEG with an EXIF segment saying how it is turned (1–8), as phones write them. */
-export function withExifOrientation(jpeg: Uint8Array, orientation: number, littleEndian = false): Uint8Array<ArrayBuffer> {
-  const tiff = new DataView(new ArrayBuffer(26));
-  tiff.setUint16(0, littleEndian ? 0x4949 : 0x4d4d);
-  tiff.setUint16(2, 42, littleEndian);
-  tiff.setUint32(4, 8, littleEndian);
-  tiff.setUint16(8, 1, littleEndian);
-  tiff.setUint16(10, 0x0112, littleEndian);
-  tiff.setUint16(12, 3, littleEndian);
-  tiff.setUint32(14, 1, littleEndian);
-  tiff.setUint16(18, orientation, littleEndian);
-  tiff.setUint32(22, 0, littleEndian);
-  const exif = new Uint8Array([0x45, 0x78, 0x69, 0x66, 0, 0, ...new Uint8Array(tiff.buffer)]);
-  const segment = new Uint8Array([0xff, 0xe1, (exif.byteLength + 2) >> 8, (exif.byteLength + 2) & 0xff, ...exif]);
-  return new Uint8Array([...jpeg.subarray(0, 2), ...segment, ...jpeg.subarray(2)]);
-}

@@ -12,7 +12,7 @@ export function derivedKey(sourceKey: string, kind: DerivedObject): string {
 }
 
 /** The keys and every object derived from them, for deleting together. */
-export function withDerivedKeys(keys: readonly string[]): string[] {
+function withDerivedKeys(keys: readonly string[]): string[] {
   return keys.flatMap((key) => [key, ...DERIVED_OBJECTS.map((kind) => derivedKey(key, kind))]);
 }
 

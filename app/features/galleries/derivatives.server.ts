@@ -1,5 +1,7 @@
 import { DERIVED_OBJECTS, derivedKey, type DerivedObject } from "~/features/files/derived-objects";
 import { putStoredObject, readStoredBytes } from "~/features/files/encryption.server";
+import { imageDimensions } from "~/features/watermark/image-codecs.server";
+import { requireImages } from "~/features/watermark/picture-convert.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { DERIVATIVE_SIZES, DERIVATIVE_SOURCE_MAX_BYTES, isGalleryImage } from "./media.constants";
 import { findFileSource, findMediaItem, insertMediaItem, type MediaItemRow } from "./media.queries.server";
@@ -55,18 +57,6 @@ async function resize(images: ImagesBinding, bytes: Uint8Array, kind: DerivedObj
   return new Uint8Array(await new Response(result.image()).arrayBuffer());
 }
 
-/** Dimensions of a JPEG we made (its first start-of-frame). */
-function jpegSize(bytes: Uint8Array): { width: number; height: number } | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let offset = 2; offset + 9 < bytes.byteLength; ) {
-    if (bytes[offset] !== 0xff) return null;
-    const marker = bytes[offset + 1]!;
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { height: view.getUint16(offset + 5), width: view.getUint16(offset + 7) };
-    offset += 2 + view.getUint16(offset + 2);
-  }
-  return null;
-}
-
 export async function makeDerivatives(ctx: ServiceContext, fileId: string, sourceKey: string): Promise<DerivativesOutcome> {
   const file = await findFileSource(ctx.db, fileId);
   // A newer version has its own job; a deleted file needs none.
@@ -80,13 +70,14 @@ export async function makeDerivatives(ctx: ServiceContext, fileId: string, sourc
     return "failed";
   };
   if (file.size > DERIVATIVE_SOURCE_MAX_BYTES) return fail("The picture is larger than 50 MB.");
-  if (!ctx.env.IMAGES) throw new Error("The IMAGES binding is missing: derivatives cannot be made.");
+  const images = requireImages(ctx.env.IMAGES);
   const bytes = await readStoredBytes(ctx, file.r2Key, file.size);
   if (!bytes) return fail("The picture's content is missing.");
 
-  const made: Partial<Record<DerivedObject, Uint8Array<ArrayBuffer>>> = {};
+  // Filled for every kind below before it is read (one at a time: one picture in memory at once).
+  const made = {} as Record<DerivedObject, Uint8Array<ArrayBuffer>>;
   try {
-    for (const kind of DERIVED_OBJECTS) made[kind] = await resize(ctx.env.IMAGES, bytes, kind);
+    for (const kind of DERIVED_OBJECTS) made[kind] = await resize(images, bytes, kind);
   } catch (error) {
     // Images answers a picture it cannot read with an error of its own (not worth retrying).
     if (error instanceof Error && "code" in error) return fail(`Cloudflare Images could not read the picture: ${error.message}`);
@@ -94,12 +85,13 @@ export async function makeDerivatives(ctx: ServiceContext, fileId: string, sourc
   }
   const facts = await readPictureFacts(bytes);
   for (const kind of DERIVED_OBJECTS) {
-    await putStoredObject(ctx, derivedKey(sourceKey, kind), made[kind]!, { httpMetadata: { contentType: "image/jpeg" }, customMetadata: { fileId } });
+    await putStoredObject(ctx, derivedKey(sourceKey, kind), made[kind], { httpMetadata: { contentType: "image/jpeg" }, customMetadata: { fileId } });
   }
+  const { thumb, screen } = made;
   // The screen size is the whole picture when it fits (never enlarged): its size is the picture's
   // as shown, up to 2048; beyond, the original's proportions at that size.
-  const shown = jpegSize(made.screen!);
-  await insertMediaItem(ctx.db, { ...row, status: "ready", width: shown?.width ?? null, height: shown?.height ?? null, thumbBytes: made.thumb!.byteLength, screenBytes: made.screen!.byteLength, ...facts });
-  ctx.logger.info("galleries.derivatives_made", { fileId, thumb: made.thumb!.byteLength, screen: made.screen!.byteLength });
+  const shown = imageDimensions(screen, "image/jpeg");
+  await insertMediaItem(ctx.db, { ...row, status: "ready", width: shown?.width ?? null, height: shown?.height ?? null, thumbBytes: thumb.byteLength, screenBytes: screen.byteLength, ...facts });
+  ctx.logger.info("galleries.derivatives_made", { fileId, thumb: thumb.byteLength, screen: screen.byteLength });
   return "made";
 }

@@ -1,3 +1,4 @@
+import type { DerivedObject } from "~/features/files/derived-objects";
 import { PAGE_SIZE } from "~/features/files/files.constants";
 import { findFolderWithRole } from "~/features/files/folders.queries.server";
 import { toFolderSummary, type FolderSummary } from "~/features/files/folders.server";
@@ -26,6 +27,12 @@ export type GalleryItem = {
   height: number | null;
 };
 
+/** A picture's derivative: versioned once made (cacheable), unversioned while it is to be made; none for a video. */
+function derivativeAddress(row: { id: string; contentType: string; status: string | null; version: number }, kind: DerivedObject): string | null {
+  if (row.contentType.startsWith("video/")) return null;
+  return `/api/files/${row.id}/image/${kind}${row.status === "ready" ? `?v=${row.version}` : ""}`;
+}
+
 export type GalleryPage = { folder: FolderSummary; items: GalleryItem[]; nextCursor: string | null };
 
 /** The folder gallery (spec §2 "Folder gallery"): the folder's pictures and videos by the date they were taken (else uploaded), newest first. */
@@ -45,8 +52,8 @@ export async function getFolderGallery(ctx: ServiceContext, userId: string, fold
       kind: row.contentType.startsWith("video/") ? "video" : "image",
       createdAt: row.createdAt.getTime(),
       takenAt: row.takenAt,
-      thumb: row.status === "ready" ? `/api/files/${row.id}/image/thumb?v=${row.version}` : row.status === "failed" || row.contentType.startsWith("video/") ? null : `/api/files/${row.id}/image/thumb`,
-      screen: row.contentType.startsWith("video/") ? null : `/api/files/${row.id}/image/screen${row.status === "ready" ? `?v=${row.version}` : ""}`,
+      thumb: row.status === "failed" ? null : derivativeAddress(row, "thumb"),
+      screen: derivativeAddress(row, "screen"),
       width: row.width,
       height: row.height,
     })),

@@ -32,15 +32,12 @@ export async function deliverDerivative(ctx: ServiceContext, userId: string, fil
   }
   if (item.status !== "ready") throw new AppError("UNPROCESSABLE", `No ${kind === "thumb" ? "thumbnail" : "screen size"} could be made of “${file.name}”: ${item.error ?? "the picture could not be read"}`);
 
-  let source = { key: derivedKey(file.r2Key, kind), size: (kind === "thumb" ? item.thumbBytes : item.screenBytes) ?? 0, etag: "" };
-  source.etag = await entityTagOf({ r2Key: source.key, size: source.size });
-  if (roomPermissions) {
-    const { watermark } = await protectionFor(ctx, file.spaceId, userId);
-    if (watermark) {
-      const stamped = await watermarkedCopy(ctx, { ...file, r2Key: source.key, size: source.size, contentType: "image/jpeg" }, await watermarkViewerOf(ctx, userId, file.spaceId), watermark);
-      source = { key: stamped.key, size: stamped.size, etag: stamped.etag };
-    }
-  }
+  const derived = { r2Key: derivedKey(file.r2Key, kind), size: (kind === "thumb" ? item.thumbBytes : item.screenBytes) ?? 0 };
+  const watermark = roomPermissions ? (await protectionFor(ctx, file.spaceId, userId)).watermark : null;
+  // The derivative as a file of its own for the watermark engine (its key names its bytes).
+  const source = watermark
+    ? await watermarkedCopy(ctx, { ...file, ...derived, contentType: "image/jpeg" }, await watermarkViewerOf(ctx, userId, file.spaceId), watermark)
+    : { key: derived.r2Key, size: derived.size, etag: await entityTagOf(derived) };
   const headers = new Headers({
     "Content-Type": "image/jpeg",
     "Content-Disposition": contentDisposition("inline", `${file.name.replace(/\.[^.]*$/, "")} (${kind === "thumb" ? "thumbnail" : "screen size"}).jpg`),

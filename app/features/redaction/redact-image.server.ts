@@ -1,6 +1,6 @@
 import { decodeImage, encodeImage, imageDimensions } from "~/features/watermark/image-codecs.server";
 import { AppError } from "~/lib/errors";
-import { convertPicture } from "~/features/watermark/picture-convert.server";
+import { convertPicture, requireImages, uprightJpeg } from "~/features/watermark/picture-convert.server";
 import { isAnimatedWebp, jpegOrientation } from "~/lib/picture-header";
 import type { RedactableImageType, RedactionMark } from "./redaction-types";
 
@@ -36,11 +36,6 @@ const unreadable = (name: string) => new AppError("UNPROCESSABLE", `“${name}�
 
 function assertPixels(name: string, width: number, height: number) {
   if (width * height > REDACT_IMAGE_MAX_PIXELS) throw new AppError("PAYLOAD_TOO_LARGE", `“${name}” has ${((width * height) / 1_000_000).toFixed(1)} megapixels; pictures up to 12 megapixels can be redacted. Upload a smaller copy.`);
-}
-
-function requireImages(images: ImagesBinding | undefined): ImagesBinding {
-  if (!images) throw new AppError("SERVICE_UNAVAILABLE", "The picture service is not available right now. Please try again later.");
-  return images;
 }
 
 /** One conversion through Cloudflare Images (turned upright by EXIF on the way). */
@@ -97,7 +92,9 @@ export async function redactImage(images: ImagesBinding | undefined, bytes: Uint
     const size = imageDimensions(bytes, "image/jpeg");
     if (!size) throw unreadable(name);
     assertPixels(name, size.width, size.height);
-    work = await convert(requireImages(images), bytes, "image/jpeg", name, 100);
+    work = await uprightJpeg(requireImages(images), bytes).catch(() => {
+      throw unreadable(name);
+    });
   }
   const size = imageDimensions(work, workType);
   if (!size) throw unreadable(name);

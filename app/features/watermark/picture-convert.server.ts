@@ -1,3 +1,4 @@
+import { AppError } from "~/lib/errors";
 import { jpegOrientation } from "~/lib/picture-header";
 
 /**
@@ -10,12 +11,17 @@ export async function convertPicture(images: ImagesBinding, bytes: Uint8Array, f
   return new Uint8Array(await new Response(result.image()).arrayBuffer());
 }
 
+/** The binding, or a 503 saying the picture service is not there (it is declared in every environment). */
+export function requireImages(images: ImagesBinding | undefined): ImagesBinding {
+  if (!images) throw new AppError("SERVICE_UNAVAILABLE", "The picture service is not available right now. Please try again later.");
+  return images;
+}
+
 /**
  * A JPEG as the browser shows it: one whose EXIF says it is turned (phone photos) is turned
  * upright (quality 100, its EXIF dropped); any other is returned as it is, without a call.
  */
 export async function uprightJpeg(images: ImagesBinding | undefined, bytes: Uint8Array): Promise<Uint8Array> {
   if (jpegOrientation(bytes) === 1) return bytes;
-  if (!images) throw new Error("The IMAGES binding is missing: a turned JPEG cannot be made upright.");
-  return convertPicture(images, bytes, "image/jpeg", 100);
+  return convertPicture(requireImages(images), bytes, "image/jpeg", 100);
 }

@@ -9,6 +9,7 @@ import { stampImage, WATERMARK_IMAGE_MAX_BYTES } from "./image-codecs.server";
 import { isStampableImage } from "./watermark.constants";
 import { stampPdf, WATERMARK_PDF_MAX_BYTES } from "./pdf-stamp.server";
 import { uprightJpeg } from "./picture-convert.server";
+import { sha256Hex } from "~/lib/sha256";
 
 /**
  * Watermarked copies (ADR 020): what the server sends a person the room's watermark applies to.
@@ -47,11 +48,6 @@ function stamperFor(file: FileRow, images: ImagesBinding | undefined): { maxByte
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 /**
  * The stamped copy of `file` for `viewer`: found in R2, or made now (the original read whole,
  * stamped, written back). {{date}} and {{time}} are when the copy was made (UTC).
@@ -61,7 +57,7 @@ export async function watermarkedCopy(ctx: ServiceContext, file: FileRow, viewer
   const day = now.toISOString().slice(0, 10);
   // "upright": copies stamped before turned JPEGs were made upright are not reused.
   const identity = JSON.stringify([file.r2Key, viewer.userId, viewer.email, settings, templateUses(settings.template, "ip") ? viewer.ip : null, day, "upright"]);
-  const digest = await sha256Hex(identity);
+  const digest = await sha256Hex(new TextEncoder().encode(identity));
   // A sealed room file gets a sealed copy (ADR 021): no plaintext of it ever sits in R2.
   const key = newObjectKey("watermarked", file.spaceId, isEncryptedKey(file.r2Key), digest);
   const etag = `"w${digest.slice(0, 32)}"`;

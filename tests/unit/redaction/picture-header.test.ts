@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isAnimatedWebp, jpegOrientation } from "~/lib/picture-header";
-import { withExifOrientation } from "~tests/shared/redaction-fixtures";
+import { withExifOrientation } from "~tests/shared/picture-fixtures";
 
 // The smallest stand-in for a JPEG's markers: start of image, then start of scan.
 const BARE_JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xda, 0x00, 0x02, 0xff, 0xd9]);
