@@ -31,6 +31,9 @@ export default [
     route("secret-request/:token", "routes/secrets/answer.tsx"),
     route("s/:key", "routes/share/viewer.tsx"),
     route("s/:key/files/:fileId", "routes/share/viewer.tsx", { id: "share-file" }),
+    // A public gallery (issue 40, spec §2 "Public gallery, simple public gallery"): a share link shown as a gallery.
+    route("public-gallery/:key", "routes/galleries/public.tsx"),
+    route("public-gallery/:key/simple", "routes/galleries/public.tsx", { id: "public-gallery-simple" }),
     // A published form (issue 37, spec §2 "public form view"): anyone with the address.
     route("forms/:id/view", "routes/forms/view.tsx"),
     // E-signatures (issue 38): a recipient's signing link, and the verify page anyone may use.

@@ -9,6 +9,7 @@ import { handleScheduled } from "./cron";
 import { handleError } from "./error-handler";
 import { folder } from "./folder";
 import { share } from "./share";
+import { publicGallery } from "./public-gallery";
 import { roomBatch } from "./batch";
 import { csrfMiddleware } from "./middleware/csrf";
 import { d1StatsMiddleware } from "./middleware/d1-stats";
@@ -73,6 +74,7 @@ export const app = new Hono<AppEnv>()
   .route("/folder", folder)
   .route("/dataroom", roomBatch)
   .route("/s", share)
+  .route("/public-gallery", publicGallery)
   .route("/broadcasting", broadcasting)
   .all("/parties/*", handleRealtime)
   // Test-only routes (TEST_HOOKS=on, the e2e server); anywhere else these paths are ordinary pages (404).

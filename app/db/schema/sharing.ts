@@ -6,6 +6,11 @@ import { spaces } from "./files";
 export const shareTargetTypes = ["file", "folder", "room"] as const;
 export type ShareTargetType = (typeof shareTargetTypes)[number];
 export const shareDownloadModes = ["original", "watermarked"] as const;
+/** How a link shows what it shares: the document viewer (/s/{key}) or a public gallery (/public-gallery/{key}, issue 40). */
+export const sharePresentations = ["document", "gallery"] as const;
+export type SharePresentation = (typeof sharePresentations)[number];
+/** What a gallery's downloads are: the original files, or the screen size (web size, at most 2048 px a side). */
+export const shareDownloadSizes = ["original", "web"] as const;
 
 /**
  * A share link (issue 21): a file, a folder or a whole room (personal files too) opened by people
@@ -43,6 +48,12 @@ export const shareLinks = sqliteTable(
     downloadMode: text("download_mode", { enum: shareDownloadModes }).notNull().default("original"),
     printProtection: integer("print_protection", { mode: "boolean" }).notNull().default(false),
     watermark: integer("watermark", { mode: "boolean" }).notNull().default(false),
+    /** A public gallery (ADR 034) is a share link of a folder shown as a gallery. */
+    presentation: text("presentation", { enum: sharePresentations }).notNull().default("document"),
+    /** A gallery's downloads when allowed: originals, or the screen size. */
+    downloadSize: text("download_size", { enum: shareDownloadSizes }).notNull().default("original"),
+    /** Whether a gallery shows what the pictures' EXIF says (date, camera, place). */
+    showExif: integer("show_exif", { mode: "boolean" }).notNull().default(false),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     lastViewedAt: integer("last_viewed_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
@@ -142,3 +153,19 @@ export const sharePrivacy = sqliteTable("share_privacy", {
   retentionDays: integer("retention_days"),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/**
+ * A gallery visitor's favourites (issue 40, proofing): the pictures a visit marked. The owner sees
+ * each visitor's selection on the link's page; it goes with the visit (and its retention).
+ */
+export const galleryFavourites = sqliteTable(
+  "gallery_favourites",
+  {
+    visitId: text("visit_id")
+      .notNull()
+      .references(() => shareLinkVisits.id, { onDelete: "cascade" }),
+    fileId: text("file_id").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.visitId, table.fileId] })],
+);

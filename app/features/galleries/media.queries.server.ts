@@ -39,6 +39,9 @@ export async function listFolderMedia(db: Database, folderId: string, after: Key
       width: mediaItems.width,
       height: mediaItems.height,
       takenAt: mediaItems.takenAt,
+      camera: mediaItems.camera,
+      latitude: mediaItems.latitude,
+      longitude: mediaItems.longitude,
       shotAt,
     })
     .from(files)

@@ -10,6 +10,7 @@ import { readConfig } from "~/lib/config.server";
 import { hmacSign, timingSafeEqualString } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
+import type { SharePresentation } from "~/db/schema/sharing";
 import { parseInput } from "~/lib/validation";
 import { visitorIp } from "./share-privacy.server";
 import { SLUG_MAX, SLUG_PATTERN, type ShareLinkStatus } from "./sharing.constants";
@@ -92,12 +93,18 @@ function newVisit(ctx: ServiceContext, linkId: string): ShareVisit {
 
 // ---- finding the link ------------------------------------------------------------------------------
 
-/** The link a key names: a token (43 characters) by its hash, or a custom address. */
-async function findByKey(ctx: ServiceContext, key: string): Promise<ShareLinkRow | undefined> {
-  if (LINK_TOKEN_PATTERN.test(key)) return findShareLinkByKey(ctx.db, { tokenHash: hashLinkToken(key) });
-  const slug = key.toLowerCase();
-  if (slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug)) return findShareLinkByKey(ctx.db, { slug });
-  return undefined;
+/**
+ * The link a key names: a token (43 characters) by its hash, or a custom address; only at its own
+ * kind of address (a gallery's key at /s/ names nothing, and a document link's at /public-gallery/).
+ */
+async function findByKey(ctx: ServiceContext, key: string, presentation: SharePresentation): Promise<ShareLinkRow | undefined> {
+  let row: ShareLinkRow | undefined;
+  if (LINK_TOKEN_PATTERN.test(key)) row = await findShareLinkByKey(ctx.db, { tokenHash: hashLinkToken(key) });
+  else {
+    const slug = key.toLowerCase();
+    if (slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug)) row = await findShareLinkByKey(ctx.db, { slug });
+  }
+  return row?.presentation === presentation ? row : undefined;
 }
 
 /** A link's state now; `counted`: the visitor was counted already (they keep reading a used-up link). */
@@ -134,8 +141,8 @@ async function summaryOf(ctx: ServiceContext, row: ShareLinkRow): Promise<ShareL
 }
 
 /** Where a visitor stands with a link: missing, expired (revoked, past its expiry, used up), refused, at a gate, or open. Reads only. */
-export async function openShareLink(ctx: ServiceContext, key: string, cookie: string | null | undefined): Promise<ShareOpening> {
-  const row = await findByKey(ctx, key);
+export async function openShareLink(ctx: ServiceContext, key: string, cookie: string | null | undefined, presentation: SharePresentation = "document"): Promise<ShareOpening> {
+  const row = await findByKey(ctx, key, presentation);
   if (!row) return { state: "missing" };
   const visit = (await readVisit(ctx, cookie, row.id)) ?? newVisit(ctx, row.id);
   const status = shareLinkStatus(row, ctx.now(), visit.counted);
@@ -174,8 +181,8 @@ const gateInputSchema = z.discriminatedUnion("gate", [
  * IP by the attempt limiter (S11: the 11th wrong one in 15 minutes is refused); codes are sent
  * at most 10 times in 15 minutes per address.
  */
-export async function passShareGate(ctx: ServiceContext, key: string, cookie: string | null | undefined, input: unknown): Promise<{ opening: ShareOpening; cookie: string }> {
-  const current = await openShareLink(ctx, key, cookie);
+export async function passShareGate(ctx: ServiceContext, key: string, cookie: string | null | undefined, input: unknown, presentation: SharePresentation = "document"): Promise<{ opening: ShareOpening; cookie: string }> {
+  const current = await openShareLink(ctx, key, cookie, presentation);
   if (current.state !== "gate") {
     if (current.state === "open") return { opening: current, cookie: await signVisit(ctx, current.visit) };
     throw refusalOf(current);
@@ -184,7 +191,7 @@ export async function passShareGate(ctx: ServiceContext, key: string, cookie: st
   // The code gate also takes a new address ("send to another address").
   const expected = current.gate === "code" && data.gate === "email" ? "email" : current.gate;
   if (data.gate !== expected) throw new AppError("CONFLICT", "This step is not the next one for this link. Reload the page.");
-  const row = (await findByKey(ctx, key))!;
+  const row = (await findByKey(ctx, key, presentation))!;
   const visit = { ...current.visit };
   const ip = ctx.client.ip;
 
@@ -227,7 +234,7 @@ export async function passShareGate(ctx: ServiceContext, key: string, cookie: st
     visit.agreed = true;
   }
   const signed = await signVisit(ctx, visit);
-  return { opening: await openShareLink(ctx, key, signed), cookie: signed };
+  return { opening: await openShareLink(ctx, key, signed, presentation), cookie: signed };
 }
 
 /**

@@ -6,6 +6,7 @@ import { deliverableForVisitor, sendDeliverable, type ContentDelivery, type Cont
 import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
+import type { SharePresentation } from "~/db/schema/sharing";
 import { openShareLink, refusalOf } from "./share-access.server";
 import { countVisitFile, findLiveFile, findSpaceName, isFolderWithin, type ShareLinkRow } from "./sharing.queries.server";
 
@@ -40,8 +41,8 @@ export async function shareProtection(ctx: ServiceContext, row: ShareLinkRow): P
 }
 
 /** The open visit of a link, or why not (the same answers for the page's content and its reports). */
-export async function requireOpenVisit(ctx: ServiceContext, key: string, cookie: string | null | undefined) {
-  const opening = await openShareLink(ctx, key, cookie);
+export async function requireOpenVisit(ctx: ServiceContext, key: string, cookie: string | null | undefined, presentation: SharePresentation = "document") {
+  const opening = await openShareLink(ctx, key, cookie, presentation);
   if (opening.state === "missing" || opening.state === "expired" || opening.state === "refused") throw refusalOf(opening);
   if (opening.state === "gate" || !opening.visit.counted) throw new AppError("FORBIDDEN", "Open the link's page first: it asks for what the person who shared it requires.");
   return opening;

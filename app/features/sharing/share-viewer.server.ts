@@ -39,8 +39,8 @@ export type ShareViewerResult = { page: ShareViewerPage; cookie: string | null }
  * The visit's cookie: only for this link's addresses (/s/{key} and below), unreadable by scripts,
  * not sent by other sites' requests, as long as a visit lasts.
  */
-export function shareVisitCookie(key: string, value: string, isSecure: boolean): string {
-  return `${SHARE_VISIT_COOKIE}=${value}; Path=/s/${encodeURIComponent(key)}; Max-Age=${SHARE_VISIT_TTL_MS / 1000}; HttpOnly; SameSite=Lax${isSecure ? "; Secure" : ""}`;
+export function shareVisitCookie(key: string, value: string, isSecure: boolean, base: "/s" | "/public-gallery" = "/s"): string {
+  return `${SHARE_VISIT_COOKIE}=${value}; Path=${base}/${encodeURIComponent(key)}; Max-Age=${SHARE_VISIT_TTL_MS / 1000}; HttpOnly; SameSite=Lax${isSecure ? "; Secure" : ""}`;
 }
 
 /** The visit's cookie from a request's Cookie header (the most specific path comes first). */
@@ -49,7 +49,13 @@ export function readShareVisitCookie(cookieHeader: string | null): string | null
 }
 
 
-async function pageOf(ctx: ServiceContext, opening: ShareOpening, where: { fileId?: string; folderId?: string | null }): Promise<ShareViewerResult> {
+export type ClosedSharePage = Exclude<ShareViewerPage, { state: "open" }>;
+
+/**
+ * A link that is not open yet, as its page: expired, refused, or at a gate (with the visit to keep);
+ * null once it is open. A missing link throws (404). Shared by the document viewer and public galleries.
+ */
+export async function closedPageOf(ctx: ServiceContext, opening: ShareOpening): Promise<{ page: ClosedSharePage; cookie: string | null } | null> {
   switch (opening.state) {
     case "missing":
       throw refusalOf(opening);
@@ -62,19 +68,24 @@ async function pageOf(ctx: ServiceContext, opening: ShareOpening, where: { fileI
         page: { state: "gate", gate: opening.gate, targetName: opening.link.targetName, agreement: opening.gate === "agreement" ? opening.link.agreement : null, pendingEmail: opening.pendingEmail },
         cookie: await signVisit(ctx, opening.visit),
       };
-    case "open": {
-      const counted = await countShareVisit(ctx, opening);
-      if (counted.usedUp) return { page: { state: "expired", reason: SHARE_STATUS_LABELS["used-up"] }, cookie: null };
-      const { protection } = await shareProtection(ctx, opening.row);
-      const rules: ShareViewerRules = {
-        canDownload: opening.row.allowDownload && !protection.downloadProtection,
-        watermarked: protection.watermark !== null || opening.row.watermark,
-        printProtected: protection.printProtection || opening.row.printProtection,
-      };
-      const content = await contentOf(ctx, opening.row, opening.link.targetName, where);
-      return { page: { state: "open", targetName: opening.link.targetName, visitorEmail: counted.visit.email, rules, content }, cookie: await signVisit(ctx, counted.visit) };
-    }
+    case "open":
+      return null;
   }
+}
+
+async function pageOf(ctx: ServiceContext, opening: ShareOpening, where: { fileId?: string; folderId?: string | null }): Promise<ShareViewerResult> {
+  const closed = await closedPageOf(ctx, opening);
+  if (closed || opening.state !== "open") return closed!;
+  const counted = await countShareVisit(ctx, opening);
+  if (counted.usedUp) return { page: { state: "expired", reason: SHARE_STATUS_LABELS["used-up"] }, cookie: null };
+  const { protection } = await shareProtection(ctx, opening.row);
+  const rules: ShareViewerRules = {
+    canDownload: opening.row.allowDownload && !protection.downloadProtection,
+    watermarked: protection.watermark !== null || opening.row.watermark,
+    printProtected: protection.printProtection || opening.row.printProtection,
+  };
+  const content = await contentOf(ctx, opening.row, opening.link.targetName, where);
+  return { page: { state: "open", targetName: opening.link.targetName, visitorEmail: counted.visit.email, rules, content }, cookie: await signVisit(ctx, counted.visit) };
 }
 
 /** Crumbs from the link's own top (never above what it shares). */

@@ -60,6 +60,8 @@ const optionsShape = {
   printProtection: z.boolean({ error: "printProtection must be true or false." }),
   watermark: z.boolean({ error: "watermark must be true or false." }),
   slug: customAddressSchema.nullable(),
+  downloadSize: z.enum(["original", "web"], { error: "downloadSize is original or web." }),
+  showExif: z.boolean({ error: "showExif must be true or false." }),
 };
 
 /** POST /api/share-links: what to share and the link's options (everything but the target is optional). */
@@ -85,6 +87,10 @@ export const createShareLinkSchema = z.object({
   printProtection: optionsShape.printProtection.default(false),
   watermark: optionsShape.watermark.default(false),
   slug: optionsShape.slug.default(null),
+  /** A public gallery (/public-gallery/{key}) of a folder, or the document viewer (/s/{key}). */
+  presentation: z.enum(["document", "gallery"], { error: "presentation is document or gallery." }).default("document"),
+  downloadSize: optionsShape.downloadSize.default("original"),
+  showExif: optionsShape.showExif.default(false),
 });
 export type CreateShareLinkInput = z.input<typeof createShareLinkSchema>;
 

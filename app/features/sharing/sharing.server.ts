@@ -49,11 +49,19 @@ export type ShareLinkView = {
   downloadMode: ShareLinkRow["downloadMode"];
   printProtection: boolean;
   watermark: boolean;
+  presentation: ShareLinkRow["presentation"];
+  downloadSize: ShareLinkRow["downloadSize"];
+  showExif: boolean;
   status: ShareLinkStatus;
   revokedAt: string | null;
   createdAt: string;
   createdBy: string | null;
 };
+
+/** Where a link opens: /s/{key} for documents, /public-gallery/{key} for a gallery (spec §2: a public-gallery segment). */
+export function shareLinkPath(presentation: ShareLinkRow["presentation"], key: string): string {
+  return `${presentation === "gallery" ? "/public-gallery" : "/s"}/${key}`;
+}
 
 export const shareLinkNotFound = () => new AppError("NOT_FOUND", "This share link does not exist or you don't have access to it.");
 
@@ -103,6 +111,7 @@ async function requirePlanFor(ctx: ServiceContext, planOwnerId: string, options:
   if (options.allowDownload === false) wanted.push("download_protection");
   if (options.watermark || options.downloadMode === "watermarked") wanted.push("watermarking");
   if (options.printProtection) wanted.push("print_protection");
+  if (options.presentation === "gallery") wanted.push("galleries");
   if (wanted.length === 0) return;
   const access = await loadMemberAccess(ctx, planOwnerId);
   for (const feature of wanted) requireFeature(access, feature);
@@ -113,7 +122,7 @@ async function toView(ctx: ServiceContext, row: ShareLinkRow, targetName: string
   return {
     id: row.id,
     name: row.name,
-    url: `${mailOrigin(ctx)}/s/${row.slug ?? token}`,
+    url: `${mailOrigin(ctx)}${shareLinkPath(row.presentation, row.slug ?? token)}`,
     slug: row.slug,
     target: { type: row.targetType, id: row.targetId, name: targetName },
     spaceId: row.spaceId,
@@ -131,6 +140,9 @@ async function toView(ctx: ServiceContext, row: ShareLinkRow, targetName: string
     downloadMode: row.downloadMode,
     printProtection: row.printProtection,
     watermark: row.watermark,
+    presentation: row.presentation,
+    downloadSize: row.downloadSize,
+    showExif: row.showExif,
     status: shareLinkStatus(row, ctx.now()),
     revokedAt: row.revokedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -152,6 +164,7 @@ async function assertSlugFree(ctx: ServiceContext, slug: string | null | undefin
 /** POST /api/share-links: a new link; its URL (with the token) is in the answer and on the sharing page. */
 export async function createShareLink(ctx: ServiceContext, userId: string, input: unknown): Promise<ShareLinkView> {
   const options = parseInput(createShareLinkSchema, input);
+  if (options.presentation === "gallery" && options.target.type !== "folder") throw new AppError("VALIDATION_ERROR", "presentation: A public gallery shows the pictures of a folder. Publish it from the folder's gallery.");
   const place = await requireSharable(ctx, userId, options.target);
   assertCoherent(options, ctx.now());
   await requirePlanFor(ctx, place.planOwnerId, options);
@@ -180,6 +193,9 @@ export async function createShareLink(ctx: ServiceContext, userId: string, input
     downloadMode: options.downloadMode,
     printProtection: options.printProtection,
     watermark: options.watermark,
+    presentation: options.presentation,
+    downloadSize: options.downloadSize,
+    showExif: options.showExif,
     createdAt: now,
     updatedAt: now,
   };
@@ -247,6 +263,8 @@ export async function updateShareLink(ctx: ServiceContext, userId: string, rawId
   if (changes.printProtection !== undefined) set.printProtection = changes.printProtection;
   if (changes.watermark !== undefined) set.watermark = changes.watermark;
   if (changes.slug !== undefined) set.slug = changes.slug;
+  if (changes.downloadSize !== undefined) set.downloadSize = changes.downloadSize;
+  if (changes.showExif !== undefined) set.showExif = changes.showExif;
   await updateShareLinkRow(ctx.db, row.id, set);
   if (roomId) await auditRoom(ctx, roomId, userId, { action: "share.update", target: { type: row.targetType, id: row.targetId, name: row.name || null }, detail: Object.keys(changes).join(", ") });
   return viewOf(ctx, (await findShareLink(ctx.db, row.id))!);

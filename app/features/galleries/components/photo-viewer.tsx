@@ -3,7 +3,8 @@ import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointer
 import { clampZoom, createViewerGestures, VIEWER, zoomAfterWheel } from "../viewer-gestures";
 import { MEDIA_RETRY_MS } from "./gallery-tile";
 
-export type ViewerPhoto = { id: string; name: string; screen: string; download: string };
+/** A photo the viewer shows: its screen size, its download (none when downloads are off) and, where the owner allows, what its EXIF says. */
+export type ViewerPhoto = { id: string; name: string; screen: string; download: string | null; facts?: { takenAt: string | null; camera: string | null; place: string | null } | null };
 
 type Turn = { rotate: number; flipX: boolean; flipY: boolean };
 const UPRIGHT: Turn = { rotate: 0, flipX: false, flipY: false };
@@ -43,9 +44,16 @@ function ViewerImage({ photo, style, hidden }: { photo: ViewerPhoto; style: Reac
  * closes, a double tap or double click toggles zoom, the wheel zooms (up to 6×). The gestures are
  * `viewer-gestures.ts`; the neighbours sit 20 px beside the photo and follow the finger.
  */
-export type PhotoViewerProps = { photos: ViewerPhoto[]; index: number; onIndex: (index: number) => void; onClose: () => void };
+export type PhotoViewerProps = {
+  photos: ViewerPhoto[];
+  index: number;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+  /** More controls for the photo shown (a public gallery's favourite button). */
+  renderActions?: (photo: ViewerPhoto) => React.ReactNode;
+};
 
-export function PhotoViewer({ photos, index, onIndex, onClose }: PhotoViewerProps) {
+export function PhotoViewer({ photos, index, onIndex, onClose, renderActions }: PhotoViewerProps) {
   const [turn, setTurn] = useState<Turn>(UPRIGHT);
   const [zoom, setZoom] = useState(1);
   const [origin, setOrigin] = useState({ x: 50, y: 50 });
@@ -131,9 +139,12 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: PhotoViewerProp
             <span className="mr-auto px-2 text-sm tabular-nums" aria-live="polite" data-testid="viewer-counter">
               {index + 1} / {photos.length}
             </span>
-            <a href={photo.download} download className={controlClass}>
-              Download
-            </a>
+            {renderActions?.(photo)}
+            {photo.download ? (
+              <a href={photo.download} download className={controlClass}>
+                Download
+              </a>
+            ) : null}
             <button type="button" className={controlClass} onClick={() => setTurn((t) => ({ ...t, rotate: t.rotate - 90 }))}>
               Rotate left
             </button>
@@ -169,7 +180,10 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: PhotoViewerProp
             <button type="button" className={controlClass} disabled={index === 0} onClick={() => go(index - 1)}>
               Previous photo
             </button>
-            <span className="self-center text-xs text-white/70">{zoomed ? `${Math.round(clampZoom(zoom) * 100)} %` : "Double-click or use the wheel to zoom"}</span>
+            <span className="self-center text-center text-xs text-white/70">
+              {photo.facts ? <span className="block" data-testid="viewer-facts">{[photo.facts.takenAt ? `Taken ${photo.facts.takenAt}` : null, photo.facts.camera, photo.facts.place].filter(Boolean).join(" · ")}</span> : null}
+              {zoomed ? `${Math.round(clampZoom(zoom) * 100)} %` : "Double-click or use the wheel to zoom"}
+            </span>
             <button type="button" className={controlClass} disabled={index === photos.length - 1} onClick={() => go(index + 1)}>
               Next photo
             </button>

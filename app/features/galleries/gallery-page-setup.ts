@@ -1,0 +1,35 @@
+import { useEffect } from "react";
+
+/**
+ * Gallery pages' mobile tweaks (spec §2 "Gallery pages", §3 "Application start"; ADR 034): on a
+ * phone or tablet (a coarse pointer) the viewport is locked to no zoom while the gallery is open,
+ * so a pinch or double tap reaches the photo viewer instead of zooming the page, and it is given
+ * back on leaving. Browsers' own accessibility setting "force enable zoom" still wins over it. On
+ * public pages the setup waits 100 ms (spec: "Gallery setup on public pages is delayed 100 ms").
+ */
+export const PUBLIC_GALLERY_SETUP_DELAY_MS = 100;
+export const LOCKED_VIEWPORT = "width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no";
+
+export function lockViewport(doc: Document, isMobile: boolean): () => void {
+  const meta = doc.querySelector<HTMLMetaElement>('meta[name="viewport"]');
+  if (!meta || !isMobile) return () => {};
+  const before = meta.content;
+  meta.content = LOCKED_VIEWPORT;
+  return () => {
+    meta.content = before;
+  };
+}
+
+export function useGalleryPageSetup({ isPublic }: { isPublic: boolean }): void {
+  useEffect(() => {
+    let release = () => {};
+    const setUp = () => {
+      release = lockViewport(document, window.matchMedia("(pointer: coarse)").matches);
+    };
+    const timer = window.setTimeout(setUp, isPublic ? PUBLIC_GALLERY_SETUP_DELAY_MS : 0);
+    return () => {
+      window.clearTimeout(timer);
+      release();
+    };
+  }, [isPublic]);
+}

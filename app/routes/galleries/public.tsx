@@ -1,0 +1,78 @@
+import { lazy, Suspense, type ComponentType } from "react";
+import { data, redirect } from "react-router";
+import { PreviewError } from "~/features/files/components/preview-error";
+import { useGalleryPageSetup } from "~/features/galleries/gallery-page-setup";
+import { passPublicGalleryGate, viewPublicGallery, type PublicGalleryPage } from "~/features/galleries/public-gallery.server";
+import { readShareVisitCookie, shareVisitCookie } from "~/features/sharing/share-viewer.server";
+import { runFormAction, runLoader } from "~/lib/action-result.server";
+import { requestContext, serviceContextFor } from "~/lib/request-context.server";
+import { titleMeta } from "~/lib/title";
+import type { Route } from "./+types/public";
+
+// The gate's form and the gallery load beside the page's first-load JavaScript (G5); both render
+// on the server. A gallery component that cannot load renders nothing (spec §8).
+type GalleryView = ComponentType<{ page: Extract<PublicGalleryPage, { state: "open" }>; linkKey: string }>;
+const nothing = (): { default: GalleryView } => ({ default: () => null });
+const ShareGate = lazy(() => import("~/features/sharing/components/share-gate").then((module) => ({ default: module.ShareGate })));
+const PublicGalleryGrid = lazy((): Promise<{ default: GalleryView }> => import("~/features/galleries/components/public-gallery-grid").then((module) => ({ default: module.PublicGalleryGrid }), nothing));
+const SimpleGallery = lazy((): Promise<{ default: GalleryView }> => import("~/features/galleries/components/simple-gallery").then((module) => ({ default: module.SimpleGallery }), nothing));
+
+const PAGE_NAMES = { expired: "Preview Link Expired", refused: "Security Check Failed" } as const;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const page = loaderData?.page;
+  if (!page) return titleMeta("Public gallery");
+  if (page.state === "expired" || page.state === "refused") return titleMeta(PAGE_NAMES[page.state]);
+  return titleMeta(loaderData.simple ? `${page.targetName} (simple gallery)` : page.targetName);
+};
+
+// The address carries the gallery's secret: never sent to other sites, never kept by a cache.
+export const headers = () => ({ "Referrer-Policy": "same-origin", "Cache-Control": "no-store" });
+
+const isSimple = (request: Request) => new URL(request.url).pathname.endsWith("/simple");
+
+/**
+ * /public-gallery/{token-or-slug} and …/simple: a public gallery for anyone who has its address
+ * (spec §2 "Public gallery, simple public gallery"). The share link's gates first, then the
+ * gallery (the full one with the viewer and favourites, or the plain page).
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { isSecure } = context.get(requestContext);
+  const cursor = new URL(request.url).searchParams.get("cursor");
+  const result = await runLoader(() => viewPublicGallery(serviceContextFor(context), params.key, readShareVisitCookie(request.headers.get("Cookie")), cursor));
+  const headers = new Headers();
+  if (result.cookie) headers.append("Set-Cookie", shareVisitCookie(params.key, result.cookie, isSecure, "/public-gallery"));
+  const status = result.page.state === "expired" ? 410 : result.page.state === "refused" ? 403 : 200;
+  return data({ page: result.page, key: params.key, simple: isSimple(request) }, { status, headers });
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { isSecure } = context.get(requestContext);
+  const form = await request.formData();
+  const input = { gate: form.get("gate"), password: form.get("password"), email: form.get("email"), code: form.get("code"), name: form.get("name"), accept: form.get("accept") === "on" };
+  return runFormAction(async () => {
+    const result = await passPublicGalleryGate(serviceContextFor(context), params.key, readShareVisitCookie(request.headers.get("Cookie")), input);
+    const url = new URL(request.url);
+    const headers = new Headers();
+    if (result.cookie) headers.append("Set-Cookie", shareVisitCookie(params.key, result.cookie, isSecure, "/public-gallery"));
+    return redirect(url.pathname, { headers });
+  });
+}
+
+export default function PublicGallery({ loaderData }: Route.ComponentProps) {
+  const { page, key, simple } = loaderData;
+  useGalleryPageSetup({ isPublic: true });
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      {page.state === "expired" ? (
+        <PreviewError kind="expired" onRetry={() => window.location.reload()} />
+      ) : page.state === "refused" ? (
+        <PreviewError kind="security" message={page.message} />
+      ) : (
+        <Suspense fallback={null}>
+          {page.state === "gate" ? <ShareGate page={page} /> : simple ? <SimpleGallery page={page} linkKey={key} /> : <PublicGalleryGrid page={page} linkKey={key} />}
+        </Suspense>
+      )}
+    </div>
+  );
+}
