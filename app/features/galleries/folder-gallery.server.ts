@@ -33,13 +33,14 @@ function derivativeAddress(row: { id: string; contentType: string; status: strin
   return `/api/files/${row.id}/image/${kind}${row.status === "ready" ? `?v=${row.version}` : ""}`;
 }
 
-export type GalleryPage = { folder: FolderSummary; items: GalleryItem[]; nextCursor: string | null };
+/** `canPublish`: may publish it as a public gallery (the right to share there: `share` in a room that is not archived, the owner of personal files). */
+export type GalleryPage = { folder: FolderSummary; items: GalleryItem[]; nextCursor: string | null; canPublish: boolean };
 
 /** The folder gallery (spec §2 "Folder gallery"): the folder's pictures and videos by the date they were taken (else uploaded), newest first. */
 export async function getFolderGallery(ctx: ServiceContext, userId: string, folderId: string, cursor: string | undefined): Promise<GalleryPage> {
   const found = await findFolderWithRole(ctx.db, folderId, userId);
   if (!found) throw folderNotFound();
-  await assertSpaceRight(ctx, userId, { spaceId: found.folder.spaceId, role: found.role, isDataroom: found.isDataroom }, "files.view");
+  const roomPermissions = await assertSpaceRight(ctx, userId, { spaceId: found.folder.spaceId, role: found.role, isDataroom: found.isDataroom }, "files.view");
   const rows = await listFolderMedia(ctx.db, folderId, decodeCursor(cursor), PAGE_SIZE + 1);
   const visible = rows.slice(0, PAGE_SIZE);
   const last = visible.at(-1);
@@ -58,5 +59,6 @@ export async function getFolderGallery(ctx: ServiceContext, userId: string, fold
       height: row.height,
     })),
     nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor({ value: Number(last.shotAt), id: last.id }) : null,
+    canPublish: roomPermissions ? roomPermissions.share && found.role !== "archived" : found.role === "owner",
   };
 }

@@ -26,6 +26,9 @@ export function readShareLinkForm(form: FormData, mode: ShareLinkFormMode): Reco
     agreement: text(form, "agreement") || null,
     allowDownload: download !== "none",
     downloadMode: download === "watermarked" ? "watermarked" : "original",
+    // A gallery's downloads: the originals or the web size (its watermark is its own check box).
+    downloadSize: download === "web" ? "web" : "original",
+    showExif: form.get("showExif") === "on",
     printProtection: form.get("printProtection") === "on",
     watermark: form.get("watermark") === "on",
     slug: text(form, "slug") || null,
@@ -33,7 +36,10 @@ export function readShareLinkForm(form: FormData, mode: ShareLinkFormMode): Reco
   // A verified address is a given one.
   if (values.verifyEmail) values.requireEmail = true;
   const password = String(form.get("password") ?? "");
-  if (mode === "create") values.password = password === "" ? null : password;
+  if (mode === "create") {
+    values.password = password === "" ? null : password;
+    if (form.get("presentation") === "gallery") values.presentation = "gallery";
+  }
   else if (form.get("removePassword") === "on") values.password = null;
   else if (password !== "") values.password = password;
   return values;

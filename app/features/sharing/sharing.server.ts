@@ -289,7 +289,7 @@ export async function listRoomShareLinks(ctx: ServiceContext, userId: string, ro
 // ---- the pages: create a link, a room's links ----------------------------------------------------
 
 /** The plan features a link's options depend on, as the create and edit forms show them. */
-export type ShareLinkFeatures = { expiry: boolean; viewOnly: boolean; watermark: boolean; print: boolean };
+export type ShareLinkFeatures = { expiry: boolean; viewOnly: boolean; watermark: boolean; print: boolean; gallery: boolean };
 
 export type ShareLinkDraft = { target: { type: ShareLinkRow["targetType"]; id: string; name: string }; roomId: string | null; features: ShareLinkFeatures };
 
@@ -300,6 +300,7 @@ export async function featuresFor(ctx: ServiceContext, planOwnerId: string): Pro
     viewOnly: checkFeature(access, "download_protection"),
     watermark: checkFeature(access, "watermarking"),
     print: checkFeature(access, "print_protection"),
+    gallery: checkFeature(access, "galleries"),
   };
 }
 

@@ -36,7 +36,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
  * grid; a picture opens the photo viewer, its name the file page. Tick some to download them as one zip.
  */
 export default function FolderGallery({ loaderData }: Route.ComponentProps) {
-  const { folder, items, nextCursor } = loaderData.gallery;
+  const { folder, items, nextCursor, canPublish } = loaderData.gallery;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string, isOn: boolean) =>
     setSelected((current) => {
@@ -64,9 +64,16 @@ export default function FolderGallery({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">{folder.label} gallery</h1>
-        <Link to={`/folders/${folder.uid}`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
-          Back to the folder
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          {canPublish ? (
+            <Link to={`/share-links/new?type=folder&id=${folder.uid}&presentation=gallery`} className={buttonClassName({ size: "sm" })}>
+              Publish a public gallery
+            </Link>
+          ) : null}
+          <Link to={`/folders/${folder.uid}`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+            Back to the folder
+          </Link>
+        </div>
       </div>
       {items.length > 0 ? (
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700" role="group" aria-label="Selection">

@@ -11,6 +11,7 @@ import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
 import { ShareLinkOptions } from "~/features/sharing/components/share-link-options";
 import { getShareLinkPage } from "~/features/sharing/share-analytics.server";
+import { getGalleryFigures, type GalleryFigures } from "~/features/galleries/public-gallery.server";
 import { readShareLinkForm } from "~/features/sharing/share-link-form";
 import { STATUS_VARIANTS } from "~/features/sharing/components/share-links-table";
 import { SHARE_STATUS_LABELS } from "~/features/sharing/sharing.constants";
@@ -30,9 +31,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = serviceContextFor(context);
   return runLoader(async () => {
     const page = await getShareLinkPage(ctx, user.id, params.id);
+    const gallery = page.link.presentation === "gallery" ? await getGalleryFigures(ctx, user.id, params.id) : null;
     // The QR code is drawn here, so the page ships no QR library.
     const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(page.link.url, { border: 2 }))}`;
-    return { ...page, qr };
+    return { ...page, qr, gallery };
   });
 }
 
@@ -70,7 +72,8 @@ function durationText(ms: number): string {
 const percent = (value: number | null) => (value === null ? "—" : `${Math.round(value * 100)} %`);
 
 export default function ShareLinkPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { link, roomId, totals, visits, agreements, features, qr } = loaderData;
+  const { link, roomId, totals, visits, agreements, features, qr, gallery } = loaderData;
+  const isGallery = link.presentation === "gallery";
   const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
   const busy = useNavigation().state === "submitting";
   const copy = () =>
@@ -80,7 +83,9 @@ export default function ShareLinkPage({ loaderData, actionData }: Route.Componen
     link.verifyEmail ? "verified e-mail" : link.requireEmail ? "e-mail" : null,
     link.allowList.length ? `${link.allowList.length} allowed` : null,
     link.agreement ? "agreement" : null,
-    link.allowDownload ? (link.downloadMode === "watermarked" ? "watermarked downloads" : "downloads") : "view only",
+    isGallery ? "public gallery" : null,
+    !link.allowDownload ? "view only" : isGallery ? (link.downloadSize === "web" ? "web-size downloads" : "original downloads") : link.downloadMode === "watermarked" ? "watermarked downloads" : "downloads",
+    isGallery && link.showExif ? "EXIF shown" : null,
     link.watermark ? "watermark" : null,
     link.printProtection ? "no print" : null,
     link.expiresAt ? `expires ${at(link.expiresAt)}` : null,
@@ -223,6 +228,8 @@ export default function ShareLinkPage({ loaderData, actionData }: Route.Componen
         ) : null}
       </section>
 
+      {gallery ? <GalleryFiguresSection figures={gallery} /> : null}
+
       {link.status !== "revoked" ? (
         <>
           <section aria-labelledby="options-heading" className="max-w-2xl space-y-4">
@@ -252,6 +259,58 @@ export default function ShareLinkPage({ loaderData, actionData }: Route.Componen
         <Alert variant="info">This link was revoked{link.revokedAt ? ` on ${at(link.revokedAt)}` : ""}. Create a new link to share again.</Alert>
       )}
     </div>
+  );
+}
+
+/** A public gallery's proofing: each visitor's favourites, and per picture its views, downloads and favourites. */
+function GalleryFiguresSection({ figures }: { figures: GalleryFigures }) {
+  return (
+    <section aria-labelledby="favourites-heading" className="space-y-4">
+      <h2 id="favourites-heading" className="text-lg font-semibold text-slate-900">
+        Favourites
+      </h2>
+      {figures.selections.length === 0 ? (
+        <p className="text-sm text-slate-700">No visitor has marked a favourite yet.</p>
+      ) : (
+        <ul className="space-y-3" data-testid="gallery-selections">
+          {figures.selections.map((selection) => (
+            <li key={selection.visitId} className="rounded-lg border border-slate-200 bg-white p-3">
+              <p className="text-sm">
+                <span className="font-medium text-slate-900">{selection.email ?? "Anonymous visitor"}</span> <span className="text-slate-600">(visit of {at(selection.startedAt)})</span>: {selection.favourites.length} favourite
+                {selection.favourites.length === 1 ? "" : "s"}
+              </p>
+              <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-800" aria-label={`Favourites of ${selection.email ?? "an anonymous visitor"}`}>
+                {selection.favourites.map((mark) => (
+                  <li key={mark.id}>♥ {mark.name}</li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+      {figures.photos.length ? (
+        <Table caption="Views, downloads and favourites per picture" isCaptionHidden>
+          <TableHead>
+            <TableRow>
+              <TableHeaderCell>Picture</TableHeaderCell>
+              <TableHeaderCell>Views</TableHeaderCell>
+              <TableHeaderCell>Downloads</TableHeaderCell>
+              <TableHeaderCell>Favourites</TableHeaderCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {figures.photos.map((photo) => (
+              <TableRow key={photo.id} data-testid="gallery-photo">
+                <TableCell>{photo.name}</TableCell>
+                <TableCell>{photo.views}</TableCell>
+                <TableCell>{photo.downloads}</TableCell>
+                <TableCell>{photo.favourites}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : null}
+    </section>
   );
 }
 

@@ -85,7 +85,14 @@ export function PhotoViewer({ photos, index, onIndex, onClose, renderActions }: 
 
   const onPointer = (phase: "down" | "move" | "up") => (event: ReactPointerEvent<HTMLDivElement>) => {
     if (event.pointerType === "mouse" && event.button !== 0 && phase === "down") return;
-    if (phase === "down") event.currentTarget.setPointerCapture?.(event.pointerId);
+    if (phase === "down") {
+      // A pointer the browser no longer knows (lifted already) cannot be captured; the gesture goes on without it.
+      try {
+        event.currentTarget.setPointerCapture?.(event.pointerId);
+      } catch {
+        /* the move and up events still reach the stage while the finger stays on it */
+      }
+    }
     const sample = { pointerId: event.pointerId, clientX: event.clientX, clientY: event.clientY, timeStamp: event.timeStamp };
     const action = phase === "down" ? gestures.down(sample) : phase === "move" ? gestures.move(sample) : gestures.up(sample);
     if (phase === "up") {

@@ -8,7 +8,23 @@ import { SHARE_AGREEMENT_MAX, SHARE_NAME_MAX, SHARE_PASSWORD_MAX, SHARE_PASSWORD
 /** What the form starts with: a new link's defaults, or a link's current options. */
 export type ShareLinkFormValues = Pick<
   ShareLinkView,
-  "name" | "hasPassword" | "expiresAt" | "maxViews" | "requireEmail" | "verifyEmail" | "allowList" | "denyList" | "agreement" | "allowDownload" | "downloadMode" | "printProtection" | "watermark" | "slug"
+    | "name"
+  | "hasPassword"
+  | "expiresAt"
+  | "maxViews"
+  | "requireEmail"
+  | "verifyEmail"
+  | "allowList"
+  | "denyList"
+  | "agreement"
+  | "allowDownload"
+  | "downloadMode"
+  | "printProtection"
+  | "watermark"
+  | "slug"
+  | "presentation"
+  | "downloadSize"
+  | "showExif"
 >;
 
 export const NEW_SHARE_LINK: ShareLinkFormValues = {
@@ -26,7 +42,13 @@ export const NEW_SHARE_LINK: ShareLinkFormValues = {
   printProtection: false,
   watermark: false,
   slug: null,
+  presentation: "document",
+  downloadSize: "original",
+  showExif: false,
 };
+
+/** A new public gallery's defaults: downloads of the web size, no EXIF shown (a photo's place stays private). */
+export const NEW_PUBLIC_GALLERY: ShareLinkFormValues = { ...NEW_SHARE_LINK, presentation: "gallery", downloadSize: "web" };
 
 
 const UPGRADE = "Not in your plan: see Settings → Plan.";
@@ -50,7 +72,8 @@ function Check({ name, label, description, defaultChecked, disabled }: { name: s
  */
 export function ShareLinkOptions({ values, features, mode, fieldErrors = {} }: { values: ShareLinkFormValues; features: ShareLinkFeatures; mode: "create" | "edit"; fieldErrors?: FieldErrors }) {
   const error = (name: string) => fieldErrors[name]?.[0];
-  const download = !values.allowDownload ? "none" : values.downloadMode;
+  const isGallery = values.presentation === "gallery";
+  const download = !values.allowDownload ? "none" : isGallery ? values.downloadSize : values.downloadMode;
   return (
     <div className="space-y-6">
       <Input label="Name (only you see it)" name="name" defaultValue={values.name} maxLength={SHARE_NAME_MAX} placeholder="For Acme Ventures" error={error("name")} />
@@ -85,28 +108,55 @@ export function ShareLinkOptions({ values, features, mode, fieldErrors = {} }: {
         <Textarea label="Agreement (NDA)" name="agreement" rows={4} maxLength={SHARE_AGREEMENT_MAX} defaultValue={values.agreement ?? ""} description="Optional. Visitors type their name and accept it before viewing; you see who accepted when." error={error("agreement")} />
       </fieldset>
 
-      <fieldset className="space-y-2">
-        <legend className="text-base font-semibold text-slate-900">Downloads</legend>
-        <label className="flex items-center gap-2 text-sm text-slate-900">
-          <input type="radio" name="download" value="original" defaultChecked={download === "original"} /> Allow downloading the original
-        </label>
-        <label className="flex items-center gap-2 text-sm text-slate-900">
-          <input type="radio" name="download" value="watermarked" defaultChecked={download === "watermarked"} disabled={!features.watermark && download !== "watermarked"} /> Allow downloading a watermarked copy
-          {!features.watermark ? <span className="text-slate-600">({UPGRADE})</span> : null}
-        </label>
-        <label className="flex items-center gap-2 text-sm text-slate-900">
-          <input type="radio" name="download" value="none" defaultChecked={download === "none"} disabled={!features.viewOnly && download !== "none"} /> View only, no download
-          {!features.viewOnly ? <span className="text-slate-600">({UPGRADE})</span> : null}
-        </label>
-      </fieldset>
+      {isGallery ? (
+        <fieldset className="space-y-2">
+          <legend className="text-base font-semibold text-slate-900">Downloads</legend>
+          <input type="hidden" name="presentation" value="gallery" />
+          <label className="flex items-center gap-2 text-sm text-slate-900">
+            <input type="radio" name="download" value="web" defaultChecked={download === "web"} /> Web size (at most 2048 pixels a side)
+          </label>
+          <label className="flex items-center gap-2 text-sm text-slate-900">
+            <input type="radio" name="download" value="original" defaultChecked={download === "original"} /> Originals (they keep their EXIF, the place included; with the watermark on, visitors get the marked web size)
+          </label>
+          <label className="flex items-center gap-2 text-sm text-slate-900">
+            <input type="radio" name="download" value="none" defaultChecked={download === "none"} disabled={!features.viewOnly && download !== "none"} /> No downloads
+            {!features.viewOnly ? <span className="text-slate-600">({UPGRADE})</span> : null}
+          </label>
+        </fieldset>
+      ) : (
+        <fieldset className="space-y-2">
+          <legend className="text-base font-semibold text-slate-900">Downloads</legend>
+          <label className="flex items-center gap-2 text-sm text-slate-900">
+            <input type="radio" name="download" value="original" defaultChecked={download === "original"} /> Allow downloading the original
+          </label>
+          <label className="flex items-center gap-2 text-sm text-slate-900">
+            <input type="radio" name="download" value="watermarked" defaultChecked={download === "watermarked"} disabled={!features.watermark && download !== "watermarked"} /> Allow downloading a watermarked copy
+            {!features.watermark ? <span className="text-slate-600">({UPGRADE})</span> : null}
+          </label>
+          <label className="flex items-center gap-2 text-sm text-slate-900">
+            <input type="radio" name="download" value="none" defaultChecked={download === "none"} disabled={!features.viewOnly && download !== "none"} /> View only, no download
+            {!features.viewOnly ? <span className="text-slate-600">({UPGRADE})</span> : null}
+          </label>
+        </fieldset>
+      )}
 
       <fieldset className="space-y-2">
         <legend className="text-base font-semibold text-slate-900">Protection</legend>
-        <Check name="watermark" label="Watermark every page" description={features.watermark ? "The visitor's e-mail, the time and their address, burned into what they see." : UPGRADE} defaultChecked={values.watermark} disabled={!features.watermark && !values.watermark} />
-        <Check name="printProtection" label="Keep pages out of print" description={features.print ? "A deterrent: a screenshot still works." : UPGRADE} defaultChecked={values.printProtection} disabled={!features.print && !values.printProtection} />
+        <Check
+          name="watermark"
+          label={isGallery ? "Watermark every picture" : "Watermark every page"}
+          description={features.watermark ? `The visitor's e-mail, the time and their address, burned into what they see${isGallery ? " (videos are then left out: they cannot carry it)" : ""}.` : UPGRADE}
+          defaultChecked={values.watermark}
+          disabled={!features.watermark && !values.watermark}
+        />
+        {isGallery ? (
+          <Check name="showExif" label="Show what the pictures' EXIF says" description="The date taken, the camera and the place, under each picture." defaultChecked={values.showExif} />
+        ) : (
+          <Check name="printProtection" label="Keep pages out of print" description={features.print ? "A deterrent: a screenshot still works." : UPGRADE} defaultChecked={values.printProtection} disabled={!features.print && !values.printProtection} />
+        )}
       </fieldset>
 
-      <Input label="Custom address" name="slug" defaultValue={values.slug ?? ""} maxLength={SLUG_MAX} description="Optional: /s/your-address, with lower-case letters, digits and dashes. Without it the address is a long random token." error={error("slug")} />
+      <Input label="Custom address" name="slug" defaultValue={values.slug ?? ""} maxLength={SLUG_MAX} description={`Optional: ${isGallery ? "/public-gallery" : "/s"}/your-address, with lower-case letters, digits and dashes. Without it the address is a long random token.`} error={error("slug")} />
     </div>
   );
 }

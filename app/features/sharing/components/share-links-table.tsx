@@ -36,7 +36,7 @@ export function ShareLinksTable({ links }: { links: (ShareLinkView & { visitors:
               </span>
             </TableCell>
             <TableCell>
-              {TARGET_LABELS[link.target.type]}: {link.target.name}
+              {link.presentation === "gallery" ? "Public gallery" : TARGET_LABELS[link.target.type]}: {link.target.name}
             </TableCell>
             <TableCell>
               <Badge variant={STATUS_VARIANTS[link.status]}>{SHARE_STATUS_LABELS[link.status]}</Badge>
