@@ -62,6 +62,7 @@ export default defineConfig({
   // React Router preloads route modules itself; Vite's preload helper for the few lazy imports
   // (Turnstile, the upgrade modal, the user store) would add ~0.9 KiB to every first load (G5).
   build: { modulePreload: false },
-  optimizeDeps: { include: ["partysocket"] },
+  // Bundled when the dev server starts, not discovered on a gallery page (a late discovery reloads the page).
+  optimizeDeps: { include: ["partysocket", "media-chrome/media-controller", "media-chrome/media-control-bar", "media-chrome/media-play-button", "media-chrome/media-time-range", "media-chrome/media-mute-button", "media-chrome/media-fullscreen-button"] },
   resolve: { tsconfigPaths: true },
 });

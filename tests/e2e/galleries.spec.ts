@@ -108,6 +108,8 @@ test.describe("galleries", () => {
     await expect(visitor.getByText("Downloading is turned off for this gallery.")).toBeVisible();
     // On a phone the page does not zoom: pinches and double taps belong to the viewer (ADR 034).
     await expect.poll(() => visitor.evaluate(() => document.querySelector('meta[name="viewport"]')?.getAttribute("content"))).toContain("user-scalable=no");
+    // The video plays in the bundled player (loaded on gallery pages only).
+    await expect(gallery.getByTestId("video-player").getByRole("button", { name: "play", exact: true })).toBeVisible();
     // Axe flags a locked viewport (meta-viewport); the spec asks for it on gallery pages, ADR 034 says why. Nothing else.
     expect((await seriousViolations(visitor)).filter((finding) => !finding.startsWith("meta-viewport"))).toEqual([]);
     const firstThumb = gallery.getByRole("button", { name: /^View shot-/ }).first().locator("img");

@@ -1,10 +1,12 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
+import { loadVideoPlayer } from "./video-player";
 
 /**
  * Gallery pages' mobile tweaks (spec §2 "Gallery pages", §3 "Application start"; ADR 034): on a
  * phone or tablet (a coarse pointer) the viewport is locked to no zoom while the gallery is open,
  * so a pinch or double tap reaches the photo viewer instead of zooming the page, and it is given
- * back on leaving. Browsers' own accessibility setting "force enable zoom" still wins over it. On
+ * back on leaving. Browsers' own accessibility setting "force enable zoom" still wins over it. The
+ * bundled video player loads with it (`videoPlayerReady` once its elements are defined). On
  * public pages the setup waits 100 ms (spec: "Gallery setup on public pages is delayed 100 ms").
  */
 export const PUBLIC_GALLERY_SETUP_DELAY_MS = 100;
@@ -20,16 +22,21 @@ export function lockViewport(doc: Document, isMobile: boolean): () => void {
   };
 }
 
-export function useGalleryPageSetup({ isPublic }: { isPublic: boolean }): void {
+export function useGalleryPageSetup({ isPublic }: { isPublic: boolean }): { videoPlayerReady: boolean } {
+  const [videoPlayerReady, setVideoPlayerReady] = useState(false);
   useEffect(() => {
     let release = () => {};
+    let live = true;
     const setUp = () => {
       release = lockViewport(document, window.matchMedia("(pointer: coarse)").matches);
+      void loadVideoPlayer().then((ready) => live && setVideoPlayerReady(ready));
     };
     const timer = window.setTimeout(setUp, isPublic ? PUBLIC_GALLERY_SETUP_DELAY_MS : 0);
     return () => {
+      live = false;
       window.clearTimeout(timer);
       release();
     };
   }, [isPublic]);
+  return { videoPlayerReady };
 }

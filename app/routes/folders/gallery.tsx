@@ -3,6 +3,7 @@ import type { PhotoViewerProps } from "~/features/galleries/components/photo-vie
 import { Link, useRevalidator } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
 import { GalleryTile } from "~/features/galleries/components/gallery-tile";
+import { useGalleryPageSetup } from "~/features/galleries/gallery-page-setup";
 import { getFolderGallery } from "~/features/galleries/folder-gallery.server";
 import { runLoader } from "~/lib/action-result.server";
 import { requireMember } from "~/features/auth/auth-guard.server";
@@ -48,6 +49,7 @@ export default function FolderGallery({ loaderData }: Route.ComponentProps) {
   const chosen = items.filter((item) => selected.has(item.id));
   const photos = items.flatMap((item) => (item.screen ? [{ id: item.id, name: item.name, screen: item.screen, download: `/api/files/${item.id}/download` }] : []));
   const [viewing, setViewing] = useState<number | null>(null);
+  const { videoPlayerReady } = useGalleryPageSetup({ isPublic: false });
   // Spec §4 "Gallery recovery": after a gallery-related error, the grid is drawn again from fresh data.
   const revalidator = useRevalidator();
   const [generation, setGeneration] = useState(0);
@@ -109,7 +111,7 @@ export default function FolderGallery({ loaderData }: Route.ComponentProps) {
                 onChange={(event) => toggle(item.id, event.target.checked)}
                 className="absolute left-2 top-2 z-10 h-5 w-5 rounded border-slate-400 accent-brand-600"
               />
-              <GalleryTile item={item} onView={() => setViewing(photos.findIndex((photo) => photo.id === item.id))} />
+              <GalleryTile item={item} videoPlayerReady={videoPlayerReady} onView={() => setViewing(photos.findIndex((photo) => photo.id === item.id))} />
             </li>
           ))}
         </ul>

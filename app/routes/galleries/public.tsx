@@ -11,7 +11,7 @@ import type { Route } from "./+types/public";
 
 // The gate's form and the gallery load beside the page's first-load JavaScript (G5); both render
 // on the server. A gallery component that cannot load renders nothing (spec §8).
-type GalleryView = ComponentType<{ page: Extract<PublicGalleryPage, { state: "open" }>; linkKey: string }>;
+type GalleryView = ComponentType<{ page: Extract<PublicGalleryPage, { state: "open" }>; linkKey: string; videoPlayerReady: boolean }>;
 const nothing = (): { default: GalleryView } => ({ default: () => null });
 const ShareGate = lazy(() => import("~/features/sharing/components/share-gate").then((module) => ({ default: module.ShareGate })));
 const PublicGalleryGrid = lazy((): Promise<{ default: GalleryView }> => import("~/features/galleries/components/public-gallery-grid").then((module) => ({ default: module.PublicGalleryGrid }), nothing));
@@ -61,7 +61,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { page, key, simple } = loaderData;
-  useGalleryPageSetup({ isPublic: true });
+  const { videoPlayerReady } = useGalleryPageSetup({ isPublic: true });
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       {page.state === "expired" ? (
@@ -70,7 +70,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         <PreviewError kind="security" message={page.message} />
       ) : (
         <Suspense fallback={null}>
-          {page.state === "gate" ? <ShareGate page={page} /> : simple ? <SimpleGallery page={page} linkKey={key} /> : <PublicGalleryGrid page={page} linkKey={key} />}
+          {page.state === "gate" ? <ShareGate page={page} /> : simple ? <SimpleGallery page={page} linkKey={key} videoPlayerReady={videoPlayerReady} /> : <PublicGalleryGrid page={page} linkKey={key} videoPlayerReady={videoPlayerReady} />}
         </Suspense>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { GalleryItem } from "../folder-gallery.server";
+import { GalleryVideo } from "./gallery-video";
 
 /** Spec §9: failed media are tried again after 1 s. Twice, then the tile shows the name alone. */
 export const MEDIA_RETRY_MS = 1000;
@@ -31,16 +32,14 @@ export function RetryingThumb({ src, alt, onGiveUp, className = "aspect-square w
   );
 }
 
-/** One cell of the folder gallery: the thumbnail (or the video's first frame) and the name. A picture opens the viewer. */
-export function GalleryTile({ item, onView }: { item: GalleryItem; onView?: () => void }) {
+/** One cell of the folder gallery: the thumbnail and the name; a picture opens the viewer, a video plays in place. */
+export function GalleryTile({ item, onView, videoPlayerReady = false }: { item: GalleryItem; onView?: () => void; videoPlayerReady?: boolean }) {
   const [failed, setFailed] = useState(false);
   const picture = item.thumb && !failed ? <RetryingThumb src={item.thumb} alt={item.name} onGiveUp={() => setFailed(true)} /> : <span className="flex aspect-square w-full items-center justify-center bg-slate-100 px-3 text-center text-sm text-slate-700">No preview of this picture</span>;
   return (
     <>
       {item.kind === "video" ? (
-        <Link to={`/files/${item.id}`} className="block focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
-          <video src={`/api/files/${item.id}/preview`} preload="metadata" muted className="aspect-square w-full bg-slate-900 object-cover" aria-label={item.name} />
-        </Link>
+        <GalleryVideo src={`/api/files/${item.id}/preview`} name={item.name} playerReady={videoPlayerReady} preload="metadata" className="aspect-square w-full bg-slate-900 object-cover" />
       ) : (
         <button type="button" onClick={onView} aria-label={`View ${item.name}`} className="block w-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
           {picture}

@@ -5,6 +5,7 @@ import { ShareHeader } from "~/features/sharing/components/share-header";
 import { http } from "~/lib/http";
 import type { PublicGalleryItem, PublicGalleryPage } from "../public-gallery.server";
 import { RetryingThumb } from "./gallery-tile";
+import { GalleryVideo } from "./gallery-video";
 import type { PhotoViewerProps } from "./photo-viewer";
 
 const PhotoViewer = lazy(
@@ -43,7 +44,7 @@ function FavouriteButton({ item, isOn, onToggle, variant }: { item: PublicGaller
  * visitor scrolls); a picture opens the photo viewer; a heart marks it as one of the visitor's
  * favourites, which the person who shared the gallery sees (proofing).
  */
-export function PublicGalleryGrid({ page, linkKey }: { page: OpenGallery; linkKey: string }) {
+export function PublicGalleryGrid({ page, linkKey, videoPlayerReady }: { page: OpenGallery; linkKey: string; videoPlayerReady: boolean }) {
   const [items, setItems] = useState(page.items);
   const [next, setNext] = useState(page.nextCursor);
   const [favourites, setFavourites] = useState<ReadonlySet<string>>(() => new Set(page.items.filter((item) => item.favourite).map((item) => item.id)));
@@ -118,7 +119,7 @@ export function PublicGalleryGrid({ page, linkKey }: { page: OpenGallery; linkKe
             <li key={item.id} className="relative overflow-hidden rounded-lg border border-slate-200 bg-white">
               <FavouriteButton item={item} isOn={favourites.has(item.id)} onToggle={() => toggleFavourite(item)} variant="tile" />
               {item.kind === "video" && item.video ? (
-                <video src={item.video} controls preload="none" playsInline className="aspect-square w-full bg-slate-900 object-cover" aria-label={item.name} />
+                <GalleryVideo src={item.video} name={item.name} playerReady={videoPlayerReady} className="aspect-square w-full bg-slate-900 object-cover" />
               ) : (
                 <button type="button" aria-label={`View ${item.name}`} onClick={() => setViewing(photos.findIndex((photo) => photo.id === item.id))} className="block w-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
                   {item.thumb ? (

@@ -1,6 +1,7 @@
 import { ShareHeader } from "~/features/sharing/components/share-header";
 import type { PublicGalleryPage } from "../public-gallery.server";
 import { RetryingThumb } from "./gallery-tile";
+import { GalleryVideo } from "./gallery-video";
 
 type OpenGallery = Extract<PublicGalleryPage, { state: "open" }>;
 
@@ -9,7 +10,7 @@ type OpenGallery = Extract<PublicGalleryPage, { state: "open" }>;
  * another at screen size with their names (and what their EXIF says where the owner shows it) and
  * downloads, without the viewer, favourites or scripts it needs; "Next page" after 48.
  */
-export function SimpleGallery({ page, linkKey }: { page: OpenGallery; linkKey: string }) {
+export function SimpleGallery({ page, linkKey, videoPlayerReady }: { page: OpenGallery; linkKey: string; videoPlayerReady: boolean }) {
   const base = `/public-gallery/${encodeURIComponent(linkKey)}`;
   return (
     <div className="mx-auto max-w-3xl space-y-6" data-testid="simple-gallery">
@@ -25,7 +26,7 @@ export function SimpleGallery({ page, linkKey }: { page: OpenGallery; linkKey: s
         {page.items.map((item) => (
           <li key={item.id} className="space-y-2">
             {item.kind === "video" && item.video ? (
-              <video src={item.video} controls preload="none" playsInline className="w-full rounded-lg bg-slate-900" aria-label={item.name} />
+              <GalleryVideo src={item.video} name={item.name} playerReady={videoPlayerReady} className="aspect-video w-full rounded-lg bg-slate-900" />
             ) : item.screen ? (
               <RetryingThumb src={item.screen} alt={item.name} onGiveUp={() => undefined} className="h-auto w-full rounded-lg bg-slate-100" />
             ) : null}
