@@ -120,7 +120,7 @@ try {
   const baseUrl = `http://localhost:${port}`;
   // BENCH_ONLY=g10-rooms (comma-separated) runs only those modules, for a quick look at one budget.
   const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
-  for (const name of ["g1-folders", "g5-secret", "g5-forms", "g5-signatures", "g6-redaction", "g7-upload", "g8-pdf", "g8-watermark", "g8-share", "g9-batch", "g10-rooms", "g11-search"].filter((name) => !only || only.includes(name))) {
+  for (const name of ["g1-folders", "g5-secret", "g5-forms", "g5-signatures", "g5-gallery", "g6-redaction", "g7-upload", "g8-pdf", "g8-watermark", "g8-share", "g9-batch", "g10-rooms", "g11-search"].filter((name) => !only || only.includes(name))) {
     const module = await import(`./bench/${name}.mjs`);
     await module.bench({ baseUrl, stateDir, add, addFirstLoad });
   }

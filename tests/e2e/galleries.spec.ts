@@ -1,4 +1,4 @@
-import { crc32, deflateSync } from "node:zlib";
+import { solidPng } from "../../scripts/bench/png-fixture.mjs";
 import { devices, type Locator } from "@playwright/test";
 import { expect, gotoHydrated, test } from "./fixtures";
 import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
@@ -9,25 +9,6 @@ import { seriousViolations } from "./axe-helpers";
  * folder gallery's viewer and publishes a public gallery with a password and downloads off; a
  * visitor on a phone opens it, swipes and marks favourites; the photographer sees them and revokes it.
  */
-
-/** A PNG of one colour (each picture of the shoot its own). */
-function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const check = Buffer.alloc(4);
-    check.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, check]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, index) => [r, g, b][index % 3]!)]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", deflateSync(pixels)), chunk("IEND", Buffer.alloc(0))]);
-}
 
 /** The start of an MP4 (its `ftyp` box), enough to be taken for a video. */
 const shortVideo = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom", "latin1"), Buffer.from([0, 0, 2, 0]), Buffer.from("isomiso2", "latin1"), Buffer.alloc(4000, 1)]);

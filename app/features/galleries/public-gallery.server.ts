@@ -79,21 +79,18 @@ async function markFor(ctx: ServiceContext, row: ShareLinkRow, roomMark: Waterma
 const takenText = (takenAt: string | null) => (takenAt ? takenAt.replace(/^(\d{4})[:-](\d{2})[:-](\d{2})[ T](\d{2}:\d{2}).*$/, "$1-$2-$3 $4") : null);
 const placeOf = (latitude: number | null, longitude: number | null) => (latitude === null || longitude === null ? null : `${latitude.toFixed(4)}, ${longitude.toFixed(4)}`);
 
-async function openPage(ctx: ServiceContext, key: string, opening: Extract<ShareOpening, { state: "open" }>, cursor: string | null): Promise<PublicGalleryResult> {
-  const counted = await countShareVisit(ctx, opening);
-  if (counted.usedUp) return { page: { state: "expired", reason: SHARE_STATUS_LABELS["used-up"] }, cookie: null };
-  const { row } = opening;
-  const { protection } = await shareProtection(ctx, row);
-  const downloads = downloadsOf(row, protection.downloadProtection);
-  const watermarked = protection.watermark !== null || row.watermark;
-  const [rows, favourites] = await Promise.all([listFolderMedia(ctx.db, row.targetId, decodeCursor(cursor), PUBLIC_GALLERY_PAGE_SIZE + 1), listVisitFavourites(ctx.db, counted.visit.id)]);
+type GalleryItemsPage = { items: PublicGalleryItem[]; nextCursor: string | null };
+
+/** A page of the gallery's pictures and videos as this visitor is shown them (their addresses, EXIF where allowed, their hearts). */
+async function itemsOf(ctx: ServiceContext, key: string, row: ShareLinkRow, visitId: string, rules: { downloads: GalleryDownloads; watermarked: boolean }, cursor: string | null): Promise<GalleryItemsPage> {
+  const [rows, favourites] = await Promise.all([listFolderMedia(ctx.db, row.targetId, decodeCursor(cursor), PUBLIC_GALLERY_PAGE_SIZE + 1), listVisitFavourites(ctx.db, visitId)]);
   const marked = new Set(favourites);
   const base = galleryBase(key);
-  // A video cannot carry a visitor's name: a watermarked gallery leaves videos out.
   const shown = rows.slice(0, PUBLIC_GALLERY_PAGE_SIZE);
+  // A video cannot carry a visitor's name: a watermarked gallery leaves videos out.
   const items = shown.flatMap((item): PublicGalleryItem[] => {
     const isVideo = item.contentType.startsWith("video/");
-    if (isVideo && watermarked) return [];
+    if (isVideo && rules.watermarked) return [];
     const version = item.status === "ready" ? `?v=${item.version}` : "";
     const file = `${base}/files/${item.id}`;
     return [
@@ -104,7 +101,7 @@ async function openPage(ctx: ServiceContext, key: string, opening: Extract<Share
         thumb: isVideo || item.status === "failed" ? null : `${file}/thumb${version}`,
         screen: isVideo ? null : `${file}/screen${version}`,
         video: isVideo ? `${file}/video` : null,
-        download: downloads === "off" || (downloads === "web" && isVideo) ? null : `${file}/download`,
+        download: rules.downloads === "off" || (rules.downloads === "web" && isVideo) ? null : `${file}/download`,
         width: item.width,
         height: item.height,
         facts: row.showExif && !isVideo ? { takenAt: takenText(item.takenAt), camera: item.camera, place: placeOf(item.latitude, item.longitude) } : null,
@@ -113,18 +110,29 @@ async function openPage(ctx: ServiceContext, key: string, opening: Extract<Share
     ];
   });
   const last = shown.at(-1);
+  return { items, nextCursor: rows.length > PUBLIC_GALLERY_PAGE_SIZE && last ? encodeCursor({ value: Number(last.shotAt), id: last.id }) : null };
+}
+
+async function rulesOf(ctx: ServiceContext, row: ShareLinkRow) {
+  const { protection } = await shareProtection(ctx, row);
+  return { downloads: downloadsOf(row, protection.downloadProtection), watermarked: protection.watermark !== null || row.watermark };
+}
+
+async function openPage(ctx: ServiceContext, key: string, opening: Extract<ShareOpening, { state: "open" }>, cursor: string | null): Promise<PublicGalleryResult> {
+  const counted = await countShareVisit(ctx, opening);
+  if (counted.usedUp) return { page: { state: "expired", reason: SHARE_STATUS_LABELS["used-up"] }, cookie: null };
+  const rules = await rulesOf(ctx, opening.row);
+  const { items, nextCursor } = await itemsOf(ctx, key, opening.row, counted.visit.id, rules, cursor);
   return {
-    page: {
-      state: "open",
-      targetName: opening.link.targetName,
-      visitorEmail: counted.visit.email,
-      downloads,
-      watermarked,
-      items,
-      nextCursor: rows.length > PUBLIC_GALLERY_PAGE_SIZE && last ? encodeCursor({ value: Number(last.shotAt), id: last.id }) : null,
-    },
+    page: { state: "open", targetName: opening.link.targetName, visitorEmail: counted.visit.email, ...rules, items, nextCursor },
     cookie: await signVisit(ctx, counted.visit),
   };
+}
+
+/** GET /public-gallery/{key}/items?cursor=: the next page of the gallery as the visitor scrolls, for a visit the page counted. */
+export async function listPublicGalleryItems(ctx: ServiceContext, key: string, cookie: string | null | undefined, cursor: string | null): Promise<GalleryItemsPage> {
+  const { row, visit } = await requireOpenVisit(ctx, key, cookie, "gallery");
+  return itemsOf(ctx, key, row, visit.id, await rulesOf(ctx, row), cursor);
 }
 
 async function pageOf(ctx: ServiceContext, key: string, opening: ShareOpening, cursor: string | null): Promise<PublicGalleryResult> {

@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import { data, redirect } from "react-router";
-import { PreviewError } from "~/features/files/components/preview-error";
 import { useGalleryPageSetup } from "~/features/galleries/gallery-page-setup";
 import { passPublicGalleryGate, viewPublicGallery, type PublicGalleryPage } from "~/features/galleries/public-gallery.server";
 import { readShareVisitCookie, shareVisitCookie } from "~/features/sharing/share-viewer.server";
@@ -9,10 +8,11 @@ import { requestContext, serviceContextFor } from "~/lib/request-context.server"
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/public";
 
-// The gate's form and the gallery load beside the page's first-load JavaScript (G5); both render
-// on the server. A gallery component that cannot load renders nothing (spec §8).
+// The gate's form, the gallery and the expired page load beside the page's first-load JavaScript
+// (G5); all render on the server. A gallery component that cannot load renders nothing (spec §8).
 type GalleryView = ComponentType<{ page: Extract<PublicGalleryPage, { state: "open" }>; linkKey: string; videoPlayerReady: boolean }>;
 const nothing = (): { default: GalleryView } => ({ default: () => null });
+const PreviewError = lazy(() => import("~/features/files/components/preview-error").then((module) => ({ default: module.PreviewError })));
 const ShareGate = lazy(() => import("~/features/sharing/components/share-gate").then((module) => ({ default: module.ShareGate })));
 const PublicGalleryGrid = lazy((): Promise<{ default: GalleryView }> => import("~/features/galleries/components/public-gallery-grid").then((module) => ({ default: module.PublicGalleryGrid }), nothing));
 const SimpleGallery = lazy((): Promise<{ default: GalleryView }> => import("~/features/galleries/components/simple-gallery").then((module) => ({ default: module.SimpleGallery }), nothing));
@@ -64,15 +64,19 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { videoPlayerReady } = useGalleryPageSetup({ isPublic: true });
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      {page.state === "expired" ? (
-        <PreviewError kind="expired" onRetry={() => window.location.reload()} />
-      ) : page.state === "refused" ? (
-        <PreviewError kind="security" message={page.message} />
-      ) : (
-        <Suspense fallback={null}>
-          {page.state === "gate" ? <ShareGate page={page} /> : simple ? <SimpleGallery page={page} linkKey={key} videoPlayerReady={videoPlayerReady} /> : <PublicGalleryGrid page={page} linkKey={key} videoPlayerReady={videoPlayerReady} />}
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        {page.state === "expired" ? (
+          <PreviewError kind="expired" onRetry={() => window.location.reload()} />
+        ) : page.state === "refused" ? (
+          <PreviewError kind="security" message={page.message} />
+        ) : page.state === "gate" ? (
+          <ShareGate page={page} />
+        ) : simple ? (
+          <SimpleGallery page={page} linkKey={key} videoPlayerReady={videoPlayerReady} />
+        ) : (
+          <PublicGalleryGrid page={page} linkKey={key} videoPlayerReady={videoPlayerReady} />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
-import { useFetcher } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
 import { ShareHeader } from "~/features/sharing/components/share-header";
 import { http } from "~/lib/http";
@@ -50,20 +49,22 @@ export function PublicGalleryGrid({ page, linkKey, videoPlayerReady }: { page: O
   const [favourites, setFavourites] = useState<ReadonlySet<string>>(() => new Set(page.items.filter((item) => item.favourite).map((item) => item.id)));
   const [onlyFavourites, setOnlyFavourites] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
-  const more = useFetcher<{ page: PublicGalleryPage }>();
+  const [loadingMore, setLoadingMore] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
   const base = `/public-gallery/${encodeURIComponent(linkKey)}`;
 
-  useEffect(() => {
-    const loaded = more.data?.page;
-    if (!loaded || loaded.state !== "open") return;
-    setItems((current) => [...current, ...loaded.items.filter((item) => !current.some((known) => known.id === item.id))]);
-    setFavourites((current) => new Set([...current, ...loaded.items.filter((item) => item.favourite).map((item) => item.id)]));
-    setNext(loaded.nextCursor);
-  }, [more.data]);
-
   const loadMore = () => {
-    if (next && more.state === "idle") void more.load(`${base}?cursor=${encodeURIComponent(next)}`);
+    if (!next || loadingMore) return;
+    setLoadingMore(true);
+    http
+      .get<{ items: PublicGalleryItem[]; nextCursor: string | null }>(`${base}/items?cursor=${encodeURIComponent(next)}`)
+      .then((loaded) => {
+        setItems((current) => [...current, ...loaded.items.filter((item) => !current.some((known) => known.id === item.id))]);
+        setFavourites((current) => new Set([...current, ...loaded.items.filter((item) => item.favourite).map((item) => item.id)]));
+        setNext(loaded.nextCursor);
+      })
+      .catch(() => undefined)
+      .finally(() => setLoadingMore(false));
   };
   // The next 48 load when the end of the grid comes near (the button does the same by hand).
   useEffect(() => {
@@ -136,8 +137,8 @@ export function PublicGalleryGrid({ page, linkKey, videoPlayerReady }: { page: O
       )}
       {next && !onlyFavourites ? (
         <div ref={sentinel} className="flex justify-center">
-          <button type="button" onClick={loadMore} disabled={more.state !== "idle"} className={buttonClassName({ variant: "secondary" })}>
-            {more.state === "idle" ? "Show more" : "Loading…"}
+          <button type="button" onClick={loadMore} disabled={loadingMore} className={buttonClassName({ variant: "secondary" })}>
+            {loadingMore ? "Loading…" : "Show more"}
           </button>
         </div>
       ) : null}
