@@ -8,7 +8,8 @@ import { encodeImage } from "~/features/watermark/image-codecs.server";
 import { createServiceContext } from "~/lib/service-context.server";
 import { createFile, makeFolder, personalSpaceOf, testContext } from "~tests/factories/files";
 import { noisePixels, withExif } from "~tests/shared/picture-fixtures";
-import { countWhere, send, signedIn, type Person } from "./dataroom-helpers";
+import { addDataroomMember } from "~tests/factories/datarooms";
+import { countWhere, createRoom, send, signedIn, type Person } from "./dataroom-helpers";
 import { newAuthClient, origin, postJson, testEnv } from "./helpers";
 
 /**
@@ -226,4 +227,78 @@ describe("public galleries", () => {
     const outsider = await signedIn({ tier: "pro" });
     await expect(getGalleryFigures(testContext(), outsider.id, link.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
+
+  it("applies every setting together: the password, then the address, the watermark, web-size downloads and EXIF; an expiry that passes ends it at the next request", async () => {
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    const link = await publish({ password: "vows", requireEmail: true, watermark: true, downloadSize: "web", showExif: true, maxViews: 5, expiresAt, slug: `wedding-${Date.now()}` });
+    expect(link.url).toMatch(/\/public-gallery\/wedding-\d+$/);
+    const key = keyOf(link);
+    const first = await viewPublicGallery(testContext(), key, null);
+    expect(first.page).toMatchObject({ state: "gate", gate: "password" });
+    const { cookie, page } = await visit(key, [{ gate: "password", password: "vows" }, { gate: "email", email: "aunt@example.com" }]);
+    expect(page).toMatchObject({ downloads: "web", watermarked: true, visitorEmail: "aunt@example.com" });
+    expect(page.items.map((item) => item.name)).toEqual(["dance.jpg", "ceremony.jpg"]);
+    expect(page.items[1]!.facts).toMatchObject({ camera: "Canon EOS R6" });
+    const download = await fetchMedia(key, older.id, "download", cookie);
+    expect(download.status).toBe(200);
+    expect(new Uint8Array(await download.arrayBuffer())).not.toEqual(new Uint8Array(await (await testEnv.FILES.get(derivedKey(older.r2Key, "screen")))!.arrayBuffer()));
+    // Two hours later the link has expired: the page and its pictures say so.
+    const later = () => new Date(Date.now() + 2 * 3_600_000);
+    expect((await viewPublicGallery(testContext(later), key, cookie)).page).toMatchObject({ state: "expired", reason: "Expired" });
+  });
+
+  it("lists a large gallery 48 at a time, the next page through GET …/items for the counted visit only", async () => {
+    const big = await makeFolder(space.spaceId, space.rootId, "Big day");
+    for (let index = 0; index < 50; index += 1) await createFile({ spaceId: space.spaceId, folderId: big, name: `frame-${String(index).padStart(2, "0")}.jpg`, content: `frame ${index}`, contentType: "image/jpeg", createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)) });
+    const response = await send(owner.client, "POST", "/api/share-links", { target: { type: "folder", id: big }, presentation: "gallery" });
+    const key = keyOf((await response.json<{ link: Link }>()).link);
+    const { cookie, page } = await visit(key);
+    expect(page.items).toHaveLength(48);
+    expect(page.items[0]!.name).toBe("frame-49.jpg");
+    // Not made yet: the addresses ask for them without a version (the grid tries again after 1 s).
+    expect(page.items[0]!.thumb).toMatch(/\/thumb$/);
+    const rest = await exports.default.fetch(`${origin}/public-gallery/${key}/items?cursor=${encodeURIComponent(page.nextCursor!)}`, { headers: { cookie: `share_visit=${cookie}` } });
+    expect(rest.status).toBe(200);
+    expect(rest.headers.get("cache-control")).toBe("no-store");
+    const next = await rest.json<{ items: { name: string }[]; nextCursor: string | null }>();
+    expect(next).toEqual({ items: [expect.objectContaining({ name: "frame-01.jpg" }), expect.objectContaining({ name: "frame-00.jpg" })], nextCursor: null });
+    expect((await exports.default.fetch(`${origin}/public-gallery/${key}/items`)).status).toBe(403);
+  });
 });
+
+describe("a public gallery of a data room's folder", () => {
+  it("is published by whoever may share there (anonymous 401, outsider 404, a guest without share 403), follows the room's protection, and logs each view", async () => {
+    const owner = await signedIn({ tier: "pro", name: "Rhea Roomowner" });
+    const guest = await signedIn({ tier: "pro" });
+    const outsider = await signedIn({ tier: "pro" });
+    const room = await createRoom(owner.client, "Site visit");
+    const photos = await makeFolder(room.id, room.rootFolderId, "Photos");
+    const picture = await addPhoto(room.id, photos, "facade.jpg", "2026:03:01 12:00:00");
+    await addDataroomMember(room.id, guest.id, "guest");
+    const body = { target: { type: "folder", id: photos }, presentation: "gallery", name: "For the architects" };
+    const before = await countWhere("select count(*) as n from share_links");
+    expect((await send(await newAuthClient(), "POST", "/api/share-links", body)).status).toBe(401);
+    expect((await send(outsider.client, "POST", "/api/share-links", body)).status).toBe(404);
+    expect((await send(guest.client, "POST", "/api/share-links", body)).status).toBe(403);
+    expect(await countWhere("select count(*) as n from share_links")).toBe(before);
+    const created = await send(owner.client, "POST", "/api/share-links", body);
+    expect(created.status).toBe(201);
+    const link = (await created.json<{ link: Link }>()).link;
+    await expect(getGalleryFigures(testContext(), guest.id, link.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(getGalleryFigures(testContext(), outsider.id, link.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+
+    const key = keyOf(link);
+    const { cookie, page } = await visit(key);
+    expect(page.downloads).toBe("original");
+    expect((await fetchMedia(key, picture.id, "screen", cookie)).status).toBe(200);
+    await testEnv.DATA_ROOM.getByName(room.id).flushAudit();
+    const { entries } = await (await send(owner.client, "GET", `/api/datarooms/${room.id}/audit?action=file.view`)).json<{ entries: { actorEmail: string | null; detail: string | null; targetName: string }[] }>();
+    expect(entries[0]).toMatchObject({ actorEmail: null, targetName: "facade.jpg", detail: "public gallery “For the architects”" });
+
+    // The room's download protection wins over the gallery's downloads, from the next request.
+    expect((await send(owner.client, "PUT", `/api/datarooms/${room.id}/security/protection`, { watermark: null, downloadProtection: true, printProtection: false })).status).toBe(200);
+    expect((await viewPublicGallery(testContext(), key, cookie)).page).toMatchObject({ downloads: "off" });
+    expect((await fetchMedia(key, picture.id, "download", cookie)).status).toBe(403);
+  });
+});
+
