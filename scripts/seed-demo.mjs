@@ -161,6 +161,9 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
   // A share link of the teaser for investors (docs/sharing.md): /s/falcon-teaser asks for an e-mail address.
   await browser.json("/api/share-links", { method: "POST", body: JSON.stringify({ target: { type: "file", id: teaser }, name: "For investors", slug: "falcon-teaser", requireEmail: true }) }, 201);
 
+  // A public gallery of the site photos (docs/galleries.md): /public-gallery/site-photos, web-size downloads.
+  await browser.json("/api/share-links", { method: "POST", body: JSON.stringify({ target: { type: "folder", id: made["Site photos"] }, presentation: "gallery", name: "For the client", slug: "site-photos", downloadSize: "web" }) }, 201);
+
   // A receive page (docs/receive-pages.md): anyone at /r/falcon-documents sends files into the room.
   await browser.json(
     "/api/receive-pages",

@@ -26,6 +26,24 @@ async function swipe(stage: Locator, dx: number) {
   }, dx);
 }
 
+/** Two fingers on the viewer's stage, from `from` px apart to `to` px apart, around its middle. */
+async function pinch(stage: Locator, from: number, to: number) {
+  await stage.evaluate(
+    (element, { from, to }) => {
+      const box = element.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      const fire = (type: string, pointerId: number, clientX: number) => element.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerId, pointerType: "touch", isPrimary: pointerId === 11, clientX, clientY: y }));
+      fire("pointerdown", 11, x - from / 2);
+      fire("pointerdown", 12, x + from / 2);
+      for (let step = 1; step <= 4; step += 1) fire("pointermove", 12, x - from / 2 + from + ((to - from) * step) / 4);
+      fire("pointerup", 11, x - from / 2);
+      fire("pointerup", 12, x - from / 2 + to);
+    },
+    { from, to },
+  );
+}
+
 test.describe("galleries", () => {
   test.use({ memberOptions: { tier: "pro" } });
 
@@ -102,6 +120,11 @@ test.describe("galleries", () => {
     await expect(phoneViewer.getByRole("link", { name: "Download" })).toHaveCount(0);
     await swipe(phoneViewer.getByTestId("viewer-stage"), -120);
     await expect(phoneViewer.getByTestId("viewer-counter")).toHaveText("2 / 12");
+    // Two fingers spreading zoom the photo (three times as far apart: three times as large), pinching in zooms back out.
+    await pinch(phoneViewer.getByTestId("viewer-stage"), 100, 300);
+    await expect(phoneViewer.getByTestId("viewer-stage")).toHaveAttribute("data-zoom", "3");
+    await pinch(phoneViewer.getByTestId("viewer-stage"), 300, 100);
+    await expect(phoneViewer.getByTestId("viewer-stage")).toHaveAttribute("data-zoom", "1");
     const secondName = (await phoneViewer.locator("h2").textContent())!.replace("Photo viewer: ", "");
     await phoneViewer.getByRole("button", { name: `Add ${secondName} to favourites` }).tap();
     await expect(phoneViewer.getByRole("button", { name: `Remove ${secondName} from favourites` })).toHaveAttribute("aria-pressed", "true");

@@ -32,6 +32,8 @@ export type GestureAction =
   | { kind: "toggle-zoom"; x: number; y: number }
   /** A drag under way: how far the slide follows the finger (for the viewer to draw). */
   | { kind: "drag"; dx: number; dy: number }
+  /** Two fingers spreading or pinching: the zoom they ask for (within 1 and the maximum), around the point between them. */
+  | { kind: "pinch"; zoom: number; x: number; y: number }
   | { kind: "none" };
 
 const NONE: GestureAction = { kind: "none" };
@@ -47,19 +49,36 @@ export function zoomAfterWheel(zoom: number, deltaY: number): number {
 
 /**
  * One viewer's gestures. `windowHeight` is read when a swipe ends; `isZoomed` tells whether a
- * drag pans the zoomed photo (then it never changes or closes).
+ * drag pans the zoomed photo (then it never changes or closes); `zoom` is the zoom a pinch starts
+ * from. Two fingers pinch: the zoom follows the distance between them; lifting them ends it
+ * without a swipe or a tap.
  */
-export function createViewerGestures(options: { windowHeight: () => number; isZoomed: () => boolean }) {
+export function createViewerGestures(options: { windowHeight: () => number; isZoomed: () => boolean; zoom?: () => number }) {
   let start: PointerSample | null = null;
   let lastTap: { at: number; x: number; y: number } | null = null;
+  const fingers = new Map<number, { x: number; y: number }>();
+  let pinch: { distance: number; zoom: number } | null = null;
+  const twoFingers = () => {
+    const [a, b] = [...fingers.values()];
+    return { distance: Math.max(1, Math.hypot(b!.x - a!.x, b!.y - a!.y)), x: (a!.x + b!.x) / 2, y: (a!.y + b!.y) / 2 };
+  };
 
   return {
     down(event: PointerSample): GestureAction {
-      // A second finger is a pinch (the library's): the swipe in progress is dropped.
-      start = start ? null : event;
+      fingers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (fingers.size === 2) {
+        // A second finger starts a pinch: the swipe in progress is dropped.
+        start = null;
+        pinch = { distance: twoFingers().distance, zoom: options.zoom?.() ?? 1 };
+      } else start = fingers.size === 1 && !pinch ? event : null;
       return NONE;
     },
     move(event: PointerSample): GestureAction {
+      if (fingers.has(event.pointerId)) fingers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (pinch && fingers.size === 2) {
+        const now = twoFingers();
+        return { kind: "pinch", zoom: clampZoom((pinch.zoom * now.distance) / pinch.distance), x: now.x, y: now.y };
+      }
       if (!start || event.pointerId !== start.pointerId) return NONE;
       const dx = event.clientX - start.clientX;
       const dy = event.clientY - start.clientY;
@@ -67,6 +86,12 @@ export function createViewerGestures(options: { windowHeight: () => number; isZo
       return { kind: "drag", dx, dy };
     },
     up(event: PointerSample): GestureAction {
+      fingers.delete(event.pointerId);
+      if (pinch) {
+        // The pinch ends when the last finger lifts; nothing else happens meanwhile.
+        if (fingers.size === 0) pinch = null;
+        return NONE;
+      }
       if (!start || event.pointerId !== start.pointerId) return NONE;
       const dx = event.clientX - start.clientX;
       const dy = event.clientY - start.clientY;
@@ -91,6 +116,8 @@ export function createViewerGestures(options: { windowHeight: () => number; isZo
     },
     cancel(): void {
       start = null;
+      fingers.clear();
+      pinch = null;
     },
   };
 }

@@ -65,9 +65,30 @@ describe("the photo viewer's gestures", () => {
     viewer.down(at(400, 400, 500, 1));
     viewer.down(at(500, 400, 10, 2));
     expect(viewer.up(at(300, 400, 16, 1))).toEqual({ kind: "none" });
+    expect(viewer.up(at(500, 400, 16, 2))).toEqual({ kind: "none" });
     viewer.down(at(400, 400, 500, 1));
-    expect(viewer.up(at(300, 400, 16, 2))).toEqual({ kind: "none" });
+    expect(viewer.up(at(300, 400, 16, 9))).toEqual({ kind: "none" });
     expect(viewer.up(at(300, 400, 16, 1))).toEqual({ kind: "next" });
+  });
+
+  it("zooms with two fingers as far as they spread, between the fitted photo and 6, around the point between them", () => {
+    let zoom = 1;
+    const viewer = createViewerGestures({ windowHeight: () => 800, isZoomed: () => zoom > 1, zoom: () => zoom });
+    const finger = (pointerId: number, x: number): PointerSample => ({ pointerId, clientX: x, clientY: 400, timeStamp: 5_000 });
+    viewer.down(finger(1, 350));
+    viewer.down(finger(2, 450));
+    const spread = viewer.move(finger(2, 650));
+    expect(spread).toEqual({ kind: "pinch", zoom: 3, x: 500, y: 400 });
+    expect(viewer.move(finger(2, 5_000))).toMatchObject({ kind: "pinch", zoom: VIEWER.maxZoom });
+    expect(viewer.move(finger(2, 360))).toMatchObject({ kind: "pinch", zoom: 1 });
+    viewer.move(finger(2, 650));
+    expect(viewer.up(finger(1, 350))).toEqual({ kind: "none" });
+    expect(viewer.up(finger(2, 650))).toEqual({ kind: "none" });
+    // The next pinch starts from the zoom the last one left.
+    zoom = 3;
+    viewer.down(finger(1, 300));
+    viewer.down(finger(2, 400));
+    expect(viewer.move(finger(2, 500))).toMatchObject({ kind: "pinch", zoom: 6 });
   });
 
   it("zooms with the wheel up to at least 6 and never below the fitted photo", () => {

@@ -62,7 +62,7 @@ export function PhotoViewer({ photos, index, onIndex, onClose, renderActions }: 
   const zoomRef = useRef(zoom);
   zoomRef.current = zoom;
   const stage = useRef<HTMLDivElement>(null);
-  const gestures = useMemo(() => createViewerGestures({ windowHeight: () => window.innerHeight, isZoomed: () => zoomRef.current > 1 }), []);
+  const gestures = useMemo(() => createViewerGestures({ windowHeight: () => window.innerHeight, isZoomed: () => zoomRef.current > 1, zoom: () => zoomRef.current }), []);
   const photo = photos[index]!;
   const go = (next: number) => {
     if (next < 0 || next >= photos.length) return;
@@ -104,6 +104,13 @@ export function PhotoViewer({ photos, index, onIndex, onClose, renderActions }: 
     else if (action.kind === "previous") go(index - 1);
     else if (action.kind === "close") onClose();
     else if (action.kind === "toggle-zoom") toggleZoom(action.x, action.y);
+    else if (action.kind === "pinch") {
+      const box = stage.current?.getBoundingClientRect();
+      // A pinch from the whole photo zooms around the point between the fingers.
+      if (zoomRef.current === 1 && box) setOrigin({ x: ((action.x - box.left) / box.width) * 100, y: ((action.y - box.top) / box.height) * 100 });
+      setZoom(action.zoom);
+      if (action.zoom === 1) setPan({ x: 0, y: 0 });
+    }
   };
 
   useEffect(() => {
