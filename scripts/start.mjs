@@ -45,7 +45,7 @@ if (demoCreated) {
   try {
     await waitForHealth(baseURL);
     const seeded = await seedDemoContent(baseURL);
-    console.log(`\nThe demo member's space has sample content: ${seeded.folders} folders, ${seeded.files} files, ${seeded.trashed} in the trash, and ${seeded.datarooms} data room with ${seeded.guests} guest, a share link (/s/falcon-teaser), a receive page (/r/falcon-documents), a form with ${seeded.submissions} submissions (/forms) and ${seeded.signatures} documents sent for signature.\n`);
+    console.log(`\nThe demo member's space has sample content: ${seeded.folders} folders, ${seeded.files} files, ${seeded.trashed} in the trash, and ${seeded.datarooms} data room with ${seeded.guests} guest, a share link (/s/falcon-teaser), a public gallery (/public-gallery/site-photos), a receive page (/r/falcon-documents), a form with ${seeded.submissions} submissions (/forms) and ${seeded.signatures} documents sent for signature.\n`);
   } catch (error) {
     console.warn(`\nCould not add the demo member's sample content: ${error instanceof Error ? error.message : String(error)}`);
   }
