@@ -1,4 +1,5 @@
 import { showToast } from "~/components/ui/toast";
+import { GALLERY_RECOVER_EVENT, GALLERY_RECOVERY_DELAY_MS } from "./gallery-recovery";
 import { loginRedirectUrl } from "./safe-redirect";
 import { readCsrfToken } from "./csrf-token";
 
@@ -232,9 +233,7 @@ function reportClientError(message: string, stack?: string): void {
   }).catch(() => undefined);
 }
 
-/** Spec §4 "Gallery recovery": a gallery page listens for this and reloads its gallery. */
-export const GALLERY_RECOVER_EVENT = "strongroom:gallery-recover";
-export const GALLERY_RECOVERY_DELAY_MS = 1_000;
+export { GALLERY_RECOVER_EVENT, GALLERY_RECOVERY_DELAY_MS };
 const GALLERY_ERROR = /gallery|video|lightgallery/i;
 
 /**

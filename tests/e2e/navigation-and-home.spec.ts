@@ -163,14 +163,14 @@ test.describe("the workspace", () => {
     await expect(page.getByTestId("sidebar").getByTestId("nav-dot-whats-new")).toBeVisible();
     await sidebar(page).getByRole("link", { name: /^What's new.*new release notes$/ }).click();
     await expect(page).toHaveTitle("What's new - Strongroom");
-    await expect(page.getByTestId("release").first()).toContainText("Search everything");
+    await expect(page.getByTestId("release").first()).toContainText("Galleries, public galleries and proofing");
     await expect(page.getByTestId("sidebar").getByTestId("nav-dot-whats-new")).toHaveCount(0);
 
     await sidebar(page).getByRole("link", { name: "Help" }).click();
     await expect(page).toHaveTitle("Help - Strongroom");
     await page.getByRole("searchbox", { name: "Search the help" }).fill("watermark");
     await page.getByRole("button", { name: "Search" }).click();
-    await expect(page.getByTestId("help-article")).toHaveCount(2);
+    await expect(page.getByTestId("help-article")).toHaveCount(3);
     await page.getByTestId("help-article").getByRole("link", { name: "Data rooms" }).click();
     await expect(page).toHaveTitle("Data rooms - Help - Strongroom");
     await expect(page.getByRole("heading", { name: "The audit log" })).toBeVisible();

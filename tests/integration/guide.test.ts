@@ -22,13 +22,13 @@ const accountOf = async (userId: string) => {
 describe("help", () => {
   it("lists every article shipped with the app, in its order, each with a summary", () => {
     const { articles } = listHelpArticles(null);
-    expect(articles.map((article) => article.slug)).toEqual(["workspace", "files", "data-rooms", "sharing", "receive-pages", "secrets", "security", "forms", "signatures", "redaction"]);
+    expect(articles.map((article) => article.slug)).toEqual(["workspace", "files", "data-rooms", "sharing", "receive-pages", "secrets", "security", "forms", "signatures", "redaction", "galleries"]);
     for (const article of articles) expect(article.summary.length).toBeGreaterThan(20);
   });
 
   it("finds the articles holding every word searched, with the text around the first", () => {
     const { articles } = listHelpArticles("  Watermark ");
-    expect(articles.map((article) => article.slug)).toEqual(["data-rooms", "sharing"]);
+    expect(articles.map((article) => article.slug)).toEqual(["data-rooms", "sharing", "galleries"]);
     expect(articles[0]!.snippet?.toLowerCase()).toContain("watermark");
     expect(listHelpArticles("trash restored").articles.map((article) => article.slug)).toEqual(["files"]);
     expect(listHelpArticles("nothing-like-this").articles).toEqual([]);

@@ -247,6 +247,18 @@ describe("public galleries", () => {
     expect((await viewPublicGallery(testContext(later), key, cookie)).page).toMatchObject({ state: "expired", reason: "Expired" });
   });
 
+  it("is not available while its folder is in the trash, and is again once the folder is restored", async () => {
+    const party = await makeFolder(space.spaceId, space.rootId, "After party");
+    await addPhoto(space.spaceId, party, "cake.jpg", "2026:05:15 01:00:00");
+    const response = await send(owner.client, "POST", "/api/share-links", { target: { type: "folder", id: party }, presentation: "gallery" });
+    const key = keyOf((await response.json<{ link: Link }>()).link);
+    expect((await visit(key)).page.items).toHaveLength(1);
+    expect((await send(owner.client, "POST", "/api/items/delete", { items: [{ type: "folder", id: party }] })).status).toBe(200);
+    await expect(viewPublicGallery(testContext(), key, null)).rejects.toMatchObject({ code: "NOT_FOUND", message: "This gallery is not available: its folder was deleted. Ask the person who shared it." });
+    expect((await send(owner.client, "POST", "/api/items/restore", { items: [{ type: "folder", id: party }] })).status).toBe(200);
+    expect((await visit(key)).page.items).toHaveLength(1);
+  });
+
   it("lists a large gallery 48 at a time, the next page through GET …/items for the counted visit only", async () => {
     const big = await makeFolder(space.spaceId, space.rootId, "Big day");
     for (let index = 0; index < 50; index += 1) await createFile({ spaceId: space.spaceId, folderId: big, name: `frame-${String(index).padStart(2, "0")}.jpg`, content: `frame ${index}`, contentType: "image/jpeg", createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)) });

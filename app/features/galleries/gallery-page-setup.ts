@@ -1,4 +1,6 @@
 import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
+import { GALLERY_RECOVER_EVENT } from "~/lib/gallery-recovery";
 import { loadVideoPlayer } from "./video-player";
 
 /**
@@ -39,4 +41,24 @@ export function useGalleryPageSetup({ isPublic }: { isPublic: boolean }): { vide
     };
   }, [isPublic]);
   return { videoPlayerReady };
+}
+
+/**
+ * Spec §4 "Gallery recovery" on a gallery page: when the recovery event fires (1 s after a
+ * gallery-related error was toasted), `onRecover` runs (close the viewer), the returned
+ * generation changes (a key that draws the grid afresh) and the page's data is loaded again.
+ */
+export function useGalleryRecovery(onRecover: () => void): number {
+  const revalidator = useRevalidator();
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    const recover = () => {
+      onRecover();
+      setGeneration((value) => value + 1);
+      void revalidator.revalidate();
+    };
+    window.addEventListener(GALLERY_RECOVER_EVENT, recover);
+    return () => window.removeEventListener(GALLERY_RECOVER_EVENT, recover);
+  }, [revalidator, onRecover]);
+  return generation;
 }

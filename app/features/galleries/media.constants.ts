@@ -19,3 +19,6 @@ export const DERIVATIVE_SIZES: Record<DerivedObject, { box: number; quality: num
 
 /** Pictures up to this size are read for derivatives (Cloudflare Images takes up to 70 MB). */
 export const DERIVATIVE_SOURCE_MAX_BYTES = 50 * 1024 * 1024;
+
+/** Spec §9: a picture or video that fails to load is tried again after this long. */
+export const MEDIA_RETRY_MS = 1000;

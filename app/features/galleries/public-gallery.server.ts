@@ -9,7 +9,7 @@ import { requireOpenVisit, shareProtection } from "~/features/sharing/share-cont
 import { closedPageOf, type ClosedSharePage } from "~/features/sharing/share-viewer.server";
 import { SHARE_STATUS_LABELS } from "~/features/sharing/sharing.constants";
 import { requireManagedLink } from "~/features/sharing/sharing.server";
-import { countVisitFile, findLiveFile, findSpaceName, hasShareVisit, type ShareLinkRow } from "~/features/sharing/sharing.queries.server";
+import { countVisitFile, findLiveFile, findLiveFolder, findSpaceName, hasShareVisit, type ShareLinkRow } from "~/features/sharing/sharing.queries.server";
 import type { WatermarkViewer } from "~/features/watermark/watermark.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
@@ -119,6 +119,8 @@ async function rulesOf(ctx: ServiceContext, row: ShareLinkRow) {
 }
 
 async function openPage(ctx: ServiceContext, key: string, opening: Extract<ShareOpening, { state: "open" }>, cursor: string | null): Promise<PublicGalleryResult> {
+  // A gallery whose folder went to the trash shows nothing until it is restored.
+  if (!(await findLiveFolder(ctx.db, opening.row.targetId))) throw new AppError("NOT_FOUND", "This gallery is not available: its folder was deleted. Ask the person who shared it.");
   const counted = await countShareVisit(ctx, opening);
   if (counted.usedUp) return { page: { state: "expired", reason: SHARE_STATUS_LABELS["used-up"] }, cookie: null };
   const rules = await rulesOf(ctx, opening.row);

@@ -1,14 +1,13 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
+import { lazy, Suspense, useCallback, useState, type ComponentType } from "react";
 import type { PhotoViewerProps } from "~/features/galleries/components/photo-viewer";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
 import { GalleryTile } from "~/features/galleries/components/gallery-tile";
-import { useGalleryPageSetup } from "~/features/galleries/gallery-page-setup";
+import { useGalleryPageSetup, useGalleryRecovery } from "~/features/galleries/gallery-page-setup";
 import { getFolderGallery } from "~/features/galleries/folder-gallery.server";
 import { runLoader } from "~/lib/action-result.server";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { serviceContextFor } from "~/lib/request-context.server";
-import { GALLERY_RECOVER_EVENT } from "~/lib/http";
 import { pageTitle } from "~/lib/title";
 import type { Route } from "./+types/gallery";
 
@@ -51,17 +50,8 @@ export default function FolderGallery({ loaderData }: Route.ComponentProps) {
   const [viewing, setViewing] = useState<number | null>(null);
   const { videoPlayerReady } = useGalleryPageSetup({ isPublic: false });
   // Spec §4 "Gallery recovery": after a gallery-related error, the grid is drawn again from fresh data.
-  const revalidator = useRevalidator();
-  const [generation, setGeneration] = useState(0);
-  useEffect(() => {
-    const recover = () => {
-      setViewing(null);
-      setGeneration((value) => value + 1);
-      void revalidator.revalidate();
-    };
-    window.addEventListener(GALLERY_RECOVER_EVENT, recover);
-    return () => window.removeEventListener(GALLERY_RECOVER_EVENT, recover);
-  }, [revalidator]);
+  const closeViewer = useCallback(() => setViewing(null), []);
+  const generation = useGalleryRecovery(closeViewer);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import { data, redirect } from "react-router";
-import { useGalleryPageSetup } from "~/features/galleries/gallery-page-setup";
+import { useGalleryPageSetup, useGalleryRecovery } from "~/features/galleries/gallery-page-setup";
 import { passPublicGalleryGate, viewPublicGallery, type PublicGalleryPage } from "~/features/galleries/public-gallery.server";
 import { readShareVisitCookie, shareVisitCookie } from "~/features/sharing/share-viewer.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
@@ -17,6 +17,7 @@ const ShareGate = lazy(() => import("~/features/sharing/components/share-gate").
 const PublicGalleryGrid = lazy((): Promise<{ default: GalleryView }> => import("~/features/galleries/components/public-gallery-grid").then((module) => ({ default: module.PublicGalleryGrid }), nothing));
 const SimpleGallery = lazy((): Promise<{ default: GalleryView }> => import("~/features/galleries/components/simple-gallery").then((module) => ({ default: module.SimpleGallery }), nothing));
 
+const noop = () => undefined;
 const PAGE_NAMES = { expired: "Preview Link Expired", refused: "Security Check Failed" } as const;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -62,6 +63,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { page, key, simple } = loaderData;
   const { videoPlayerReady } = useGalleryPageSetup({ isPublic: true });
+  // Spec §4 "Gallery recovery": the grid is drawn afresh (its viewer closed) from the page's data loaded again.
+  const generation = useGalleryRecovery(noop);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <Suspense fallback={null}>
@@ -74,7 +77,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         ) : simple ? (
           <SimpleGallery page={page} linkKey={key} videoPlayerReady={videoPlayerReady} />
         ) : (
-          <PublicGalleryGrid page={page} linkKey={key} videoPlayerReady={videoPlayerReady} />
+          <PublicGalleryGrid key={generation} page={page} linkKey={key} videoPlayerReady={videoPlayerReady} />
         )}
       </Suspense>
     </div>

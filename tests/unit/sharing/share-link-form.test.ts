@@ -28,7 +28,14 @@ describe("the share-link form as the API's input", () => {
       printProtection: false,
       watermark: true,
       slug: null,
+      downloadSize: "original",
+      showExif: false,
     });
+  });
+
+  it("reads a public gallery's options: web-size downloads, EXIF shown, and its presentation on create only", () => {
+    expect(readShareLinkForm(formOf({ download: "web", showExif: "on", presentation: "gallery" }), "create")).toMatchObject({ allowDownload: true, downloadSize: "web", showExif: true, presentation: "gallery" });
+    expect(readShareLinkForm(formOf({ download: "original", presentation: "gallery" }), "edit")).not.toHaveProperty("presentation");
   });
 
   it("makes a view-only link from “no download”, and leaves the password alone on edit unless changed or removed", () => {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { GalleryItem } from "../folder-gallery.server";
+import { MEDIA_RETRY_MS } from "../media.constants";
 import { GalleryVideo } from "./gallery-video";
 
-/** Spec §9: failed media are tried again after 1 s. Twice, then the tile shows the name alone. */
-export const MEDIA_RETRY_MS = 1000;
+/** Failed thumbnails are tried again after 1 s (spec §9), twice, then the tile shows the name alone. */
 const MEDIA_RETRIES = 2;
 
 /** A picture's thumbnail that is tried again after 1 s when it fails to load (a thumbnail still being made). */

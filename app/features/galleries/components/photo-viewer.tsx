@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { clampZoom, createViewerGestures, VIEWER, zoomAfterWheel } from "../viewer-gestures";
-import { MEDIA_RETRY_MS } from "./gallery-tile";
+import { MEDIA_RETRY_MS } from "../media.constants";
 
 /** A photo the viewer shows: its screen size, its download (none when downloads are off) and, where the owner allows, what its EXIF says. */
 export type ViewerPhoto = { id: string; name: string; screen: string; download: string | null; facts?: { takenAt: string | null; camera: string | null; place: string | null } | null };
