@@ -1,35 +1,16 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { GalleryItem } from "../folder-gallery.server";
-import { MEDIA_RETRY_MS } from "../media.constants";
 import { GalleryVideo } from "./gallery-video";
+import { useMediaRetry } from "./use-media-retry";
 
 /** Failed thumbnails are tried again after 1 s (spec §9), twice, then the tile shows the name alone. */
 const MEDIA_RETRIES = 2;
 
 /** A picture's thumbnail that is tried again after 1 s when it fails to load (a thumbnail still being made). */
 export function RetryingThumb({ src, alt, onGiveUp, className = "aspect-square w-full bg-slate-100 object-cover" }: { src: string; alt: string; onGiveUp: () => void; className?: string }) {
-  const [attempt, setAttempt] = useState(0);
-  const [waiting, setWaiting] = useState(false);
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = window.setTimeout(() => {
-      setWaiting(false);
-      setAttempt((value) => value + 1);
-    }, MEDIA_RETRY_MS);
-    return () => window.clearTimeout(timer);
-  }, [waiting]);
-  const address = attempt === 0 ? src : `${src}${src.includes("?") ? "&" : "?"}attempt=${attempt}`;
-  return (
-    <img
-      src={address}
-      alt={alt}
-      loading="lazy"
-      decoding="async"
-      className={className}
-      onError={() => (attempt < MEDIA_RETRIES ? setWaiting(true) : onGiveUp())}
-    />
-  );
+  const { address, onError } = useMediaRetry(src, MEDIA_RETRIES, onGiveUp);
+  return <img src={address} alt={alt} loading="lazy" decoding="async" className={className} onError={onError} />;
 }
 
 /** One cell of the folder gallery: the thumbnail and the name; a picture opens the viewer, a video plays in place. */

@@ -1,5 +1,5 @@
-import { useEffect, useState, type DetailedHTMLProps, type HTMLAttributes } from "react";
-import { MEDIA_RETRY_MS } from "../media.constants";
+import type { DetailedHTMLProps, HTMLAttributes } from "react";
+import { useMediaRetry } from "./use-media-retry";
 
 type CustomElement = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & { class?: string };
 declare module "react" {
@@ -26,18 +26,7 @@ declare module "react" {
  */
 export function GalleryVideo({ src, name, playerReady, className, preload = "none" }: { src: string; name: string; playerReady: boolean; className: string; preload?: "none" | "metadata" }) {
   // Spec §2, §9: a video that fails to load is tried again after 1 s (once; then the player shows the error).
-  const [attempt, setAttempt] = useState(0);
-  const [waiting, setWaiting] = useState(false);
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = window.setTimeout(() => {
-      setWaiting(false);
-      setAttempt((value) => value + 1);
-    }, MEDIA_RETRY_MS);
-    return () => window.clearTimeout(timer);
-  }, [waiting]);
-  const address = attempt === 0 ? src : `${src}${src.includes("?") ? "&" : "?"}attempt=${attempt}`;
-  const onError = () => (attempt < 1 ? setWaiting(true) : undefined);
+  const { address, attempt, onError } = useMediaRetry(src, 1);
   if (!playerReady) return <video key={attempt} src={address} controls preload={attempt ? "metadata" : preload} playsInline aria-label={name} className={className} onError={onError} />;
   return (
     <media-controller class={`block ${className}`} aria-label={`Video player: ${name}`} data-testid="video-player">
