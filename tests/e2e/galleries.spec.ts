@@ -133,6 +133,10 @@ test.describe("galleries", () => {
     const lastName = (await lastTile.locator("p").textContent())!;
     await lastTile.getByRole("button", { name: `Add ${lastName} to favourites` }).tap();
     await expect(visitor.getByTestId("favourite-count")).toHaveText("2 favourites");
+    // The simple gallery: the same pictures on one plain page.
+    await visitor.getByRole("link", { name: "Simple view" }).tap();
+    await expect(visitor).toHaveTitle("Wedding (simple gallery) - Strongroom");
+    await expect(visitor.getByRole("list", { name: "Pictures and videos" }).getByRole("listitem")).toHaveCount(13);
 
     // The photographer sees the visitor's selection, then revokes the gallery.
     await gotoHydrated(page, linkPage);
