@@ -27,6 +27,7 @@ import type { AppEnv } from "./types";
 export { AttemptLimiter } from "../durable-objects/attempt-limiter";
 export { DataRoom } from "../durable-objects/data-room";
 export { MemberChannel } from "../durable-objects/member-channel";
+export { WorkflowRunner } from "~/features/workflows/workflow-runner.server";
 
 // Created once per isolate; no request state lives at module scope.
 const handleRouterRequest = createRequestHandler(

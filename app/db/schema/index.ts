@@ -14,3 +14,4 @@ export * from "./forms";
 export * from "./signatures";
 export * from "./redaction";
 export * from "./galleries";
+export * from "./workflows";

@@ -1,0 +1,95 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./auth";
+import { spaces } from "./files";
+
+/**
+ * Workflows (issue 41, ADR 035). Cloudflare Workflows holds where an execution stands; these
+ * tables hold what members see: the templates, each run with its status and current step, the
+ * tasks people act on, and the run's timeline. Every change to them goes through
+ * `app/features/workflows/` (the engine's steps call the same services), so they cannot drift.
+ */
+export type WorkflowStepDefinition =
+  | { type: "approve"; name: string; assignees: string[]; mode: "one" | "all" | "quorum"; quorumPercent: number | null }
+  | { type: "move"; name: string; folderId: string };
+export type WorkflowDefinition = { steps: WorkflowStepDefinition[] };
+
+export const workflowTemplates = sqliteTable(
+  "workflow_templates",
+  {
+    id: text("id").primaryKey(),
+    /** Where its runs' documents live (a member's personal space for now; later a room or a team). */
+    spaceId: text("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    definition: text("definition", { mode: "json" }).$type<WorkflowDefinition>().notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("workflow_templates_space_idx").on(table.spaceId, table.updatedAt)],
+);
+
+export const workflowRunStatuses = ["running", "completed", "rejected", "cancelled", "failed"] as const;
+export type WorkflowRunStatus = (typeof workflowRunStatuses)[number];
+
+/** One run of a template on a document; its id is the engine instance's id. */
+export const workflowRuns = sqliteTable(
+  "workflow_runs",
+  {
+    id: text("id").primaryKey(),
+    templateId: text("template_id")
+      .notNull()
+      .references(() => workflowTemplates.id, { onDelete: "cascade" }),
+    spaceId: text("space_id")
+      .notNull()
+      .references(() => spaces.id, { onDelete: "cascade" }),
+    subjectFileId: text("subject_file_id"),
+    status: text("status", { enum: workflowRunStatuses }).notNull(),
+    /** The step under way (0-based), or the last one once the run ended. */
+    stepIndex: integer("step_index").notNull().default(0),
+    startedBy: text("started_by").references(() => users.id, { onDelete: "set null" }),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("workflow_runs_space_idx").on(table.spaceId, table.startedAt), index("workflow_runs_template_idx").on(table.templateId)],
+);
+
+export const workflowTaskStatuses = ["open", "approved", "rejected", "closed"] as const;
+export type WorkflowTaskStatus = (typeof workflowTaskStatuses)[number];
+
+/** A person's part in a human step: open until they decide, closed when the step ended without them. */
+export const workflowTasks = sqliteTable(
+  "workflow_tasks",
+  {
+    id: text("id").primaryKey(),
+    runId: text("run_id")
+      .notNull()
+      .references(() => workflowRuns.id, { onDelete: "cascade" }),
+    stepIndex: integer("step_index").notNull(),
+    assigneeId: text("assignee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: workflowTaskStatuses }).notNull(),
+    comment: text("comment"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [uniqueIndex("workflow_tasks_step_person_idx").on(table.runId, table.stepIndex, table.assigneeId), index("workflow_tasks_assignee_idx").on(table.assigneeId, table.status)],
+);
+
+/** A run's timeline: what happened, when, by whom (null: the engine). */
+export const workflowEvents = sqliteTable(
+  "workflow_events",
+  {
+    id: text("id").primaryKey(),
+    runId: text("run_id")
+      .notNull()
+      .references(() => workflowRuns.id, { onDelete: "cascade" }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    kind: text("kind").notNull(),
+    actorId: text("actor_id"),
+    detail: text("detail"),
+  },
+  (table) => [index("workflow_events_run_idx").on(table.runId, table.at)],
+);

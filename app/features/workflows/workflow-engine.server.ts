@@ -1,0 +1,83 @@
+import { NonRetryableError } from "cloudflare:workflows";
+import type { WorkflowStepDefinition } from "~/db/schema";
+import { moveItemRefs } from "~/features/files/move.server";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { closeOpenTasks, endRun, findRun, findTemplate, insertEvent, insertTasks, listStepTasks, setRunStep } from "./workflows.queries.server";
+
+/**
+ * What the engine's steps do (issue 41, ADR 035). Each function is one `step.do` of the
+ * `WorkflowRunner`: it may run again after a failure or a restart, so each is idempotent. Rows it
+ * adds have ids derived from the run and the step, written with ON CONFLICT DO NOTHING; a run that
+ * ended (cancelled meanwhile) is never moved on.
+ */
+
+export type RunPlan = { steps: WorkflowStepDefinition[] } | null;
+export type ApprovalOutcome = "pending" | "approved" | "rejected";
+
+const eventId = (runId: string, what: string) => `${runId}:${what}`;
+
+/** The run's steps as its template had them when it started (null: the run is gone or ended). */
+export async function runPlan(ctx: ServiceContext, runId: string): Promise<RunPlan> {
+  const run = await findRun(ctx.db, runId);
+  if (!run || run.status !== "running") return null;
+  const template = await findTemplate(ctx.db, run.templateId);
+  return template ? { steps: template.definition.steps } : null;
+}
+
+/** A step begins: the run says which, and a human step's people get their tasks. */
+export async function startStep(ctx: ServiceContext, runId: string, index: number, step: WorkflowStepDefinition): Promise<void> {
+  await setRunStep(ctx.db, runId, index);
+  const now = ctx.now();
+  if (step.type === "approve") {
+    await insertTasks(
+      ctx.db,
+      step.assignees.map((assigneeId) => ({ id: crypto.randomUUID(), runId, stepIndex: index, assigneeId, status: "open" as const, comment: null, createdAt: now, decidedAt: null })),
+    );
+  }
+  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-started`), runId, at: now, kind: "step.started", actorId: null, detail: step.name });
+}
+
+/** How many approvals a step needs: one, all, or its quorum (rounded up) of the people asked. */
+export function approvalsNeeded(step: Extract<WorkflowStepDefinition, { type: "approve" }>, people: number): number {
+  if (step.mode === "all") return people;
+  if (step.mode === "one") return 1;
+  return Math.max(1, Math.ceil((people * (step.quorumPercent ?? 100)) / 100));
+}
+
+/**
+ * Where an approval step stands after a decision. One: the first decision decides. All: every
+ * approval, and one rejection rejects. Quorum: approved once enough approve, rejected once too
+ * many rejected for the quorum to be reached. A decided step closes the tasks left open.
+ */
+export async function tallyApproval(ctx: ServiceContext, runId: string, index: number, step: Extract<WorkflowStepDefinition, { type: "approve" }>): Promise<ApprovalOutcome> {
+  const tasks = await listStepTasks(ctx.db, runId, index);
+  const decided = tasks.filter((task) => task.status === "approved" || task.status === "rejected").sort((a, b) => (a.decidedAt?.getTime() ?? 0) - (b.decidedAt?.getTime() ?? 0));
+  const approvals = decided.filter((task) => task.status === "approved").length;
+  const rejections = decided.length - approvals;
+  const needed = approvalsNeeded(step, tasks.length);
+  let outcome: ApprovalOutcome = "pending";
+  if (step.mode === "one" && decided[0]) outcome = decided[0].status === "approved" ? "approved" : "rejected";
+  else if (approvals >= needed) outcome = "approved";
+  else if (tasks.length - rejections < needed) outcome = "rejected";
+  if (outcome !== "pending") {
+    await closeOpenTasks(ctx.db, runId, index);
+    await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-${outcome}`), runId, at: ctx.now(), kind: `step.${outcome}`, actorId: null, detail: `${step.name}: ${approvals} of ${tasks.length} approved` });
+  }
+  return outcome;
+}
+
+/** Moves the run's document into the step's folder, as the person who built the workflow; already there, nothing moves. */
+export async function moveSubject(ctx: ServiceContext, runId: string, index: number, step: Extract<WorkflowStepDefinition, { type: "move" }>): Promise<void> {
+  const run = await findRun(ctx.db, runId);
+  if (!run || run.status !== "running") return;
+  const template = await findTemplate(ctx.db, run.templateId);
+  if (!run.subjectFileId || !template?.createdBy) throw new NonRetryableError("The run has no document to move, or its workflow has no owner any more.");
+  const result = await moveItemRefs(ctx, template.createdBy, { items: [{ type: "file", id: run.subjectFileId }], targetFolderId: step.folderId });
+  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-moved`), runId, at: ctx.now(), kind: "file.moved", actorId: null, detail: `${step.name}${result.moved ? "" : " (it was there already)"}` });
+}
+
+/** Ends the run (completed, rejected or failed) unless it ended already (cancelled). */
+export async function finishRun(ctx: ServiceContext, runId: string, status: "completed" | "rejected" | "failed", detail: string | null = null): Promise<void> {
+  const now = ctx.now();
+  await endRun(ctx.db, runId, status, now, { id: eventId(runId, `run-${status}`), runId, at: now, kind: `run.${status}`, actorId: null, detail });
+}

@@ -1,0 +1,48 @@
+import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
+import { createServiceContext } from "~/lib/service-context.server";
+import { finishRun, moveSubject, runPlan, startStep, tallyApproval } from "./workflow-engine.server";
+
+/**
+ * The engine (issue 41, ADR 035): one Cloudflare Workflows instance per run, its id the run's.
+ * Every effect is a `step.do` (retried, its result kept, so a replay after a restart does not do
+ * it again); people are waited for with `step.waitForEvent` (a decision on a task sends
+ * `task-decided`). Code outside the steps runs again on every replay: it only decides what comes next.
+ */
+export type RunParams = { runId: string };
+export const DECISION_EVENT = "task-decided";
+/** How long a human step waits for a decision before the run fails (escalations come with issue 41's next step). */
+export const DECISION_TIMEOUT = "365 days";
+
+export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
+  override async run(event: Readonly<WorkflowEvent<RunParams>>, step: WorkflowStep): Promise<{ status: string }> {
+    const { runId } = event.payload;
+    const ctx = () => createServiceContext(this.env, { requestId: `workflow:${runId}` });
+    const plan = await step.do("read the template", () => runPlan(ctx(), runId));
+    if (!plan) return { status: "gone" };
+    try {
+      for (const [index, definition] of plan.steps.entries()) {
+        const label = `step ${index + 1}`;
+        await step.do(`${label}: start`, () => startStep(ctx(), runId, index, definition));
+        if (definition.type === "approve") {
+          let outcome = await step.do(`${label}: tally 0`, () => tallyApproval(ctx(), runId, index, definition));
+          for (let round = 1; outcome === "pending"; round += 1) {
+            await step.waitForEvent(`${label}: decision ${round}`, { type: DECISION_EVENT, timeout: DECISION_TIMEOUT });
+            outcome = await step.do(`${label}: tally ${round}`, () => tallyApproval(ctx(), runId, index, definition));
+          }
+          if (outcome === "rejected") {
+            await step.do("end: rejected", () => finishRun(ctx(), runId, "rejected"));
+            return { status: "rejected" };
+          }
+        } else {
+          await step.do(`${label}: move`, () => moveSubject(ctx(), runId, index, definition));
+        }
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await step.do("end: failed", () => finishRun(ctx(), runId, "failed", message.slice(0, 500)));
+      throw error;
+    }
+    await step.do("end: completed", () => finishRun(ctx(), runId, "completed"));
+    return { status: "completed" };
+  }
+}

@@ -1,0 +1,108 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { users, workflowEvents, workflowRuns, workflowTasks, workflowTemplates, type WorkflowRunStatus } from "~/db/schema";
+
+/** Workflows: the only place drizzle is called for them. */
+
+export type WorkflowTemplateRow = typeof workflowTemplates.$inferSelect;
+export type WorkflowRunRow = typeof workflowRuns.$inferSelect;
+export type WorkflowTaskRow = typeof workflowTasks.$inferSelect;
+
+export async function insertTemplate(db: Database, row: typeof workflowTemplates.$inferInsert): Promise<void> {
+  await db.insert(workflowTemplates).values(row);
+}
+
+export async function findTemplate(db: Database, id: string): Promise<WorkflowTemplateRow | undefined> {
+  return db.select().from(workflowTemplates).where(eq(workflowTemplates.id, id)).get();
+}
+
+export async function countExistingUsers(db: Database, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const row = await db.get<{ n: number }>(sql`SELECT count(*) AS n FROM users WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+  return row?.n ?? 0;
+}
+
+export async function insertRun(db: Database, run: typeof workflowRuns.$inferInsert, event: typeof workflowEvents.$inferInsert): Promise<void> {
+  await db.batch([db.insert(workflowRuns).values(run), db.insert(workflowEvents).values(event)]);
+}
+
+export async function findRun(db: Database, id: string): Promise<WorkflowRunRow | undefined> {
+  return db.select().from(workflowRuns).where(eq(workflowRuns.id, id)).get();
+}
+
+/** Moves a running run on to a step (never a run that ended). */
+export async function setRunStep(db: Database, id: string, stepIndex: number): Promise<void> {
+  await db.update(workflowRuns).set({ stepIndex }).where(and(eq(workflowRuns.id, id), eq(workflowRuns.status, "running")));
+}
+
+/** Ends a running run once (a second call, or a cancelled run, changes nothing); its open tasks close. Whether it ended now. */
+export async function endRun(db: Database, id: string, status: Exclude<WorkflowRunStatus, "running">, now: Date, event: typeof workflowEvents.$inferInsert): Promise<boolean> {
+  const [ended] = await db.batch([
+    db.update(workflowRuns).set({ status, endedAt: now }).where(and(eq(workflowRuns.id, id), eq(workflowRuns.status, "running"))).returning({ id: workflowRuns.id }),
+    db.update(workflowTasks).set({ status: "closed" }).where(and(eq(workflowTasks.runId, id), eq(workflowTasks.status, "open"))),
+  ]);
+  if (ended.length === 0) return false;
+  await db.insert(workflowEvents).values(event);
+  return true;
+}
+
+/** The step's tasks, one per person; a second call (a replayed step) adds nothing. */
+export async function insertTasks(db: Database, rows: (typeof workflowTasks.$inferInsert)[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(workflowTasks).values(rows).onConflictDoNothing();
+}
+
+export async function listStepTasks(db: Database, runId: string, stepIndex: number): Promise<WorkflowTaskRow[]> {
+  return db.select().from(workflowTasks).where(and(eq(workflowTasks.runId, runId), eq(workflowTasks.stepIndex, stepIndex))).all();
+}
+
+export async function closeOpenTasks(db: Database, runId: string, stepIndex: number): Promise<void> {
+  await db.update(workflowTasks).set({ status: "closed" }).where(and(eq(workflowTasks.runId, runId), eq(workflowTasks.stepIndex, stepIndex), eq(workflowTasks.status, "open")));
+}
+
+export async function findTask(db: Database, id: string): Promise<WorkflowTaskRow | undefined> {
+  return db.select().from(workflowTasks).where(eq(workflowTasks.id, id)).get();
+}
+
+/** Records a decision on a task that is still open; whether it was open. */
+export async function decideOpenTask(db: Database, id: string, decision: { status: "approved" | "rejected"; comment: string | null; at: Date }, event: typeof workflowEvents.$inferInsert): Promise<boolean> {
+  const changed = await db
+    .update(workflowTasks)
+    .set({ status: decision.status, comment: decision.comment, decidedAt: decision.at })
+    .where(and(eq(workflowTasks.id, id), eq(workflowTasks.status, "open")))
+    .returning({ id: workflowTasks.id });
+  if (changed.length === 0) return false;
+  await db.insert(workflowEvents).values(event);
+  return true;
+}
+
+export async function insertEvent(db: Database, event: typeof workflowEvents.$inferInsert): Promise<void> {
+  await db.insert(workflowEvents).values(event).onConflictDoNothing();
+}
+
+export async function listRunEvents(db: Database, runId: string) {
+  return db
+    .select({ id: workflowEvents.id, at: workflowEvents.at, kind: workflowEvents.kind, detail: workflowEvents.detail, actorName: users.name })
+    .from(workflowEvents)
+    .leftJoin(users, eq(users.id, workflowEvents.actorId))
+    .where(eq(workflowEvents.runId, runId))
+    .orderBy(asc(workflowEvents.at), asc(workflowEvents.id))
+    .all();
+}
+
+/** A member's open tasks, oldest first ("My tasks"). */
+export async function listOpenTasksOf(db: Database, userId: string) {
+  return db
+    .select({ id: workflowTasks.id, runId: workflowTasks.runId, stepIndex: workflowTasks.stepIndex, createdAt: workflowTasks.createdAt, templateName: workflowTemplates.name, definition: workflowTemplates.definition })
+    .from(workflowTasks)
+    .innerJoin(workflowRuns, eq(workflowRuns.id, workflowTasks.runId))
+    .innerJoin(workflowTemplates, eq(workflowTemplates.id, workflowRuns.templateId))
+    .where(and(eq(workflowTasks.assigneeId, userId), eq(workflowTasks.status, "open"), eq(workflowRuns.status, "running")))
+    .orderBy(asc(workflowTasks.createdAt))
+    .all();
+}
+
+/** Whether someone has (or had) a task in a run. */
+export async function hasTaskInRun(db: Database, runId: string, userId: string): Promise<boolean> {
+  return (await db.select({ id: workflowTasks.id }).from(workflowTasks).where(and(eq(workflowTasks.runId, runId), eq(workflowTasks.assigneeId, userId))).get()) !== undefined;
+}

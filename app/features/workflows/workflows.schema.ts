@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/** Limits of a workflow template (issue 41). */
+export const WORKFLOW_NAME_MAX = 100;
+export const WORKFLOW_STEPS_MAX = 20;
+export const WORKFLOW_ASSIGNEES_MAX = 20;
+
+const stepName = z.string({ error: "Each step needs a name." }).trim().min(1, "Each step needs a name.").max(100, "A step's name is at most 100 characters.");
+
+const approveStep = z
+  .object({
+    type: z.literal("approve"),
+    name: stepName,
+    assignees: z
+      .array(z.string().min(1).max(64), { error: "An approval step names the people who approve." })
+      .min(1, "An approval step needs at least one person to approve.")
+      .max(WORKFLOW_ASSIGNEES_MAX, `An approval step has at most ${WORKFLOW_ASSIGNEES_MAX} people.`)
+      .transform((ids) => [...new Set(ids)]),
+    mode: z.enum(["one", "all", "quorum"], { error: "mode is one (any of them), all, or quorum." }),
+    quorumPercent: z.number().int().min(1, "A quorum is 1 to 100 percent.").max(100, "A quorum is 1 to 100 percent.").nullable().default(null),
+  })
+  .refine((step) => step.mode !== "quorum" || step.quorumPercent !== null, { message: "A quorum step says how many percent must approve (quorumPercent).", path: ["quorumPercent"] });
+
+const moveStep = z.object({ type: z.literal("move"), name: stepName, folderId: z.string({ error: "A move step names the folder (folderId)." }).min(1).max(64) });
+
+/** POST /api/workflows: a template, its ordered steps. */
+export const createWorkflowSchema = z.object({
+  name: z.string({ error: "Give the workflow a name." }).trim().min(1, "Give the workflow a name.").max(WORKFLOW_NAME_MAX, `A workflow's name is at most ${WORKFLOW_NAME_MAX} characters.`),
+  steps: z
+    .array(z.discriminatedUnion("type", [approveStep, moveStep], { error: "A step is approve or move." }), { error: "steps is the list of the workflow's steps." })
+    .min(1, "A workflow needs at least one step.")
+    .max(WORKFLOW_STEPS_MAX, `A workflow has at most ${WORKFLOW_STEPS_MAX} steps.`),
+});
+
+export const decideTaskSchema = z.object({
+  decision: z.enum(["approve", "reject"], { error: "decision is approve or reject." }),
+  comment: z.string({ error: "The comment must be text." }).trim().max(2_000, "A comment is at most 2,000 characters.").nullable().default(null),
+});

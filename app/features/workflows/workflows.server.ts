@@ -1,0 +1,149 @@
+import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
+import { ensurePersonalSpace, requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { parseInput } from "~/lib/validation";
+import { DECISION_EVENT } from "./workflow-runner.server";
+import { createWorkflowSchema, decideTaskSchema } from "./workflows.schema";
+import {
+  countExistingUsers,
+  decideOpenTask,
+  endRun,
+  findRun,
+  findTask,
+  findTemplate,
+  hasTaskInRun,
+  insertRun,
+  insertTemplate,
+  listOpenTasksOf,
+  listRunEvents,
+  type WorkflowRunRow,
+  type WorkflowTemplateRow,
+} from "./workflows.queries.server";
+
+/**
+ * Workflows, the members' side (issue 41, step 1): build a template of ordered steps (approve by
+ * one, all or a quorum; move the document to a folder), start a run on a document, decide a task,
+ * cancel a run. Every state change of a run goes through here or through the engine's steps
+ * (workflow-engine.server.ts), never around them. Workflows are a Business feature
+ * (`workflows`, docs/plans.md), checked on the server at every entry point.
+ */
+
+const templateNotFound = () => new AppError("NOT_FOUND", "This workflow does not exist or you don't have access to it.");
+const runNotFound = () => new AppError("NOT_FOUND", "This workflow run does not exist or you don't have access to it.");
+const taskNotFound = () => new AppError("NOT_FOUND", "This task does not exist or is not yours.");
+
+async function requireWorkflows(ctx: ServiceContext, userId: string): Promise<void> {
+  requireFeature(await loadMemberAccess(ctx, userId), "workflows");
+}
+
+export type WorkflowView = { id: string; name: string; steps: WorkflowTemplateRow["definition"]["steps"]; createdAt: string };
+const viewOf = (row: WorkflowTemplateRow): WorkflowView => ({ id: row.id, name: row.name, steps: row.definition.steps, createdAt: row.createdAt.toISOString() });
+
+/** POST /api/workflows: a template in the member's own files; its people must be members, its folders theirs to edit. */
+export async function createWorkflow(ctx: ServiceContext, userId: string, input: unknown): Promise<WorkflowView> {
+  await requireWorkflows(ctx, userId);
+  const data = parseInput(createWorkflowSchema, input);
+  const space = await ensurePersonalSpace(ctx, userId);
+  const people = [...new Set(data.steps.flatMap((step) => (step.type === "approve" ? step.assignees : [])))];
+  if ((await countExistingUsers(ctx.db, people)) !== people.length) throw new AppError("VALIDATION_ERROR", "steps: Someone asked to approve is not a Strongroom member. Choose people from your contacts.");
+  for (const step of data.steps) {
+    if (step.type !== "move") continue;
+    const folder = await requireFolderAccess(ctx, userId, step.folderId, "files.edit");
+    if (folder.spaceId !== space.id) throw new AppError("VALIDATION_ERROR", `steps: “${step.name}” moves into a folder outside your own files. Choose one of your folders.`);
+  }
+  const now = ctx.now();
+  const row: WorkflowTemplateRow = {
+    id: crypto.randomUUID(),
+    spaceId: space.id,
+    name: data.name,
+    definition: { steps: data.steps.map((step) => (step.type === "approve" ? { ...step, quorumPercent: step.mode === "quorum" ? step.quorumPercent : null } : step)) },
+    createdBy: userId,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await insertTemplate(ctx.db, row);
+  return viewOf(row);
+}
+
+/** The template, if the caller built it (404 otherwise). */
+async function requireOwnTemplate(ctx: ServiceContext, userId: string, templateId: unknown): Promise<WorkflowTemplateRow> {
+  const template = typeof templateId === "string" && templateId.length <= 64 ? await findTemplate(ctx.db, templateId) : undefined;
+  if (!template || template.createdBy !== userId) throw templateNotFound();
+  return template;
+}
+
+export type RunView = { id: string; templateId: string; status: WorkflowRunRow["status"]; stepIndex: number; subjectFileId: string | null; startedAt: string; endedAt: string | null };
+const runViewOf = (run: WorkflowRunRow): RunView => ({ id: run.id, templateId: run.templateId, status: run.status, stepIndex: run.stepIndex, subjectFileId: run.subjectFileId, startedAt: run.startedAt.toISOString(), endedAt: run.endedAt?.toISOString() ?? null });
+
+/** POST /api/workflows/{id}/runs { fileId }: starts one run of the caller's workflow on a document of its space. */
+export async function startRun(ctx: ServiceContext, userId: string, templateId: unknown, input: { fileId?: unknown }): Promise<RunView> {
+  const template = await requireOwnTemplate(ctx, userId, templateId);
+  await requireWorkflows(ctx, userId);
+  if (typeof input.fileId !== "string" || input.fileId.length > 64) throw new AppError("VALIDATION_ERROR", "fileId: Choose the document the workflow runs on.");
+  const { file } = await requireFileAccess(ctx, userId, input.fileId, "files.view");
+  if (file.spaceId !== template.spaceId) throw new AppError("VALIDATION_ERROR", "fileId: This workflow runs on documents in your own files.");
+  const now = ctx.now();
+  const run: WorkflowRunRow = { id: crypto.randomUUID(), templateId: template.id, spaceId: template.spaceId, subjectFileId: file.id, status: "running", stepIndex: 0, startedBy: userId, startedAt: now, endedAt: null };
+  await insertRun(ctx.db, run, { id: `${run.id}:run-started`, runId: run.id, at: now, kind: "run.started", actorId: userId, detail: `${template.name} on “${file.name}”` });
+  await ctx.env.WORKFLOW_RUNS.create({ id: run.id, params: { runId: run.id } });
+  return runViewOf(run);
+}
+
+/** A run the caller may see: who started it, who built its workflow, or someone with a task in it. */
+async function requireVisibleRun(ctx: ServiceContext, userId: string, runId: unknown): Promise<{ run: WorkflowRunRow; template: WorkflowTemplateRow; isManager: boolean }> {
+  const run = typeof runId === "string" && runId.length <= 64 ? await findRun(ctx.db, runId) : undefined;
+  if (!run) throw runNotFound();
+  const template = (await findTemplate(ctx.db, run.templateId))!;
+  const isManager = run.startedBy === userId || template.createdBy === userId;
+  return { run, template, isManager };
+}
+
+/** POST /api/workflow-tasks/{id}/decision { decision, comment }: the assignee approves or rejects; the engine is told. */
+export async function decideTask(ctx: ServiceContext, userId: string, taskId: unknown, input: unknown): Promise<{ status: "approved" | "rejected" }> {
+  const task = typeof taskId === "string" && taskId.length <= 64 ? await findTask(ctx.db, taskId) : undefined;
+  if (!task || task.assigneeId !== userId) throw taskNotFound();
+  const data = parseInput(decideTaskSchema, input);
+  const run = await findRun(ctx.db, task.runId);
+  if (!run || run.status !== "running") throw new AppError("CONFLICT", "This workflow run has ended: the task needs nothing more from you.");
+  const status = data.decision === "approve" ? "approved" : "rejected";
+  const now = ctx.now();
+  const decided = await decideOpenTask(ctx.db, task.id, { status, comment: data.comment, at: now }, { id: crypto.randomUUID(), runId: run.id, at: now, kind: `task.${status}`, actorId: userId, detail: data.comment });
+  if (!decided) throw new AppError("CONFLICT", "This task was already decided, or its step ended without it.");
+  await (await ctx.env.WORKFLOW_RUNS.get(run.id)).sendEvent({ type: DECISION_EVENT, payload: { taskId: task.id } });
+  return { status };
+}
+
+/** POST /api/workflow-runs/{id}/cancel: whoever started the run or built its workflow stops it, even while it waits for people. */
+export async function cancelRun(ctx: ServiceContext, userId: string, runId: unknown): Promise<RunView> {
+  const { run, isManager } = await requireVisibleRun(ctx, userId, runId);
+  if (!isManager) throw runNotFound();
+  const now = ctx.now();
+  if (await endRun(ctx.db, run.id, "cancelled", now, { id: `${run.id}:run-cancelled`, runId: run.id, at: now, kind: "run.cancelled", actorId: userId, detail: null })) {
+    try {
+      await (await ctx.env.WORKFLOW_RUNS.get(run.id)).terminate();
+    } catch (error) {
+      // It may have ended on its own meanwhile; our row says cancelled either way.
+      ctx.logger.info("workflows.terminate_skipped", { runId: run.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return runViewOf((await findRun(ctx.db, run.id))!);
+}
+
+/** GET /api/workflow-runs/{id}: where a run stands and its timeline, for whoever may see it. */
+export async function getRun(ctx: ServiceContext, userId: string, runId: unknown) {
+  const { run, template, isManager } = await requireVisibleRun(ctx, userId, runId);
+  const events = await listRunEvents(ctx.db, run.id);
+  if (!isManager && !(await hasTaskInRun(ctx.db, run.id, userId))) throw runNotFound();
+  return {
+    run: runViewOf(run),
+    workflow: viewOf(template),
+    timeline: events.map((event) => ({ id: event.id, at: event.at.toISOString(), kind: event.kind, detail: event.detail, actor: event.actorName })),
+  };
+}
+
+/** GET /api/workflow-tasks: the caller's open tasks ("My tasks"), oldest first. */
+export async function listMyTasks(ctx: ServiceContext, userId: string) {
+  const tasks = await listOpenTasksOf(ctx.db, userId);
+  return tasks.map((task) => ({ id: task.id, runId: task.runId, workflow: task.templateName, step: task.definition.steps[task.stepIndex]?.name ?? `Step ${task.stepIndex + 1}`, since: task.createdAt.toISOString() }));
+}

@@ -1,0 +1,154 @@
+import { introspectWorkflowInstance } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { moveSubject } from "~/features/workflows/workflow-engine.server";
+import { cancelRun, createWorkflow, decideTask, getRun, listMyTasks, startRun } from "~/features/workflows/workflows.server";
+import { createFile, makeFolder, personalSpaceOf, testContext } from "~tests/factories/files";
+import { countWhere, signedIn } from "./dataroom-helpers";
+import { testEnv } from "./helpers";
+
+/**
+ * Workflows on Cloudflare Workflows (issue 41, step 1): templates of approval and move steps, runs
+ * driven by the engine, decisions sent to it as events, cancelling mid-wait, and a step that runs
+ * again doing its effect once. The engine runs for real (the vitest plugin's local Workflows);
+ * `introspectWorkflowInstance` waits for where it stands.
+ */
+
+const ctx = () => testContext();
+const runStatus = async (runId: string) => (await testEnv.DB.prepare("select status from workflow_runs where id = ?").bind(runId).first<{ status: string }>())?.status;
+const folderOf = async (fileId: string) => (await testEnv.DB.prepare("select folder_id as folderId from files where id = ?").bind(fileId).first<{ folderId: string }>())?.folderId;
+
+async function setting(approvers = 3) {
+  const owner = await signedIn({ tier: "business", name: "Olga Owner" });
+  const people = await Promise.all(Array.from({ length: approvers }, (_, index) => signedIn({ tier: "free", name: `Approver ${index + 1}` })));
+  const space = await personalSpaceOf(owner.id);
+  const signed = await makeFolder(space.spaceId, space.rootId, "Signed contracts");
+  const contract = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "contract.pdf", content: "%PDF-1.4 contract", contentType: "application/pdf", uploadedBy: owner.id });
+  return { owner, people, space, signed, contract };
+}
+
+/** Waits until the run's step has opened its tasks (the engine runs beside the test). */
+async function tasksOf(userId: string, runId: string) {
+  await expect.poll(async () => (await listMyTasks(ctx(), userId)).filter((task) => task.runId === runId).length, { timeout: 5_000 }).toBeGreaterThan(0);
+  return (await listMyTasks(ctx(), userId)).filter((task) => task.runId === runId);
+}
+
+describe("workflows", () => {
+  it("approve by one: the first decision decides, the others' tasks close, and the document is filed", async () => {
+    const { owner, people, signed, contract } = await setting();
+    const workflow = await createWorkflow(ctx(), owner.id, {
+      name: "Contract approval",
+      steps: [
+        { type: "approve", name: "Legal review", assignees: people.map((person) => person.id), mode: "one" },
+        { type: "move", name: "File it", folderId: signed },
+      ],
+    });
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    const [task] = await tasksOf(people[1]!.id, run.id);
+    expect(task).toMatchObject({ workflow: "Contract approval", step: "Legal review" });
+    await decideTask(ctx(), people[1]!.id, task!.id, { decision: "approve", comment: "Fine by me." });
+    await instance.waitForStatus("complete");
+    expect(await runStatus(run.id)).toBe("completed");
+    expect(await folderOf(contract.id)).toBe(signed);
+    expect(await listMyTasks(ctx(), people[0]!.id)).toEqual([]);
+    const { timeline } = await getRun(ctx(), owner.id, run.id);
+    expect(timeline.map((event) => event.kind)).toEqual(["run.started", "step.started", "task.approved", "step.approved", "step.started", "file.moved", "run.completed"]);
+    expect(timeline.find((event) => event.kind === "task.approved")).toMatchObject({ actor: "Approver 2", detail: "Fine by me." });
+  });
+
+  it("approve by all: every approval is needed, and one rejection ends the run as rejected without moving the document", async () => {
+    const { owner, people, signed, contract } = await setting(2);
+    const workflow = await createWorkflow(ctx(), owner.id, { name: "Board sign-off", steps: [{ type: "approve", name: "Board", assignees: people.map((p) => p.id), mode: "all" }, { type: "move", name: "File it", folderId: signed }] });
+    const approved = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    await using first = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, approved.id);
+    await decideTask(ctx(), people[0]!.id, (await tasksOf(people[0]!.id, approved.id))[0]!.id, { decision: "approve" });
+    await expect.poll(async () => (await getRun(ctx(), owner.id, approved.id)).timeline.some((event) => event.kind === "task.approved")).toBe(true);
+    expect(await runStatus(approved.id)).toBe("running");
+    await decideTask(ctx(), people[1]!.id, (await tasksOf(people[1]!.id, approved.id))[0]!.id, { decision: "approve" });
+    await first.waitForStatus("complete");
+    expect(await runStatus(approved.id)).toBe("completed");
+
+    const other = await createFile({ spaceId: (await personalSpaceOf(owner.id)).spaceId, folderId: (await personalSpaceOf(owner.id)).rootId, name: "other.pdf", content: "%PDF-1.4 other", contentType: "application/pdf" });
+    const rejected = await startRun(ctx(), owner.id, workflow.id, { fileId: other.id });
+    await using second = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, rejected.id);
+    await decideTask(ctx(), people[1]!.id, (await tasksOf(people[1]!.id, rejected.id))[0]!.id, { decision: "reject", comment: "Clause 7." });
+    await second.waitForStatus("complete");
+    expect(await runStatus(rejected.id)).toBe("rejected");
+    expect(await folderOf(other.id)).not.toBe(signed);
+    // The step ended: the other approver's task closed, and deciding it now is refused.
+    expect(await listMyTasks(ctx(), people[0]!.id)).toEqual([]);
+  });
+
+  it("approve by quorum: 2 of 3 at 60 % approve the step", async () => {
+    const { owner, people, contract } = await setting(3);
+    const workflow = await createWorkflow(ctx(), owner.id, { name: "Committee", steps: [{ type: "approve", name: "Committee vote", assignees: people.map((p) => p.id), mode: "quorum", quorumPercent: 60 }] });
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    await decideTask(ctx(), people[0]!.id, (await tasksOf(people[0]!.id, run.id))[0]!.id, { decision: "approve" });
+    await decideTask(ctx(), people[2]!.id, (await tasksOf(people[2]!.id, run.id))[0]!.id, { decision: "approve" });
+    await instance.waitForStatus("complete");
+    expect(await runStatus(run.id)).toBe("completed");
+    expect((await getRun(ctx(), owner.id, run.id)).timeline.find((event) => event.kind === "step.approved")?.detail).toBe("Committee vote: 2 of 3 approved");
+  });
+
+  it("a run cancelled while it waits for people stops, and its tasks close", async () => {
+    const { owner, people, contract } = await setting(1);
+    const workflow = await createWorkflow(ctx(), owner.id, { name: "Review", steps: [{ type: "approve", name: "Review", assignees: [people[0]!.id], mode: "one" }] });
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    const [task] = await tasksOf(people[0]!.id, run.id);
+    // Only whoever started it (or built the workflow) may cancel it.
+    await expect(cancelRun(ctx(), people[0]!.id, run.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await cancelRun(ctx(), owner.id, run.id)).toMatchObject({ status: "cancelled" });
+    await instance.waitForStatus("terminated");
+    expect(await listMyTasks(ctx(), people[0]!.id)).toEqual([]);
+    await expect(decideTask(ctx(), people[0]!.id, task!.id, { decision: "approve" })).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("a move step that runs again moves the document once", async () => {
+    const { owner, people, signed, contract } = await setting(1);
+    const workflow = await createWorkflow(ctx(), owner.id, { name: "File", steps: [{ type: "approve", name: "OK", assignees: [people[0]!.id], mode: "one" }, { type: "move", name: "File it", folderId: signed }] });
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    await tasksOf(people[0]!.id, run.id);
+    const step = { type: "move" as const, name: "File it", folderId: signed };
+    await moveSubject(ctx(), run.id, 1, step);
+    await moveSubject(ctx(), run.id, 1, step);
+    expect(await folderOf(contract.id)).toBe(signed);
+    expect(await countWhere("select count(*) as n from files where folder_id = ? and name = 'contract.pdf'", signed)).toBe(1);
+    expect(await countWhere("select count(*) as n from workflow_events where run_id = ? and kind = 'file.moved'", run.id)).toBe(1);
+    await cancelRun(ctx(), owner.id, run.id);
+    await instance.waitForStatus("terminated");
+  });
+
+  it("is for the Business plan, refuses what a person cannot act on, and keeps runs and tasks to the people in them", async () => {
+    const { owner, people, contract } = await setting(1);
+    const pro = await signedIn({ tier: "pro" });
+    await expect(createWorkflow(ctx(), pro.id, { name: "Mine", steps: [{ type: "approve", name: "OK", assignees: [people[0]!.id], mode: "one" }] })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(createWorkflow(ctx(), owner.id, { name: "Bad", steps: [{ type: "approve", name: "OK", assignees: ["no-such-person"], mode: "one" }] })).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    await expect(createWorkflow(ctx(), owner.id, { name: "Bad", steps: [{ type: "approve", name: "OK", assignees: [people[0]!.id], mode: "quorum" }] })).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    await expect(createWorkflow(ctx(), owner.id, { name: "Bad", steps: [] })).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    const elsewhere = await personalSpaceOf(pro.id);
+    await expect(createWorkflow(ctx(), owner.id, { name: "Theirs", steps: [{ type: "move", name: "Move", folderId: elsewhere.rootId }] })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await countWhere("select count(*) as n from workflow_templates where created_by = ?", pro.id)).toBe(0);
+
+    const workflow = await createWorkflow(ctx(), owner.id, { name: "Review", steps: [{ type: "approve", name: "Review", assignees: [people[0]!.id], mode: "one" }] });
+    // Someone else's workflow, or a document outside its space, starts nothing.
+    await expect(startRun(ctx(), pro.id, workflow.id, { fileId: contract.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const foreign = await createFile({ spaceId: elsewhere.spaceId, folderId: elsewhere.rootId, name: "theirs.pdf" });
+    await expect(startRun(ctx(), owner.id, workflow.id, { fileId: foreign.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await countWhere("select count(*) as n from workflow_runs where template_id = ?", workflow.id)).toBe(0);
+
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    const [task] = await tasksOf(people[0]!.id, run.id);
+    // A task is its assignee's: anyone else 404, and the run is not theirs to see.
+    await expect(decideTask(ctx(), pro.id, task!.id, { decision: "approve" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(getRun(ctx(), pro.id, run.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(decideTask(ctx(), people[0]!.id, task!.id, { decision: "maybe" })).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    expect((await getRun(ctx(), people[0]!.id, run.id)).run.status).toBe("running");
+    await decideTask(ctx(), people[0]!.id, task!.id, { decision: "approve" });
+    await expect(decideTask(ctx(), people[0]!.id, task!.id, { decision: "approve" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await instance.waitForStatus("complete");
+  });
+});
