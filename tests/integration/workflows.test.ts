@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { moveSubject } from "~/features/workflows/workflow-engine.server";
 import { cancelRun, createWorkflow, decideTask, getRun, listMyTasks, startRun } from "~/features/workflows/workflows.server";
 import { createFile, makeFolder, personalSpaceOf, testContext } from "~tests/factories/files";
-import { countWhere, signedIn } from "./dataroom-helpers";
-import { testEnv } from "./helpers";
+import { countWhere, get, send, signedIn } from "./dataroom-helpers";
+import { newAuthClient, testEnv } from "./helpers";
 
 /**
  * Workflows on Cloudflare Workflows (issue 41, step 1): templates of approval and move steps, runs
@@ -150,5 +150,57 @@ describe("workflows", () => {
     await decideTask(ctx(), people[0]!.id, task!.id, { decision: "approve" });
     await expect(decideTask(ctx(), people[0]!.id, task!.id, { decision: "approve" })).rejects.toMatchObject({ code: "CONFLICT" });
     await instance.waitForStatus("complete");
+  });
+});
+
+describe("the workflows API", () => {
+  it("answers anonymous 401, a plan without workflows 403, an outsider 404 with nothing written, and the people of a run what is theirs", async () => {
+    const { owner, people, contract } = await setting(1);
+    const outsider = await signedIn({ tier: "business" });
+    const pro = await signedIn({ tier: "pro" });
+    const body = { name: "Review", steps: [{ type: "approve", name: "Review", assignees: [people[0]!.id], mode: "one" }] };
+
+    const anonymous = await newAuthClient();
+    expect((await get("/api/workflows")).status).toBe(401);
+    expect((await send(anonymous, "POST", "/api/workflows", body)).status).toBe(401);
+    expect((await get("/api/workflow-tasks")).status).toBe(401);
+    expect((await get("/api/workflow-runs/anything")).status).toBe(401);
+
+    expect((await get("/api/workflows", pro.client)).status).toBe(403);
+    const refused = await send(pro.client, "POST", "/api/workflows", body);
+    expect(refused.status).toBe(403);
+    expect(await countWhere("select count(*) as n from workflow_templates where created_by = ?", pro.id)).toBe(0);
+    const malformed = await send(owner.client, "POST", "/api/workflows", "{not json");
+    expect(malformed.status).toBe(400);
+
+    const created = await send(owner.client, "POST", "/api/workflows", body);
+    expect(created.status).toBe(201);
+    const { workflow } = await created.json<{ workflow: { id: string } }>();
+    expect((await (await get("/api/workflows", owner.client)).json<{ workflows: { id: string }[] }>()).workflows.map((entry) => entry.id)).toContain(workflow.id);
+
+    expect((await send(outsider.client, "POST", `/api/workflows/${workflow.id}/runs`, { fileId: contract.id })).status).toBe(404);
+    expect(await countWhere("select count(*) as n from workflow_runs where template_id = ?", workflow.id)).toBe(0);
+    const started = await send(owner.client, "POST", `/api/workflows/${workflow.id}/runs`, { fileId: contract.id });
+    expect(started.status).toBe(201);
+    const { run } = await started.json<{ run: { id: string; status: string } }>();
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    const [task] = await tasksOf(people[0]!.id, run.id);
+
+    expect((await get(`/api/workflow-runs/${run.id}`, outsider.client)).status).toBe(404);
+    expect((await send(outsider.client, "POST", `/api/workflow-runs/${run.id}/cancel`)).status).toBe(404);
+    expect((await send(outsider.client, "POST", `/api/workflow-tasks/${task!.id}/decision`, { decision: "approve" })).status).toBe(404);
+    expect((await (await get("/api/workflow-tasks", outsider.client)).json<{ tasks: unknown[] }>()).tasks).toEqual([]);
+    expect(await runStatus(run.id)).toBe("running");
+
+    const mine = await (await get("/api/workflow-tasks", people[0]!.client)).json<{ tasks: { id: string }[] }>();
+    expect(mine.tasks.map((entry) => entry.id)).toEqual([task!.id]);
+    expect((await get(`/api/workflow-runs/${run.id}`, people[0]!.client)).status).toBe(200);
+    const decided = await send(people[0]!.client, "POST", `/api/workflow-tasks/${task!.id}/decision`, { decision: "approve", comment: "Yes." });
+    expect(decided.status).toBe(200);
+    expect(await decided.json()).toEqual({ status: "approved" });
+    await instance.waitForStatus("complete");
+    const page = await (await get(`/api/workflow-runs/${run.id}`, owner.client)).json<{ run: { status: string }; timeline: { kind: string }[] }>();
+    expect(page.run.status).toBe("completed");
+    expect(page.timeline.at(-1)?.kind).toBe("run.completed");
   });
 });

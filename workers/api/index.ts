@@ -25,6 +25,7 @@ import { userApi } from "./user";
 import { workspaceApi } from "./workspace";
 import { searchApi } from "./search";
 import { zipApi } from "./zip";
+import { workflowRunsApi, workflowsApi, workflowTasksApi } from "./workflows";
 
 /** The /api sub-app: one Hono app per resource, mounted here. Unknown paths are JSON 404s. */
 export const api = new Hono<AppEnv>()
@@ -54,6 +55,9 @@ export const api = new Hono<AppEnv>()
   .route("/secret-requests", secretRequestsApi)
   .route("/secret-request-answers", secretRequestAnswersApi)
   .route("/zip", zipApi)
+  .route("/workflows", workflowsApi)
+  .route("/workflow-runs", workflowRunsApi)
+  .route("/workflow-tasks", workflowTasksApi)
   .route("/", batchApi)
   .route("/dev/bench", devBenchApi)
   .all("*", () => {

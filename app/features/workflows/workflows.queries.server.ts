@@ -106,3 +106,7 @@ export async function listOpenTasksOf(db: Database, userId: string) {
 export async function hasTaskInRun(db: Database, runId: string, userId: string): Promise<boolean> {
   return (await db.select({ id: workflowTasks.id }).from(workflowTasks).where(and(eq(workflowTasks.runId, runId), eq(workflowTasks.assigneeId, userId))).get()) !== undefined;
 }
+
+export async function listTemplatesBy(db: Database, userId: string): Promise<WorkflowTemplateRow[]> {
+  return db.select().from(workflowTemplates).where(eq(workflowTemplates.createdBy, userId)).orderBy(sql`${workflowTemplates.updatedAt} DESC`).all();
+}

@@ -17,6 +17,7 @@ import {
   insertTemplate,
   listOpenTasksOf,
   listRunEvents,
+  listTemplatesBy,
   type WorkflowRunRow,
   type WorkflowTemplateRow,
 } from "./workflows.queries.server";
@@ -64,6 +65,12 @@ export async function createWorkflow(ctx: ServiceContext, userId: string, input:
   };
   await insertTemplate(ctx.db, row);
   return viewOf(row);
+}
+
+/** GET /api/workflows: the workflows the caller built, newest first (the plan is checked: lower tiers are refused). */
+export async function listWorkflows(ctx: ServiceContext, userId: string): Promise<WorkflowView[]> {
+  await requireWorkflows(ctx, userId);
+  return (await listTemplatesBy(ctx.db, userId)).map(viewOf);
 }
 
 /** The template, if the caller built it (404 otherwise). */
