@@ -1,6 +1,7 @@
 import { introspectWorkflowInstance } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { moveSubject } from "~/features/workflows/workflow-engine.server";
+import { workflowsPersonalData } from "~/features/workflows/personal-data.server";
 import { cancelRun, createWorkflow, decideTask, getRun, listMyTasks, startRun } from "~/features/workflows/workflows.server";
 import { createFile, makeFolder, personalSpaceOf, testContext } from "~tests/factories/files";
 import { countWhere, get, send, signedIn } from "./dataroom-helpers";
@@ -204,3 +205,25 @@ describe("the workflows API", () => {
     expect(page.timeline.at(-1)?.kind).toBe("run.completed");
   });
 });
+
+describe("workflows in personal data", () => {
+  it("exports what a member built, started and decided, and erasing an approver takes their name and comments out of the timeline", async () => {
+    const { owner, people, contract } = await setting(1);
+    const workflow = await createWorkflow(ctx(), owner.id, { name: "Review", steps: [{ type: "approve", name: "Review", assignees: [people[0]!.id], mode: "one" }] });
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    const [task] = await tasksOf(people[0]!.id, run.id);
+    await decideTask(ctx(), people[0]!.id, task!.id, { decision: "approve", comment: "Signed off by Ana." });
+    await instance.waitForStatus("complete");
+
+    const [ownerRecord] = await workflowsPersonalData.export(ctx(), owner.id);
+    expect(ownerRecord!.data).toMatchObject({ workflows: [{ id: workflow.id, name: "Review" }], runs: [{ id: run.id, status: "completed" }], tasks: [] });
+    const [approverRecord] = await workflowsPersonalData.export(ctx(), people[0]!.id);
+    expect(approverRecord!.data).toMatchObject({ workflows: [], runs: [], tasks: [{ workflow: "Review", status: "approved", comment: "Signed off by Ana." }] });
+
+    await workflowsPersonalData.erase(ctx(), people[0]!.id);
+    const decided = (await getRun(ctx(), owner.id, run.id)).timeline.find((event) => event.kind === "task.approved");
+    expect(decided).toMatchObject({ actor: null, detail: null });
+  });
+});
+

@@ -8,6 +8,7 @@ import { sharingPersonalData } from "~/features/sharing/personal-data.server";
 import { secretsPersonalData } from "~/features/secrets/personal-data.server";
 import { receivePagesPersonalData } from "~/features/receive/personal-data.server";
 import { signaturesPersonalData } from "~/features/signatures/personal-data.server";
+import { workflowsPersonalData } from "~/features/workflows/personal-data.server";
 import type { PersonalDataSource } from "./personal-data-source";
 
 export { definePersonalDataSource, type PersonalDataRecord, type PersonalDataSource } from "./personal-data-source";
@@ -30,6 +31,7 @@ export const personalDataSources: readonly PersonalDataSource[] = [
   secretsPersonalData,
   receivePagesPersonalData,
   signaturesPersonalData,
+  workflowsPersonalData,
   accountsPersonalData,
 ];
 

@@ -110,3 +110,27 @@ export async function hasTaskInRun(db: Database, runId: string, userId: string):
 export async function listTemplatesBy(db: Database, userId: string): Promise<WorkflowTemplateRow[]> {
   return db.select().from(workflowTemplates).where(eq(workflowTemplates.createdBy, userId)).orderBy(sql`${workflowTemplates.updatedAt} DESC`).all();
 }
+
+// ---- personal data ---------------------------------------------------------------------------------
+
+/** What a member's export holds of workflows: those they built, the runs they started, their tasks. */
+export async function loadWorkflowDataOf(db: Database, userId: string) {
+  const [templates, runs, tasks] = await Promise.all([
+    db.select().from(workflowTemplates).where(eq(workflowTemplates.createdBy, userId)).all(),
+    db.select().from(workflowRuns).where(eq(workflowRuns.startedBy, userId)).all(),
+    db
+      .select({ id: workflowTasks.id, runId: workflowTasks.runId, stepIndex: workflowTasks.stepIndex, status: workflowTasks.status, comment: workflowTasks.comment, createdAt: workflowTasks.createdAt, decidedAt: workflowTasks.decidedAt, workflow: workflowTemplates.name })
+      .from(workflowTasks)
+      .innerJoin(workflowRuns, eq(workflowRuns.id, workflowTasks.runId))
+      .innerJoin(workflowTemplates, eq(workflowTemplates.id, workflowRuns.templateId))
+      .where(eq(workflowTasks.assigneeId, userId))
+      .all(),
+  ]);
+  return { templates, runs, tasks };
+}
+
+/** Erasure: the member leaves others' run timelines (their name and comments); their tasks go with their account. */
+export async function forgetWorkflowActor(db: Database, userId: string): Promise<void> {
+  await db.update(workflowEvents).set({ actorId: null, detail: null }).where(and(eq(workflowEvents.actorId, userId), sql`${workflowEvents.kind} LIKE 'task.%'`));
+  await db.update(workflowEvents).set({ actorId: null }).where(eq(workflowEvents.actorId, userId));
+}
