@@ -71,6 +71,9 @@ export default [
     route("search", "routes/search.tsx"),
     // An invitation to a data room opened from the invitee's dashboard (the e-mail's link is /invite/{token}).
     route("invitations/:id", "routes/invitations/own.tsx"),
+    // Workflows (issue 41): the member's open tasks and a run's page (any member with a task in it; not under the Business-only /workflows).
+    route("tasks", "routes/workflows/tasks.tsx"),
+    route("workflow-runs/:id", "routes/workflows/run.tsx"),
 
     // Settings (spec §2 "Settings") and profile pages share one frame (side navigation).
     layout("routes/settings/layout.tsx", [

@@ -72,5 +72,6 @@ export const MEMBER_PAGES = [
   "/signatures",
   "/signatures/create",
   "/signatures/templates",
+  "/tasks",
   "/forms/template-client-intake/edit",
 ] as const;

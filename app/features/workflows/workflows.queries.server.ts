@@ -99,6 +99,7 @@ export async function listOpenTasksOf(db: Database, userId: string) {
     .innerJoin(workflowTemplates, eq(workflowTemplates.id, workflowRuns.templateId))
     .where(and(eq(workflowTasks.assigneeId, userId), eq(workflowTasks.status, "open"), eq(workflowRuns.status, "running")))
     .orderBy(asc(workflowTasks.createdAt))
+    .limit(500)
     .all();
 }
 

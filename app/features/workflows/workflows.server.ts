@@ -142,9 +142,12 @@ export async function getRun(ctx: ServiceContext, userId: string, runId: unknown
   const { run, template, isManager } = await requireVisibleRun(ctx, userId, runId);
   const events = await listRunEvents(ctx.db, run.id);
   if (!isManager && !(await hasTaskInRun(ctx.db, run.id, userId))) throw runNotFound();
+  const myTask = run.status === "running" ? ((await listOpenTasksOf(ctx.db, userId)).find((task) => task.runId === run.id) ?? null) : null;
   return {
     run: runViewOf(run),
     workflow: viewOf(template),
+    canCancel: isManager && run.status === "running",
+    myTask: myTask ? { id: myTask.id, step: template.definition.steps[myTask.stepIndex]?.name ?? `Step ${myTask.stepIndex + 1}` } : null,
     timeline: events.map((event) => ({ id: event.id, at: event.at.toISOString(), kind: event.kind, detail: event.detail, actor: event.actorName })),
   };
 }

@@ -3,6 +3,7 @@ import { listOpenInvitationsForMember } from "~/features/datarooms/members.queri
 import { formatBytes } from "~/features/files/files.constants";
 import type { SpaceUsage } from "~/features/files/storage.server";
 import { signaturesWaitingFor } from "~/features/signatures/envelopes.server";
+import { listMyTasks } from "~/features/workflows/workflows.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { listShareLinksEndingBetween, listUnreadNoticesOfKinds } from "./dashboard.queries.server";
 
@@ -74,6 +75,18 @@ export const ATTENTION_SOURCES: readonly AttentionSource[] = [
         detail: waiting.expiresAt ? `Sign before ${dateFormat.format(waiting.expiresAt)} UTC.` : "Open it to read the document and sign.",
         href: waiting.href,
         at: (waiting.sentAt ?? new Date(0)).toISOString(),
+      })),
+  },
+  {
+    id: "workflow-tasks",
+    load: async (ctx, { userId }) =>
+      (await listMyTasks(ctx, userId)).slice(0, FEED_LIMIT).map((task) => ({
+        kind: "workflow.task",
+        label: "Task waiting",
+        title: `${task.step}: ${task.workflow}`,
+        detail: "A workflow waits for your decision.",
+        href: `/workflow-runs/${task.runId}`,
+        at: task.since,
       })),
   },
   {

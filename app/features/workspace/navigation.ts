@@ -86,6 +86,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       { id: "forms", label: "Forms", to: "/forms", icon: "form", requires: { feature: "forms" } },
       { id: "signatures", label: "Signatures", to: "/signatures", icon: "signature", alsoActiveUnder: ["/signatures/"], requires: { feature: "e_signatures" } },
+      { id: "tasks", label: "My tasks", to: "/tasks", icon: "clock", alsoActiveUnder: ["/workflow-runs/"] },
     ],
   },
   {
