@@ -2,9 +2,9 @@
 // tus uploads, the trash), so it is made exactly as a member's would be: sniffed, hashed, counted
 // against the quota. `npm start` runs it once, right after it creates the demo member; no network
 // beyond the local server. Usage on its own: node scripts/seed-demo.mjs [http://localhost:5173]
-import { deflateSync, crc32 } from "node:zlib";
 import { makePdf } from "./bench/pdf-fixture.mjs";
 import { DEMO_GUEST, DEMO_MEMBER } from "./ops-lib.mjs";
+import { makePng } from "./bench/png-fixture.mjs";
 
 /** A tiny browser: cookies follow Set-Cookie, unsafe requests carry the CSRF token. */
 function client(baseURL) {
@@ -47,35 +47,8 @@ function client(baseURL) {
   };
 }
 
-/** A solid-colour PNG with a darker band, written by hand (zlib for the pixel rows). */
-function makePng(width, height, [r, g, b]) {
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  const rows = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    const shade = y > height * 0.6 ? 0.7 : 1;
-    for (let x = 0; x < width; x++) row.set([r * shade, g * shade, b * shade].map(Math.round), 1 + x * 3);
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
+/** A solid-colour PNG with a darker band across its lower part. */
+const bandedPng = (width, height, [r, g, b]) => makePng(width, height, (y) => (y > height * 0.6 ? [r * 0.7, g * 0.7, b * 0.7] : [r, g, b]));
 
 const base64 = (text) => Buffer.from(text, "utf8").toString("base64");
 
@@ -136,8 +109,8 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
     "Customers.csv",
     Buffer.from("customer,plan,seats,renewal\nNorthwind,Business,40,2027-01-31\nContoso,Pro,12,2026-12-15\nFabrikam,Basic,5,2027-03-01\n"),
   );
-  await upload(browser, made["Site photos"], "Lobby.png", makePng(320, 200, [37, 99, 235]));
-  await upload(browser, made["Site photos"], "Roof terrace.png", makePng(320, 200, [234, 88, 12]));
+  await upload(browser, made["Site photos"], "Lobby.png", bandedPng(320, 200, [37, 99, 235]));
+  await upload(browser, made["Site photos"], "Roof terrace.png", bandedPng(320, 200, [234, 88, 12]));
   const draft = await upload(browser, inbox.uid, "Old draft.txt", Buffer.from("An early draft, superseded by the board pack.\n"));
   await browser.json("/api/items/delete", { method: "POST", body: JSON.stringify({ items: [{ type: "file", id: draft }] }) });
 

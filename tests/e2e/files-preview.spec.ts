@@ -1,4 +1,4 @@
-import { crc32, deflateSync } from "node:zlib";
+import { solidPng } from "../../scripts/bench/png-fixture.mjs";
 import type { Page } from "@playwright/test";
 import { makePdf } from "../../scripts/bench/pdf-fixture.mjs";
 import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
@@ -7,25 +7,6 @@ import { createMember, expect, gotoHydrated, test } from "./fixtures";
 /** A verified Pro member, signed in on `page` (the test-only route, made inside the server). */
 async function signedInMember(page: Page) {
   return createMember(page.request, { tier: "pro" });
-}
-
-/** A solid-colour PNG of `width` × `height` pixels, written by hand (zlib for the pixel data). */
-function makePng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
 }
 
 /** Signs a fresh member in and uploads the files through tus; returns their ids by name. */
@@ -84,7 +65,7 @@ test.describe("file previews", () => {
 
   test("an image is displayed with the file's name as its text alternative", async ({ page }) => {
     test.setTimeout(90_000);
-    const ids = await memberWithFiles(page, [{ name: "logo.png", body: makePng(40, 30, [20, 90, 200]) }]);
+    const ids = await memberWithFiles(page, [{ name: "logo.png", body: solidPng(40, 30, [20, 90, 200]) }]);
     await gotoHydrated(page, `/files/${ids["logo.png"]}`);
     await expect(page).toHaveTitle("logo.png - Strongroom");
     const image = page.getByRole("img", { name: "logo.png" });
@@ -111,7 +92,7 @@ test.describe("file previews", () => {
 
   test("a refused image preview shows the security error, and retrying recovers", async ({ page }) => {
     test.setTimeout(90_000);
-    const ids = await memberWithFiles(page, [{ name: "photo.png", body: makePng(20, 20, [200, 40, 40]) }]);
+    const ids = await memberWithFiles(page, [{ name: "photo.png", body: solidPng(20, 20, [200, 40, 40]) }]);
     await page.route(previewRequests, (route) => route.fulfill({ status: 403, contentType: "application/json", body: '{"message":"no","code":"FORBIDDEN"}' }));
     await gotoHydrated(page, `/files/${ids["photo.png"]}`);
 

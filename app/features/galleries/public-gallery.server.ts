@@ -8,7 +8,7 @@ import { countShareVisit, openShareLink, passShareGate, signVisit, type ShareOpe
 import { requireOpenVisit, shareProtection } from "~/features/sharing/share-content.server";
 import { closedPageOf, type ClosedSharePage } from "~/features/sharing/share-viewer.server";
 import { SHARE_STATUS_LABELS } from "~/features/sharing/sharing.constants";
-import { requireManagedLink } from "~/features/sharing/sharing.server";
+import { requireManagedLink, shareLinkPath } from "~/features/sharing/sharing.server";
 import { countVisitFile, findLiveFile, findLiveFolder, findSpaceName, hasShareVisit, type ShareLinkRow } from "~/features/sharing/sharing.queries.server";
 import type { WatermarkViewer } from "~/features/watermark/watermark.server";
 import { AppError } from "~/lib/errors";
@@ -60,7 +60,6 @@ export type PublicGalleryPage =
     };
 export type PublicGalleryResult = { page: PublicGalleryPage; cookie: string | null };
 
-const galleryBase = (key: string) => `/public-gallery/${encodeURIComponent(key)}`;
 
 /** What the link lets a visitor download: the room's download protection wins over the gallery's choice. */
 function downloadsOf(row: ShareLinkRow, downloadProtection: boolean): GalleryDownloads {
@@ -85,7 +84,7 @@ type GalleryItemsPage = { items: PublicGalleryItem[]; nextCursor: string | null 
 async function itemsOf(ctx: ServiceContext, key: string, row: ShareLinkRow, visitId: string, rules: { downloads: GalleryDownloads; watermarked: boolean }, cursor: string | null): Promise<GalleryItemsPage> {
   const [rows, favourites] = await Promise.all([listFolderMedia(ctx.db, row.targetId, decodeCursor(cursor), PUBLIC_GALLERY_PAGE_SIZE + 1), listVisitFavourites(ctx.db, visitId)]);
   const marked = new Set(favourites);
-  const base = galleryBase(key);
+  const base = shareLinkPath("gallery", encodeURIComponent(key));
   const shown = rows.slice(0, PUBLIC_GALLERY_PAGE_SIZE);
   // A video cannot carry a visitor's name: a watermarked gallery leaves videos out.
   const items = shown.flatMap((item): PublicGalleryItem[] => {

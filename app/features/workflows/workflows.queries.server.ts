@@ -103,9 +103,9 @@ export async function listOpenTasksOf(db: Database, userId: string) {
     .all();
 }
 
-/** Whether someone has (or had) a task in a run. */
-export async function hasTaskInRun(db: Database, runId: string, userId: string): Promise<boolean> {
-  return (await db.select({ id: workflowTasks.id }).from(workflowTasks).where(and(eq(workflowTasks.runId, runId), eq(workflowTasks.assigneeId, userId))).get()) !== undefined;
+/** Someone's tasks in one run (open or decided): whether they may see it, and what is theirs to decide. */
+export async function listTasksOfIn(db: Database, runId: string, userId: string): Promise<WorkflowTaskRow[]> {
+  return db.select().from(workflowTasks).where(and(eq(workflowTasks.runId, runId), eq(workflowTasks.assigneeId, userId))).all();
 }
 
 export async function listTemplatesBy(db: Database, userId: string): Promise<WorkflowTemplateRow[]> {

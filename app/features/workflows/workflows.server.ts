@@ -12,11 +12,11 @@ import {
   findRun,
   findTask,
   findTemplate,
-  hasTaskInRun,
   insertRun,
   insertTemplate,
   listOpenTasksOf,
   listRunEvents,
+  listTasksOfIn,
   listTemplatesBy,
   type WorkflowRunRow,
   type WorkflowTemplateRow,
@@ -30,6 +30,7 @@ import {
  * (`workflows`, docs/plans.md), checked on the server at every entry point.
  */
 
+const stepName = (steps: WorkflowTemplateRow["definition"]["steps"], index: number) => steps[index]?.name ?? `Step ${index + 1}`;
 const templateNotFound = () => new AppError("NOT_FOUND", "This workflow does not exist or you don't have access to it.");
 const runNotFound = () => new AppError("NOT_FOUND", "This workflow run does not exist or you don't have access to it.");
 const taskNotFound = () => new AppError("NOT_FOUND", "This task does not exist or is not yours.");
@@ -97,7 +98,7 @@ export async function startRun(ctx: ServiceContext, userId: string, templateId: 
   return runViewOf(run);
 }
 
-/** A run the caller may see: who started it, who built its workflow, or someone with a task in it. */
+/** The run (404 if there is none) and whether the caller manages it: started it or built its workflow. */
 async function requireVisibleRun(ctx: ServiceContext, userId: string, runId: unknown): Promise<{ run: WorkflowRunRow; template: WorkflowTemplateRow; isManager: boolean }> {
   const run = typeof runId === "string" && runId.length <= 64 ? await findRun(ctx.db, runId) : undefined;
   if (!run) throw runNotFound();
@@ -140,14 +141,14 @@ export async function cancelRun(ctx: ServiceContext, userId: string, runId: unkn
 /** GET /api/workflow-runs/{id}: where a run stands and its timeline, for whoever may see it. */
 export async function getRun(ctx: ServiceContext, userId: string, runId: unknown) {
   const { run, template, isManager } = await requireVisibleRun(ctx, userId, runId);
-  const events = await listRunEvents(ctx.db, run.id);
-  if (!isManager && !(await hasTaskInRun(ctx.db, run.id, userId))) throw runNotFound();
-  const myTask = run.status === "running" ? ((await listOpenTasksOf(ctx.db, userId)).find((task) => task.runId === run.id) ?? null) : null;
+  const [events, mine] = await Promise.all([listRunEvents(ctx.db, run.id), listTasksOfIn(ctx.db, run.id, userId)]);
+  if (!isManager && mine.length === 0) throw runNotFound();
+  const myTask = run.status === "running" ? (mine.find((task) => task.status === "open") ?? null) : null;
   return {
     run: runViewOf(run),
     workflow: viewOf(template),
     canCancel: isManager && run.status === "running",
-    myTask: myTask ? { id: myTask.id, step: template.definition.steps[myTask.stepIndex]?.name ?? `Step ${myTask.stepIndex + 1}` } : null,
+    myTask: myTask ? { id: myTask.id, step: stepName(template.definition.steps, myTask.stepIndex) } : null,
     timeline: events.map((event) => ({ id: event.id, at: event.at.toISOString(), kind: event.kind, detail: event.detail, actor: event.actorName })),
   };
 }
@@ -155,5 +156,5 @@ export async function getRun(ctx: ServiceContext, userId: string, runId: unknown
 /** GET /api/workflow-tasks: the caller's open tasks ("My tasks"), oldest first. */
 export async function listMyTasks(ctx: ServiceContext, userId: string) {
   const tasks = await listOpenTasksOf(ctx.db, userId);
-  return tasks.map((task) => ({ id: task.id, runId: task.runId, workflow: task.templateName, step: task.definition.steps[task.stepIndex]?.name ?? `Step ${task.stepIndex + 1}`, since: task.createdAt.toISOString() }));
+  return tasks.map((task) => ({ id: task.id, runId: task.runId, workflow: task.templateName, step: stepName(task.definition.steps, task.stepIndex), since: task.createdAt.toISOString() }));
 }

@@ -30,7 +30,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 // The address carries the gallery's secret: never sent to other sites, never kept by a cache.
 export const headers = () => ({ "Referrer-Policy": "same-origin", "Cache-Control": "no-store" });
 
-const isSimple = (request: Request) => new URL(request.url).pathname.endsWith("/simple");
+/** The simple page's address (a gallery whose own address is "simple" is not one). */
+const isSimple = (request: Request, key: string) => new URL(request.url).pathname === `/public-gallery/${key}/simple`;
 
 /**
  * /public-gallery/{token-or-slug} and …/simple: a public gallery for anyone who has its address
@@ -44,7 +45,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const headers = new Headers();
   if (result.cookie) headers.append("Set-Cookie", shareVisitCookie(params.key, result.cookie, isSecure, "/public-gallery"));
   const status = result.page.state === "expired" ? 410 : result.page.state === "refused" ? 403 : 200;
-  return data({ page: result.page, key: params.key, simple: isSimple(request) }, { status, headers });
+  return data({ page: result.page, key: params.key, simple: isSimple(request, params.key) }, { status, headers });
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {

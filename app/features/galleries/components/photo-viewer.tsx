@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { clampZoom, createViewerGestures, VIEWER, zoomAfterWheel } from "../viewer-gestures";
-import { MEDIA_RETRY_MS } from "../media.constants";
+import { useMediaRetry } from "./use-media-retry";
 
 /** A photo the viewer shows: its screen size, its download (none when downloads are off) and, where the owner allows, what its EXIF says. */
 export type ViewerPhoto = { id: string; name: string; screen: string; download: string | null; facts?: { takenAt: string | null; camera: string | null; place: string | null } | null };
@@ -12,27 +12,20 @@ const UPRIGHT: Turn = { rotate: 0, flipX: false, flipY: false };
 const controlClass =
   "rounded-md px-3 py-2 text-sm font-medium text-white hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-40";
 
-/** One photo's image, tried again once after 1 s when it fails to load (spec §9). */
+/** One photo's image, tried again once after 1 s when it fails to load (spec §9); each photo is its own element (keyed by id). */
 function ViewerImage({ photo, style, hidden }: { photo: ViewerPhoto; style: React.CSSProperties; hidden?: boolean }) {
-  const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    setAttempt(0);
-    setFailed(false);
-  }, [photo.screen]);
-  if (failed && attempt > 0) return <p className="absolute inset-0 m-auto h-fit text-center text-white">This photo could not be loaded.</p>;
+  const { address, onError } = useMediaRetry(photo.screen, 1, () => setFailed(true));
+  if (failed) return <p className="absolute inset-0 m-auto h-fit text-center text-white">This photo could not be loaded.</p>;
   return (
     <img
-      src={attempt ? `${photo.screen}${photo.screen.includes("?") ? "&" : "?"}attempt=${attempt}` : photo.screen}
+      src={address}
       alt={hidden ? "" : photo.name}
       aria-hidden={hidden || undefined}
       draggable={false}
       className="absolute inset-0 m-auto max-h-full max-w-full select-none object-contain"
       style={style}
-      onError={() => {
-        if (attempt === 0) window.setTimeout(() => setAttempt(1), MEDIA_RETRY_MS);
-        else setFailed(true);
-      }}
+      onError={onError}
     />
   );
 }
