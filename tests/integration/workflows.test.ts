@@ -2,10 +2,12 @@ import { introspectWorkflowInstance } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { moveSubject } from "~/features/workflows/workflow-engine.server";
 import { workflowsPersonalData } from "~/features/workflows/personal-data.server";
+import { startUploadRunsJob } from "~/features/workflows/workflows.jobs";
 import { cancelRun, createWorkflow, decideTask, getRun, listMyTasks, startRun } from "~/features/workflows/workflows.server";
 import { createFile, makeFolder, personalSpaceOf, testContext } from "~tests/factories/files";
 import { countWhere, get, send, signedIn } from "./dataroom-helpers";
-import { newAuthClient, testEnv } from "./helpers";
+import { mailsTo, newAuthClient, testEnv } from "./helpers";
+import { bytes, upload } from "./tus-helpers";
 
 /**
  * Workflows on Cloudflare Workflows (issue 41, step 1): templates of approval and move steps, runs
@@ -227,3 +229,79 @@ describe("workflows in personal data", () => {
   });
 });
 
+
+describe("workflow triggers and notices", () => {
+  it("a file uploaded into the trigger folder starts exactly one run, however often its job is delivered", async () => {
+    const { owner, people, space, signed } = await setting(1);
+    const incoming = await makeFolder(space.spaceId, space.rootId, "Incoming contracts");
+    const workflow = await createWorkflow(ctx(), owner.id, {
+      name: "Contract approval",
+      trigger: { type: "upload", folderId: incoming },
+      steps: [{ type: "approve", name: "Legal review", assignees: [people[0]!.email], mode: "one" }, { type: "move", name: "File it", folderId: signed }],
+    });
+    expect(workflow.trigger).toEqual({ type: "upload", folderId: incoming });
+    expect(workflow.steps[0]).toMatchObject({ assignees: [people[0]!.id] });
+
+    const fileId = await upload(owner.client, incoming, "Supply contract.pdf", bytes(2_000));
+    const uploadId = (await testEnv.DB.prepare("select id from uploads where file_id = ?").bind(fileId).first<{ id: string }>())!.id;
+    // The upload queued the job that starts it.
+    expect(await countWhere("select count(*) as n from jobs where id = ?", `${startUploadRunsJob.type}:${uploadId}`)).toBe(1);
+    const payload = { uploadId, fileId, folderId: incoming, uploadedBy: owner.id };
+    const jobCtx = { ...testContext(), jobId: `${startUploadRunsJob.type}:${uploadId}` };
+    // Delivered twice (and perhaps by the queue as well): one run.
+    await startUploadRunsJob.run(jobCtx, payload);
+    await startUploadRunsJob.run(jobCtx, payload);
+    await expect.poll(() => countWhere("select count(*) as n from workflow_runs where template_id = ?", workflow.id)).toBe(1);
+    const run = (await testEnv.DB.prepare("select id, trigger_kind as triggerKind, subject_file_id as subjectFileId from workflow_runs where template_id = ?").bind(workflow.id).first<{ id: string; triggerKind: string; subjectFileId: string }>())!;
+    expect(run).toMatchObject({ triggerKind: "upload", subjectFileId: fileId });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    const [task] = await tasksOf(people[0]!.id, run.id);
+    await decideTask(ctx(), people[0]!.id, task!.id, { decision: "approve" });
+    await instance.waitForStatus("complete");
+    expect(await folderOf(fileId)).toBe(signed);
+    expect((await getRun(ctx(), owner.id, run.id)).timeline[0]).toMatchObject({ kind: "run.started", detail: "Contract approval on “Supply contract.pdf” (uploaded into its folder)" });
+  });
+
+  it("an upload into any other folder, or into the folder of a builder who lost the plan, starts nothing", async () => {
+    const { owner, people, space } = await setting(1);
+    const incoming = await makeFolder(space.spaceId, space.rootId, "Incoming");
+    const workflow = await createWorkflow(ctx(), owner.id, { name: "Review", trigger: { type: "upload", folderId: incoming }, steps: [{ type: "approve", name: "Review", assignees: [people[0]!.id], mode: "one" }] });
+    const elsewhere = await upload(owner.client, space.rootId, "elsewhere.pdf", bytes(500));
+    const elsewhereUpload = (await testEnv.DB.prepare("select id from uploads where file_id = ?").bind(elsewhere).first<{ id: string }>())!.id;
+    expect(await countWhere("select count(*) as n from jobs where id = ?", `${startUploadRunsJob.type}:${elsewhereUpload}`)).toBe(0);
+    await testEnv.DB.prepare("update users set tier = 'pro' where id = ?").bind(owner.id).run();
+    const fileId = await upload(owner.client, incoming, "later.pdf", bytes(500));
+    const uploadId = (await testEnv.DB.prepare("select id from uploads where file_id = ?").bind(fileId).first<{ id: string }>())!.id;
+    expect(await startUploadRunsJob.run({ ...testContext(), jobId: "x" }, { uploadId, fileId, folderId: incoming, uploadedBy: owner.id })).toMatchObject({ successCount: 0 });
+    expect(await countWhere("select count(*) as n from workflow_runs where template_id = ?", workflow.id)).toBe(0);
+  });
+
+  it("the builder names approvers by e-mail, and an address without an account or a trigger folder of someone else is refused with nothing written", async () => {
+    const { owner, people } = await setting(1);
+    const stranger = await signedIn({ tier: "business" });
+    const strangerSpace = await personalSpaceOf(stranger.id);
+    await expect(createWorkflow(ctx(), owner.id, { name: "Review", steps: [{ type: "approve", name: "Review", assignees: ["nobody@example.test"], mode: "one" }] })).rejects.toThrow(
+      "nobody@example.test is not a Strongroom member yet. Invite them first, then ask them to approve.",
+    );
+    await expect(
+      createWorkflow(ctx(), owner.id, { name: "Review", trigger: { type: "upload", folderId: strangerSpace.rootId }, steps: [{ type: "approve", name: "Review", assignees: [people[0]!.email.toUpperCase()], mode: "one" }] }),
+    ).rejects.toThrow("This folder does not exist or you don't have access to it.");
+    await expect(createWorkflow(ctx(), owner.id, { name: "Review", trigger: { type: "upload" }, steps: [{ type: "approve", name: "Review", assignees: [people[0]!.id], mode: "one" }] })).rejects.toThrow("An upload trigger names its folder (folderId).");
+    expect(await countWhere("select count(*) as n from workflow_templates where created_by = ?", owner.id)).toBe(0);
+  });
+
+  it("an approver hears of a new task in their notifications, live and by e-mail, without the document's name", async () => {
+    const { owner, people, contract } = await setting(1);
+    const workflow = await createWorkflow(ctx(), owner.id, { name: "Contract approval", steps: [{ type: "approve", name: "Legal review", assignees: [people[0]!.id], mode: "one" }] });
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    await tasksOf(people[0]!.id, run.id);
+    await expect.poll(() => countWhere("select count(*) as n from notifications where user_id = ? and kind = 'workflow.task'", people[0]!.id)).toBe(1);
+    const notice = await testEnv.DB.prepare("select title, link from notifications where user_id = ? and kind = 'workflow.task'").bind(people[0]!.id).first<{ title: string; link: string }>();
+    expect(notice).toEqual({ title: "Task waiting: Legal review: Contract approval", link: `/workflow-runs/${run.id}` });
+    await expect.poll(async () => (await mailsTo(people[0]!.email)).some((mail) => mail.subject.includes("Task waiting: Legal review"))).toBe(true);
+    expect((await mailsTo(people[0]!.email)).some((mail) => mail.textBody.includes("contract.pdf"))).toBe(false);
+    await cancelRun(ctx(), owner.id, run.id);
+    await instance.waitForStatus("terminated");
+  });
+});

@@ -12,6 +12,9 @@ export type WorkflowStepDefinition =
   | { type: "approve"; name: string; assignees: string[]; mode: "one" | "all" | "quorum"; quorumPercent: number | null }
   | { type: "move"; name: string; folderId: string };
 export type WorkflowDefinition = { steps: WorkflowStepDefinition[] };
+/** What starts a run: a member by hand on a document, or a file arriving in a folder (more triggers come with issue 41's next steps). */
+export const workflowTriggerKinds = ["manual", "upload"] as const;
+export type WorkflowTriggerKind = (typeof workflowTriggerKinds)[number];
 
 export const workflowTemplates = sqliteTable(
   "workflow_templates",
@@ -23,11 +26,14 @@ export const workflowTemplates = sqliteTable(
       .references(() => spaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     definition: text("definition", { mode: "json" }).$type<WorkflowDefinition>().notNull(),
+    triggerKind: text("trigger_kind", { enum: workflowTriggerKinds }).notNull().default("manual"),
+    /** The folder whose new files start a run (trigger `upload`). */
+    triggerFolderId: text("trigger_folder_id"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (table) => [index("workflow_templates_space_idx").on(table.spaceId, table.updatedAt)],
+  (table) => [index("workflow_templates_space_idx").on(table.spaceId, table.updatedAt), index("workflow_templates_trigger_folder_idx").on(table.triggerFolderId)],
 );
 
 export const workflowRunStatuses = ["running", "completed", "rejected", "cancelled", "failed"] as const;
@@ -45,6 +51,9 @@ export const workflowRuns = sqliteTable(
       .notNull()
       .references(() => spaces.id, { onDelete: "cascade" }),
     subjectFileId: text("subject_file_id"),
+    /** What started it: a member (manual) or an upload into the trigger folder (then the upload's id, so one upload starts one run). */
+    triggerKind: text("trigger_kind", { enum: workflowTriggerKinds }).notNull().default("manual"),
+    triggerRef: text("trigger_ref"),
     status: text("status", { enum: workflowRunStatuses }).notNull(),
     /** The step under way (0-based), or the last one once the run ended. */
     stepIndex: integer("step_index").notNull().default(0),
@@ -52,7 +61,12 @@ export const workflowRuns = sqliteTable(
     startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
     endedAt: integer("ended_at", { mode: "timestamp_ms" }),
   },
-  (table) => [index("workflow_runs_space_idx").on(table.spaceId, table.startedAt), index("workflow_runs_template_idx").on(table.templateId)],
+  (table) => [
+    index("workflow_runs_space_idx").on(table.spaceId, table.startedAt),
+    index("workflow_runs_template_idx").on(table.templateId, table.startedAt),
+    // One trigger (an upload) starts one run of a workflow, however often it is delivered.
+    uniqueIndex("workflow_runs_trigger_idx").on(table.templateId, table.triggerRef),
+  ],
 );
 
 export const workflowTaskStatuses = ["open", "approved", "rejected", "closed"] as const;

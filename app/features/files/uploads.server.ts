@@ -1,5 +1,6 @@
 import { loadMemberAccess, assertWithinLimit, requireFeature } from "~/features/access/access.server";
 import { notifyFilesAddedJob } from "~/features/datarooms/datarooms.jobs";
+import { requestUploadTriggers } from "~/features/workflows/workflows.jobs";
 import { enqueueJob } from "~/features/jobs/enqueue-job.server";
 import { AppError, type AppErrorCode } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
@@ -526,6 +527,7 @@ async function completeUpload(ctx: ServiceContext, upload: UploadRow, sha256: st
   }
   await requestContentIndexing(ctx, done.fileId, upload.r2Key);
   await requestDerivatives(ctx, { id: done.fileId, contentType }, upload.r2Key);
+  await requestUploadTriggers(ctx, { uploadId: upload.id, fileId: done.fileId, folderId, uploadedBy: upload.userId });
   ctx.logger.info("upload completed", { uploadId: upload.id, fileId: done.fileId, size: upload.length, contentType });
   await announceFilesChanged(ctx, [upload.spaceId], "added", {
     userId: upload.userId,

@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = {
   "signature.signed": "Signed your document",
   "signature.completed": "Completed your document",
   "signature.declined": "Declined your document",
+  "workflow.task": "Asked you to approve",
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 

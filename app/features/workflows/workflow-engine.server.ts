@@ -1,6 +1,7 @@
 import { NonRetryableError } from "cloudflare:workflows";
 import type { WorkflowStepDefinition } from "~/db/schema";
 import { moveItemRefs } from "~/features/files/move.server";
+import { notifyMember } from "~/features/notifications/notifications.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { closeOpenTasks, endRun, findRun, findTemplate, insertEvent, insertTasks, listStepTasks, setRunStep } from "./workflows.queries.server";
 
@@ -35,6 +36,31 @@ export async function startStep(ctx: ServiceContext, runId: string, index: numbe
     );
   }
   await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-started`), runId, at: now, kind: "step.started", actorId: null, detail: step.name });
+}
+
+/**
+ * The people of a human step hear that a task waits for them: in their notifications, live in
+ * their open tabs, and by e-mail as they chose. The notice names the step and the workflow, not
+ * the document (an approver may not have access to it).
+ */
+export async function notifyAssignees(ctx: ServiceContext, runId: string, index: number, step: Extract<WorkflowStepDefinition, { type: "approve" }>): Promise<number> {
+  const run = await findRun(ctx.db, runId);
+  if (!run || run.status !== "running") return 0;
+  const template = await findTemplate(ctx.db, run.templateId);
+  const open = (await listStepTasks(ctx.db, runId, index)).filter((task) => task.status === "open");
+  let told = 0;
+  for (const task of open) {
+    const isTold = await notifyMember(ctx, {
+      userId: task.assigneeId,
+      actorId: null,
+      kind: "workflow.task",
+      title: `Task waiting: ${step.name}: ${template?.name ?? "a workflow"}`,
+      excerpt: "Open it to approve or reject.",
+      link: `/workflow-runs/${runId}`,
+    });
+    if (isTold) told += 1;
+  }
+  return told;
 }
 
 /** How many approvals a step needs: one, all, or its quorum (rounded up) of the people asked. */

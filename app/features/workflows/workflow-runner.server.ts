@@ -1,6 +1,6 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { createServiceContext } from "~/lib/service-context.server";
-import { finishRun, moveSubject, runPlan, startStep, tallyApproval } from "./workflow-engine.server";
+import { finishRun, moveSubject, notifyAssignees, runPlan, startStep, tallyApproval } from "./workflow-engine.server";
 
 /**
  * The engine (issue 41, ADR 035): one Cloudflare Workflows instance per run, its id the run's.
@@ -24,6 +24,7 @@ export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
         const label = `step ${index + 1}`;
         await step.do(`${label}: start`, () => startStep(ctx(), runId, index, definition));
         if (definition.type === "approve") {
+          await step.do(`${label}: notify`, () => notifyAssignees(ctx(), runId, index, definition));
           let outcome = await step.do(`${label}: tally 0`, () => tallyApproval(ctx(), runId, index, definition));
           for (let round = 1; outcome === "pending"; round += 1) {
             await step.waitForEvent(`${label}: decision ${round}`, { type: DECISION_EVENT, timeout: DECISION_TIMEOUT });

@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { users, workflowEvents, workflowRuns, workflowTasks, workflowTemplates, type WorkflowRunStatus } from "~/db/schema";
+import { files, users, workflowEvents, workflowRuns, workflowTasks, workflowTemplates, type WorkflowRunStatus } from "~/db/schema";
 
 /** Workflows: the only place drizzle is called for them. */
 
@@ -22,8 +22,76 @@ export async function countExistingUsers(db: Database, ids: readonly string[]): 
   return row?.n ?? 0;
 }
 
-export async function insertRun(db: Database, run: typeof workflowRuns.$inferInsert, event: typeof workflowEvents.$inferInsert): Promise<void> {
-  await db.batch([db.insert(workflowRuns).values(run), db.insert(workflowEvents).values(event)]);
+/** Members by e-mail address (lower case), for the builder's "who approves". */
+export async function findUsersByEmails(db: Database, emails: readonly string[]) {
+  if (emails.length === 0) return [];
+  return db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [...emails])).all();
+}
+
+/** Names and addresses of the people a template names, for its pages. */
+export async function findPeople(db: Database, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, [...ids])).all();
+}
+
+/**
+ * A run and its first timeline entry. A run a trigger started (its `triggerRef`, say an upload)
+ * is written once per workflow: a second delivery of the same trigger writes nothing. Whether it was written now.
+ */
+export async function insertRun(db: Database, run: typeof workflowRuns.$inferInsert, event: typeof workflowEvents.$inferInsert): Promise<boolean> {
+  const [inserted] = await db.batch([
+    db.insert(workflowRuns).values(run).onConflictDoNothing().returning({ id: workflowRuns.id }),
+    // Only beside a run written now (a repeated trigger's fresh id has no run to belong to).
+    db
+      .insert(workflowEvents)
+      .select(
+        db
+          .select({
+            id: sql<string>`${event.id}`.as("id"),
+            runId: workflowRuns.id,
+            at: sql<number>`${event.at.getTime()}`.as("at"),
+            kind: sql<string>`${event.kind}`.as("kind"),
+            actorId: sql<string | null>`${event.actorId ?? null}`.as("actor_id"),
+            detail: sql<string | null>`${event.detail ?? null}`.as("detail"),
+          })
+          .from(workflowRuns)
+          .where(eq(workflowRuns.id, event.runId)),
+      )
+      .onConflictDoNothing(),
+  ]);
+  return inserted.length > 0;
+}
+
+export async function findRunByTrigger(db: Database, templateId: string, triggerRef: string): Promise<WorkflowRunRow | undefined> {
+  return db.select().from(workflowRuns).where(and(eq(workflowRuns.templateId, templateId), eq(workflowRuns.triggerRef, triggerRef))).get();
+}
+
+/** The workflows a file arriving in this folder starts. */
+export async function listUploadTriggered(db: Database, folderId: string): Promise<WorkflowTemplateRow[]> {
+  return db.select().from(workflowTemplates).where(and(eq(workflowTemplates.triggerFolderId, folderId), eq(workflowTemplates.triggerKind, "upload"))).all();
+}
+
+/** A workflow's latest runs with their documents' names, newest first. */
+export async function listRunsOf(db: Database, templateId: string, limit: number) {
+  return db
+    .select({ id: workflowRuns.id, status: workflowRuns.status, stepIndex: workflowRuns.stepIndex, startedAt: workflowRuns.startedAt, endedAt: workflowRuns.endedAt, triggerKind: workflowRuns.triggerKind, fileName: files.name })
+    .from(workflowRuns)
+    .leftJoin(files, eq(files.id, workflowRuns.subjectFileId))
+    .where(eq(workflowRuns.templateId, templateId))
+    .orderBy(desc(workflowRuns.startedAt))
+    .limit(limit)
+    .all();
+}
+
+/** For the list of workflows: how many runs each has, and how many are under way. */
+export async function countRunsByTemplate(db: Database, templateIds: readonly string[]) {
+  if (templateIds.length === 0) return [];
+  return db
+    .select({ templateId: workflowRuns.templateId, total: sql<number>`count(*)`, running: sql<number>`sum(CASE WHEN ${workflowRuns.status} = 'running' THEN 1 ELSE 0 END)` })
+    .from(workflowRuns)
+    .where(inArray(workflowRuns.templateId, [...templateIds]))
+    .groupBy(workflowRuns.templateId)
+    .all();
 }
 
 export async function findRun(db: Database, id: string): Promise<WorkflowRunRow | undefined> {
@@ -134,4 +202,9 @@ export async function loadWorkflowDataOf(db: Database, userId: string) {
 export async function forgetWorkflowActor(db: Database, userId: string): Promise<void> {
   await db.update(workflowEvents).set({ actorId: null, detail: null }).where(and(eq(workflowEvents.actorId, userId), sql`${workflowEvents.kind} LIKE 'task.%'`));
   await db.update(workflowEvents).set({ actorId: null }).where(eq(workflowEvents.actorId, userId));
+}
+
+/** A live (not trashed) file's id, name and space: the document an upload-triggered run is about. */
+export async function findLiveFile(db: Database, id: string) {
+  return db.select({ id: files.id, name: files.name, spaceId: files.spaceId }).from(files).where(and(eq(files.id, id), isNull(files.trashedAt))).get();
 }

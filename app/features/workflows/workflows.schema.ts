@@ -23,8 +23,16 @@ const approveStep = z
 
 const moveStep = z.object({ type: z.literal("move"), name: stepName, folderId: z.string({ error: "A move step names the folder (folderId)." }).min(1).max(64) });
 
-/** POST /api/workflows: a template, its ordered steps. */
+/** What starts a run: by hand on a document (manual), or every file uploaded into a folder. */
+const triggerSchema = z.discriminatedUnion(
+  "type",
+  [z.object({ type: z.literal("manual") }), z.object({ type: z.literal("upload"), folderId: z.string({ error: "An upload trigger names its folder (folderId)." }).min(1, "Choose the folder whose new files start a run.").max(64) })],
+  { error: "trigger is manual or upload (with folderId)." },
+);
+
+/** POST /api/workflows: a template, what starts it, its ordered steps. */
 export const createWorkflowSchema = z.object({
+  trigger: triggerSchema.default({ type: "manual" }),
   name: z.string({ error: "Give the workflow a name." }).trim().min(1, "Give the workflow a name.").max(WORKFLOW_NAME_MAX, `A workflow's name is at most ${WORKFLOW_NAME_MAX} characters.`),
   steps: z
     .array(z.discriminatedUnion("type", [approveStep, moveStep], { error: "A step is approve or move." }), { error: "steps is the list of the workflow's steps." })

@@ -1,3 +1,4 @@
+import { checkFeature as hasFeature } from "~/features/access/access-check";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { ensurePersonalSpace, requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
 import { AppError } from "~/lib/errors";
@@ -9,7 +10,10 @@ import {
   countExistingUsers,
   decideOpenTask,
   endRun,
+  findLiveFile,
   findRun,
+  findRunByTrigger,
+  findUsersByEmails,
   findTask,
   findTemplate,
   insertRun,
@@ -18,6 +22,7 @@ import {
   listRunEvents,
   listTasksOfIn,
   listTemplatesBy,
+  listUploadTriggered,
   type WorkflowRunRow,
   type WorkflowTemplateRow,
 } from "./workflows.queries.server";
@@ -39,27 +44,57 @@ async function requireWorkflows(ctx: ServiceContext, userId: string): Promise<vo
   requireFeature(await loadMemberAccess(ctx, userId), "workflows");
 }
 
-export type WorkflowView = { id: string; name: string; steps: WorkflowTemplateRow["definition"]["steps"]; createdAt: string };
-const viewOf = (row: WorkflowTemplateRow): WorkflowView => ({ id: row.id, name: row.name, steps: row.definition.steps, createdAt: row.createdAt.toISOString() });
+export type WorkflowView = { id: string; name: string; steps: WorkflowTemplateRow["definition"]["steps"]; trigger: { type: "manual" } | { type: "upload"; folderId: string }; createdAt: string };
+const viewOf = (row: WorkflowTemplateRow): WorkflowView => ({
+  id: row.id,
+  name: row.name,
+  steps: row.definition.steps,
+  trigger: row.triggerKind === "upload" && row.triggerFolderId ? { type: "upload", folderId: row.triggerFolderId } : { type: "manual" },
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * The people of the approval steps as member ids: each entry is a member's id or e-mail address
+ * (what the builder's page sends). Someone without an account cannot approve: the builder is told
+ * which address to invite first.
+ */
+async function resolveAssignees(ctx: ServiceContext, entries: readonly string[]): Promise<Map<string, string>> {
+  const emails = [...new Set(entries.filter((entry) => entry.includes("@")).map((entry) => entry.trim().toLowerCase()))];
+  const ids = [...new Set(entries.filter((entry) => !entry.includes("@")))];
+  const byEmail = new Map((await findUsersByEmails(ctx.db, emails)).map((row) => [row.email, row.id]));
+  const unknownEmail = emails.find((email) => !byEmail.has(email));
+  if (unknownEmail) throw new AppError("VALIDATION_ERROR", `steps: ${unknownEmail} is not a Strongroom member yet. Invite them first, then ask them to approve.`);
+  if ((await countExistingUsers(ctx.db, ids)) !== ids.length) throw new AppError("VALIDATION_ERROR", "steps: Someone asked to approve is not a Strongroom member. Choose people from your contacts.");
+  const resolved = new Map(ids.map((id) => [id, id]));
+  for (const entry of entries) if (entry.includes("@")) resolved.set(entry, byEmail.get(entry.trim().toLowerCase())!);
+  return resolved;
+}
+
+/** A folder of the builder's own files they may edit (a move's target, an upload trigger's folder). */
+async function requireOwnFolder(ctx: ServiceContext, userId: string, spaceId: string, folderId: string, what: string): Promise<void> {
+  const folder = await requireFolderAccess(ctx, userId, folderId, "files.edit");
+  if (folder.spaceId !== spaceId) throw new AppError("VALIDATION_ERROR", `${what} is outside your own files. Choose one of your folders.`);
+}
 
 /** POST /api/workflows: a template in the member's own files; its people must be members, its folders theirs to edit. */
 export async function createWorkflow(ctx: ServiceContext, userId: string, input: unknown): Promise<WorkflowView> {
   await requireWorkflows(ctx, userId);
   const data = parseInput(createWorkflowSchema, input);
   const space = await ensurePersonalSpace(ctx, userId);
-  const people = [...new Set(data.steps.flatMap((step) => (step.type === "approve" ? step.assignees : [])))];
-  if ((await countExistingUsers(ctx.db, people)) !== people.length) throw new AppError("VALIDATION_ERROR", "steps: Someone asked to approve is not a Strongroom member. Choose people from your contacts.");
-  for (const step of data.steps) {
-    if (step.type !== "move") continue;
-    const folder = await requireFolderAccess(ctx, userId, step.folderId, "files.edit");
-    if (folder.spaceId !== space.id) throw new AppError("VALIDATION_ERROR", `steps: “${step.name}” moves into a folder outside your own files. Choose one of your folders.`);
-  }
+  const people = await resolveAssignees(ctx, data.steps.flatMap((step) => (step.type === "approve" ? step.assignees : [])));
+  for (const step of data.steps) if (step.type === "move") await requireOwnFolder(ctx, userId, space.id, step.folderId, `steps: “${step.name}” moves into a folder that`);
+  if (data.trigger.type === "upload") await requireOwnFolder(ctx, userId, space.id, data.trigger.folderId, "trigger: The folder whose uploads start a run");
+  const steps = data.steps.map((step) =>
+    step.type === "approve" ? { ...step, assignees: [...new Set(step.assignees.map((entry) => people.get(entry)!))], quorumPercent: step.mode === "quorum" ? step.quorumPercent : null } : step,
+  );
   const now = ctx.now();
   const row: WorkflowTemplateRow = {
     id: crypto.randomUUID(),
     spaceId: space.id,
     name: data.name,
-    definition: { steps: data.steps.map((step) => (step.type === "approve" ? { ...step, quorumPercent: step.mode === "quorum" ? step.quorumPercent : null } : step)) },
+    definition: { steps },
+    triggerKind: data.trigger.type,
+    triggerFolderId: data.trigger.type === "upload" ? data.trigger.folderId : null,
     createdBy: userId,
     createdAt: now,
     updatedAt: now,
@@ -91,11 +126,66 @@ export async function startRun(ctx: ServiceContext, userId: string, templateId: 
   if (typeof input.fileId !== "string" || input.fileId.length > 64) throw new AppError("VALIDATION_ERROR", "fileId: Choose the document the workflow runs on.");
   const { file } = await requireFileAccess(ctx, userId, input.fileId, "files.view");
   if (file.spaceId !== template.spaceId) throw new AppError("VALIDATION_ERROR", "fileId: This workflow runs on documents in your own files.");
+  return runViewOf(await beginRun(ctx, template, { id: file.id, name: file.name }, { startedBy: userId, triggerKind: "manual", triggerRef: null }));
+}
+
+/**
+ * Writes a run and starts its engine instance (same id). A triggered run is written once per
+ * trigger (`triggerRef`): delivered again, the run already written is returned and its instance
+ * made sure of, so a trigger starts exactly one run.
+ */
+async function beginRun(
+  ctx: ServiceContext,
+  template: WorkflowTemplateRow,
+  file: { id: string; name: string },
+  start: { startedBy: string | null; triggerKind: WorkflowTemplateRow["triggerKind"]; triggerRef: string | null },
+): Promise<WorkflowRunRow> {
   const now = ctx.now();
-  const run: WorkflowRunRow = { id: crypto.randomUUID(), templateId: template.id, spaceId: template.spaceId, subjectFileId: file.id, status: "running", stepIndex: 0, startedBy: userId, startedAt: now, endedAt: null };
-  await insertRun(ctx.db, run, { id: `${run.id}:run-started`, runId: run.id, at: now, kind: "run.started", actorId: userId, detail: `${template.name} on “${file.name}”` });
+  const id = crypto.randomUUID();
+  const fresh: WorkflowRunRow = { id, templateId: template.id, spaceId: template.spaceId, subjectFileId: file.id, status: "running", stepIndex: 0, startedBy: start.startedBy, startedAt: now, endedAt: null, triggerKind: start.triggerKind, triggerRef: start.triggerRef };
+  const how = start.triggerKind === "upload" ? " (uploaded into its folder)" : "";
+  const isNew = await insertRun(ctx.db, fresh, { id: `${id}:run-started`, runId: id, at: now, kind: "run.started", actorId: start.startedBy, detail: `${template.name} on “${file.name}”${how}` });
+  const run = isNew ? fresh : start.triggerRef ? await findRunByTrigger(ctx.db, template.id, start.triggerRef) : undefined;
+  if (!run) throw new AppError("CONFLICT", "The workflow run could not be recorded. Please try again.");
+  // Delivered again: the instance exists already, unless the first delivery failed before making it.
+  if (!isNew && (await instanceExists(ctx, run.id))) return run;
   await ctx.env.WORKFLOW_RUNS.create({ id: run.id, params: { runId: run.id } });
-  return runViewOf(run);
+  return run;
+}
+
+async function instanceExists(ctx: ServiceContext, runId: string): Promise<boolean> {
+  try {
+    await ctx.env.WORKFLOW_RUNS.get(runId);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A file finished uploading into a folder: each workflow triggered by uploads there starts one run
+ * on it (the upload's id is the trigger, so a second delivery starts nothing). A workflow whose
+ * builder lost the plan, or whose folder moved out of its space, starts nothing (logged).
+ */
+export async function startRunsForUpload(ctx: ServiceContext, upload: { uploadId: string; fileId: string; folderId: string; uploadedBy: string }): Promise<number> {
+  const templates = await listUploadTriggered(ctx.db, upload.folderId);
+  let started = 0;
+  for (const template of templates) {
+    const builder = template.createdBy;
+    const file = await findLiveFile(ctx.db, upload.fileId);
+    if (!builder || !file || file.spaceId !== template.spaceId || !hasFeature(await loadMemberAccess(ctx, builder), "workflows")) {
+      ctx.logger.info("workflows.trigger_skipped", { templateId: template.id, fileId: upload.fileId });
+      continue;
+    }
+    await beginRun(ctx, template, file, { startedBy: upload.uploadedBy, triggerKind: "upload", triggerRef: upload.uploadId });
+    started += 1;
+  }
+  return started;
+}
+
+/** Whether a folder starts workflows (one indexed read on every upload, so the job is only queued when one does). */
+export async function folderHasUploadTriggers(ctx: ServiceContext, folderId: string): Promise<boolean> {
+  return (await listUploadTriggered(ctx.db, folderId)).length > 0;
 }
 
 /** The run (404 if there is none) and whether the caller manages it: started it or built its workflow. */

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { enqueueJob } from "~/features/jobs/enqueue-job.server";
+import { defineJob } from "~/features/jobs/job-definition";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { folderHasUploadTriggers, startRunsForUpload } from "./workflows.server";
+
+const id = z.string().min(1).max(64);
+
+/**
+ * A file arrived in a folder that starts workflows (issue 41, trigger "upload"): each such
+ * workflow starts one run on it, off the upload's request. Delivered twice, nothing more starts
+ * (the upload's id is the run's trigger, unique per workflow).
+ */
+export const startUploadRunsJob = defineJob({
+  type: "workflows.start-upload-runs",
+  version: 1,
+  payloadSchema: z.object({ uploadId: id, fileId: id, folderId: id, uploadedBy: id }),
+  async run(ctx, payload) {
+    const started = await startRunsForUpload(ctx, payload);
+    return { processedItems: 1, successCount: started, failureCount: 0 };
+  },
+});
+
+/** After an upload: when its folder starts workflows, a job starts them (one indexed read otherwise). */
+export async function requestUploadTriggers(ctx: ServiceContext, upload: { uploadId: string; fileId: string; folderId: string; uploadedBy: string }): Promise<void> {
+  if (!(await folderHasUploadTriggers(ctx, upload.folderId))) return;
+  await enqueueJob(ctx, { definition: startUploadRunsJob, payload: upload, jobId: `${startUploadRunsJob.type}:${upload.uploadId}` });
+}
