@@ -18,7 +18,7 @@ import { CookieConsentBanner } from "./components/cookie-consent-banner";
 import { checkAuth, getAuthState, initializeAuthFromPage, restorePersistedAuth } from "./features/auth/auth-store";
 import { isAuthenticatedPage, UserPagePropsContext } from "./features/access/user-page-props";
 import { loadMemberAccess, requireFeature, requirePermission } from "./features/access/access.server";
-import { criticalRequirement } from "./features/access/critical-routes";
+import { criticalRequirement, type CriticalRequirement } from "./features/access/critical-routes";
 import { toPublicUser } from "./features/auth/session.server";
 import { describeRouteError, ErrorPage } from "./components/error-page";
 import { showToast, Toaster } from "./components/ui/toast";
@@ -35,6 +35,7 @@ import { loginRedirectUrl } from "./lib/safe-redirect";
 
 // A member's live notices (their own realtime channel): loaded after the page, members only.
 const MemberLiveNotices = lazy(() => import("./features/notifications/components/member-live-notices").then((module) => ({ default: module.MemberLiveNotices })));
+const CriticalRouteDenied = lazy(() => import("./features/access/components/critical-route-denied"));
 const UpgradeModalHost = lazy(() =>
   import("./features/access/components/upgrade-modal").then((module) => ({ default: module.UpgradeModalHost })),
 );
@@ -63,7 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       if ("feature" in critical) requireFeature(access, critical.feature);
       else requirePermission(access, critical.permission);
     } catch (error) {
-      if (error instanceof AppError) throw data({ message: error.message }, { status: error.status });
+      // The error page also opens the denied action (toast, upgrade modal) for what is missing.
+      if (error instanceof AppError) throw data({ message: error.message, requires: critical, contactEmail: config.CONTACT_EMAIL }, { status: error.status });
       throw error;
     }
   }
@@ -169,9 +171,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** A permission-critical page refused for the plan: what it needs, from the root loader's 403. */
+function criticalDenial(error: unknown): { requirement: CriticalRequirement; contactEmail: string } | null {
+  if (!isRouteErrorResponse(error) || error.status !== 403 || typeof error.data !== "object" || error.data === null) return null;
+  const { requires, contactEmail } = error.data as { requires?: CriticalRequirement; contactEmail?: string };
+  return requires && typeof contactEmail === "string" ? { requirement: requires, contactEmail } : null;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
+  const denial = criticalDenial(error);
   return (
     <>
       <FrameContext value={{ user: rootData?.user ?? null, devTools: rootData?.isKitEnabled ?? false }}>
@@ -180,6 +190,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </PublicFrame>
       </FrameContext>
       <Toaster />
+      {denial ? (
+        <Suspense fallback={null}>
+          <CriticalRouteDenied requirement={denial.requirement} contactEmail={denial.contactEmail} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

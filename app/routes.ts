@@ -73,6 +73,10 @@ export default [
     route("invitations/:id", "routes/invitations/own.tsx"),
     // Workflows (issue 41): the member's open tasks and a run's page (any member with a task in it; not under the Business-only /workflows).
     route("tasks", "routes/workflows/tasks.tsx"),
+    // The builder's pages (spec §2 "workflows (create, index)"), permission-critical (Business; app/features/access/critical-routes.ts).
+    route("workflows", "routes/workflows/index.tsx"),
+    route("workflows/create", "routes/workflows/create.tsx"),
+    route("workflows/:id", "routes/workflows/workflow.tsx"),
     route("workflow-runs/:id", "routes/workflows/run.tsx"),
 
     // Settings (spec §2 "Settings") and profile pages share one frame (side navigation).

@@ -80,7 +80,7 @@ test.describe("plan and locked features", () => {
     await expect(dialog.getByTestId("plan-free")).toContainText("Your plan");
   });
 
-  test("permission-critical pages are checked on the server: visitors sign in first, a free member is told which plan has them", async ({ page }) => {
+  test("permission-critical pages are checked on the server: visitors sign in first, a free member is told which plan has them and offered it", async ({ page }) => {
     await page.goto("/workflows");
     await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("redirectTo") === "/workflows");
 
@@ -88,5 +88,10 @@ test.describe("plan and locked features", () => {
     const response = await page.goto("/cases");
     expect(response?.status()).toBe(403);
     await expect(page.getByText("You don't have the required feature: workflows. It is part of the Business plan and above.")).toBeVisible();
+    // Spec §4/§6 "Denied action": the warning toast and the upgrade modal for the plan that has it.
+    await expect(page.getByText("You don't have the required permission: Workflows")).toBeVisible();
+    const dialog = page.getByRole("dialog", { name: "Upgrade to use Workflows" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId("plan-business")).toBeVisible();
   });
 });

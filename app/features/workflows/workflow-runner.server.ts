@@ -1,5 +1,6 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { createServiceContext } from "~/lib/service-context.server";
+import { DECISION_EVENT } from "./workflows.schema";
 import { finishRun, moveSubject, notifyAssignees, runPlan, startStep, tallyApproval } from "./workflow-engine.server";
 
 /**
@@ -9,7 +10,6 @@ import { finishRun, moveSubject, notifyAssignees, runPlan, startStep, tallyAppro
  * `task-decided`). Code outside the steps runs again on every replay: it only decides what comes next.
  */
 export type RunParams = { runId: string };
-export const DECISION_EVENT = "task-decided";
 /** How long a human step waits for a decision before the run fails (escalations come with issue 41's next step). */
 export const DECISION_TIMEOUT = "365 days";
 

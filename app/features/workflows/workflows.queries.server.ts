@@ -208,3 +208,14 @@ export async function forgetWorkflowActor(db: Database, userId: string): Promise
 export async function findLiveFile(db: Database, id: string) {
   return db.select({ id: files.id, name: files.name, spaceId: files.spaceId }).from(files).where(and(eq(files.id, id), isNull(files.trashedAt))).get();
 }
+
+/** The newest live documents of a space (the choice for a run started by hand). */
+export async function listRecentFilesIn(db: Database, spaceId: string, limit: number) {
+  return db
+    .select({ id: files.id, name: files.name })
+    .from(files)
+    .where(and(eq(files.spaceId, spaceId), isNull(files.trashedAt)))
+    .orderBy(desc(files.updatedAt), desc(files.id))
+    .limit(limit)
+    .all();
+}

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** The engine's event when someone decides a task (the runner waits for it; deciding sends it). */
+export const DECISION_EVENT = "task-decided";
+
 /** Limits of a workflow template (issue 41). */
 export const WORKFLOW_NAME_MAX = 100;
 export const WORKFLOW_STEPS_MAX = 20;

@@ -4,8 +4,7 @@ import { ensurePersonalSpace, requireFileAccess, requireFolderAccess } from "~/f
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
-import { DECISION_EVENT } from "./workflow-runner.server";
-import { createWorkflowSchema, decideTaskSchema } from "./workflows.schema";
+import { createWorkflowSchema, DECISION_EVENT, decideTaskSchema } from "./workflows.schema";
 import {
   countExistingUsers,
   decideOpenTask,
@@ -234,13 +233,27 @@ export async function getRun(ctx: ServiceContext, userId: string, runId: unknown
   const [events, mine] = await Promise.all([listRunEvents(ctx.db, run.id), listTasksOfIn(ctx.db, run.id, userId)]);
   if (!isManager && mine.length === 0) throw runNotFound();
   const myTask = run.status === "running" ? (mine.find((task) => task.status === "open") ?? null) : null;
+  // A task shows nobody a document they may not open: the link, and its name in the timeline, are for those with access to it.
+  const document = run.subjectFileId ? await visibleDocument(ctx, userId, run.subjectFileId) : null;
   return {
+    document,
     run: runViewOf(run),
     workflow: viewOf(template),
     canCancel: isManager && run.status === "running",
     myTask: myTask ? { id: myTask.id, step: stepName(template.definition.steps, myTask.stepIndex) } : null,
-    timeline: events.map((event) => ({ id: event.id, at: event.at.toISOString(), kind: event.kind, detail: event.detail, actor: event.actorName })),
+    timeline: events.map((event) => ({ id: event.id, at: event.at.toISOString(), kind: event.kind, detail: event.kind === "run.started" && !document ? template.name : event.detail, actor: event.actorName })),
   };
+}
+
+/** The run's document if the viewer may open it (null otherwise: gone, or not theirs to see). */
+async function visibleDocument(ctx: ServiceContext, userId: string, fileId: string): Promise<{ id: string; name: string } | null> {
+  try {
+    const { file } = await requireFileAccess(ctx, userId, fileId, "files.view");
+    return { id: file.id, name: file.name };
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 404 || error.status === 403)) return null;
+    throw error;
+  }
 }
 
 /** GET /api/workflow-tasks: the caller's open tasks ("My tasks"), oldest first. */

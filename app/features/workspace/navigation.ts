@@ -24,6 +24,7 @@ export type NavIconName =
   | "receive"
   | "form"
   | "signature"
+  | "workflow"
   | "key"
   | "bell"
   | "help"
@@ -86,6 +87,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       { id: "forms", label: "Forms", to: "/forms", icon: "form", requires: { feature: "forms" } },
       { id: "signatures", label: "Signatures", to: "/signatures", icon: "signature", alsoActiveUnder: ["/signatures/"], requires: { feature: "e_signatures" } },
+      { id: "workflows", label: "Workflows", to: "/workflows", icon: "workflow", alsoActiveUnder: ["/workflows/"], requires: { feature: "workflows" } },
       { id: "tasks", label: "My tasks", to: "/tasks", icon: "clock", alsoActiveUnder: ["/workflow-runs/"] },
     ],
   },

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorPage } from "~/components/error-page";
 import { IntentForm } from "~/components/intent-form";
@@ -68,7 +68,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function WorkflowRun({ loaderData, actionData }: Route.ComponentProps) {
-  const { run, workflow, timeline, canCancel, myTask } = loaderData;
+  const { run, workflow, timeline, canCancel, myTask, document } = loaderData;
   const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
   const busy = useNavigation().state === "submitting";
   const status = STATUS[run.status] ?? { label: run.status, variant: "neutral" as BadgeVariant };
@@ -87,6 +87,18 @@ export default function WorkflowRun({ loaderData, actionData }: Route.ComponentP
         </p>
       </header>
       {failure ? <Alert variant="error">{failure.message}</Alert> : null}
+      <p className="text-sm text-slate-700" data-testid="run-document">
+        {document ? (
+          <>
+            Document:{" "}
+            <Link to={`/files/${document.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              {document.name}
+            </Link>
+          </>
+        ) : (
+          "The document is not shared with you. Ask whoever started this run to share it if you need to read it before deciding."
+        )}
+      </p>
       {myTask ? (
         <section aria-labelledby="task-heading" className="space-y-3 rounded-lg border border-brand-200 bg-white p-4">
           <h2 id="task-heading" className="text-lg font-semibold text-slate-900">

@@ -22,6 +22,7 @@ const memberOn = (tier: Tier, id: string): UserPageProps => ({
 });
 const freeMember = memberOn("free", "u1");
 const proMember = memberOn("pro", "u2");
+const businessMember = memberOn("business", "u3");
 
 function renderShell(member: UserPageProps, path: string, options: { collapsed?: boolean; devTools?: boolean } = {}, page: ReactNode = <h1>Page</h1>) {
   return render(
@@ -76,8 +77,8 @@ describe("the workspace shell", () => {
     expect(within(nav).getByRole("link", { name: "Receive pages" })).toBeTruthy();
   });
 
-  it("gives a Pro member every page of the registry as a link", () => {
-    renderShell(proMember, "/files/tags");
+  it("gives a Business member every page of the registry as a link", () => {
+    renderShell(businessMember, "/files/tags");
     const nav = within(screen.getByTestId("sidebar")).getByRole("navigation", { name: "Workspace" });
     for (const item of allNavItems()) expect(within(nav).getByRole("link", { name: item.label }).getAttribute("href")).toBe(item.to);
     expect(within(nav).getByRole("link", { name: "Tags" }).getAttribute("aria-current")).toBe("page");

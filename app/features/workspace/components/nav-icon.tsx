@@ -21,6 +21,7 @@ const paths: Record<NavIconName, string> = {
   receive: "M12 3v12m0 0-4.5-4.5M12 15l4.5-4.5M4 17v3h16v-3",
   form: "M6 3h12v18H6zM9 8h6M9 12h6M9 16h3",
   signature: "M3 17c3-6 5-9 7-9s-1 9 2 9 3-4 5-4 1 3 4 3M3 21h18",
+  workflow: "M4 4h6v6H4zM14 14h6v6h-6zM7 10v4a3 3 0 0 0 3 3h4M14 7h3a3 3 0 0 1 3 3",
   key: "M14.5 9.5a4.5 4.5 0 1 0-3.7 4.4L9 16v2H7v2H4v-3l6.1-6.1M15.5 7.5h.01",
   bell: "M6 9a6 6 0 0 1 12 0c0 6 2.5 7.5 2.5 7.5h-17S6 15 6 9zm4 10.5a2 2 0 0 0 4 0",
   help: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01",

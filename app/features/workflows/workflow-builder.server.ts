@@ -1,0 +1,90 @@
+import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
+import { ensurePersonalSpace } from "~/features/files/spaces.server";
+import { getAllFolders, type FolderTreeNode } from "~/features/files/folders.server";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { countRunsByTemplate, findPeople, findTemplate, listRecentFilesIn, listRunsOf, listTemplatesBy, type WorkflowTemplateRow } from "./workflows.queries.server";
+
+/**
+ * What the builder's pages read (issue 41): /workflows (the member's workflows with their runs),
+ * /workflows/create (the folders a step or a trigger may name), /workflows/{id} (its steps with
+ * people and folders by name, its latest runs). Business only (`workflows`), like every entry point.
+ */
+
+export type FolderOption = { id: string; path: string };
+const RECENT_RUNS = 50;
+const DOCUMENT_CHOICES = 200;
+
+async function requireWorkflows(ctx: ServiceContext, userId: string): Promise<void> {
+  requireFeature(await loadMemberAccess(ctx, userId), "workflows");
+}
+
+/** The folders of the member's own files, each with its path ("My files / Contracts / Signed"), in tree order. */
+export async function ownFolderOptions(ctx: ServiceContext, userId: string): Promise<FolderOption[]> {
+  const space = await ensurePersonalSpace(ctx, userId);
+  const tree = (await getAllFolders(ctx, userId)).find((entry) => entry.spaceId === space.id);
+  if (!tree) return [];
+  const options: FolderOption[] = [{ id: tree.rootUid, path: tree.spaceName }];
+  const walk = (nodes: FolderTreeNode[], prefix: string) => {
+    for (const node of [...nodes].sort((a, b) => a.label.localeCompare(b.label))) {
+      const path = `${prefix} / ${node.label}`;
+      options.push({ id: node.uid, path });
+      walk(node.children, path);
+    }
+  };
+  walk(tree.children, tree.spaceName);
+  return options;
+}
+
+/** /workflows/create: where steps may move documents and which folder may start a run. */
+export async function builderOptions(ctx: ServiceContext, userId: string) {
+  await requireWorkflows(ctx, userId);
+  return { folders: await ownFolderOptions(ctx, userId) };
+}
+
+const triggerLabel = (row: WorkflowTemplateRow, folders: Map<string, string>) =>
+  row.triggerKind === "upload" ? `A file uploaded into ${row.triggerFolderId ? (folders.get(row.triggerFolderId) ?? "a folder that is gone") : "a folder"}` : "By hand, on a document";
+
+/** /workflows: the member's workflows, newest change first, with how each starts and its runs. */
+export async function listWorkflowSummaries(ctx: ServiceContext, userId: string) {
+  await requireWorkflows(ctx, userId);
+  const templates = await listTemplatesBy(ctx.db, userId);
+  const [counts, folders] = await Promise.all([countRunsByTemplate(ctx.db, templates.map((row) => row.id)), templates.some((row) => row.triggerKind === "upload") ? ownFolderOptions(ctx, userId) : []]);
+  const byTemplate = new Map(counts.map((row) => [row.templateId, row]));
+  const folderPaths = new Map(folders.map((folder) => [folder.id, folder.path]));
+  return templates.map((row) => ({
+    id: row.id,
+    name: row.name,
+    steps: row.definition.steps.length,
+    trigger: triggerLabel(row, folderPaths),
+    runs: byTemplate.get(row.id)?.total ?? 0,
+    running: byTemplate.get(row.id)?.running ?? 0,
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/** /workflows/{id}: one of the member's workflows, its steps in words, its latest runs (404 for anyone else's). */
+export async function getWorkflow(ctx: ServiceContext, userId: string, templateId: unknown) {
+  await requireWorkflows(ctx, userId);
+  const row = typeof templateId === "string" && templateId.length <= 64 ? await findTemplate(ctx.db, templateId) : undefined;
+  if (!row || row.createdBy !== userId) throw new AppError("NOT_FOUND", "This workflow does not exist or you don't have access to it.");
+  const peopleIds = [...new Set(row.definition.steps.flatMap((step) => (step.type === "approve" ? step.assignees : [])))];
+  const [people, folders, runs, documents] = await Promise.all([findPeople(ctx.db, peopleIds), ownFolderOptions(ctx, userId), listRunsOf(ctx.db, row.id, RECENT_RUNS), listRecentFilesIn(ctx.db, row.spaceId, DOCUMENT_CHOICES)]);
+  const personOf = new Map(people.map((person) => [person.id, `${person.name} (${person.email})`]));
+  const folderPaths = new Map(folders.map((folder) => [folder.id, folder.path]));
+  return {
+    workflow: { id: row.id, name: row.name, trigger: triggerLabel(row, folderPaths), createdAt: row.createdAt.toISOString() },
+    steps: row.definition.steps.map((step) =>
+      step.type === "approve"
+        ? {
+            type: step.type,
+            name: step.name,
+            summary: `${step.mode === "one" ? "Any one of" : step.mode === "all" ? "All of" : `${step.quorumPercent} % of`} ${step.assignees.map((id) => personOf.get(id) ?? "a former member").join(", ")} approve`,
+          }
+        : { type: step.type, name: step.name, summary: `Move the document into ${folderPaths.get(step.folderId) ?? "a folder that is gone"}` },
+    ),
+    /** What a run by hand may start on: the newest documents of the workflow's space. */
+    documents,
+    runs: runs.map((run) => ({ id: run.id, status: run.status, step: row.definition.steps[run.stepIndex]?.name ?? null, document: run.fileName, startedAt: run.startedAt.toISOString(), endedAt: run.endedAt?.toISOString() ?? null, byUpload: run.triggerKind === "upload" })),
+  };
+}

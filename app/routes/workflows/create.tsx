@@ -1,0 +1,204 @@
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { CsrfInput } from "~/components/csrf-input";
+import { ErrorPage } from "~/components/error-page";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { nativeSelectClassName } from "~/components/ui/native-select";
+import { requireMember } from "~/features/auth/auth-guard.server";
+import { redirectWithNotice } from "~/features/auth/auth-route.server";
+import { builderOptions } from "~/features/workflows/workflow-builder.server";
+import { WORKFLOW_NAME_MAX, WORKFLOW_STEPS_MAX } from "~/features/workflows/workflows.schema";
+import { createWorkflow } from "~/features/workflows/workflows.server";
+import { runFormAction, runLoader } from "~/lib/action-result.server";
+import { AppError } from "~/lib/errors";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { titleMeta } from "~/lib/title";
+import type { Route } from "./+types/create";
+
+export const meta: Route.MetaFunction = () => titleMeta("New workflow");
+
+/** /workflows/create (spec §2 "workflows create", Business): what starts the workflow, its ordered steps, who approves. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { user } = requireMember(context, request);
+  return runLoader(() => builderOptions(serviceContextFor(context), user.id));
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { user } = requireMember(context, request);
+  const form = await request.formData();
+  return runFormAction(async () => {
+    let definition: unknown;
+    try {
+      definition = JSON.parse(String(form.get("definition") ?? ""));
+    } catch {
+      throw new AppError("VALIDATION_ERROR", "The workflow could not be read. Reload the page and build it again.");
+    }
+    const created = await createWorkflow(serviceContextFor(context), user.id, definition);
+    return redirectWithNotice(context, `/workflows/${created.id}`, { type: "success", message: `“${created.name}” is ready.` });
+  });
+}
+
+type Mode = "one" | "all" | "quorum";
+type DraftStep = { key: number; type: "approve" | "move"; name: string; people: string; mode: Mode; quorumPercent: string; folderId: string };
+
+const splitPeople = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+/** The JSON the server checks (createWorkflowSchema): nothing here is trusted, every rule is the server's. */
+function definitionOf(name: string, trigger: { type: "manual" | "upload"; folderId: string }, steps: DraftStep[]) {
+  return {
+    name,
+    trigger: trigger.type === "upload" ? { type: "upload", folderId: trigger.folderId } : { type: "manual" },
+    steps: steps.map((step) =>
+      step.type === "approve"
+        ? { type: "approve", name: step.name, assignees: splitPeople(step.people), mode: step.mode, quorumPercent: step.mode === "quorum" ? Number(step.quorumPercent) || null : null }
+        : { type: "move", name: step.name, folderId: step.folderId },
+    ),
+  };
+}
+
+const MODE_LABELS: Record<Mode, string> = { one: "Any one of them", all: "All of them", quorum: "A quorum (percent of them)" };
+
+export default function CreateWorkflowPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { folders } = loaderData;
+  const navigation = useNavigation();
+  const firstFolder = folders[0]?.id ?? "";
+  const [name, setName] = useState("");
+  const [trigger, setTrigger] = useState<{ type: "manual" | "upload"; folderId: string }>({ type: "upload", folderId: firstFolder });
+  const [nextKey, setNextKey] = useState(3);
+  const [steps, setSteps] = useState<DraftStep[]>([
+    { key: 1, type: "approve", name: "Review", people: "", mode: "one", quorumPercent: "50", folderId: firstFolder },
+    { key: 2, type: "move", name: "File it", people: "", mode: "one", quorumPercent: "50", folderId: firstFolder },
+  ]);
+  const update = (key: number, change: Partial<DraftStep>) => setSteps((current) => current.map((step) => (step.key === key ? { ...step, ...change } : step)));
+  const moveStep = (index: number, by: -1 | 1) =>
+    setSteps((current) => {
+      const next = [...current];
+      const [step] = next.splice(index, 1);
+      next.splice(index + by, 0, step!);
+      return next;
+    });
+  const addStep = (type: DraftStep["type"]) => {
+    setSteps((current) => [...current, { key: nextKey, type, name: type === "approve" ? "Approval" : "Move", people: "", mode: "one", quorumPercent: "50", folderId: firstFolder }]);
+    setNextKey((key) => key + 1);
+  };
+  const isSubmitting = navigation.state === "submitting";
+  return (
+    <div className="mx-auto max-w-3xl space-y-8">
+      <div className="space-y-1">
+        <Link to="/workflows" className="text-sm text-brand-700 underline-offset-2 hover:underline">
+          ← Workflows
+        </Link>
+        <h1 className="text-2xl font-semibold text-slate-900">New workflow</h1>
+        <p className="text-sm text-slate-700">Say what starts it, then the steps in order. Approvers must have a Strongroom account; they need no plan of their own.</p>
+      </div>
+      {actionData && "message" in actionData ? <Alert variant="error">{actionData.message}</Alert> : null}
+      <Form method="post" className="space-y-6">
+        <CsrfInput />
+        <input type="hidden" name="definition" value={JSON.stringify(definitionOf(name, trigger, steps))} />
+        <Input label="Name" value={name} onChange={(event) => setName(event.target.value)} required maxLength={WORKFLOW_NAME_MAX} placeholder="Contract approval" />
+
+        <fieldset className="space-y-3 rounded-md border border-slate-300 bg-white p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-900">What starts a run</legend>
+          <label className="flex items-center gap-2 text-sm text-slate-900">
+            <input type="radio" name="trigger-type" checked={trigger.type === "upload"} onChange={() => setTrigger((current) => ({ ...current, type: "upload" }))} />A file uploaded into a folder
+          </label>
+          {trigger.type === "upload" ? (
+            <label className="block pl-6 text-sm text-slate-900">
+              Folder whose new files start a run
+              <select className={nativeSelectClassName} value={trigger.folderId} onChange={(event) => setTrigger({ type: "upload", folderId: event.target.value })}>
+                {folders.map((folder) => (
+                  <option key={folder.id} value={folder.id}>
+                    {folder.path}
+                  </option>
+                ))}
+              </select>
+              <span className="mt-1 block text-xs text-slate-600">Each file uploaded into this folder itself (not its subfolders) starts one run.</span>
+            </label>
+          ) : null}
+          <label className="flex items-center gap-2 text-sm text-slate-900">
+            <input type="radio" name="trigger-type" checked={trigger.type === "manual"} onChange={() => setTrigger((current) => ({ ...current, type: "manual" }))} />
+            By hand, on a document I choose
+          </label>
+        </fieldset>
+
+        <ol className="space-y-4" aria-label="Steps">
+          {steps.map((step, index) => (
+            <li key={step.key}>
+              <fieldset className="space-y-3 rounded-md border border-slate-300 bg-white p-4" data-testid="workflow-step">
+                <legend className="px-1 text-sm font-semibold text-slate-900">
+                  Step {index + 1}: {step.type === "approve" ? "approval" : "move the document"}
+                </legend>
+                <Input label={`Step ${index + 1} name`} value={step.name} onChange={(event) => update(step.key, { name: event.target.value })} required maxLength={100} />
+                {step.type === "approve" ? (
+                  <>
+                    <Input
+                      label={`Step ${index + 1} approvers`}
+                      description="E-mail addresses of Strongroom members, separated by commas."
+                      value={step.people}
+                      onChange={(event) => update(step.key, { people: event.target.value })}
+                      placeholder="ada@example.com, grace@example.com"
+                    />
+                    <label className="block text-sm text-slate-900">
+                      Step {index + 1}: who must approve
+                      <select className={nativeSelectClassName} value={step.mode} onChange={(event) => update(step.key, { mode: event.target.value as Mode })}>
+                        {(Object.keys(MODE_LABELS) as Mode[]).map((mode) => (
+                          <option key={mode} value={mode}>
+                            {MODE_LABELS[mode]}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    {step.mode === "quorum" ? <Input label={`Step ${index + 1} quorum (percent)`} type="number" min={1} max={100} value={step.quorumPercent} onChange={(event) => update(step.key, { quorumPercent: event.target.value })} /> : null}
+                  </>
+                ) : (
+                  <label className="block text-sm text-slate-900">
+                    Step {index + 1}: move into
+                    <select className={nativeSelectClassName} value={step.folderId} onChange={(event) => update(step.key, { folderId: event.target.value })}>
+                      {folders.map((folder) => (
+                        <option key={folder.id} value={folder.id}>
+                          {folder.path}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+                <div className="flex flex-wrap gap-2">
+                  <Button type="button" variant="ghost" size="sm" disabled={index === 0} onClick={() => moveStep(index, -1)} aria-label={`Move step ${index + 1} up`}>
+                    Up
+                  </Button>
+                  <Button type="button" variant="ghost" size="sm" disabled={index === steps.length - 1} onClick={() => moveStep(index, 1)} aria-label={`Move step ${index + 1} down`}>
+                    Down
+                  </Button>
+                  <Button type="button" variant="ghost" size="sm" disabled={steps.length === 1} onClick={() => setSteps((current) => current.filter((entry) => entry.key !== step.key))} aria-label={`Remove step ${index + 1}`}>
+                    Remove
+                  </Button>
+                </div>
+              </fieldset>
+            </li>
+          ))}
+        </ol>
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="secondary" disabled={steps.length >= WORKFLOW_STEPS_MAX} onClick={() => addStep("approve")}>
+            Add an approval
+          </Button>
+          <Button type="button" variant="secondary" disabled={steps.length >= WORKFLOW_STEPS_MAX} onClick={() => addStep("move")}>
+            Add a move
+          </Button>
+        </div>
+        <Button type="submit" isLoading={isSubmitting}>
+          {isSubmitting ? "Saving…" : "Save workflow"}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}
