@@ -2,6 +2,7 @@ import { introspectWorkflowInstance } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { moveSubject } from "~/features/workflows/workflow-engine.server";
 import { workflowsPersonalData } from "~/features/workflows/personal-data.server";
+import { builderOptions, getWorkflow, listWorkflowSummaries } from "~/features/workflows/workflow-builder.server";
 import { startUploadRunsJob } from "~/features/workflows/workflows.jobs";
 import { cancelRun, createWorkflow, decideTask, getRun, listMyTasks, startRun } from "~/features/workflows/workflows.server";
 import { createFile, makeFolder, personalSpaceOf, testContext } from "~tests/factories/files";
@@ -301,6 +302,55 @@ describe("workflow triggers and notices", () => {
     expect(notice).toEqual({ title: "Task waiting: Legal review: Contract approval", link: `/workflow-runs/${run.id}` });
     await expect.poll(async () => (await mailsTo(people[0]!.email)).some((mail) => mail.subject.includes("Task waiting: Legal review"))).toBe(true);
     expect((await mailsTo(people[0]!.email)).some((mail) => mail.textBody.includes("contract.pdf"))).toBe(false);
+    await cancelRun(ctx(), owner.id, run.id);
+    await instance.waitForStatus("terminated");
+  });
+});
+
+describe("the builder's pages and a run's document", () => {
+  it("an approver without access to the document sees neither its link nor its name; the builder sees both", async () => {
+    const { owner, people, contract } = await setting(1);
+    const workflow = await createWorkflow(ctx(), owner.id, { name: "Contract approval", steps: [{ type: "approve", name: "Legal review", assignees: [people[0]!.id], mode: "one" }] });
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    await tasksOf(people[0]!.id, run.id);
+    const seen = await getRun(ctx(), people[0]!.id, run.id);
+    expect(seen.document).toBeNull();
+    expect(JSON.stringify(seen)).not.toContain("contract.pdf");
+    expect(seen.myTask).toMatchObject({ step: "Legal review" });
+    expect((await get(`/api/files/${contract.id}`, people[0]!.client)).status).toBe(404);
+    const built = await getRun(ctx(), owner.id, run.id);
+    expect(built.document).toEqual({ id: contract.id, name: "contract.pdf" });
+    expect(built.timeline[0]!.detail).toBe("Contract approval on “contract.pdf”");
+    await cancelRun(ctx(), owner.id, run.id);
+    await instance.waitForStatus("terminated");
+  });
+
+  it("lists the builder's workflows with how they start and their runs, shows one in words, and refuses a Pro member (403) and anyone else's workflow (404)", async () => {
+    const { owner, people, space, signed, contract } = await setting(2);
+    const incoming = await makeFolder(space.spaceId, space.rootId, "Incoming");
+    const workflow = await createWorkflow(ctx(), owner.id, {
+      name: "Contract approval",
+      trigger: { type: "upload", folderId: incoming },
+      steps: [{ type: "approve", name: "Board", assignees: people.map((person) => person.id), mode: "quorum", quorumPercent: 50 }, { type: "move", name: "File it", folderId: signed }],
+    });
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    const [summary] = await listWorkflowSummaries(ctx(), owner.id);
+    expect(summary).toMatchObject({ name: "Contract approval", steps: 2, trigger: "A file uploaded into My files / Incoming", runs: 1, running: 1 });
+    const page = await getWorkflow(ctx(), owner.id, workflow.id);
+    expect(page.steps.map((step) => step.summary)).toEqual([`50 % of Approver 1 (${people[0]!.email}), Approver 2 (${people[1]!.email}) approve`, "Move the document into My files / Signed contracts"]);
+    expect(page.runs).toMatchObject([{ id: run.id, status: "running", document: "contract.pdf", byUpload: false }]);
+    expect(page.documents.map((document) => document.name)).toContain("contract.pdf");
+    expect((await builderOptions(ctx(), owner.id)).folders.map((folder) => folder.path)).toEqual(expect.arrayContaining(["My files", "My files / Incoming", "My files / Signed contracts"]));
+
+    const pro = await signedIn({ tier: "pro" });
+    await expect(listWorkflowSummaries(ctx(), pro.id)).rejects.toMatchObject({ status: 403 });
+    await expect(builderOptions(ctx(), pro.id)).rejects.toMatchObject({ status: 403 });
+    const otherBusiness = await signedIn({ tier: "business" });
+    await expect(getWorkflow(ctx(), otherBusiness.id, workflow.id)).rejects.toMatchObject({ status: 404 });
+    await expect(getWorkflow(ctx(), people[0]!.id, workflow.id)).rejects.toMatchObject({ status: 403 });
+    expect(await listWorkflowSummaries(ctx(), otherBusiness.id)).toEqual([]);
     await cancelRun(ctx(), owner.id, run.id);
     await instance.waitForStatus("terminated");
   });

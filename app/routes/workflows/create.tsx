@@ -101,7 +101,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
       <Form method="post" className="space-y-6">
         <CsrfInput />
         <input type="hidden" name="definition" value={JSON.stringify(definitionOf(name, trigger, steps))} />
-        <Input label="Name" value={name} onChange={(event) => setName(event.target.value)} required maxLength={WORKFLOW_NAME_MAX} placeholder="Contract approval" />
+        <Input label="Workflow name" value={name} onChange={(event) => setName(event.target.value)} required maxLength={WORKFLOW_NAME_MAX} placeholder="Contract approval" />
 
         <fieldset className="space-y-3 rounded-md border border-slate-300 bg-white p-4">
           <legend className="px-1 text-sm font-semibold text-slate-900">What starts a run</legend>
