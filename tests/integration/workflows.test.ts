@@ -1,4 +1,4 @@
-import { introspectWorkflowInstance } from "cloudflare:test";
+import { introspectWorkflow, introspectWorkflowInstance } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { moveSubject } from "~/features/workflows/workflow-engine.server";
 import { workflowsPersonalData } from "~/features/workflows/personal-data.server";
@@ -353,5 +353,82 @@ describe("the builder's pages and a run's document", () => {
     expect(await listWorkflowSummaries(ctx(), otherBusiness.id)).toEqual([]);
     await cancelRun(ctx(), owner.id, run.id);
     await instance.waitForStatus("terminated");
+  });
+});
+
+describe("due dates and escalations", () => {
+  /** Every run started from here on finds its first wait for people timed out: the step is overdue at once. */
+  async function overdueAtOnce() {
+    const introspector = await introspectWorkflow(testEnv.WORKFLOW_RUNS);
+    await introspector.modifyAll(async (m) => {
+      await m.forceEventTimeout({ name: "step 1: decision 1" });
+    });
+    return introspector;
+  }
+
+  it("an overdue step whose escalation rejects takes the reject path: the run ends rejected, the task closes, nothing moves", async () => {
+    const { owner, people, signed, contract } = await setting(1);
+    const workflow = await createWorkflow(ctx(), owner.id, {
+      name: "Contract approval",
+      steps: [{ type: "approve", name: "Legal review", assignees: [people[0]!.id], mode: "one", dueInHours: 24, escalation: { action: "reject" } }, { type: "move", name: "File it", folderId: signed }],
+    });
+    await using introspector = await overdueAtOnce();
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    const [instance] = await introspector.get();
+    await instance!.waitForStatus("complete");
+    expect(await runStatus(run.id)).toBe("rejected");
+    expect(await folderOf(contract.id)).not.toBe(signed);
+    expect(await listMyTasks(ctx(), people[0]!.id)).toEqual([]);
+    const { timeline } = await getRun(ctx(), owner.id, run.id);
+    expect(timeline.map((event) => event.kind)).toEqual(["run.started", "step.started", "step.escalated", "step.rejected", "run.rejected"]);
+    expect(timeline[1]!.detail).toBe("Legal review (due in 1 day)");
+    expect(timeline[2]!.detail).toBe("Legal review: no decision after 1 day, rejected as the workflow says");
+  });
+
+  it("an overdue step handed to someone else closes the first approver's task, tells the new one, and their approval moves the run on", async () => {
+    const { owner, people, signed, contract } = await setting(2);
+    const workflow = await createWorkflow(ctx(), owner.id, {
+      name: "Contract approval",
+      steps: [{ type: "approve", name: "Legal review", assignees: [people[0]!.id], mode: "all", dueInHours: 48, escalation: { action: "reassign", to: people[1]!.email } }, { type: "move", name: "File it", folderId: signed }],
+    });
+    expect(workflow.steps[0]).toMatchObject({ escalation: { action: "reassign", to: people[1]!.id } });
+    expect((await getWorkflow(ctx(), owner.id, workflow.id)).steps[0]!.summary).toBe(`All of Approver 1 (${people[0]!.email}) approve; due in 2 days, then it goes to Approver 2 (${people[1]!.email})`);
+    await using introspector = await overdueAtOnce();
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    const [task] = await tasksOf(people[1]!.id, run.id);
+    expect(await listMyTasks(ctx(), people[0]!.id)).toEqual([]);
+    expect(await countWhere("select count(*) as n from notifications where user_id = ? and title = 'Task handed to you: Legal review: Contract approval'", people[1]!.id)).toBe(1);
+    await decideTask(ctx(), people[1]!.id, task!.id, { decision: "approve" });
+    const [instance] = await introspector.get();
+    await instance!.waitForStatus("complete");
+    expect(await runStatus(run.id)).toBe("completed");
+    expect(await folderOf(contract.id)).toBe(signed);
+    expect((await getRun(ctx(), owner.id, run.id)).timeline.find((event) => event.kind === "step.escalated")?.detail).toBe("Legal review: no decision after 2 days, handed to Approver 2");
+  });
+
+  it("an overdue step with a due time and no escalation chosen reminds its people once and keeps waiting for them", async () => {
+    const { owner, people, contract } = await setting(1);
+    const workflow = await createWorkflow(ctx(), owner.id, { name: "Review", steps: [{ type: "approve", name: "Read it", assignees: [people[0]!.id], mode: "one", dueInHours: 3 }] });
+    expect(workflow.steps[0]).toMatchObject({ dueInHours: 3, escalation: { action: "remind" } });
+    await using introspector = await overdueAtOnce();
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    await expect.poll(() => countWhere("select count(*) as n from notifications where user_id = ? and title = 'Overdue: Read it: Review'", people[0]!.id)).toBe(1);
+    expect(await runStatus(run.id)).toBe("running");
+    const [task] = await tasksOf(people[0]!.id, run.id);
+    expect(task!.due).not.toBeNull();
+    await decideTask(ctx(), people[0]!.id, task!.id, { decision: "approve" });
+    const [instance] = await introspector.get();
+    await instance!.waitForStatus("complete");
+    expect(await runStatus(run.id)).toBe("completed");
+    expect((await getRun(ctx(), owner.id, run.id)).timeline.find((event) => event.kind === "step.escalated")?.detail).toBe("Read it: no decision after 3 hours, 1 person reminded");
+  });
+
+  it("refuses an escalation without a due time, a due time out of range, and a reassignment to someone without an account", async () => {
+    const { owner, people } = await setting(1);
+    const step = { type: "approve", name: "Review", assignees: [people[0]!.id], mode: "one" };
+    await expect(createWorkflow(ctx(), owner.id, { name: "R", steps: [{ ...step, escalation: { action: "reject" } }] })).rejects.toThrow("An escalation happens when a step is overdue: give it a due time (dueInHours).");
+    await expect(createWorkflow(ctx(), owner.id, { name: "R", steps: [{ ...step, dueInHours: 0 }] })).rejects.toThrow("A step is due in 1 to 8736 hours.");
+    await expect(createWorkflow(ctx(), owner.id, { name: "R", steps: [{ ...step, dueInHours: 5, escalation: { action: "reassign", to: "ghost@example.test" } }] })).rejects.toThrow("ghost@example.test is not a Strongroom member yet.");
+    expect(await countWhere("select count(*) as n from workflow_templates where created_by = ?", owner.id)).toBe(0);
   });
 });

@@ -8,8 +8,10 @@ import { spaces } from "./files";
  * tasks people act on, and the run's timeline. Every change to them goes through
  * `app/features/workflows/` (the engine's steps call the same services), so they cannot drift.
  */
+/** What happens when an approval step is overdue: remind the people again, hand it to someone else, or take a path (approve or reject). */
+export type WorkflowEscalation = { action: "remind" } | { action: "reassign"; to: string } | { action: "approve" } | { action: "reject" };
 export type WorkflowStepDefinition =
-  | { type: "approve"; name: string; assignees: string[]; mode: "one" | "all" | "quorum"; quorumPercent: number | null }
+  | { type: "approve"; name: string; assignees: string[]; mode: "one" | "all" | "quorum"; quorumPercent: number | null; dueInHours?: number | null; escalation?: WorkflowEscalation | null }
   | { type: "move"; name: string; folderId: string };
 export type WorkflowDefinition = { steps: WorkflowStepDefinition[] };
 /** What starts a run: a member by hand on a document, or a file arriving in a folder (more triggers come with issue 41's next steps). */
@@ -87,6 +89,8 @@ export const workflowTasks = sqliteTable(
     status: text("status", { enum: workflowTaskStatuses }).notNull(),
     comment: text("comment"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** When the step wants a decision by (its due time), or null. */
+    dueAt: integer("due_at", { mode: "timestamp_ms" }),
     decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
   },
   (table) => [uniqueIndex("workflow_tasks_step_person_idx").on(table.runId, table.stepIndex, table.assigneeId), index("workflow_tasks_assignee_idx").on(table.assigneeId, table.status)],

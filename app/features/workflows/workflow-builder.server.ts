@@ -1,8 +1,10 @@
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { ensurePersonalSpace } from "~/features/files/spaces.server";
 import { getAllFolders, type FolderTreeNode } from "~/features/files/folders.server";
+import type { WorkflowEscalation } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
+import { durationText } from "./workflows.schema";
 import { countRunsByTemplate, findPeople, findTemplate, listRecentFilesIn, listRunsOf, listTemplatesBy, type WorkflowTemplateRow } from "./workflows.queries.server";
 
 /**
@@ -63,12 +65,18 @@ export async function listWorkflowSummaries(ctx: ServiceContext, userId: string)
   }));
 }
 
+function escalationText(escalation: WorkflowEscalation | null | undefined, personOf: Map<string, string>): string {
+  if (!escalation || escalation.action === "remind") return "they are reminded";
+  if (escalation.action === "reassign") return `it goes to ${personOf.get(escalation.to) ?? "a former member"}`;
+  return escalation.action === "approve" ? "it is approved" : "it is rejected";
+}
+
 /** /workflows/{id}: one of the member's workflows, its steps in words, its latest runs (404 for anyone else's). */
 export async function getWorkflow(ctx: ServiceContext, userId: string, templateId: unknown) {
   await requireWorkflows(ctx, userId);
   const row = typeof templateId === "string" && templateId.length <= 64 ? await findTemplate(ctx.db, templateId) : undefined;
   if (!row || row.createdBy !== userId) throw new AppError("NOT_FOUND", "This workflow does not exist or you don't have access to it.");
-  const peopleIds = [...new Set(row.definition.steps.flatMap((step) => (step.type === "approve" ? step.assignees : [])))];
+  const peopleIds = [...new Set(row.definition.steps.flatMap((step) => (step.type === "approve" ? [...step.assignees, ...(step.escalation?.action === "reassign" ? [step.escalation.to] : [])] : [])))];
   const [people, folders, runs, documents] = await Promise.all([findPeople(ctx.db, peopleIds), ownFolderOptions(ctx, userId), listRunsOf(ctx.db, row.id, RECENT_RUNS), listRecentFilesIn(ctx.db, row.spaceId, DOCUMENT_CHOICES)]);
   const personOf = new Map(people.map((person) => [person.id, `${person.name} (${person.email})`]));
   const folderPaths = new Map(folders.map((folder) => [folder.id, folder.path]));
@@ -79,7 +87,7 @@ export async function getWorkflow(ctx: ServiceContext, userId: string, templateI
         ? {
             type: step.type,
             name: step.name,
-            summary: `${step.mode === "one" ? "Any one of" : step.mode === "all" ? "All of" : `${step.quorumPercent} % of`} ${step.assignees.map((id) => personOf.get(id) ?? "a former member").join(", ")} approve`,
+            summary: `${step.mode === "one" ? "Any one of" : step.mode === "all" ? "All of" : `${step.quorumPercent} % of`} ${step.assignees.map((id) => personOf.get(id) ?? "a former member").join(", ")} approve${step.dueInHours ? `; due in ${durationText(step.dueInHours)}, then ${escalationText(step.escalation, personOf)}` : ""}`,
           }
         : { type: step.type, name: step.name, summary: `Move the document into ${folderPaths.get(step.folderId) ?? "a folder that is gone"}` },
     ),

@@ -3,7 +3,8 @@ import type { WorkflowStepDefinition } from "~/db/schema";
 import { moveItemRefs } from "~/features/files/move.server";
 import { notifyMember } from "~/features/notifications/notifications.server";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { closeOpenTasks, endRun, findRun, findTemplate, insertEvent, insertTasks, listStepTasks, setRunStep } from "./workflows.queries.server";
+import { durationText } from "./workflows.schema";
+import { closeOpenTasks, endRun, findPeople, findRun, findTemplate, insertEvent, insertTasks, listStepTasks, reopenTaskOf, setRunStep } from "./workflows.queries.server";
 
 /**
  * What the engine's steps do (issue 41, ADR 035). Each function is one `step.do` of the
@@ -25,17 +26,62 @@ export async function runPlan(ctx: ServiceContext, runId: string): Promise<RunPl
   return template ? { steps: template.definition.steps } : null;
 }
 
-/** A step begins: the run says which, and a human step's people get their tasks. */
-export async function startStep(ctx: ServiceContext, runId: string, index: number, step: WorkflowStepDefinition): Promise<void> {
+type ApproveStep = Extract<WorkflowStepDefinition, { type: "approve" }>;
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * A step begins: the run says which, and a human step's people get their tasks, due when the step
+ * says. Returns the step's due time (ms since the epoch) or null; as a step's result it is kept,
+ * so the engine's wait for people ends there however often the run is replayed.
+ */
+export async function startStep(ctx: ServiceContext, runId: string, index: number, step: WorkflowStepDefinition): Promise<number | null> {
   await setRunStep(ctx.db, runId, index);
   const now = ctx.now();
+  const dueInHours = step.type === "approve" ? (step.dueInHours ?? null) : null;
+  const dueAt = dueInHours ? new Date(now.getTime() + dueInHours * HOUR_MS) : null;
   if (step.type === "approve") {
     await insertTasks(
       ctx.db,
-      step.assignees.map((assigneeId) => ({ id: crypto.randomUUID(), runId, stepIndex: index, assigneeId, status: "open" as const, comment: null, createdAt: now, decidedAt: null })),
+      step.assignees.map((assigneeId) => ({ id: crypto.randomUUID(), runId, stepIndex: index, assigneeId, status: "open" as const, comment: null, createdAt: now, dueAt, decidedAt: null })),
     );
   }
-  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-started`), runId, at: now, kind: "step.started", actorId: null, detail: step.name });
+  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-started`), runId, at: now, kind: "step.started", actorId: null, detail: dueInHours ? `${step.name} (due in ${durationText(dueInHours)})` : step.name });
+  return dueAt?.getTime() ?? null;
+}
+
+
+/**
+ * An approval step is overdue (its wait for people timed out): its escalation happens once.
+ * Remind: the people still to decide hear again. Reassign: their tasks close and the named member
+ * gets one (already in the step, nothing new). Approve or reject: the step takes that path, the
+ * open tasks close. Returns where the step stands afterwards.
+ */
+export async function escalateStep(ctx: ServiceContext, runId: string, index: number, step: ApproveStep): Promise<ApprovalOutcome> {
+  const run = await findRun(ctx.db, runId);
+  if (!run || run.status !== "running") return "rejected";
+  const escalation = step.escalation ?? { action: "remind" as const };
+  const now = ctx.now();
+  const overdue = `${step.name}: no decision after ${durationText(step.dueInHours ?? 0)}`;
+  const record = (detail: string) => insertEvent(ctx.db, { id: eventId(runId, `step-${index}-escalated`), runId, at: now, kind: "step.escalated", actorId: null, detail });
+  if (escalation.action === "approve" || escalation.action === "reject") {
+    const outcome = escalation.action === "approve" ? "approved" : "rejected";
+    await record(`${overdue}, ${outcome} as the workflow says`);
+    await closeOpenTasks(ctx.db, runId, index);
+    await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-${outcome}`), runId, at: now, kind: `step.${outcome}`, actorId: null, detail: `${step.name}: ${outcome} when overdue` });
+    return outcome;
+  }
+  if (escalation.action === "reassign") {
+    const people = await findPeople(ctx.db, [escalation.to]);
+    await closeOpenTasks(ctx.db, runId, index);
+    await insertTasks(ctx.db, [{ id: crypto.randomUUID(), runId, stepIndex: index, assigneeId: escalation.to, status: "open", comment: null, createdAt: now, dueAt: null, decidedAt: null }]);
+    await reopenTaskOf(ctx.db, runId, index, escalation.to);
+    await record(`${overdue}, handed to ${people[0]?.name ?? "a former member"}`);
+    await notifyAssignees(ctx, runId, index, step, "Task handed to you");
+    return tallyApproval(ctx, runId, index, step);
+  }
+  const told = await notifyAssignees(ctx, runId, index, step, "Overdue");
+  await record(`${overdue}, ${told} ${told === 1 ? "person" : "people"} reminded`);
+  return "pending";
 }
 
 /**
@@ -43,7 +89,7 @@ export async function startStep(ctx: ServiceContext, runId: string, index: numbe
  * their open tabs, and by e-mail as they chose. The notice names the step and the workflow, not
  * the document (an approver may not have access to it).
  */
-export async function notifyAssignees(ctx: ServiceContext, runId: string, index: number, step: Extract<WorkflowStepDefinition, { type: "approve" }>): Promise<number> {
+export async function notifyAssignees(ctx: ServiceContext, runId: string, index: number, step: ApproveStep, prefix = "Task waiting"): Promise<number> {
   const run = await findRun(ctx.db, runId);
   if (!run || run.status !== "running") return 0;
   const template = await findTemplate(ctx.db, run.templateId);
@@ -54,7 +100,7 @@ export async function notifyAssignees(ctx: ServiceContext, runId: string, index:
       userId: task.assigneeId,
       actorId: null,
       kind: "workflow.task",
-      title: `Task waiting: ${step.name}: ${template?.name ?? "a workflow"}`,
+      title: `${prefix}: ${step.name}: ${template?.name ?? "a workflow"}`,
       excerpt: "Open it to approve or reject.",
       link: `/workflow-runs/${runId}`,
     });
@@ -64,7 +110,7 @@ export async function notifyAssignees(ctx: ServiceContext, runId: string, index:
 }
 
 /** How many approvals a step needs: one, all, or its quorum (rounded up) of the people asked. */
-export function approvalsNeeded(step: Extract<WorkflowStepDefinition, { type: "approve" }>, people: number): number {
+export function approvalsNeeded(step: ApproveStep, people: number): number {
   if (step.mode === "all") return people;
   if (step.mode === "one") return 1;
   return Math.max(1, Math.ceil((people * (step.quorumPercent ?? 100)) / 100));
@@ -75,8 +121,9 @@ export function approvalsNeeded(step: Extract<WorkflowStepDefinition, { type: "a
  * approval, and one rejection rejects. Quorum: approved once enough approve, rejected once too
  * many rejected for the quorum to be reached. A decided step closes the tasks left open.
  */
-export async function tallyApproval(ctx: ServiceContext, runId: string, index: number, step: Extract<WorkflowStepDefinition, { type: "approve" }>): Promise<ApprovalOutcome> {
-  const tasks = await listStepTasks(ctx.db, runId, index);
+export async function tallyApproval(ctx: ServiceContext, runId: string, index: number, step: ApproveStep): Promise<ApprovalOutcome> {
+  // A task closed without a decision (handed to someone else) counts for nothing.
+  const tasks = (await listStepTasks(ctx.db, runId, index)).filter((task) => task.status !== "closed");
   const decided = tasks.filter((task) => task.status === "approved" || task.status === "rejected").sort((a, b) => (a.decidedAt?.getTime() ?? 0) - (b.decidedAt?.getTime() ?? 0));
   const approvals = decided.filter((task) => task.status === "approved").length;
   const rejections = decided.length - approvals;

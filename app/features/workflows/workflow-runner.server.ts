@@ -1,7 +1,7 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { createServiceContext } from "~/lib/service-context.server";
 import { DECISION_EVENT } from "./workflows.schema";
-import { finishRun, moveSubject, notifyAssignees, runPlan, startStep, tallyApproval } from "./workflow-engine.server";
+import { escalateStep, finishRun, moveSubject, notifyAssignees, runPlan, startStep, tallyApproval } from "./workflow-engine.server";
 
 /**
  * The engine (issue 41, ADR 035): one Cloudflare Workflows instance per run, its id the run's.
@@ -10,7 +10,7 @@ import { finishRun, moveSubject, notifyAssignees, runPlan, startStep, tallyAppro
  * `task-decided`). Code outside the steps runs again on every replay: it only decides what comes next.
  */
 export type RunParams = { runId: string };
-/** How long a human step waits for a decision before the run fails (escalations come with issue 41's next step). */
+/** How long a human step waits for a decision (after its escalation, or without a due time) before the run fails. */
 export const DECISION_TIMEOUT = "365 days";
 
 export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
@@ -22,12 +22,22 @@ export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
     try {
       for (const [index, definition] of plan.steps.entries()) {
         const label = `step ${index + 1}`;
-        await step.do(`${label}: start`, () => startStep(ctx(), runId, index, definition));
+        const dueAt = await step.do(`${label}: start`, () => startStep(ctx(), runId, index, definition));
         if (definition.type === "approve") {
           await step.do(`${label}: notify`, () => notifyAssignees(ctx(), runId, index, definition));
           let outcome = await step.do(`${label}: tally 0`, () => tallyApproval(ctx(), runId, index, definition));
+          let isEscalated = false;
           for (let round = 1; outcome === "pending"; round += 1) {
-            await step.waitForEvent(`${label}: decision ${round}`, { type: DECISION_EVENT, timeout: DECISION_TIMEOUT });
+            // Until the step is due, the wait ends at its due time; after its escalation, only a decision (or a year) ends it.
+            const isDue = dueAt !== null && !isEscalated;
+            try {
+              await step.waitForEvent(`${label}: decision ${round}`, { type: DECISION_EVENT, timeout: isDue ? Math.max(1_000, dueAt - Date.now()) : DECISION_TIMEOUT });
+            } catch (error) {
+              if (!isDue) throw error;
+              isEscalated = true;
+              outcome = await step.do(`${label}: escalate`, () => escalateStep(ctx(), runId, index, definition));
+              continue;
+            }
             outcome = await step.do(`${label}: tally ${round}`, () => tallyApproval(ctx(), runId, index, definition));
           }
           if (outcome === "rejected") {

@@ -128,6 +128,14 @@ export async function closeOpenTasks(db: Database, runId: string, stepIndex: num
   await db.update(workflowTasks).set({ status: "closed" }).where(and(eq(workflowTasks.runId, runId), eq(workflowTasks.stepIndex, stepIndex), eq(workflowTasks.status, "open")));
 }
 
+/** A task handed back to someone already in the step (their task had closed with the others'): open again. */
+export async function reopenTaskOf(db: Database, runId: string, stepIndex: number, assigneeId: string): Promise<void> {
+  await db
+    .update(workflowTasks)
+    .set({ status: "open" })
+    .where(and(eq(workflowTasks.runId, runId), eq(workflowTasks.stepIndex, stepIndex), eq(workflowTasks.assigneeId, assigneeId), eq(workflowTasks.status, "closed")));
+}
+
 export async function findTask(db: Database, id: string): Promise<WorkflowTaskRow | undefined> {
   return db.select().from(workflowTasks).where(eq(workflowTasks.id, id)).get();
 }
@@ -161,7 +169,7 @@ export async function listRunEvents(db: Database, runId: string) {
 /** A member's open tasks, oldest first ("My tasks"). */
 export async function listOpenTasksOf(db: Database, userId: string) {
   return db
-    .select({ id: workflowTasks.id, runId: workflowTasks.runId, stepIndex: workflowTasks.stepIndex, createdAt: workflowTasks.createdAt, templateName: workflowTemplates.name, definition: workflowTemplates.definition })
+    .select({ id: workflowTasks.id, runId: workflowTasks.runId, stepIndex: workflowTasks.stepIndex, createdAt: workflowTasks.createdAt, dueAt: workflowTasks.dueAt, templateName: workflowTemplates.name, definition: workflowTemplates.definition })
     .from(workflowTasks)
     .innerJoin(workflowRuns, eq(workflowRuns.id, workflowTasks.runId))
     .innerJoin(workflowTemplates, eq(workflowTemplates.id, workflowRuns.templateId))

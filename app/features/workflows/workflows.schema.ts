@@ -3,10 +3,15 @@ import { z } from "zod";
 /** The engine's event when someone decides a task (the runner waits for it; deciding sends it). */
 export const DECISION_EVENT = "task-decided";
 
+/** A due time in words: "1 day", "3 days", "5 hours". */
+export const durationText = (hours: number) => (hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? "" : "s"}` : `${hours} hour${hours === 1 ? "" : "s"}`);
+
 /** Limits of a workflow template (issue 41). */
 export const WORKFLOW_NAME_MAX = 100;
 export const WORKFLOW_STEPS_MAX = 20;
 export const WORKFLOW_ASSIGNEES_MAX = 20;
+/** A step is due within a year at most (the engine waits up to 365 days for a decision). */
+export const WORKFLOW_DUE_HOURS_MAX = 24 * 364;
 
 const stepName = z.string({ error: "Each step needs a name." }).trim().min(1, "Each step needs a name.").max(100, "A step's name is at most 100 characters.");
 
@@ -21,8 +26,31 @@ const approveStep = z
       .transform((ids) => [...new Set(ids)]),
     mode: z.enum(["one", "all", "quorum"], { error: "mode is one (any of them), all, or quorum." }),
     quorumPercent: z.number().int().min(1, "A quorum is 1 to 100 percent.").max(100, "A quorum is 1 to 100 percent.").nullable().default(null),
+    dueInHours: z
+      .number({ error: "dueInHours is a number of hours." })
+      .int("dueInHours is a whole number of hours.")
+      .min(1, `A step is due in 1 to ${WORKFLOW_DUE_HOURS_MAX} hours.`)
+      .max(WORKFLOW_DUE_HOURS_MAX, `A step is due in 1 to ${WORKFLOW_DUE_HOURS_MAX} hours.`)
+      .nullable()
+      .default(null),
+    escalation: z
+      .discriminatedUnion(
+        "action",
+        [
+          z.object({ action: z.literal("remind") }),
+          z.object({ action: z.literal("reassign"), to: z.string({ error: "A reassignment names who takes the task over (to)." }).trim().min(1, "A reassignment names who takes the task over (to).").max(320) }),
+          z.object({ action: z.literal("approve") }),
+          z.object({ action: z.literal("reject") }),
+        ],
+        { error: "escalation is remind, reassign (with to), approve or reject." },
+      )
+      .nullable()
+      .default(null),
   })
-  .refine((step) => step.mode !== "quorum" || step.quorumPercent !== null, { message: "A quorum step says how many percent must approve (quorumPercent).", path: ["quorumPercent"] });
+  .refine((step) => step.mode !== "quorum" || step.quorumPercent !== null, { message: "A quorum step says how many percent must approve (quorumPercent).", path: ["quorumPercent"] })
+  .refine((step) => step.escalation === null || step.dueInHours !== null, { message: "An escalation happens when a step is overdue: give it a due time (dueInHours).", path: ["dueInHours"] })
+  // Overdue without an escalation chosen: the people are reminded.
+  .transform((step) => (step.dueInHours !== null && step.escalation === null ? { ...step, escalation: { action: "remind" as const } } : step));
 
 const moveStep = z.object({ type: z.literal("move"), name: stepName, folderId: z.string({ error: "A move step names the folder (folderId)." }).min(1).max(64) });
 

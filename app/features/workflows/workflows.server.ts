@@ -80,11 +80,21 @@ export async function createWorkflow(ctx: ServiceContext, userId: string, input:
   await requireWorkflows(ctx, userId);
   const data = parseInput(createWorkflowSchema, input);
   const space = await ensurePersonalSpace(ctx, userId);
-  const people = await resolveAssignees(ctx, data.steps.flatMap((step) => (step.type === "approve" ? step.assignees : [])));
+  const people = await resolveAssignees(
+    ctx,
+    data.steps.flatMap((step) => (step.type === "approve" ? [...step.assignees, ...(step.escalation?.action === "reassign" ? [step.escalation.to] : [])] : [])),
+  );
   for (const step of data.steps) if (step.type === "move") await requireOwnFolder(ctx, userId, space.id, step.folderId, `steps: “${step.name}” moves into a folder that`);
   if (data.trigger.type === "upload") await requireOwnFolder(ctx, userId, space.id, data.trigger.folderId, "trigger: The folder whose uploads start a run");
   const steps = data.steps.map((step) =>
-    step.type === "approve" ? { ...step, assignees: [...new Set(step.assignees.map((entry) => people.get(entry)!))], quorumPercent: step.mode === "quorum" ? step.quorumPercent : null } : step,
+    step.type === "approve"
+      ? {
+          ...step,
+          assignees: [...new Set(step.assignees.map((entry) => people.get(entry)!))],
+          quorumPercent: step.mode === "quorum" ? step.quorumPercent : null,
+          escalation: step.escalation?.action === "reassign" ? { action: "reassign" as const, to: people.get(step.escalation.to)! } : step.escalation,
+        }
+      : step,
   );
   const now = ctx.now();
   const row: WorkflowTemplateRow = {
@@ -259,5 +269,5 @@ async function visibleDocument(ctx: ServiceContext, userId: string, fileId: stri
 /** GET /api/workflow-tasks: the caller's open tasks ("My tasks"), oldest first. */
 export async function listMyTasks(ctx: ServiceContext, userId: string) {
   const tasks = await listOpenTasksOf(ctx.db, userId);
-  return tasks.map((task) => ({ id: task.id, runId: task.runId, workflow: task.templateName, step: stepName(task.definition.steps, task.stepIndex), since: task.createdAt.toISOString() }));
+  return tasks.map((task) => ({ id: task.id, runId: task.runId, workflow: task.templateName, step: stepName(task.definition.steps, task.stepIndex), since: task.createdAt.toISOString(), due: task.dueAt?.toISOString() ?? null }));
 }

@@ -41,7 +41,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 type Mode = "one" | "all" | "quorum";
-type DraftStep = { key: number; type: "approve" | "move"; name: string; people: string; mode: Mode; quorumPercent: string; folderId: string };
+type Escalation = "remind" | "reassign" | "approve" | "reject";
+type DraftStep = { key: number; type: "approve" | "move"; name: string; people: string; mode: Mode; quorumPercent: string; folderId: string; dueDays: string; escalation: Escalation; reassignTo: string };
 
 const splitPeople = (text: string) =>
   text
@@ -56,13 +57,24 @@ function definitionOf(name: string, trigger: { type: "manual" | "upload"; folder
     trigger: trigger.type === "upload" ? { type: "upload", folderId: trigger.folderId } : { type: "manual" },
     steps: steps.map((step) =>
       step.type === "approve"
-        ? { type: "approve", name: step.name, assignees: splitPeople(step.people), mode: step.mode, quorumPercent: step.mode === "quorum" ? Number(step.quorumPercent) || null : null }
+        ? {
+            type: "approve",
+            name: step.name,
+            assignees: splitPeople(step.people),
+            mode: step.mode,
+            quorumPercent: step.mode === "quorum" ? Number(step.quorumPercent) || null : null,
+            ...(step.dueDays.trim()
+              ? { dueInHours: Math.round(Number(step.dueDays) * 24), escalation: step.escalation === "reassign" ? { action: "reassign", to: step.reassignTo.trim() } : { action: step.escalation } }
+              : {}),
+          }
         : { type: "move", name: step.name, folderId: step.folderId },
     ),
   };
 }
 
 const MODE_LABELS: Record<Mode, string> = { one: "Any one of them", all: "All of them", quorum: "A quorum (percent of them)" };
+const ESCALATION_LABELS: Record<Escalation, string> = { remind: "Remind them", reassign: "Hand it to someone else", approve: "Approve it and go on", reject: "Reject it (the run ends)" };
+const draftStep = (key: number, type: DraftStep["type"], name: string, folderId: string): DraftStep => ({ key, type, name, people: "", mode: "one", quorumPercent: "50", folderId, dueDays: "", escalation: "remind", reassignTo: "" });
 
 export default function CreateWorkflowPage({ loaderData, actionData }: Route.ComponentProps) {
   const { folders } = loaderData;
@@ -71,10 +83,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
   const [name, setName] = useState("");
   const [trigger, setTrigger] = useState<{ type: "manual" | "upload"; folderId: string }>({ type: "upload", folderId: firstFolder });
   const [nextKey, setNextKey] = useState(3);
-  const [steps, setSteps] = useState<DraftStep[]>([
-    { key: 1, type: "approve", name: "Review", people: "", mode: "one", quorumPercent: "50", folderId: firstFolder },
-    { key: 2, type: "move", name: "File it", people: "", mode: "one", quorumPercent: "50", folderId: firstFolder },
-  ]);
+  const [steps, setSteps] = useState<DraftStep[]>([draftStep(1, "approve", "Review", firstFolder), draftStep(2, "move", "File it", firstFolder)]);
   const update = (key: number, change: Partial<DraftStep>) => setSteps((current) => current.map((step) => (step.key === key ? { ...step, ...change } : step)));
   const moveStep = (index: number, by: -1 | 1) =>
     setSteps((current) => {
@@ -84,7 +93,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
       return next;
     });
   const addStep = (type: DraftStep["type"]) => {
-    setSteps((current) => [...current, { key: nextKey, type, name: type === "approve" ? "Approval" : "Move", people: "", mode: "one", quorumPercent: "50", folderId: firstFolder }]);
+    setSteps((current) => [...current, draftStep(nextKey, type, type === "approve" ? "Approval" : "Move", firstFolder)]);
     setNextKey((key) => key + 1);
   };
   const isSubmitting = navigation.state === "submitting";
@@ -155,6 +164,33 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
                       </select>
                     </label>
                     {step.mode === "quorum" ? <Input label={`Step ${index + 1} quorum (percent)`} type="number" min={1} max={100} value={step.quorumPercent} onChange={(event) => update(step.key, { quorumPercent: event.target.value })} /> : null}
+                    <Input
+                      label={`Step ${index + 1} due in (days)`}
+                      description="Optional. When nobody has decided by then, the escalation below happens once."
+                      type="number"
+                      min={0.5}
+                      max={364}
+                      step={0.5}
+                      value={step.dueDays}
+                      onChange={(event) => update(step.key, { dueDays: event.target.value })}
+                    />
+                    {step.dueDays.trim() ? (
+                      <>
+                        <label className="block text-sm text-slate-900">
+                          Step {index + 1}: when overdue
+                          <select className={nativeSelectClassName} value={step.escalation} onChange={(event) => update(step.key, { escalation: event.target.value as Escalation })}>
+                            {(Object.keys(ESCALATION_LABELS) as Escalation[]).map((escalation) => (
+                              <option key={escalation} value={escalation}>
+                                {ESCALATION_LABELS[escalation]}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                        {step.escalation === "reassign" ? (
+                          <Input label={`Step ${index + 1}: hand it to (e-mail)`} type="email" value={step.reassignTo} onChange={(event) => update(step.key, { reassignTo: event.target.value })} required />
+                        ) : null}
+                      </>
+                    ) : null}
                   </>
                 ) : (
                   <label className="block text-sm text-slate-900">

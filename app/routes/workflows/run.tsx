@@ -31,6 +31,7 @@ const EVENT_LABELS: Record<string, string> = {
   "task.rejected": "Rejected",
   "step.approved": "Step approved",
   "step.rejected": "Step rejected",
+  "step.escalated": "Overdue",
   "file.moved": "Document moved",
   "run.completed": "Completed",
   "run.rejected": "Ended: rejected",

@@ -14,11 +14,12 @@ const since = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle:
 /** /tasks ("My tasks", issue 41): what workflows wait for the member to decide, oldest first. Any member: approvers need no plan of their own. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
-  return runLoader(async () => ({ tasks: await listMyTasks(serviceContextFor(context), user.id) }));
+  // "Now" is the server's, so the server's page and the browser's agree on what is overdue.
+  return runLoader(async () => ({ tasks: await listMyTasks(serviceContextFor(context), user.id), now: new Date().toISOString() }));
 }
 
 export default function MyTasks({ loaderData }: Route.ComponentProps) {
-  const { tasks } = loaderData;
+  const { tasks, now } = loaderData;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <header className="space-y-1">
@@ -34,7 +35,10 @@ export default function MyTasks({ loaderData }: Route.ComponentProps) {
               <Link to={`/workflow-runs/${task.runId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                 {task.step}: {task.workflow}
               </Link>
-              <span className="text-xs text-slate-600">since {since.format(new Date(task.since))} UTC</span>
+              <span className="text-xs text-slate-600">
+                since {since.format(new Date(task.since))} UTC
+                {task.due ? <span className={new Date(task.due) < new Date(now) ? "ml-2 font-semibold text-red-800" : "ml-2"}>{new Date(task.due) < new Date(now) ? "overdue since" : "due"} {since.format(new Date(task.due))} UTC</span> : null}
+              </span>
             </li>
           ))}
         </ul>
