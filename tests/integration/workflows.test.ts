@@ -1,6 +1,6 @@
 import { introspectWorkflow, introspectWorkflowInstance } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { moveSubject } from "~/features/workflows/workflow-engine.server";
+import { moveSubject, sendForSignature } from "~/features/workflows/workflow-engine.server";
 import { workflowsPersonalData } from "~/features/workflows/personal-data.server";
 import { builderOptions, getWorkflow, listWorkflowSummaries } from "~/features/workflows/workflow-builder.server";
 import { startUploadRunsJob } from "~/features/workflows/workflows.jobs";
@@ -8,6 +8,7 @@ import { cancelRun, createWorkflow, decideTask, getRun, listMyTasks, startRun } 
 import { createFile, makeFolder, personalSpaceOf, testContext } from "~tests/factories/files";
 import { countWhere, get, send, signedIn } from "./dataroom-helpers";
 import { mailsTo, newAuthClient, testEnv } from "./helpers";
+import { address, linkTokenFor, pdfInPersonalSpace, sealNow, signAs } from "./signature-helpers";
 import { bytes, upload } from "./tus-helpers";
 
 /**
@@ -430,5 +431,72 @@ describe("due dates and escalations", () => {
     await expect(createWorkflow(ctx(), owner.id, { name: "R", steps: [{ ...step, dueInHours: 0 }] })).rejects.toThrow("A step is due in 1 to 8736 hours.");
     await expect(createWorkflow(ctx(), owner.id, { name: "R", steps: [{ ...step, dueInHours: 5, escalation: { action: "reassign", to: "ghost@example.test" } }] })).rejects.toThrow("ghost@example.test is not a Strongroom member yet.");
     expect(await countWhere("select count(*) as n from workflow_templates where created_by = ?", owner.id)).toBe(0);
+  });
+});
+
+describe("a sign step", () => {
+  it("sends the approved contract for signature once, waits for the signer, and files the signed copy", async () => {
+    const { owner, people, signed } = await setting(1);
+    const { file: contract } = await pdfInPersonalSpace(owner, 2, "Supply contract.pdf");
+    const signer = address("signer");
+    const workflow = await createWorkflow(ctx(), owner.id, {
+      name: "Contract approval",
+      steps: [
+        { type: "approve", name: "Legal review", assignees: [people[0]!.id], mode: "one" },
+        { type: "sign", name: "Signature", signers: [{ name: "Sam Signer", email: signer }] },
+        { type: "move", name: "File it", folderId: signed },
+      ],
+    });
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    await decideTask(ctx(), people[0]!.id, (await tasksOf(people[0]!.id, run.id))[0]!.id, { decision: "approve" });
+
+    // One envelope, from the builder, with a signature box for the signer on the last page.
+    await expect.poll(() => countWhere("select count(*) as n from workflow_links where run_id = ?", run.id), { timeout: 5_000 }).toBe(1);
+    const envelopeId = (await testEnv.DB.prepare("select ref_id as id from workflow_links where run_id = ?").bind(run.id).first<{ id: string }>())!.id;
+    const envelope = (await testEnv.DB.prepare("select user_id as userId, status, title, fields from signature_envelopes where id = ?").bind(envelopeId).first<{ userId: string; status: string; title: string; fields: string }>())!;
+    expect(envelope).toMatchObject({ userId: owner.id, status: "sent", title: "Contract approval: Signature" });
+    expect(JSON.parse(envelope.fields)).toMatchObject([{ type: "signature", roleId: "signer-1", page: 1 }]);
+    // Run again, the step finds the envelope it sent.
+    expect(await sendForSignature(ctx(), run.id, 1, workflow.steps[1] as never)).toBe(envelopeId);
+    expect(await countWhere("select count(*) as n from signature_envelopes where source_file_id = ?", contract.id)).toBe(1);
+
+    const token = await linkTokenFor(signer);
+    const signing = await signAs(await newAuthClient(), token, "", { consent: true, values: { "workflow-signature-1": "typed:Sam Signer" } });
+    expect(signing.status, await signing.clone().text()).toBe(200);
+    await sealNow(envelopeId);
+    await instance.waitForStatus("complete");
+    expect(await runStatus(run.id)).toBe("completed");
+    const sealedFileId = (await testEnv.DB.prepare("select sealed_file_id as id from signature_envelopes where id = ?").bind(envelopeId).first<{ id: string }>())!.id;
+    expect(await folderOf(sealedFileId)).toBe(signed);
+    const { timeline, document } = await getRun(ctx(), owner.id, run.id);
+    expect(document?.name).toBe("Supply contract (signed).pdf");
+    expect(timeline.map((event) => event.kind)).toEqual(["run.started", "step.started", "task.approved", "step.approved", "step.started", "signature.sent", "signature.completed", "step.started", "file.moved", "run.completed"]);
+  });
+
+  it("a declined signature ends the run rejected; a document that is not a PDF fails it with the reason; a sign step needs the e-signature feature", async () => {
+    const { owner, space } = await setting(0);
+    const { file: pdf } = await pdfInPersonalSpace(owner, 1, "Lease.pdf");
+    const notes = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "notes.txt", content: "Notes", contentType: "text/plain", uploadedBy: owner.id });
+    const signer = address("decliner");
+    const workflow = await createWorkflow(ctx(), owner.id, { name: "Lease", steps: [{ type: "sign", name: "Tenant signs", signers: [{ name: "Tina Tenant", email: signer }] }] });
+    const declined = await startRun(ctx(), owner.id, workflow.id, { fileId: pdf.id });
+    await using first = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, declined.id);
+    await expect.poll(() => countWhere("select count(*) as n from workflow_links where run_id = ?", declined.id), { timeout: 5_000 }).toBe(1);
+    const refusal = await signAs(await newAuthClient(), await linkTokenFor(signer), "/decline", { reason: "The rent is wrong." });
+    expect(refusal.status, await refusal.clone().text()).toBe(200);
+    await first.waitForStatus("complete");
+    expect(await runStatus(declined.id)).toBe("rejected");
+    expect((await getRun(ctx(), owner.id, declined.id)).timeline.find((event) => event.kind === "signature.ended")?.detail).toBe("Tenant signs: declined");
+
+    const failed = await startRun(ctx(), owner.id, workflow.id, { fileId: notes.id });
+    await using second = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, failed.id);
+    await second.waitForStatus("errored");
+    expect(await runStatus(failed.id)).toBe("failed");
+    expect((await getRun(ctx(), owner.id, failed.id)).timeline.at(-1)?.detail).toBe("“notes.txt” is not a PDF: only a PDF can be sent for signature.");
+
+    const proWithWorkflows = await signedIn({ tier: "business" });
+    await testEnv.DB.prepare("update users set tier = 'pro' where id = ?").bind(proWithWorkflows.id).run();
+    await expect(createWorkflow(ctx(), proWithWorkflows.id, { name: "X", steps: [{ type: "sign", name: "S", signers: [{ name: "A", email: "a@example.com" }] }] })).rejects.toMatchObject({ status: 403 });
   });
 });

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { spaces } from "./files";
 
@@ -12,7 +12,8 @@ import { spaces } from "./files";
 export type WorkflowEscalation = { action: "remind" } | { action: "reassign"; to: string } | { action: "approve" } | { action: "reject" };
 export type WorkflowStepDefinition =
   | { type: "approve"; name: string; assignees: string[]; mode: "one" | "all" | "quorum"; quorumPercent: number | null; dueInHours?: number | null; escalation?: WorkflowEscalation | null }
-  | { type: "move"; name: string; folderId: string };
+  | { type: "move"; name: string; folderId: string }
+  | { type: "sign"; name: string; signers: { name: string; email: string }[] };
 export type WorkflowDefinition = { steps: WorkflowStepDefinition[] };
 /** What starts a run: a member by hand on a document, or a file arriving in a folder (more triggers come with issue 41's next steps). */
 export const workflowTriggerKinds = ["manual", "upload"] as const;
@@ -110,4 +111,23 @@ export const workflowEvents = sqliteTable(
     detail: text("detail"),
   },
   (table) => [index("workflow_events_run_idx").on(table.runId, table.at)],
+);
+
+/**
+ * What a run's step made in another module and waits on (an envelope sent for signature): one per
+ * step, so a step run again finds what it made instead of making it twice, and the other module's
+ * outcome finds the run to tell.
+ */
+export const workflowLinks = sqliteTable(
+  "workflow_links",
+  {
+    runId: text("run_id")
+      .notNull()
+      .references(() => workflowRuns.id, { onDelete: "cascade" }),
+    stepIndex: integer("step_index").notNull(),
+    kind: text("kind", { enum: ["envelope"] }).notNull(),
+    refId: text("ref_id").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.stepIndex] }), uniqueIndex("workflow_links_ref_idx").on(table.kind, table.refId)],
 );

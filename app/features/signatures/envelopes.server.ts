@@ -46,6 +46,7 @@ import {
 import { sha256Hex } from "./signing-identity.server";
 import { deleteSignatureImages } from "./signature-images.server";
 import { createEnvelopeSchema, envelopeInputSchema, voidSchema, type EnvelopeInput } from "./signatures.schema";
+import { signalEnvelopeFinished } from "~/features/workflows/workflow-signals.server";
 
 /**
  * Envelopes, the sender's side (issue 38, docs/signatures.md): prepare a document for signature
@@ -526,6 +527,7 @@ export async function voidEnvelope(ctx: ServiceContext, userId: string, id: unkn
   }
   await insertEvents(ctx.db, [{ id: crypto.randomUUID(), envelopeId: envelope.id, type: "voided", actor: (userId === envelope.userId ? sender : await senderOf(ctx, userId)).name, ip: ctx.client.ip, userAgent: ctx.client.userAgent, detail: reason || null, at: now }]);
   await recordRoomEvent(ctx, envelope, userId, "signature.voided", `“${envelope.title}”${reason ? `: ${reason}` : ""}`);
+  await signalEnvelopeFinished(ctx, envelope.id);
   return getEnvelope(ctx, userId, envelope.id);
 }
 

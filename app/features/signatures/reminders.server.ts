@@ -4,6 +4,7 @@ import { mailRecipient, recordRoomEvent } from "./envelopes.server";
 import { deleteSignatureImages } from "./signature-images.server";
 import { REMINDERS_MAX } from "./signatures.constants";
 import { findEnvelope, findSenderOf, insertEvents, listExpiredEnvelopes, listReminderCandidates, moveEnvelope, updateRecipient } from "./signatures.queries.server";
+import { signalEnvelopeFinished } from "~/features/workflows/workflow-signals.server";
 
 const DAY_MS = 86_400_000;
 const BATCH = 200;
@@ -27,6 +28,7 @@ export async function expireAndRemind(ctx: ServiceContext): Promise<{ expired: n
     await insertEvents(ctx.db, [{ id: crypto.randomUUID(), envelopeId: id, type: "expired", actor: "Strongroom", ip: null, userAgent: null, detail: `Not signed by ${envelope.expiresAt?.toISOString().slice(0, 10)}`, at: now }]);
     await recordRoomEvent(ctx, envelope, null, "signature.expired", `“${envelope.title}”`);
     await notifyMember(ctx, { userId: envelope.userId, actorId: null, kind: "signature.declined", title: `“${envelope.title}” expired before everyone signed`, excerpt: "Send it again as a new document if it is still needed.", link: `/signatures/${id}` });
+    await signalEnvelopeFinished(ctx, id);
   }
 
   let reminded = 0;

@@ -15,6 +15,7 @@ import { RECIPIENT_KIND_LABELS } from "./signature-fields";
 import { sha256Hex, signingIdentity } from "./signing-identity.server";
 import { signedName } from "./signatures.constants";
 import { claimSealedObject, findEnvelopeWithPeople, findSenderOf, folderForSealedFile, insertEvents, insertSealedFile, moveEnvelope } from "./signatures.queries.server";
+import { signalEnvelopeFinished } from "~/features/workflows/workflow-signals.server";
 
 /**
  * The queue job's use case (issue 38): when the last person has signed, the envelope is sealed
@@ -110,5 +111,7 @@ export async function completeEnvelope(ctx: ServiceContext, envelopeId: string):
   }
   // The sender hears through their notifications (in the app, and by e-mail as they chose).
   await notifyMember(ctx, { userId: envelope.userId, actorId: null, kind: "signature.completed", title: `“${envelope.title}” is signed by everyone`, excerpt: `Sealed, SHA-256 ${envelope.sealedSha256}. ${folderId ? "The signed PDF is saved next to the original." : ""}`.trim(), link: `/signatures/${envelope.id}` });
+  // A workflow that sent it goes on with the signed copy.
+  await signalEnvelopeFinished(ctx, envelope.id);
   return "completed";
 }

@@ -26,6 +26,7 @@ import { SIGNATURE_IMAGE_MAX_BYTES } from "./signatures.constants";
 export const LINK_MISSING = "This signing link does not work. Check that you copied the whole address from the e-mail.";
 
 import type { ClosedReason, SigningState, SigningView } from "./signing-types";
+import { signalEnvelopeFinished } from "~/features/workflows/workflow-signals.server";
 
 export type { ClosedReason, SigningState, SigningView };
 
@@ -228,6 +229,7 @@ export async function declineEnvelope(ctx: ServiceContext, token: string, input:
     await sendMail(ctx, { to: sender.email, userId: envelope.userId, template: { kind: "signature-declined", name: sender.name, title: envelope.title, declinedBy: `${recipient.name} (${recipient.email})`, reason, link: `${mailOrigin(ctx)}/signatures/${envelope.id}` } });
   }
   await notifyMember(ctx, { userId: envelope.userId, actorId: null, kind: "signature.declined", title: `${recipient.name} declined “${envelope.title}”`, excerpt: reason, link: `/signatures/${envelope.id}` });
+  await signalEnvelopeFinished(ctx, envelope.id);
 }
 
 /** GET /api/sign/{token}/document: the PDF to read while signing (while the link works), or the sealed one once complete. */

@@ -89,7 +89,9 @@ export async function getWorkflow(ctx: ServiceContext, userId: string, templateI
             name: step.name,
             summary: `${step.mode === "one" ? "Any one of" : step.mode === "all" ? "All of" : `${step.quorumPercent} % of`} ${step.assignees.map((id) => personOf.get(id) ?? "a former member").join(", ")} approve${step.dueInHours ? `; due in ${durationText(step.dueInHours)}, then ${escalationText(step.escalation, personOf)}` : ""}`,
           }
-        : { type: step.type, name: step.name, summary: `Move the document into ${folderPaths.get(step.folderId) ?? "a folder that is gone"}` },
+        : step.type === "sign"
+          ? { type: step.type, name: step.name, summary: `Send for signature to ${step.signers.map((signer) => `${signer.name} (${signer.email})`).join(", ")}; the signed copy goes on` }
+          : { type: step.type, name: step.name, summary: `Move the document into ${folderPaths.get(step.folderId) ?? "a folder that is gone"}` },
     ),
     /** What a run by hand may start on: the newest documents of the workflow's space. */
     documents,

@@ -1,10 +1,31 @@
 import { NonRetryableError } from "cloudflare:workflows";
 import type { WorkflowStepDefinition } from "~/db/schema";
 import { moveItemRefs } from "~/features/files/move.server";
+import { requireFileAccess } from "~/features/files/spaces.server";
+import { countPdfPages, createEnvelope, readObjectBytes } from "~/features/signatures/envelopes.server";
+import { SIGN_PDF_MAX_BYTES } from "~/features/signatures/signatures.constants";
+import { AppError } from "~/lib/errors";
 import { notifyMember } from "~/features/notifications/notifications.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { durationText } from "./workflows.schema";
-import { closeOpenTasks, endRun, findPeople, findRun, findTemplate, insertEvent, insertTasks, listStepTasks, reopenTaskOf, setRunStep } from "./workflows.queries.server";
+import {
+  closeOpenTasks,
+  endRun,
+  findEnvelopeState,
+  findPeople,
+  findRun,
+  findStepLink,
+  findTemplate,
+  findUnlinkedEnvelope,
+  insertEvent,
+  insertStepLink,
+  insertTasks,
+  listRunEvents,
+  listStepTasks,
+  reopenTaskOf,
+  setRunStep,
+  setRunSubject,
+} from "./workflows.queries.server";
 
 /**
  * What the engine's steps do (issue 41, ADR 035). Each function is one `step.do` of the
@@ -147,6 +168,89 @@ export async function moveSubject(ctx: ServiceContext, runId: string, index: num
   if (!run.subjectFileId || !template?.createdBy) throw new NonRetryableError("The run has no document to move, or its workflow has no owner any more.");
   const result = await moveItemRefs(ctx, template.createdBy, { items: [{ type: "file", id: run.subjectFileId }], targetFolderId: step.folderId });
   await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-moved`), runId, at: ctx.now(), kind: "file.moved", actorId: null, detail: `${step.name}${result.moved ? "" : " (it was there already)"}` });
+}
+
+type SignStep = Extract<WorkflowStepDefinition, { type: "sign" }>;
+
+/** Where each signer signs: a signature box on the last page, stacked from the bottom right (the builder places nothing). */
+function signatureFields(signers: number, lastPage: number) {
+  return Array.from({ length: signers }, (_, index) => ({
+    id: `workflow-signature-${index + 1}`,
+    type: "signature" as const,
+    roleId: `signer-${index + 1}`,
+    page: lastPage,
+    x: 0.55,
+    y: 0.86 - index * 0.075,
+    w: 0.38,
+    h: 0.06,
+    required: true,
+    label: "",
+    options: [],
+  }));
+}
+
+/**
+ * A sign step sends the run's document for signature as the workflow's builder (the e-signature
+ * module: its e-mails, reminders, audit trail and sealing), one signature box per signer on the
+ * last page. Once per step: the envelope is recorded against the step, and a step run again after
+ * sending finds the one it sent. A document that is not a PDF fails the run (nothing to retry).
+ */
+export async function sendForSignature(ctx: ServiceContext, runId: string, index: number, step: SignStep): Promise<string | null> {
+  const run = await findRun(ctx.db, runId);
+  if (!run || run.status !== "running") return null;
+  const linked = await findStepLink(ctx.db, runId, index);
+  if (linked) return linked.refId;
+  const template = await findTemplate(ctx.db, run.templateId);
+  if (!run.subjectFileId || !template?.createdBy) throw new NonRetryableError("The run has no document to sign, or its workflow has no owner any more.");
+  const builder = template.createdBy;
+  const title = `${template.name}: ${step.name}`;
+  const stepStart = (await listRunEvents(ctx.db, runId)).find((event) => event.id === eventId(runId, `step-${index}-started`))?.at ?? run.startedAt;
+  const unlinked = await findUnlinkedEnvelope(ctx.db, { userId: builder, sourceFileId: run.subjectFileId, title, since: stepStart });
+  let envelopeId = unlinked?.id ?? null;
+  if (!envelopeId) {
+    try {
+      const { file } = await requireFileAccess(ctx, builder, run.subjectFileId, "files.download");
+      if (file.contentType !== "application/pdf") throw new AppError("VALIDATION_ERROR", `“${file.name}” is not a PDF: only a PDF can be sent for signature.`);
+      if (file.size > SIGN_PDF_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `“${file.name}” is larger than the 25 MB a document to sign may be.`);
+      const pages = await countPdfPages(await readObjectBytes(ctx, file.r2Key, file.size), file.name);
+      const envelope = await createEnvelope(ctx, builder, {
+        title,
+        message: `Sent by the workflow “${template.name}”.`,
+        recipients: step.signers.map((signer, position) => ({ roleId: `signer-${position + 1}`, name: signer.name, email: signer.email, kind: "signer" })),
+        fields: signatureFields(step.signers.length, pages - 1),
+        fileId: file.id,
+        send: true,
+      });
+      envelopeId = envelope.id;
+    } catch (error) {
+      // The document or the builder's plan cannot be sent: retrying changes nothing.
+      if (error instanceof AppError && error.status < 500) throw new NonRetryableError(error.message);
+      throw error;
+    }
+  }
+  await insertStepLink(ctx.db, { runId, stepIndex: index, kind: "envelope", refId: envelopeId, createdAt: ctx.now() });
+  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-sent`), runId, at: ctx.now(), kind: "signature.sent", actorId: null, detail: `${step.name}: to ${step.signers.map((signer) => `${signer.name} <${signer.email}>`).join(", ")}` });
+  return envelopeId;
+}
+
+/**
+ * Where the step's envelope stands: still out ("pending"), signed by everyone ("signed": the signed
+ * copy, once saved, becomes the document the next steps act on), or declined, voided or expired ("rejected").
+ */
+export async function signatureOutcome(ctx: ServiceContext, runId: string, index: number, step: SignStep): Promise<ApprovalOutcome> {
+  const link = await findStepLink(ctx.db, runId, index);
+  const envelope = link ? await findEnvelopeState(ctx.db, link.refId) : undefined;
+  if (!envelope) return "rejected";
+  if (envelope.status === "completed") {
+    if (envelope.sealedFileId) await setRunSubject(ctx.db, runId, envelope.sealedFileId);
+    await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-signed`), runId, at: ctx.now(), kind: "signature.completed", actorId: null, detail: `${step.name}: signed by everyone${envelope.sealedFileId ? "; the signed copy goes on" : ""}` });
+    return "approved";
+  }
+  if (envelope.status === "declined" || envelope.status === "voided" || envelope.status === "expired") {
+    await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-unsigned`), runId, at: ctx.now(), kind: "signature.ended", actorId: null, detail: `${step.name}: ${envelope.status}` });
+    return "rejected";
+  }
+  return "pending";
 }
 
 /** Ends the run (completed, rejected or failed) unless it ended already (cancelled). */

@@ -1,7 +1,7 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { createServiceContext } from "~/lib/service-context.server";
-import { DECISION_EVENT } from "./workflows.schema";
-import { escalateStep, finishRun, moveSubject, notifyAssignees, runPlan, startStep, tallyApproval } from "./workflow-engine.server";
+import { DECISION_EVENT, ENVELOPE_EVENT } from "./workflows.schema";
+import { escalateStep, finishRun, moveSubject, notifyAssignees, runPlan, sendForSignature, signatureOutcome, startStep, tallyApproval } from "./workflow-engine.server";
 
 /**
  * The engine (issue 41, ADR 035): one Cloudflare Workflows instance per run, its id the run's.
@@ -44,12 +44,25 @@ export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
             await step.do("end: rejected", () => finishRun(ctx(), runId, "rejected"));
             return { status: "rejected" };
           }
+        } else if (definition.type === "sign") {
+          const envelopeId = await step.do(`${label}: send for signature`, () => sendForSignature(ctx(), runId, index, definition));
+          if (envelopeId === null) return { status: "gone" };
+          let outcome = await step.do(`${label}: signed? 0`, () => signatureOutcome(ctx(), runId, index, definition));
+          for (let round = 1; outcome === "pending"; round += 1) {
+            await step.waitForEvent(`${label}: envelope ${round}`, { type: ENVELOPE_EVENT, timeout: DECISION_TIMEOUT });
+            outcome = await step.do(`${label}: signed? ${round}`, () => signatureOutcome(ctx(), runId, index, definition));
+          }
+          if (outcome === "rejected") {
+            await step.do("end: rejected", () => finishRun(ctx(), runId, "rejected", "The document was not signed."));
+            return { status: "rejected" };
+          }
         } else {
           await step.do(`${label}: move`, () => moveSubject(ctx(), runId, index, definition));
         }
       }
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // The reason as a person reads it (the engine prefixes the error's class name).
+      const message = (error instanceof Error ? error.message : String(error)).replace(/^(?:(?:Error|NonRetryableError): )+/, "");
       await step.do("end: failed", () => finishRun(ctx(), runId, "failed", message.slice(0, 500)));
       throw error;
     }

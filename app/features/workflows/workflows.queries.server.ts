@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { files, users, workflowEvents, workflowRuns, workflowTasks, workflowTemplates, type WorkflowRunStatus } from "~/db/schema";
+import { files, signatureEnvelopes, users, workflowEvents, workflowLinks, workflowRuns, workflowTasks, workflowTemplates, type WorkflowRunStatus } from "~/db/schema";
 
 /** Workflows: the only place drizzle is called for them. */
 
@@ -226,4 +226,41 @@ export async function listRecentFilesIn(db: Database, spaceId: string, limit: nu
     .orderBy(desc(files.updatedAt), desc(files.id))
     .limit(limit)
     .all();
+}
+
+// ---- links to other modules (a step's envelope) -----------------------------------------------------
+
+export async function findStepLink(db: Database, runId: string, stepIndex: number) {
+  return db.select().from(workflowLinks).where(and(eq(workflowLinks.runId, runId), eq(workflowLinks.stepIndex, stepIndex))).get();
+}
+
+export async function insertStepLink(db: Database, row: typeof workflowLinks.$inferInsert): Promise<void> {
+  await db.insert(workflowLinks).values(row).onConflictDoNothing();
+}
+
+/** The run (and step) waiting on something another module made: an envelope's outcome finds who to tell. */
+export async function findLinkByRef(db: Database, kind: "envelope", refId: string) {
+  return db.select().from(workflowLinks).where(and(eq(workflowLinks.kind, kind), eq(workflowLinks.refId, refId))).get();
+}
+
+/**
+ * An envelope a sign step sent but did not record (the step failed between sending and writing
+ * the link): the builder's envelope of this document with this title, made since the step began.
+ */
+export async function findUnlinkedEnvelope(db: Database, query: { userId: string; sourceFileId: string; title: string; since: Date }) {
+  return db
+    .select({ id: signatureEnvelopes.id })
+    .from(signatureEnvelopes)
+    .leftJoin(workflowLinks, and(eq(workflowLinks.kind, "envelope"), eq(workflowLinks.refId, signatureEnvelopes.id)))
+    .where(and(eq(signatureEnvelopes.userId, query.userId), eq(signatureEnvelopes.sourceFileId, query.sourceFileId), eq(signatureEnvelopes.title, query.title), gte(signatureEnvelopes.createdAt, query.since), isNull(workflowLinks.refId)))
+    .get();
+}
+
+export async function findEnvelopeState(db: Database, id: string) {
+  return db.select({ id: signatureEnvelopes.id, status: signatureEnvelopes.status, sealedFileId: signatureEnvelopes.sealedFileId, title: signatureEnvelopes.title }).from(signatureEnvelopes).where(eq(signatureEnvelopes.id, id)).get();
+}
+
+/** After signing, the steps that follow act on the signed copy. */
+export async function setRunSubject(db: Database, runId: string, fileId: string): Promise<void> {
+  await db.update(workflowRuns).set({ subjectFileId: fileId }).where(and(eq(workflowRuns.id, runId), eq(workflowRuns.status, "running")));
 }

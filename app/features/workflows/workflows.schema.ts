@@ -2,6 +2,8 @@ import { z } from "zod";
 
 /** The engine's event when someone decides a task (the runner waits for it; deciding sends it). */
 export const DECISION_EVENT = "task-decided";
+/** The engine's event when an envelope a sign step sent is completed, declined, voided or expired. */
+export const ENVELOPE_EVENT = "envelope-finished";
 
 /** A due time in words: "1 day", "3 days", "5 hours". */
 export const durationText = (hours: number) => (hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? "" : "s"}` : `${hours} hour${hours === 1 ? "" : "s"}`);
@@ -54,6 +56,23 @@ const approveStep = z
 
 const moveStep = z.object({ type: z.literal("move"), name: stepName, folderId: z.string({ error: "A move step names the folder (folderId)." }).min(1).max(64) });
 
+/** Sent for signature (the e-signature module): the people who sign, members or not. */
+export const WORKFLOW_SIGNERS_MAX = 10;
+const signStep = z.object({
+  type: z.literal("sign"),
+  name: stepName,
+  signers: z
+    .array(
+      z.object({
+        name: z.string({ error: "Each signer needs a name." }).trim().min(1, "Each signer needs a name.").max(120, "A signer's name is at most 120 characters."),
+        email: z.email("Enter each signer's e-mail address, like name@example.com.").max(254).transform((email) => email.toLowerCase()),
+      }),
+      { error: "A sign step names its signers (signers: name and email)." },
+    )
+    .min(1, "A sign step needs at least one signer.")
+    .max(WORKFLOW_SIGNERS_MAX, `A sign step has at most ${WORKFLOW_SIGNERS_MAX} signers.`),
+});
+
 /** What starts a run: by hand on a document (manual), or every file uploaded into a folder. */
 const triggerSchema = z.discriminatedUnion(
   "type",
@@ -66,7 +85,7 @@ export const createWorkflowSchema = z.object({
   trigger: triggerSchema.default({ type: "manual" }),
   name: z.string({ error: "Give the workflow a name." }).trim().min(1, "Give the workflow a name.").max(WORKFLOW_NAME_MAX, `A workflow's name is at most ${WORKFLOW_NAME_MAX} characters.`),
   steps: z
-    .array(z.discriminatedUnion("type", [approveStep, moveStep], { error: "A step is approve or move." }), { error: "steps is the list of the workflow's steps." })
+    .array(z.discriminatedUnion("type", [approveStep, moveStep, signStep], { error: "A step is approve, sign or move." }), { error: "steps is the list of the workflow's steps." })
     .min(1, "A workflow needs at least one step.")
     .max(WORKFLOW_STEPS_MAX, `A workflow has at most ${WORKFLOW_STEPS_MAX} steps.`),
 });

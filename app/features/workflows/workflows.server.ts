@@ -1,6 +1,7 @@
 import { checkFeature as hasFeature } from "~/features/access/access-check";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { ensurePersonalSpace, requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
+import { signaturesAccess } from "~/features/signatures/envelopes.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
@@ -84,6 +85,8 @@ export async function createWorkflow(ctx: ServiceContext, userId: string, input:
     ctx,
     data.steps.flatMap((step) => (step.type === "approve" ? [...step.assignees, ...(step.escalation?.action === "reassign" ? [step.escalation.to] : [])] : [])),
   );
+  // A sign step sends through the e-signature module, as the builder: their plan must include it.
+  if (data.steps.some((step) => step.type === "sign")) await signaturesAccess(ctx, userId);
   for (const step of data.steps) if (step.type === "move") await requireOwnFolder(ctx, userId, space.id, step.folderId, `steps: “${step.name}” moves into a folder that`);
   if (data.trigger.type === "upload") await requireOwnFolder(ctx, userId, space.id, data.trigger.folderId, "trigger: The folder whose uploads start a run");
   const steps = data.steps.map((step) =>

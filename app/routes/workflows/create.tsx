@@ -42,7 +42,18 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 type Mode = "one" | "all" | "quorum";
 type Escalation = "remind" | "reassign" | "approve" | "reject";
-type DraftStep = { key: number; type: "approve" | "move"; name: string; people: string; mode: Mode; quorumPercent: string; folderId: string; dueDays: string; escalation: Escalation; reassignTo: string };
+type DraftStep = { key: number; type: "approve" | "move" | "sign"; name: string; people: string; mode: Mode; quorumPercent: string; folderId: string; dueDays: string; escalation: Escalation; reassignTo: string; signers: string };
+
+/** "Sam Signer <sam@example.com>; ada@example.com" → the signers (a bare address is named by its first part). */
+const parseSigners = (text: string) =>
+  text
+    .split(/[;\n]+/)
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const match = /^(.*?)\s*<([^>]+)>$/.exec(entry);
+      return match ? { name: match[1]!.trim() || match[2]!.split("@")[0]!, email: match[2]!.trim() } : { name: entry.split("@")[0]!, email: entry };
+    });
 
 const splitPeople = (text: string) =>
   text
@@ -67,14 +78,17 @@ function definitionOf(name: string, trigger: { type: "manual" | "upload"; folder
               ? { dueInHours: Math.round(Number(step.dueDays) * 24), escalation: step.escalation === "reassign" ? { action: "reassign", to: step.reassignTo.trim() } : { action: step.escalation } }
               : {}),
           }
-        : { type: "move", name: step.name, folderId: step.folderId },
+        : step.type === "sign"
+          ? { type: "sign", name: step.name, signers: parseSigners(step.signers) }
+          : { type: "move", name: step.name, folderId: step.folderId },
     ),
   };
 }
 
 const MODE_LABELS: Record<Mode, string> = { one: "Any one of them", all: "All of them", quorum: "A quorum (percent of them)" };
 const ESCALATION_LABELS: Record<Escalation, string> = { remind: "Remind them", reassign: "Hand it to someone else", approve: "Approve it and go on", reject: "Reject it (the run ends)" };
-const draftStep = (key: number, type: DraftStep["type"], name: string, folderId: string): DraftStep => ({ key, type, name, people: "", mode: "one", quorumPercent: "50", folderId, dueDays: "", escalation: "remind", reassignTo: "" });
+const draftStep = (key: number, type: DraftStep["type"], name: string, folderId: string): DraftStep => ({ key, type, name, people: "", mode: "one", quorumPercent: "50", folderId, dueDays: "", escalation: "remind", reassignTo: "", signers: "" });
+const STEP_KINDS: Record<DraftStep["type"], string> = { approve: "approval", sign: "signature", move: "move the document" };
 
 export default function CreateWorkflowPage({ loaderData, actionData }: Route.ComponentProps) {
   const { folders } = loaderData;
@@ -93,7 +107,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
       return next;
     });
   const addStep = (type: DraftStep["type"]) => {
-    setSteps((current) => [...current, draftStep(nextKey, type, type === "approve" ? "Approval" : "Move", firstFolder)]);
+    setSteps((current) => [...current, draftStep(nextKey, type, type === "approve" ? "Approval" : type === "sign" ? "Signature" : "Move", firstFolder)]);
     setNextKey((key) => key + 1);
   };
   const isSubmitting = navigation.state === "submitting";
@@ -141,7 +155,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
             <li key={step.key}>
               <fieldset className="space-y-3 rounded-md border border-slate-300 bg-white p-4" data-testid="workflow-step">
                 <legend className="px-1 text-sm font-semibold text-slate-900">
-                  Step {index + 1}: {step.type === "approve" ? "approval" : "move the document"}
+                  Step {index + 1}: {STEP_KINDS[step.type]}
                 </legend>
                 <Input label={`Step ${index + 1} name`} value={step.name} onChange={(event) => update(step.key, { name: event.target.value })} required maxLength={100} />
                 {step.type === "approve" ? (
@@ -192,6 +206,14 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
                       </>
                     ) : null}
                   </>
+                ) : step.type === "sign" ? (
+                  <Input
+                    label={`Step ${index + 1} signers`}
+                    description="Name and e-mail address of each signer, separated by semicolons: Sam Signer <sam@example.com>. They need no account. The document (a PDF) is sent from your e-signatures with a signature box for each on its last page; the signed copy goes on to the next steps."
+                    value={step.signers}
+                    onChange={(event) => update(step.key, { signers: event.target.value })}
+                    placeholder="Sam Signer <sam@example.com>"
+                  />
                 ) : (
                   <label className="block text-sm text-slate-900">
                     Step {index + 1}: move into
@@ -222,6 +244,9 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="secondary" disabled={steps.length >= WORKFLOW_STEPS_MAX} onClick={() => addStep("approve")}>
             Add an approval
+          </Button>
+          <Button type="button" variant="secondary" disabled={steps.length >= WORKFLOW_STEPS_MAX} onClick={() => addStep("sign")}>
+            Add a signature
           </Button>
           <Button type="button" variant="secondary" disabled={steps.length >= WORKFLOW_STEPS_MAX} onClick={() => addStep("move")}>
             Add a move
