@@ -77,6 +77,11 @@ export default [
     route("workflows", "routes/workflows/index.tsx"),
     route("workflows/create", "routes/workflows/create.tsx"),
     route("workflows/:id", "routes/workflows/workflow.tsx"),
+    // Cases (issue 41), permission-critical like /workflows.
+    route("cases", "routes/cases/index.tsx"),
+    route("cases/types", "routes/cases/types.tsx"),
+    route("cases/new", "routes/cases/new.tsx"),
+    route("cases/:id", "routes/cases/case.tsx"),
     route("workflow-runs/:id", "routes/workflows/run.tsx"),
 
     // Settings (spec §2 "Settings") and profile pages share one frame (side navigation).

@@ -26,6 +26,7 @@ import { workspaceApi } from "./workspace";
 import { searchApi } from "./search";
 import { zipApi } from "./zip";
 import { workflowRunsApi, workflowsApi, workflowTasksApi } from "./workflows";
+import { casesApi, caseTypesApi } from "./cases";
 
 /** The /api sub-app: one Hono app per resource, mounted here. Unknown paths are JSON 404s. */
 export const api = new Hono<AppEnv>()
@@ -58,6 +59,8 @@ export const api = new Hono<AppEnv>()
   .route("/workflows", workflowsApi)
   .route("/workflow-runs", workflowRunsApi)
   .route("/workflow-tasks", workflowTasksApi)
+  .route("/case-types", caseTypesApi)
+  .route("/cases", casesApi)
   .route("/", batchApi)
   .route("/dev/bench", devBenchApi)
   .all("*", () => {

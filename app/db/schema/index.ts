@@ -15,3 +15,4 @@ export * from "./signatures";
 export * from "./redaction";
 export * from "./galleries";
 export * from "./workflows";
+export * from "./cases";

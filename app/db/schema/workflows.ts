@@ -13,7 +13,8 @@ export type WorkflowEscalation = { action: "remind" } | { action: "reassign"; to
 export type WorkflowStepDefinition =
   | { type: "approve"; name: string; assignees: string[]; mode: "one" | "all" | "quorum"; quorumPercent: number | null; dueInHours?: number | null; escalation?: WorkflowEscalation | null }
   | { type: "move"; name: string; folderId: string }
-  | { type: "sign"; name: string; signers: { name: string; email: string }[] };
+  | { type: "sign"; name: string; signers: { name: string; email: string }[] }
+  | { type: "case"; name: string; caseTypeId: string };
 export type WorkflowDefinition = { steps: WorkflowStepDefinition[] };
 /** What starts a run: a member by hand on a document, or a file arriving in a folder (more triggers come with issue 41's next steps). */
 export const workflowTriggerKinds = ["manual", "upload"] as const;
@@ -57,6 +58,8 @@ export const workflowRuns = sqliteTable(
     /** What started it: a member (manual) or an upload into the trigger folder (then the upload's id, so one upload starts one run). */
     triggerKind: text("trigger_kind", { enum: workflowTriggerKinds }).notNull().default("manual"),
     triggerRef: text("trigger_ref"),
+    /** The case the run's document was filed into (its timeline shows the run's). */
+    caseId: text("case_id"),
     status: text("status", { enum: workflowRunStatuses }).notNull(),
     /** The step under way (0-based), or the last one once the run ended. */
     stepIndex: integer("step_index").notNull().default(0),
@@ -67,6 +70,7 @@ export const workflowRuns = sqliteTable(
   (table) => [
     index("workflow_runs_space_idx").on(table.spaceId, table.startedAt),
     index("workflow_runs_template_idx").on(table.templateId, table.startedAt),
+    index("workflow_runs_case_idx").on(table.caseId),
     // One trigger (an upload) starts one run of a workflow, however often it is delivered.
     uniqueIndex("workflow_runs_trigger_idx").on(table.templateId, table.triggerRef),
   ],

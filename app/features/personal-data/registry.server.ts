@@ -9,6 +9,7 @@ import { secretsPersonalData } from "~/features/secrets/personal-data.server";
 import { receivePagesPersonalData } from "~/features/receive/personal-data.server";
 import { signaturesPersonalData } from "~/features/signatures/personal-data.server";
 import { workflowsPersonalData } from "~/features/workflows/personal-data.server";
+import { casesPersonalData } from "~/features/cases/personal-data.server";
 import type { PersonalDataSource } from "./personal-data-source";
 
 export { definePersonalDataSource, type PersonalDataRecord, type PersonalDataSource } from "./personal-data-source";
@@ -32,6 +33,7 @@ export const personalDataSources: readonly PersonalDataSource[] = [
   receivePagesPersonalData,
   signaturesPersonalData,
   workflowsPersonalData,
+  casesPersonalData,
   accountsPersonalData,
 ];
 

@@ -4,6 +4,7 @@ import { getAllFolders, type FolderTreeNode } from "~/features/files/folders.ser
 import type { WorkflowEscalation } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
+import { listCaseTypesBy } from "~/features/cases/cases.queries.server";
 import { durationText } from "./workflows.schema";
 import { countRunsByTemplate, findPeople, findTemplate, listRecentFilesIn, listRunsOf, listTemplatesBy, type WorkflowTemplateRow } from "./workflows.queries.server";
 
@@ -38,10 +39,11 @@ export async function ownFolderOptions(ctx: ServiceContext, userId: string): Pro
   return options;
 }
 
-/** /workflows/create: where steps may move documents and which folder may start a run. */
+/** /workflows/create: where steps may move documents, which folder may start a run, which case types a step may file into. */
 export async function builderOptions(ctx: ServiceContext, userId: string) {
   await requireWorkflows(ctx, userId);
-  return { folders: await ownFolderOptions(ctx, userId) };
+  const [folders, caseTypes] = await Promise.all([ownFolderOptions(ctx, userId), listCaseTypesBy(ctx.db, userId)]);
+  return { folders, caseTypes: caseTypes.map((type) => ({ id: type.id, name: type.name })) };
 }
 
 const triggerLabel = (row: WorkflowTemplateRow, folders: Map<string, string>) =>
@@ -79,6 +81,7 @@ export async function getWorkflow(ctx: ServiceContext, userId: string, templateI
   const peopleIds = [...new Set(row.definition.steps.flatMap((step) => (step.type === "approve" ? [...step.assignees, ...(step.escalation?.action === "reassign" ? [step.escalation.to] : [])] : [])))];
   const [people, folders, runs, documents] = await Promise.all([findPeople(ctx.db, peopleIds), ownFolderOptions(ctx, userId), listRunsOf(ctx.db, row.id, RECENT_RUNS), listRecentFilesIn(ctx.db, row.spaceId, DOCUMENT_CHOICES)]);
   const personOf = new Map(people.map((person) => [person.id, `${person.name} (${person.email})`]));
+  const caseTypeNames = new Map((await listCaseTypesBy(ctx.db, userId)).map((type) => [type.id, type.name]));
   const folderPaths = new Map(folders.map((folder) => [folder.id, folder.path]));
   return {
     workflow: { id: row.id, name: row.name, trigger: triggerLabel(row, folderPaths), createdAt: row.createdAt.toISOString() },
@@ -91,7 +94,9 @@ export async function getWorkflow(ctx: ServiceContext, userId: string, templateI
           }
         : step.type === "sign"
           ? { type: step.type, name: step.name, summary: `Send for signature to ${step.signers.map((signer) => `${signer.name} (${signer.email})`).join(", ")}; the signed copy goes on` }
-          : { type: step.type, name: step.name, summary: `Move the document into ${folderPaths.get(step.folderId) ?? "a folder that is gone"}` },
+          : step.type === "case"
+            ? { type: step.type, name: step.name, summary: `File the document into a new case: ${caseTypeNames.get(step.caseTypeId) ?? "a case type that is gone"}` }
+            : { type: step.type, name: step.name, summary: `Move the document into ${folderPaths.get(step.folderId) ?? "a folder that is gone"}` },
     ),
     /** What a run by hand may start on: the newest documents of the workflow's space. */
     documents,

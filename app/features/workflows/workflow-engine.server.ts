@@ -1,5 +1,6 @@
 import { NonRetryableError } from "cloudflare:workflows";
 import type { WorkflowStepDefinition } from "~/db/schema";
+import { fileDocumentIntoNewCase } from "~/features/cases/cases.server";
 import { moveItemRefs } from "~/features/files/move.server";
 import { requireFileAccess } from "~/features/files/spaces.server";
 import { countPdfPages, createEnvelope, readObjectBytes } from "~/features/signatures/envelopes.server";
@@ -251,6 +252,25 @@ export async function signatureOutcome(ctx: ServiceContext, runId: string, index
     return "rejected";
   }
   return "pending";
+}
+
+/**
+ * A case step: the run's document is filed into a new case of the step's type (its case file), as
+ * the builder; the run joins the case's timeline. Once per step (the case remembers the step that
+ * opened it).
+ */
+export async function fileIntoCase(ctx: ServiceContext, runId: string, index: number, step: Extract<WorkflowStepDefinition, { type: "case" }>): Promise<void> {
+  const run = await findRun(ctx.db, runId);
+  if (!run || run.status !== "running") return;
+  const template = await findTemplate(ctx.db, run.templateId);
+  if (!run.subjectFileId || !template?.createdBy) throw new NonRetryableError("The run has no document to file, or its workflow has no owner any more.");
+  try {
+    const opened = await fileDocumentIntoNewCase(ctx, template.createdBy, { caseTypeId: step.caseTypeId, fileId: run.subjectFileId, runId, stepRef: eventId(runId, `step-${index}`), workflow: template.name });
+    await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-filed`), runId, at: ctx.now(), kind: "case.filed", actorId: null, detail: `${step.name}: filed into ${opened.reference} ${opened.title}` });
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) throw new NonRetryableError(error.message);
+    throw error;
+  }
 }
 
 /** Ends the run (completed, rejected or failed) unless it ended already (cancelled). */

@@ -1,7 +1,7 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { createServiceContext } from "~/lib/service-context.server";
 import { DECISION_EVENT, ENVELOPE_EVENT } from "./workflows.schema";
-import { escalateStep, finishRun, moveSubject, notifyAssignees, runPlan, sendForSignature, signatureOutcome, startStep, tallyApproval } from "./workflow-engine.server";
+import { escalateStep, fileIntoCase, finishRun, moveSubject, notifyAssignees, runPlan, sendForSignature, signatureOutcome, startStep, tallyApproval } from "./workflow-engine.server";
 
 /**
  * The engine (issue 41, ADR 035): one Cloudflare Workflows instance per run, its id the run's.
@@ -56,6 +56,8 @@ export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
             await step.do("end: rejected", () => finishRun(ctx(), runId, "rejected", "The document was not signed."));
             return { status: "rejected" };
           }
+        } else if (definition.type === "case") {
+          await step.do(`${label}: file into a case`, () => fileIntoCase(ctx(), runId, index, definition));
         } else {
           await step.do(`${label}: move`, () => moveSubject(ctx(), runId, index, definition));
         }

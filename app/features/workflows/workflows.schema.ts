@@ -56,6 +56,9 @@ const approveStep = z
 
 const moveStep = z.object({ type: z.literal("move"), name: stepName, folderId: z.string({ error: "A move step names the folder (folderId)." }).min(1).max(64) });
 
+/** Filed into a new case of one of the builder's case types (the document moves into its case file). */
+const caseStep = z.object({ type: z.literal("case"), name: stepName, caseTypeId: z.string({ error: "A case step names the case type (caseTypeId)." }).min(1, "Choose the case type.").max(64) });
+
 /** Sent for signature (the e-signature module): the people who sign, members or not. */
 export const WORKFLOW_SIGNERS_MAX = 10;
 const signStep = z.object({
@@ -85,7 +88,7 @@ export const createWorkflowSchema = z.object({
   trigger: triggerSchema.default({ type: "manual" }),
   name: z.string({ error: "Give the workflow a name." }).trim().min(1, "Give the workflow a name.").max(WORKFLOW_NAME_MAX, `A workflow's name is at most ${WORKFLOW_NAME_MAX} characters.`),
   steps: z
-    .array(z.discriminatedUnion("type", [approveStep, moveStep, signStep], { error: "A step is approve, sign or move." }), { error: "steps is the list of the workflow's steps." })
+    .array(z.discriminatedUnion("type", [approveStep, moveStep, signStep, caseStep], { error: "A step is approve, sign, move or case." }), { error: "steps is the list of the workflow's steps." })
     .min(1, "A workflow needs at least one step.")
     .max(WORKFLOW_STEPS_MAX, `A workflow has at most ${WORKFLOW_STEPS_MAX} steps.`),
 });

@@ -1,6 +1,7 @@
 import { checkFeature as hasFeature } from "~/features/access/access-check";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { ensurePersonalSpace, requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
+import { findCaseType } from "~/features/cases/cases.queries.server";
 import { signaturesAccess } from "~/features/signatures/envelopes.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
@@ -88,6 +89,11 @@ export async function createWorkflow(ctx: ServiceContext, userId: string, input:
   // A sign step sends through the e-signature module, as the builder: their plan must include it.
   if (data.steps.some((step) => step.type === "sign")) await signaturesAccess(ctx, userId);
   for (const step of data.steps) if (step.type === "move") await requireOwnFolder(ctx, userId, space.id, step.folderId, `steps: “${step.name}” moves into a folder that`);
+  for (const step of data.steps) {
+    if (step.type !== "case") continue;
+    const type = await findCaseType(ctx.db, step.caseTypeId);
+    if (!type || type.createdBy !== userId) throw new AppError("VALIDATION_ERROR", `steps: “${step.name}” files into a case type that is not yours. Choose one of your case types.`);
+  }
   if (data.trigger.type === "upload") await requireOwnFolder(ctx, userId, space.id, data.trigger.folderId, "trigger: The folder whose uploads start a run");
   const steps = data.steps.map((step) =>
     step.type === "approve"
@@ -154,7 +160,7 @@ async function beginRun(
 ): Promise<WorkflowRunRow> {
   const now = ctx.now();
   const id = crypto.randomUUID();
-  const fresh: WorkflowRunRow = { id, templateId: template.id, spaceId: template.spaceId, subjectFileId: file.id, status: "running", stepIndex: 0, startedBy: start.startedBy, startedAt: now, endedAt: null, triggerKind: start.triggerKind, triggerRef: start.triggerRef };
+  const fresh: WorkflowRunRow = { id, templateId: template.id, spaceId: template.spaceId, subjectFileId: file.id, status: "running", stepIndex: 0, startedBy: start.startedBy, startedAt: now, endedAt: null, triggerKind: start.triggerKind, triggerRef: start.triggerRef, caseId: null };
   const how = start.triggerKind === "upload" ? " (uploaded into its folder)" : "";
   const isNew = await insertRun(ctx.db, fresh, { id: `${id}:run-started`, runId: id, at: now, kind: "run.started", actorId: start.startedBy, detail: `${template.name} on “${file.name}”${how}` });
   const run = isNew ? fresh : start.triggerRef ? await findRunByTrigger(ctx.db, template.id, start.triggerRef) : undefined;

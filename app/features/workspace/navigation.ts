@@ -25,6 +25,7 @@ export type NavIconName =
   | "form"
   | "signature"
   | "workflow"
+  | "case"
   | "key"
   | "bell"
   | "help"
@@ -88,6 +89,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { id: "forms", label: "Forms", to: "/forms", icon: "form", requires: { feature: "forms" } },
       { id: "signatures", label: "Signatures", to: "/signatures", icon: "signature", alsoActiveUnder: ["/signatures/"], requires: { feature: "e_signatures" } },
       { id: "workflows", label: "Workflows", to: "/workflows", icon: "workflow", alsoActiveUnder: ["/workflows/"], requires: { feature: "workflows" } },
+      { id: "cases", label: "Cases", to: "/cases", icon: "case", alsoActiveUnder: ["/cases/"], requires: { feature: "workflows" } },
       { id: "tasks", label: "My tasks", to: "/tasks", icon: "clock", alsoActiveUnder: ["/workflow-runs/"] },
     ],
   },

@@ -42,7 +42,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 type Mode = "one" | "all" | "quorum";
 type Escalation = "remind" | "reassign" | "approve" | "reject";
-type DraftStep = { key: number; type: "approve" | "move" | "sign"; name: string; people: string; mode: Mode; quorumPercent: string; folderId: string; dueDays: string; escalation: Escalation; reassignTo: string; signers: string };
+type DraftStep = { key: number; type: "approve" | "move" | "sign" | "case"; caseTypeId: string; name: string; people: string; mode: Mode; quorumPercent: string; folderId: string; dueDays: string; escalation: Escalation; reassignTo: string; signers: string };
 
 /** "Sam Signer <sam@example.com>; ada@example.com" → the signers (a bare address is named by its first part). */
 const parseSigners = (text: string) =>
@@ -80,18 +80,21 @@ function definitionOf(name: string, trigger: { type: "manual" | "upload"; folder
           }
         : step.type === "sign"
           ? { type: "sign", name: step.name, signers: parseSigners(step.signers) }
-          : { type: "move", name: step.name, folderId: step.folderId },
+          : step.type === "case"
+            ? { type: "case", name: step.name, caseTypeId: step.caseTypeId }
+            : { type: "move", name: step.name, folderId: step.folderId },
     ),
   };
 }
 
 const MODE_LABELS: Record<Mode, string> = { one: "Any one of them", all: "All of them", quorum: "A quorum (percent of them)" };
 const ESCALATION_LABELS: Record<Escalation, string> = { remind: "Remind them", reassign: "Hand it to someone else", approve: "Approve it and go on", reject: "Reject it (the run ends)" };
-const draftStep = (key: number, type: DraftStep["type"], name: string, folderId: string): DraftStep => ({ key, type, name, people: "", mode: "one", quorumPercent: "50", folderId, dueDays: "", escalation: "remind", reassignTo: "", signers: "" });
-const STEP_KINDS: Record<DraftStep["type"], string> = { approve: "approval", sign: "signature", move: "move the document" };
+const draftStep = (key: number, type: DraftStep["type"], name: string, folderId: string, caseTypeId = ""): DraftStep => ({ key, type, name, people: "", mode: "one", quorumPercent: "50", folderId, dueDays: "", escalation: "remind", reassignTo: "", signers: "", caseTypeId });
+const STEP_KINDS: Record<DraftStep["type"], string> = { approve: "approval", sign: "signature", move: "move the document", case: "file into a new case" };
+const STEP_NAMES: Record<DraftStep["type"], string> = { approve: "Approval", sign: "Signature", move: "Move", case: "File into a case" };
 
 export default function CreateWorkflowPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { folders } = loaderData;
+  const { folders, caseTypes } = loaderData;
   const navigation = useNavigation();
   const firstFolder = folders[0]?.id ?? "";
   const [name, setName] = useState("");
@@ -107,7 +110,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
       return next;
     });
   const addStep = (type: DraftStep["type"]) => {
-    setSteps((current) => [...current, draftStep(nextKey, type, type === "approve" ? "Approval" : type === "sign" ? "Signature" : "Move", firstFolder)]);
+    setSteps((current) => [...current, draftStep(nextKey, type, STEP_NAMES[type], firstFolder, caseTypes[0]?.id ?? "")]);
     setNextKey((key) => key + 1);
   };
   const isSubmitting = navigation.state === "submitting";
@@ -214,6 +217,18 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
                     onChange={(event) => update(step.key, { signers: event.target.value })}
                     placeholder="Sam Signer <sam@example.com>"
                   />
+                ) : step.type === "case" ? (
+                  <label className="block text-sm text-slate-900">
+                    Step {index + 1}: case type
+                    <select className={nativeSelectClassName} value={step.caseTypeId} onChange={(event) => update(step.key, { caseTypeId: event.target.value })}>
+                      {caseTypes.map((type) => (
+                        <option key={type.id} value={type.id}>
+                          {type.name}
+                        </option>
+                      ))}
+                    </select>
+                    <span className="mt-1 block text-xs text-slate-600">A new case of this type opens, titled by the document's name; the document moves into its case file, and the case's timeline shows this run.</span>
+                  </label>
                 ) : (
                   <label className="block text-sm text-slate-900">
                     Step {index + 1}: move into
@@ -248,6 +263,11 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
           <Button type="button" variant="secondary" disabled={steps.length >= WORKFLOW_STEPS_MAX} onClick={() => addStep("sign")}>
             Add a signature
           </Button>
+          {caseTypes.length > 0 ? (
+            <Button type="button" variant="secondary" disabled={steps.length >= WORKFLOW_STEPS_MAX} onClick={() => addStep("case")}>
+              Add filing into a case
+            </Button>
+          ) : null}
           <Button type="button" variant="secondary" disabled={steps.length >= WORKFLOW_STEPS_MAX} onClick={() => addStep("move")}>
             Add a move
           </Button>

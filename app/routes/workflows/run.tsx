@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/textarea";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
+import { RUN_EVENT_LABELS, RUN_STATUS } from "~/features/workflows/workflow-labels";
 import { cancelRun, decideTask, getRun } from "~/features/workflows/workflows.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { AppError } from "~/lib/errors";
@@ -17,30 +18,6 @@ import type { Route } from "./+types/run";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData ? `${loaderData.workflow.name} run` : "Workflow run");
 
-const STATUS: Record<string, { label: string; variant: BadgeVariant }> = {
-  running: { label: "Running", variant: "info" },
-  completed: { label: "Completed", variant: "success" },
-  rejected: { label: "Rejected", variant: "danger" },
-  cancelled: { label: "Cancelled", variant: "warning" },
-  failed: { label: "Failed", variant: "danger" },
-};
-const EVENT_LABELS: Record<string, string> = {
-  "run.started": "Started",
-  "step.started": "Step started",
-  "task.approved": "Approved",
-  "task.rejected": "Rejected",
-  "step.approved": "Step approved",
-  "step.rejected": "Step rejected",
-  "step.escalated": "Overdue",
-  "signature.sent": "Sent for signature",
-  "signature.completed": "Signed",
-  "signature.ended": "Not signed",
-  "file.moved": "Document moved",
-  "run.completed": "Completed",
-  "run.rejected": "Ended: rejected",
-  "run.cancelled": "Cancelled",
-  "run.failed": "Failed",
-};
 const at = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
 /** /workflow-runs/{id} (issue 41): where a run stands, who must act, its timeline; the viewer's own task to decide; cancel for whoever started it or built its workflow. */
@@ -75,7 +52,7 @@ export default function WorkflowRun({ loaderData, actionData }: Route.ComponentP
   const { run, workflow, timeline, canCancel, myTask, document } = loaderData;
   const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
   const busy = useNavigation().state === "submitting";
-  const status = STATUS[run.status] ?? { label: run.status, variant: "neutral" as BadgeVariant };
+  const status = RUN_STATUS[run.status] ?? { label: run.status, variant: "neutral" as BadgeVariant };
   const current = workflow.steps[run.stepIndex];
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -131,7 +108,7 @@ export default function WorkflowRun({ loaderData, actionData }: Route.ComponentP
         <ol className="space-y-2" data-testid="run-timeline">
           {timeline.map((event) => (
             <li key={event.id} className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm">
-              <span className="font-medium text-slate-900">{EVENT_LABELS[event.kind] ?? event.kind}</span>
+              <span className="font-medium text-slate-900">{RUN_EVENT_LABELS[event.kind] ?? event.kind}</span>
               {event.actor ? <span className="text-slate-700"> by {event.actor}</span> : null}
               {event.detail ? <span className="text-slate-700">: {event.detail}</span> : null}
               <span className="block text-xs text-slate-600">{at.format(new Date(event.at))} UTC</span>

@@ -9,6 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
 import { getWorkflow } from "~/features/workflows/workflow-builder.server";
+import { RUN_STATUS } from "~/features/workflows/workflow-labels";
 import { startRun } from "~/features/workflows/workflows.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -16,14 +17,6 @@ import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/workflow";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.workflow.name ?? "Workflow");
-
-const STATUS: Record<string, { label: string; variant: BadgeVariant }> = {
-  running: { label: "Running", variant: "info" },
-  completed: { label: "Completed", variant: "success" },
-  rejected: { label: "Rejected", variant: "danger" },
-  cancelled: { label: "Cancelled", variant: "warning" },
-  failed: { label: "Failed", variant: "danger" },
-};
 
 /** /workflows/{id} (Business, its builder only): the steps in words, how it starts, its latest runs; start one by hand on a document. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -112,7 +105,7 @@ export default function WorkflowPage({ loaderData, actionData }: Route.Component
             </TableHead>
             <TableBody>
               {runs.map((run) => {
-                const status = STATUS[run.status] ?? { label: run.status, variant: "neutral" as BadgeVariant };
+                const status = RUN_STATUS[run.status] ?? { label: run.status, variant: "neutral" as BadgeVariant };
                 return (
                   <TableRow key={run.id} data-testid="workflow-run-row">
                     <TableCell>

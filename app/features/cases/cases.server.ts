@@ -1,0 +1,347 @@
+import type { CaseField, CaseStatus, CaseValues } from "~/db/schema";
+import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
+import { createFolder, personalRootFolderId } from "~/features/files/folders.server";
+import { findFolderByLabel } from "~/features/files/folders.queries.server";
+import { moveItemRefs } from "~/features/files/move.server";
+import { ensurePersonalSpace, requireFileAccess } from "~/features/files/spaces.server";
+import { findTemplate } from "~/features/workflows/workflows.queries.server";
+import { startRun } from "~/features/workflows/workflows.server";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { parseInput } from "~/lib/validation";
+import { addCaseTaskSchema, addParticipantSchema, caseListQuerySchema, caseStatusSchema, CASE_STATUS_LABELS, createCaseTypeSchema, openCaseSchema } from "./cases.schema";
+import {
+  completeCaseTaskRow,
+  countCasesOf,
+  findCase,
+  findCaseBySource,
+  findCaseTask,
+  findCaseType,
+  findParticipant,
+  findUserByEmail,
+  findUserById,
+  insertCase,
+  insertCaseEvent,
+  insertCaseTask,
+  insertCaseType,
+  insertParticipant,
+  listCaseFiles,
+  listCasesFor,
+  listCaseTasks,
+  listCaseTimeline,
+  listCaseTypesBy,
+  listParticipants,
+  listChildFolderIds,
+  setCaseStatusRow,
+  setRunCase,
+  type CaseRow,
+  type CaseTypeRow,
+} from "./cases.queries.server";
+
+/**
+ * Cases (issue 41, ADR 036): case types (fields, the case file's folders, a default workflow) and
+ * cases (values, status, people, case file, tasks and milestones, timeline). Cases are part of the
+ * Business plan with workflows (`workflows`), checked at every entry point. A case is seen by its
+ * owner, its assignee and the members taking part (404 for anyone else); its owner and assignee
+ * manage it. Its case file is a folder of the owner's files ("Cases / CASE-0001 Title").
+ */
+
+const typeNotFound = () => new AppError("NOT_FOUND", "This case type does not exist or you don't have access to it.");
+const caseNotFound = () => new AppError("NOT_FOUND", "This case does not exist or you don't have access to it.");
+const CASES_FOLDER = "Cases";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function requireCases(ctx: ServiceContext, userId: string): Promise<void> {
+  requireFeature(await loadMemberAccess(ctx, userId), "workflows");
+}
+
+const idOk = (id: unknown): id is string => typeof id === "string" && id.length > 0 && id.length <= 64;
+const dateOf = (text: string | null) => (text ? new Date(`${text}T23:59:59.999Z`) : null);
+
+export type CaseTypeView = { id: string; name: string; description: string; fields: CaseField[]; folders: string[]; defaultWorkflowId: string | null };
+const typeViewOf = (row: CaseTypeRow): CaseTypeView => ({ id: row.id, name: row.name, description: row.description, fields: row.fields, folders: row.folders, defaultWorkflowId: row.defaultWorkflowId });
+
+/** POST /api/case-types: the member's case type; a default workflow must be one they built. */
+export async function createCaseType(ctx: ServiceContext, userId: string, input: unknown): Promise<CaseTypeView> {
+  await requireCases(ctx, userId);
+  const data = parseInput(createCaseTypeSchema, input);
+  if (data.defaultWorkflowId) {
+    const template = await findTemplate(ctx.db, data.defaultWorkflowId);
+    if (!template || template.createdBy !== userId) throw new AppError("VALIDATION_ERROR", "defaultWorkflowId: Choose one of your workflows.");
+  }
+  const space = await ensurePersonalSpace(ctx, userId);
+  const now = ctx.now();
+  const row: CaseTypeRow = { id: crypto.randomUUID(), spaceId: space.id, name: data.name, description: data.description, fields: data.fields, folders: data.folders, defaultWorkflowId: data.defaultWorkflowId, createdBy: userId, createdAt: now, updatedAt: now };
+  await insertCaseType(ctx.db, row);
+  return typeViewOf(row);
+}
+
+export async function listCaseTypes(ctx: ServiceContext, userId: string): Promise<CaseTypeView[]> {
+  await requireCases(ctx, userId);
+  return (await listCaseTypesBy(ctx.db, userId)).map(typeViewOf);
+}
+
+async function requireOwnType(ctx: ServiceContext, userId: string, typeId: unknown): Promise<CaseTypeRow> {
+  const type = idOk(typeId) ? await findCaseType(ctx.db, typeId) : undefined;
+  if (!type || type.createdBy !== userId) throw typeNotFound();
+  return type;
+}
+
+/** The values a case of this type carries: each field checked (required, a number, a date, one of the options); others dropped. */
+function checkValues(fields: CaseField[], values: Record<string, string | number | null>): CaseValues {
+  const checked: CaseValues = {};
+  for (const field of fields) {
+    const raw = values[field.key];
+    const text = raw === null || raw === undefined ? "" : String(raw).trim();
+    if (!text) {
+      if (field.required) throw new AppError("VALIDATION_ERROR", `values.${field.key}: ${field.label} is required.`);
+      checked[field.key] = null;
+      continue;
+    }
+    if (field.type === "number") {
+      const number = Number(text);
+      if (!Number.isFinite(number)) throw new AppError("VALIDATION_ERROR", `values.${field.key}: ${field.label} must be a number.`);
+      checked[field.key] = number;
+    } else if (field.type === "date") {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text))) throw new AppError("VALIDATION_ERROR", `values.${field.key}: ${field.label} is a date, written YYYY-MM-DD.`);
+      checked[field.key] = text;
+    } else if (field.type === "select") {
+      if (!field.options.includes(text)) throw new AppError("VALIDATION_ERROR", `values.${field.key}: ${field.label} is one of: ${field.options.join(", ")}.`);
+      checked[field.key] = text;
+    } else {
+      checked[field.key] = text.slice(0, 2_000);
+    }
+  }
+  return checked;
+}
+
+/** A member by id or e-mail address (null stays null); someone without an account is refused with the address named. */
+async function memberOf(ctx: ServiceContext, entry: string | null, what: string): Promise<{ id: string; name: string; email: string } | null> {
+  if (!entry) return null;
+  const found = entry.includes("@") ? await findUserByEmail(ctx.db, entry.toLowerCase()) : await findUserById(ctx.db, entry);
+  if (!found) throw new AppError("VALIDATION_ERROR", `${what}: ${entry.includes("@") ? entry : "This person"} is not a Strongroom member yet.`);
+  return found;
+}
+
+/** The case file: "Cases / {reference} {title}" in the owner's files, with the type's folders in it. */
+async function makeCaseFile(ctx: ServiceContext, ownerId: string, label: string, subfolders: string[]): Promise<string> {
+  const space = await ensurePersonalSpace(ctx, ownerId);
+  const root = await personalRootFolderId(ctx, ownerId);
+  const casesFolder = (await findFolderByLabel(ctx.db, space.id, root, CASES_FOLDER))?.id ?? (await createFolder(ctx, ownerId, { parentId: root, label: CASES_FOLDER })).uid;
+  const folder = await createFolder(ctx, ownerId, { parentId: casesFolder, label });
+  for (const name of subfolders) await createFolder(ctx, ownerId, { parentId: folder.uid, label: name });
+  return folder.uid;
+}
+
+export type CaseSource = { kind: "manual" } | { kind: "workflow"; runId: string; workflow: string };
+export type OpenedCase = { id: string; reference: string; title: string; folderId: string | null };
+
+/** POST /api/cases: opens a case of one of the member's types, with its case file. */
+export async function openCase(ctx: ServiceContext, userId: string, input: unknown, source: CaseSource = { kind: "manual" }): Promise<OpenedCase> {
+  await requireCases(ctx, userId);
+  const data = parseInput(openCaseSchema, input);
+  const type = await requireOwnType(ctx, userId, data.typeId);
+  const values = checkValues(type.fields, data.values);
+  const assignee = await memberOf(ctx, data.assignee, "assignee");
+  const reference = `CASE-${String((await countCasesOf(ctx.db, userId)) + 1).padStart(4, "0")}`;
+  const folderId = await makeCaseFile(ctx, userId, `${reference} ${data.title}`.slice(0, 200), type.folders);
+  const now = ctx.now();
+  const id = crypto.randomUUID();
+  const row: CaseRow = {
+    id,
+    typeId: type.id,
+    spaceId: type.spaceId,
+    reference,
+    title: data.title,
+    status: "open",
+    values,
+    folderId,
+    ownerId: userId,
+    assigneeId: assignee?.id ?? null,
+    dueAt: dateOf(data.dueDate),
+    sourceKind: source.kind,
+    sourceRef: source.kind === "workflow" ? source.runId : null,
+    createdAt: now,
+    updatedAt: now,
+    closedAt: null,
+  };
+  const how = source.kind === "workflow" ? ` by the workflow “${source.workflow}”` : "";
+  await insertCase(ctx.db, row, { id: `${id}:opened`, caseId: id, at: now, kind: "case.opened", actorId: source.kind === "manual" ? userId : null, fileId: null, detail: `${type.name}: ${reference} ${data.title}${how}` });
+  return { id, reference, title: data.title, folderId };
+}
+
+/** The case if the member may see it (owner, assignee, a member taking part; 404 otherwise), and whether they manage it. */
+async function requireVisibleCase(ctx: ServiceContext, userId: string, caseId: unknown): Promise<{ row: CaseRow; canManage: boolean }> {
+  await requireCases(ctx, userId);
+  const row = idOk(caseId) ? await findCase(ctx.db, caseId) : undefined;
+  if (!row) throw caseNotFound();
+  const canManage = row.ownerId === userId || row.assigneeId === userId;
+  if (!canManage && !(await findParticipant(ctx.db, row.id, userId))) throw caseNotFound();
+  return { row, canManage };
+}
+
+async function requireManagedCase(ctx: ServiceContext, userId: string, caseId: unknown): Promise<CaseRow> {
+  const { row, canManage } = await requireVisibleCase(ctx, userId, caseId);
+  if (!canManage) throw new AppError("FORBIDDEN", "Only the case's owner and assignee can change it.");
+  return row;
+}
+
+/** GET /api/cases: the cases the member owns, is assigned or takes part in, by type, status, assignee and due date. */
+export async function listCases(ctx: ServiceContext, userId: string, rawQuery: unknown) {
+  await requireCases(ctx, userId);
+  const query = parseInput(caseListQuerySchema, rawQuery);
+  const now = ctx.now();
+  const dueBefore = query.due === "overdue" ? now : query.due === "week" ? new Date(now.getTime() + 7 * DAY_MS) : undefined;
+  const status = query.status === "all" ? undefined : (query.status ?? undefined);
+  const rows = await listCasesFor(ctx.db, { userId, typeId: query.type, status, assignee: query.assignee, dueBefore }, 200);
+  return {
+    query,
+    cases: rows.map((row) => ({
+      id: row.id,
+      reference: row.reference,
+      title: row.title,
+      type: row.typeName,
+      status: row.status,
+      assignee: row.assigneeName,
+      due: row.dueAt?.toISOString() ?? null,
+      isOverdue: row.status !== "closed" && row.dueAt !== null && row.dueAt < now,
+      updatedAt: row.updatedAt.toISOString(),
+    })),
+  };
+}
+
+export type CaseTimelineEntry = { id: string; at: string; kind: string; detail: string | null; actor: string | null; workflow: string | null; runId: string | null };
+
+/** GET /api/cases/{id}: the case, its people, tasks, case file and timeline (its own entries and its workflow runs'). */
+export async function getCase(ctx: ServiceContext, userId: string, caseId: unknown) {
+  const { row, canManage } = await requireVisibleCase(ctx, userId, caseId);
+  const type = (await findCaseType(ctx.db, row.typeId))!;
+  const [participants, tasks, timeline, owner, assignee] = await Promise.all([
+    listParticipants(ctx.db, row.id),
+    listCaseTasks(ctx.db, row.id),
+    listCaseTimeline(ctx.db, row.id),
+    findUserById(ctx.db, row.ownerId),
+    row.assigneeId ? findUserById(ctx.db, row.assigneeId) : null,
+  ]);
+  // The case file's documents, for whoever may open the owner's folder (its owner).
+  const isOwner = row.ownerId === userId;
+  const caseFiles = isOwner && row.folderId ? await listCaseFiles(ctx.db, [row.folderId, ...(await subfolderIds(ctx, row))], 100) : [];
+  const defaultWorkflow = type.defaultWorkflowId ? await findTemplate(ctx.db, type.defaultWorkflowId) : undefined;
+  const entries: CaseTimelineEntry[] = [
+    ...timeline.own.map((event) => ({ id: event.id, at: event.at.toISOString(), kind: event.kind, detail: event.detail, actor: event.actorName, workflow: null, runId: null })),
+    ...timeline.fromRuns.map((event) => ({ id: event.id, at: event.at.toISOString(), kind: event.kind, detail: event.detail, actor: event.actorName, workflow: event.workflow, runId: event.runId })),
+  ].sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
+  return {
+    case: {
+      id: row.id,
+      reference: row.reference,
+      title: row.title,
+      status: row.status,
+      statusLabel: CASE_STATUS_LABELS[row.status],
+      type: { id: type.id, name: type.name },
+      fields: type.fields.map((field) => ({ key: field.key, label: field.label, value: row.values[field.key] ?? null })),
+      owner: owner ? { name: owner.name, email: owner.email } : null,
+      assignee: assignee ? { name: assignee.name, email: assignee.email } : null,
+      due: row.dueAt?.toISOString() ?? null,
+      folderId: isOwner ? row.folderId : null,
+      createdAt: row.createdAt.toISOString(),
+    },
+    canManage,
+    participants: participants.map((person) => ({ email: person.email, name: person.name, isMember: person.userId !== null })),
+    tasks: tasks.map((task) => ({ id: task.id, kind: task.kind, title: task.title, assignee: task.assigneeName, due: task.dueAt?.toISOString() ?? null, done: task.doneAt?.toISOString() ?? null })),
+    files: caseFiles.map((file) => ({ id: file.id, name: file.name })),
+    defaultWorkflow: isOwner && defaultWorkflow && defaultWorkflow.createdBy === userId ? { id: defaultWorkflow.id, name: defaultWorkflow.name } : null,
+    timeline: entries,
+  };
+}
+
+async function subfolderIds(ctx: ServiceContext, row: CaseRow): Promise<string[]> {
+  return row.folderId ? listChildFolderIds(ctx.db, row.folderId) : [];
+}
+
+/** POST /api/cases/{id}/status: open, waiting or closed (owner or assignee). */
+export async function setCaseStatus(ctx: ServiceContext, userId: string, caseId: unknown, input: unknown): Promise<CaseStatus> {
+  const row = await requireManagedCase(ctx, userId, caseId);
+  const { status } = parseInput(caseStatusSchema, input);
+  if (status === row.status) return status;
+  const now = ctx.now();
+  await setCaseStatusRow(ctx.db, row.id, status, now, { id: crypto.randomUUID(), caseId: row.id, at: now, kind: "case.status", actorId: userId, fileId: null, detail: `${CASE_STATUS_LABELS[row.status]} → ${CASE_STATUS_LABELS[status]}` });
+  return status;
+}
+
+/** POST /api/cases/{id}/participants: someone takes part (a member sees the case; an outsider is recorded to act through a page bound to it). */
+export async function addParticipant(ctx: ServiceContext, userId: string, caseId: unknown, input: unknown): Promise<{ added: boolean; isMember: boolean }> {
+  const row = await requireManagedCase(ctx, userId, caseId);
+  const data = parseInput(addParticipantSchema, input);
+  const member = await findUserByEmail(ctx.db, data.email);
+  const name = data.name || member?.name || data.email.split("@")[0]!;
+  const now = ctx.now();
+  const added = await insertParticipant(
+    ctx.db,
+    { caseId: row.id, email: data.email, name, userId: member?.id ?? null, addedAt: now },
+    { id: crypto.randomUUID(), caseId: row.id, at: now, kind: "case.participant", actorId: userId, fileId: null, detail: `${name} <${data.email}>${member ? "" : " (no account)"}` },
+  );
+  return { added, isMember: member !== undefined };
+}
+
+/** POST /api/cases/{id}/tasks: a to-do or a milestone (owner or assignee). */
+export async function addCaseTask(ctx: ServiceContext, userId: string, caseId: unknown, input: unknown): Promise<{ id: string }> {
+  const row = await requireManagedCase(ctx, userId, caseId);
+  const data = parseInput(addCaseTaskSchema, input);
+  const assignee = await memberOf(ctx, data.assignee, "assignee");
+  const now = ctx.now();
+  const id = crypto.randomUUID();
+  await insertCaseTask(
+    ctx.db,
+    { id, caseId: row.id, kind: data.kind, title: data.title, assigneeId: assignee?.id ?? null, dueAt: dateOf(data.dueDate), doneAt: null, createdAt: now },
+    { id: `${id}:added`, caseId: row.id, at: now, kind: data.kind === "milestone" ? "case.milestone" : "case.task", actorId: userId, fileId: null, detail: data.title },
+  );
+  return { id };
+}
+
+/** POST /api/cases/{id}/tasks/{taskId}/done: the task's assignee, or the case's owner or assignee, marks it done (409 twice). */
+export async function completeCaseTask(ctx: ServiceContext, userId: string, caseId: unknown, taskId: unknown): Promise<void> {
+  const { row, canManage } = await requireVisibleCase(ctx, userId, caseId);
+  const task = idOk(taskId) ? await findCaseTask(ctx.db, taskId) : undefined;
+  if (!task || task.caseId !== row.id) throw new AppError("NOT_FOUND", "This task is not part of the case.");
+  if (!canManage && task.assigneeId !== userId) throw new AppError("FORBIDDEN", "Only the task's assignee or the case's owner and assignee can mark it done.");
+  const now = ctx.now();
+  if (!(await completeCaseTaskRow(ctx.db, task.id, now, { id: `${task.id}:done`, caseId: row.id, at: now, kind: task.kind === "milestone" ? "case.milestone-reached" : "case.task-done", actorId: userId, fileId: null, detail: task.title }))) {
+    throw new AppError("CONFLICT", "This task is already done.");
+  }
+}
+
+/**
+ * A workflow files its document into a new case of a type (a "case" step): the case opens with
+ * the document's name as its title, the document moves into its case file, and the run is linked
+ * so the case's timeline shows what the run did. Acts as the workflow's builder (the type's owner).
+ * Once per step: run again, it finds the case that step opened (`sourceRef`) and only makes sure the
+ * document is there.
+ */
+export async function fileDocumentIntoNewCase(ctx: ServiceContext, builderId: string, filing: { caseTypeId: string; fileId: string; runId: string; stepRef: string; workflow: string }): Promise<OpenedCase> {
+  const { file } = await requireFileAccess(ctx, builderId, filing.fileId, "files.edit");
+  const existing = await findCaseBySource(ctx.db, "workflow", filing.stepRef);
+  const title = file.name.replace(/\.[^./]{1,8}$/, "") || file.name;
+  const opened = existing
+    ? { id: existing.id, reference: existing.reference, title: existing.title, folderId: existing.folderId }
+    : await openCase(ctx, builderId, { typeId: filing.caseTypeId, title }, { kind: "workflow", runId: filing.stepRef, workflow: filing.workflow });
+  if (opened.folderId) await moveItemRefs(ctx, builderId, { items: [{ type: "file", id: file.id }], targetFolderId: opened.folderId });
+  await setRunCase(ctx.db, filing.runId, opened.id);
+  await insertCaseEvent(ctx.db, { id: `${filing.stepRef}:filed`, caseId: opened.id, at: ctx.now(), kind: "case.filed", actorId: null, fileId: file.id, detail: `“${file.name}” filed by the workflow “${filing.workflow}”` });
+  return opened;
+}
+
+/** POST /api/cases/{id}/runs { fileId }: the case's owner starts its type's default workflow on a document of the case file; the run joins the case's timeline. */
+export async function startCaseWorkflow(ctx: ServiceContext, userId: string, caseId: unknown, input: { fileId?: unknown }): Promise<{ runId: string }> {
+  const { row } = await requireVisibleCase(ctx, userId, caseId);
+  if (row.ownerId !== userId) throw new AppError("FORBIDDEN", "Only the case's owner can start its workflow.");
+  const type = (await findCaseType(ctx.db, row.typeId))!;
+  if (!type.defaultWorkflowId) throw new AppError("CONFLICT", "This case's type has no default workflow. Choose one for the type first.");
+  const inCaseFile = row.folderId ? new Set([row.folderId, ...(await subfolderIds(ctx, row))]) : new Set<string>();
+  if (typeof input.fileId !== "string" || input.fileId.length > 64) throw new AppError("VALIDATION_ERROR", "fileId: Choose a document of the case file.");
+  const { file } = await requireFileAccess(ctx, userId, input.fileId, "files.view");
+  if (!inCaseFile.has(file.folderId)) throw new AppError("VALIDATION_ERROR", "fileId: Choose a document of the case file.");
+  const run = await startRun(ctx, userId, type.defaultWorkflowId, { fileId: file.id });
+  await setRunCase(ctx.db, run.id, row.id);
+  return { runId: run.id };
+}

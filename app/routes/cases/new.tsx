@@ -1,0 +1,117 @@
+import { Form, Link, useNavigation } from "react-router";
+import { CsrfInput } from "~/components/csrf-input";
+import { ErrorPage } from "~/components/error-page";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { nativeSelectClassName } from "~/components/ui/native-select";
+import { requireMember } from "~/features/auth/auth-guard.server";
+import { redirectWithNotice } from "~/features/auth/auth-route.server";
+import { listCaseTypes, openCase } from "~/features/cases/cases.server";
+import { runFormAction, runLoader } from "~/lib/action-result.server";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { titleMeta } from "~/lib/title";
+import type { Route } from "./+types/new";
+
+export const meta: Route.MetaFunction = () => titleMeta("New case");
+
+/** /cases/new?type= (Business): opens a case of one of the member's types, with its fields and case file. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { user } = requireMember(context, request);
+  const chosen = new URL(request.url).searchParams.get("type");
+  return runLoader(async () => {
+    const types = await listCaseTypes(serviceContextFor(context), user.id);
+    return { types, chosen: types.find((type) => type.id === chosen) ?? types[0] ?? null };
+  });
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { user } = requireMember(context, request);
+  const form = await request.formData();
+  return runFormAction(async () => {
+    const values: Record<string, string> = {};
+    for (const [key, value] of form.entries()) if (key.startsWith("value.")) values[key.slice("value.".length)] = String(value);
+    const opened = await openCase(serviceContextFor(context), user.id, {
+      typeId: String(form.get("typeId") ?? ""),
+      title: String(form.get("title") ?? ""),
+      values,
+      assignee: String(form.get("assignee") ?? "").trim() || null,
+      dueDate: String(form.get("dueDate") ?? "") || null,
+    });
+    return redirectWithNotice(context, `/cases/${opened.id}`, { type: "success", message: `${opened.reference} is open, with its case file.` });
+  });
+}
+
+export default function NewCasePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { types, chosen } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <div className="space-y-1">
+        <Link to="/cases" className="text-sm text-brand-700 underline-offset-2 hover:underline">
+          ← Cases
+        </Link>
+        <h1 className="text-2xl font-semibold text-slate-900">New case</h1>
+      </div>
+      {!chosen ? (
+        <p className="text-sm text-slate-700">
+          Create a case type first.{" "}
+          <Link to="/cases/types" className="font-medium text-brand-700 underline">
+            Case types
+          </Link>
+        </p>
+      ) : (
+        <>
+          <Form method="get" className="flex items-end gap-2">
+            <label className="text-sm text-slate-900">
+              Case type
+              <select name="type" defaultValue={chosen.id} className={nativeSelectClassName}>
+                {types.map((type) => (
+                  <option key={type.id} value={type.id}>
+                    {type.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Button type="submit" variant="secondary">
+              Choose
+            </Button>
+          </Form>
+          {actionData && "message" in actionData ? <Alert variant="error">{actionData.message}</Alert> : null}
+          <Form method="post" className="space-y-4 rounded-md border border-slate-300 bg-white p-4" key={chosen.id}>
+            <CsrfInput />
+            <input type="hidden" name="typeId" value={chosen.id} />
+            <Input label="Title" name="title" required maxLength={200} />
+            {chosen.fields.map((field) =>
+              field.type === "select" ? (
+                <label key={field.key} className="block text-sm text-slate-900">
+                  {field.label}
+                  {field.required ? " (required)" : ""}
+                  <select name={`value.${field.key}`} className={nativeSelectClassName} required={field.required} defaultValue="">
+                    <option value="">Choose…</option>
+                    {field.options.map((option) => (
+                      <option key={option} value={option}>
+                        {option}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ) : (
+                <Input key={field.key} label={field.label} name={`value.${field.key}`} type={field.type === "number" ? "number" : field.type === "date" ? "date" : "text"} step={field.type === "number" ? "any" : undefined} required={field.required} />
+              ),
+            )}
+            <Input label="Assignee (e-mail, optional)" name="assignee" type="email" />
+            <Input label="Due date (optional)" name="dueDate" type="date" />
+            <Button type="submit" isLoading={busy}>
+              Open case
+            </Button>
+          </Form>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

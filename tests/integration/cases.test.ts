@@ -1,0 +1,194 @@
+import { introspectWorkflowInstance } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { casesPersonalData } from "~/features/cases/personal-data.server";
+import { addCaseTask, addParticipant, completeCaseTask, createCaseType, getCase, listCases, openCase, setCaseStatus, startCaseWorkflow } from "~/features/cases/cases.server";
+import { createWorkflow, decideTask, listMyTasks } from "~/features/workflows/workflows.server";
+import { createFile, personalSpaceOf, testContext } from "~tests/factories/files";
+import { countWhere, get, send, signedIn } from "./dataroom-helpers";
+import { newAuthClient, testEnv } from "./helpers";
+
+/**
+ * Cases (issue 41): case types with fields and a case file's folders, cases with values, status,
+ * people, tasks and milestones and a timeline; the list's filters; a workflow step that files its
+ * document into a new case (once); the authorization matrix on the API.
+ */
+
+const ctx = () => testContext();
+const folderLabels = async (parentId: string) =>
+  (await testEnv.DB.prepare("select label from folders where parent_id = ? and trashed_at is null order by label").bind(parentId).all<{ label: string }>()).results.map((row) => row.label);
+
+async function owner() {
+  const person = await signedIn({ tier: "business", name: "Olga Owner" });
+  const type = await createCaseType(ctx(), person.id, {
+    name: "Insurance claim",
+    fields: [
+      { label: "Policy number", type: "text", required: true },
+      { label: "Amount", type: "number" },
+      { label: "Incident date", type: "date" },
+      { label: "Severity", type: "select", options: ["Low", "High"] },
+    ],
+    folders: ["Evidence", "Correspondence"],
+  });
+  return { person, type };
+}
+
+describe("cases", () => {
+  it("opens a case of a type with its values and a case file holding the type's folders, and its timeline records what happens", async () => {
+    const { person, type } = await owner();
+    expect(type.fields.map((field) => field.key)).toEqual(["policy_number", "amount", "incident_date", "severity"]);
+    const assignee = await signedIn({ tier: "business", name: "Ada Adjuster" });
+    const opened = await openCase(ctx(), person.id, { typeId: type.id, title: "Water damage", values: { policy_number: "P-77", amount: "1250.50", incident_date: "2026-11-02", severity: "High" }, assignee: assignee.email, dueDate: "2026-12-31" });
+    expect(opened.reference).toBe("CASE-0001");
+    expect(await folderLabels(opened.folderId!)).toEqual(["Correspondence", "Evidence"]);
+    const root = (await personalSpaceOf(person.id)).rootId;
+    expect(await folderLabels(root)).toContain("Cases");
+
+    await addParticipant(ctx(), person.id, opened.id, { email: "claimant@example.com", name: "Carl Claimant" });
+    const { id: taskId } = await addCaseTask(ctx(), assignee.id, opened.id, { title: "Call the claimant", assignee: assignee.email, dueDate: "2026-12-01" });
+    await addCaseTask(ctx(), person.id, opened.id, { kind: "milestone", title: "Assessment done" });
+    await completeCaseTask(ctx(), assignee.id, opened.id, taskId);
+    await expect(completeCaseTask(ctx(), assignee.id, opened.id, taskId)).rejects.toMatchObject({ status: 409 });
+    await setCaseStatus(ctx(), assignee.id, opened.id, { status: "waiting" });
+
+    const page = await getCase(ctx(), person.id, opened.id);
+    expect(page.case).toMatchObject({ reference: "CASE-0001", title: "Water damage", status: "waiting", assignee: { name: "Ada Adjuster" } });
+    expect(page.case.fields.map((field) => field.value)).toEqual(["P-77", 1250.5, "2026-11-02", "High"]);
+    expect(page.participants).toEqual([{ email: "claimant@example.com", name: "Carl Claimant", isMember: false }]);
+    expect(page.tasks.map((task) => [task.kind, task.title, task.done !== null])).toEqual([["task", "Call the claimant", true], ["milestone", "Assessment done", false]]);
+    expect(page.timeline.map((event) => event.kind)).toEqual(["case.opened", "case.participant", "case.task", "case.milestone", "case.task-done", "case.status"]);
+    expect(page.timeline.at(-1)).toMatchObject({ actor: "Ada Adjuster", detail: "Open → Waiting" });
+  });
+
+  it("refuses values that do not fit the type's fields and an assignee without an account, with nothing written", async () => {
+    const { person, type } = await owner();
+    const base = { typeId: type.id, title: "T" };
+    await expect(openCase(ctx(), person.id, { ...base, values: {} })).rejects.toThrow("values.policy_number: Policy number is required.");
+    await expect(openCase(ctx(), person.id, { ...base, values: { policy_number: "P", amount: "lots" } })).rejects.toThrow("values.amount: Amount must be a number.");
+    await expect(openCase(ctx(), person.id, { ...base, values: { policy_number: "P", incident_date: "02/11/2026" } })).rejects.toThrow("values.incident_date: Incident date is a date, written YYYY-MM-DD.");
+    await expect(openCase(ctx(), person.id, { ...base, values: { policy_number: "P", severity: "Medium" } })).rejects.toThrow("values.severity: Severity is one of: Low, High.");
+    await expect(openCase(ctx(), person.id, { ...base, values: { policy_number: "P" }, assignee: "ghost@example.test" })).rejects.toThrow("assignee: ghost@example.test is not a Strongroom member yet.");
+    await expect(createCaseType(ctx(), person.id, { name: "Bad", fields: [{ label: "A", type: "select", options: ["only"] }] })).rejects.toThrow("A choice field needs at least two options.");
+    await expect(createCaseType(ctx(), person.id, { name: "Bad", fields: [{ label: "Name", type: "text" }, { label: "name", type: "text" }] })).rejects.toThrow("Two fields have the same label.");
+    expect(await countWhere("select count(*) as n from cases where owner_id = ?", person.id)).toBe(0);
+  });
+
+  it("lists the member's cases by type, status, assignee and due date", async () => {
+    const { person, type } = await owner();
+    const other = await createCaseType(ctx(), person.id, { name: "Complaint" });
+    const mine = await openCase(ctx(), person.id, { typeId: type.id, title: "Mine", values: { policy_number: "1" }, assignee: person.id, dueDate: "2020-01-01" });
+    const open = await openCase(ctx(), person.id, { typeId: other.id, title: "Unassigned" });
+    const closed = await openCase(ctx(), person.id, { typeId: other.id, title: "Closed one" });
+    await setCaseStatus(ctx(), person.id, closed.id, { status: "closed" });
+    const ids = async (query: Record<string, string>) => (await listCases(ctx(), person.id, query)).cases.map((row) => row.id).sort();
+    expect(await ids({})).toEqual([mine.id, open.id, closed.id].sort());
+    expect(await ids({ type: type.id })).toEqual([mine.id]);
+    expect(await ids({ status: "closed" })).toEqual([closed.id]);
+    expect(await ids({ assignee: "me" })).toEqual([mine.id]);
+    expect(await ids({ assignee: "nobody" })).toEqual([open.id, closed.id].sort());
+    expect(await ids({ due: "overdue" })).toEqual([mine.id]);
+    expect((await listCases(ctx(), person.id, { due: "overdue" })).cases[0]).toMatchObject({ isOverdue: true, assignee: "Olga Owner" });
+  });
+});
+
+describe("a workflow that files into a case", () => {
+  it("files the approved document into a new case once, and the case's timeline shows the run's upload, approval and filing", async () => {
+    const { person, type } = await owner();
+    const loose = await createCaseType(ctx(), person.id, { name: "Contract" });
+    const approver = await signedIn({ tier: "free", name: "Ada Approver" });
+    const space = await personalSpaceOf(person.id);
+    const contract = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "Supply contract.pdf", content: "%PDF-1.4 c", contentType: "application/pdf", uploadedBy: person.id });
+    const workflow = await createWorkflow(ctx(), person.id, {
+      name: "Contract approval",
+      steps: [{ type: "approve", name: "Legal review", assignees: [approver.id], mode: "one" }, { type: "case", name: "File it", caseTypeId: loose.id }],
+    });
+    await expect(createWorkflow(ctx(), person.id, { name: "X", steps: [{ type: "case", name: "File", caseTypeId: (await owner()).type.id }] })).rejects.toThrow("“File” files into a case type that is not yours.");
+    const { startRun } = await import("~/features/workflows/workflows.server");
+    const run = await startRun(ctx(), person.id, workflow.id, { fileId: contract.id });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    await expect.poll(async () => (await listMyTasks(ctx(), approver.id)).length, { timeout: 5_000 }).toBe(1);
+    await decideTask(ctx(), approver.id, (await listMyTasks(ctx(), approver.id))[0]!.id, { decision: "approve", comment: "Fine." });
+    await instance.waitForStatus("complete");
+
+    const [found] = (await listCases(ctx(), person.id, { type: loose.id })).cases;
+    expect(found).toMatchObject({ reference: "CASE-0001", title: "Supply contract" });
+    const page = await getCase(ctx(), person.id, found!.id);
+    expect(page.files.map((file) => file.name)).toEqual(["Supply contract.pdf"]);
+    expect(page.timeline.map((event) => event.kind)).toEqual(["run.started", "step.started", "task.approved", "step.approved", "step.started", "case.opened", "case.filed", "case.filed", "run.completed"]);
+    expect(page.timeline.find((event) => event.kind === "task.approved")).toMatchObject({ actor: "Ada Approver", detail: "Fine.", workflow: "Contract approval" });
+
+    // The step run again (a retried step): no second case, the document stays.
+    const { fileIntoCase } = await import("~/features/workflows/workflow-engine.server");
+    await testEnv.DB.prepare("update workflow_runs set status = 'running' where id = ?").bind(run.id).run();
+    await fileIntoCase(ctx(), run.id, 1, { type: "case", name: "File it", caseTypeId: loose.id });
+    expect(await countWhere("select count(*) as n from cases where type_id = ?", loose.id)).toBe(1);
+    void type;
+  });
+
+  it("starts the type's default workflow on a document of the case file, and the run joins the case's timeline", async () => {
+    const person = await signedIn({ tier: "business" });
+    const approver = await signedIn({ tier: "free", name: "Rita Reviewer" });
+    const workflow = await createWorkflow(ctx(), person.id, { name: "Review", steps: [{ type: "approve", name: "Read it", assignees: [approver.id], mode: "one" }] });
+    const type = await createCaseType(ctx(), person.id, { name: "Matter", defaultWorkflowId: workflow.id, folders: ["Drafts"] });
+    const opened = await openCase(ctx(), person.id, { typeId: type.id, title: "Acme" });
+    const space = await personalSpaceOf(person.id);
+    const draft = await createFile({ spaceId: space.spaceId, folderId: opened.folderId!, name: "draft.pdf", content: "%PDF-1.4 d", contentType: "application/pdf", uploadedBy: person.id });
+    const outside = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "elsewhere.pdf", content: "%PDF-1.4 e", contentType: "application/pdf", uploadedBy: person.id });
+    await expect(startCaseWorkflow(ctx(), person.id, opened.id, { fileId: outside.id })).rejects.toThrow("fileId: Choose a document of the case file.");
+    const { runId } = await startCaseWorkflow(ctx(), person.id, opened.id, { fileId: draft.id });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, runId);
+    await expect.poll(async () => (await getCase(ctx(), person.id, opened.id)).timeline.some((event) => event.kind === "step.started")).toBe(true);
+    expect((await getCase(ctx(), person.id, opened.id)).defaultWorkflow).toEqual({ id: workflow.id, name: "Review" });
+    await decideTask(ctx(), approver.id, (await listMyTasks(ctx(), approver.id))[0]!.id, { decision: "approve" });
+    await instance.waitForStatus("complete");
+    expect((await getCase(ctx(), person.id, opened.id)).timeline.at(-1)).toMatchObject({ kind: "run.completed", workflow: "Review", runId });
+  });
+});
+
+describe("the cases API", () => {
+  it("answers anonymous 401, a Pro member 403, an outsider 404 with nothing written, a participant what is theirs, and the owner everything", async () => {
+    const { person, type } = await owner();
+    const pro = await signedIn({ tier: "pro" });
+    const outsider = await signedIn({ tier: "business" });
+    const participant = await signedIn({ tier: "business", name: "Paula Part" });
+    const anonymous = await newAuthClient();
+
+    expect((await get("/api/cases", anonymous)).status).toBe(401);
+    expect((await send(anonymous, "POST", "/api/cases", { typeId: type.id, title: "X" })).status).toBe(401);
+    expect((await get("/api/cases", pro.client)).status).toBe(403);
+    expect((await send(pro.client, "POST", "/api/case-types", { name: "Mine" })).status).toBe(403);
+    expect(await countWhere("select count(*) as n from case_types where created_by = ?", pro.id)).toBe(0);
+    expect((await send(person.client, "POST", "/api/cases", "{nope")).status).toBe(400);
+    expect((await send(outsider.client, "POST", "/api/cases", { typeId: type.id, title: "Stolen type", values: { policy_number: "1" } })).status).toBe(404);
+
+    const created = await send(person.client, "POST", "/api/cases", { typeId: type.id, title: "Hail", values: { policy_number: "P-1" } });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { case: opened } = await created.json<{ case: { id: string } }>();
+    for (const [method, path, body] of [
+      ["GET", `/api/cases/${opened.id}`, undefined],
+      ["POST", `/api/cases/${opened.id}/status`, { status: "closed" }],
+      ["POST", `/api/cases/${opened.id}/participants`, { email: outsider.email }],
+      ["POST", `/api/cases/${opened.id}/tasks`, { title: "Sneaky" }],
+    ] as const) {
+      const response = method === "GET" ? await get(path, outsider.client) : await send(outsider.client, method, path, body);
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    expect(await countWhere("select count(*) as n from case_events where case_id = ?", opened.id)).toBe(1);
+    expect((await (await get("/api/cases", outsider.client)).json<{ cases: unknown[] }>()).cases).toEqual([]);
+
+    expect((await send(person.client, "POST", `/api/cases/${opened.id}/participants`, { email: participant.email })).status).toBe(201);
+    const seen = await get(`/api/cases/${opened.id}`, participant.client);
+    expect(seen.status).toBe(200);
+    expect((await seen.json<{ canManage: boolean; case: { folderId: string | null } }>())).toMatchObject({ canManage: false, case: { folderId: null } });
+    expect((await send(participant.client, "POST", `/api/cases/${opened.id}/status`, { status: "closed" })).status).toBe(403);
+    expect((await send(person.client, "POST", `/api/cases/${opened.id}/status`, { status: "nope" })).status).toBe(400);
+    expect((await send(person.client, "POST", `/api/cases/${opened.id}/status`, { status: "closed" })).status).toBe(200);
+    expect((await (await get(`/api/cases?status=closed`, participant.client)).json<{ cases: { id: string }[] }>()).cases.map((row) => row.id)).toEqual([opened.id]);
+  });
+
+  it("exports a member's case types, cases and case tasks", async () => {
+    const { person, type } = await owner();
+    await openCase(ctx(), person.id, { typeId: type.id, title: "Export me", values: { policy_number: "E-1" } });
+    const [record] = await casesPersonalData.export(ctx(), person.id);
+    expect(record!.data).toMatchObject({ caseTypes: [{ name: "Insurance claim" }], cases: [{ title: "Export me", values: { policy_number: "E-1" } }] });
+  });
+});
