@@ -1,88 +1,131 @@
-import { createMember, expect, gotoHydrated, test } from "./fixtures";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { preloadAxe, seriousViolations } from "./axe-helpers";
-import { csrfToken, defaultFolders, pdfBytes, uploadViaTus } from "./files-helpers";
+import { newConsentedContext, readLatestMail } from "./auth-helpers";
+import { createMember, expect, gotoHydrated, test } from "./fixtures";
+import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
+
+async function contractPdf(): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  const page = document.addPage([612, 792]);
+  page.drawText("Supply contract", { x: 72, y: 720, size: 14, font });
+  return Buffer.from(await document.save());
+}
 
 /**
- * Workflows (issue 41): the builder's and the approver's journey. A Business member builds
- * "Contract approval" on /workflows/create (a contract uploaded into a folder starts it; a reviewer
- * approves; it is filed), uploads a contract there; the approver (named by e-mail, on the Free
- * plan) finds the task on their dashboard and in My tasks, approves it with a comment on the run's
- * page, and the run completes with the contract filed.
+ * Workflows and cases (issue 41), the whole journey: a Business member makes a "Contract" case
+ * type and builds "Contract approval" on /workflows/create (a contract uploaded into a folder
+ * starts it; a reviewer approves; it is sent for signature; it is filed into a new case). They
+ * upload a contract; the reviewer (a second member, on the Free plan, named by e-mail) approves it
+ * from My tasks; the signer (no account) signs from the e-mail; the case's timeline shows the
+ * upload, the approval, the signature and the filing.
  */
-test.describe("workflows", () => {
+test.describe("workflows and cases", () => {
   test.use({ memberOptions: { tier: "business" } });
 
-  test("a member builds a workflow started by uploads, an approver approves the uploaded contract from My tasks, and it is filed", async ({ page, member, browser, baseURL }) => {
-    test.setTimeout(90_000);
+  test("Contract approval: on upload a reviewer approves from My tasks, the signer signs, and the signed contract is filed into a case whose timeline shows it all", async ({ page, member, browser, baseURL }) => {
+    test.setTimeout(120_000);
     void member;
     await gotoHydrated(page, "/folders/inbox");
     const csrf = await csrfToken(page);
     const headers = { "X-CSRF-TOKEN": csrf, "X-Requested-With": "XMLHttpRequest" };
     const { inbox } = await defaultFolders(page);
-    const folder = async (label: string) => ((await (await page.request.post("/api/folders", { data: { parentId: inbox, label }, headers })).json()) as { folder: { uid: string } }).folder.uid;
-    const incoming = await folder("Incoming contracts");
-    await folder("Signed contracts");
+    const made = await page.request.post("/api/folders", { data: { parentId: inbox, label: "Incoming contracts" }, headers });
+    const incoming = ((await made.json()) as { folder: { uid: string } }).folder.uid;
 
-    const approverContext = await browser.newContext({ baseURL });
-    await approverContext.addCookies([{ name: "dataroom_cookie_consent", value: "essential", url: baseURL! }]);
-    const approverPage = await approverContext.newPage();
-    const approver = await createMember(approverPage.request, { tier: "free", name: "Ada Approver" });
+    const reviewerContext = await newConsentedContext(browser, baseURL!);
+    const reviewerPage = await reviewerContext.newPage();
+    const reviewer = await createMember(reviewerPage.request, { tier: "free", name: "Ada Approver" });
+    const signer = `sam.${Date.now().toString(36)}@example.com`;
 
-    // The builder: Workflows in the sidebar, a new workflow.
-    await gotoHydrated(page, "/workflows");
+    // The case type.
+    await gotoHydrated(page, "/cases");
+    await expect(page).toHaveTitle("Cases - Strongroom");
+    await page.getByRole("link", { name: "Case types" }).click();
+    await expect(page).toHaveTitle("Case types - Strongroom");
+    await page.getByLabel("Case type name").fill("Contract");
+    await page.getByLabel("Fields", { exact: true }).fill("Counterparty\nValue: number");
+    await page.getByLabel("Case file folders").fill("Signed\nCorrespondence");
+    await page.getByRole("button", { name: "Create case type" }).click();
+    await expect(page.getByText("The case type “Contract” is ready.")).toBeVisible();
+
+    // The workflow, from the sidebar.
+    await page.getByRole("link", { name: "Workflows", exact: true }).click();
     await expect(page).toHaveTitle("Workflows - Strongroom");
     await page.getByRole("link", { name: "New workflow" }).click();
     await expect(page).toHaveTitle("New workflow - Strongroom");
-    await preloadAxe(page);
-    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel("Workflow name").fill("Contract approval");
     await page.getByLabel("Folder whose new files start a run").selectOption({ label: "My files / Inbox / Incoming contracts" });
     await page.getByLabel("Step 1 name").fill("Legal review");
-    await page.getByLabel("Step 1 approvers").fill(approver.email);
-    await page.getByLabel("Step 2: move into").selectOption({ label: "My files / Inbox / Signed contracts" });
+    await page.getByLabel("Step 1 approvers").fill(reviewer.email);
+    await page.getByRole("button", { name: "Remove step 2" }).click();
+    await page.getByRole("button", { name: "Add a signature" }).click();
+    await page.getByLabel("Step 2 signers").fill(`Sam Signer <${signer}>`);
+    await page.getByRole("button", { name: "Add filing into a case" }).click();
+    await page.getByLabel("Step 3: case type").selectOption({ label: "Contract" });
+    await preloadAxe(page);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Save workflow" }).click();
     await expect(page.getByText("“Contract approval” is ready.")).toBeVisible();
     await expect(page).toHaveTitle("Contract approval - Strongroom");
     await expect(page.getByTestId("workflow-trigger")).toHaveText("Starts: A file uploaded into My files / Inbox / Incoming contracts.");
-    await expect(page.getByTestId("workflow-steps")).toContainText(`Any one of Ada Approver (${approver.email}) approve`);
+    await expect(page.getByTestId("workflow-steps")).toContainText(`Any one of Ada Approver (${reviewer.email}) approve`);
+    await expect(page.getByTestId("workflow-steps")).toContainText(`Send for signature to Sam Signer (${signer})`);
+    await expect(page.getByTestId("workflow-steps")).toContainText("File the document into a new case: Contract");
     expect(await seriousViolations(page)).toEqual([]);
+    const workflowUrl = new URL(page.url()).pathname;
 
     // A contract arrives in the folder: the run starts by itself.
-    await uploadViaTus(page.request, { folderId: incoming, name: "Supply contract.pdf", body: pdfBytes(2_000), csrf });
+    await uploadViaTus(page.request, { folderId: incoming, name: "Supply contract.pdf", body: await contractPdf(), csrf });
 
-    // The task reaches the approver's dashboard (the engine opens it a moment after the start).
+    // The reviewer: the dashboard, then My tasks; the document is not theirs to open.
     await expect
       .poll(async () => {
-        await gotoHydrated(approverPage, "/dashboard");
-        return approverPage.getByText("Legal review: Contract approval").count();
+        await gotoHydrated(reviewerPage, "/dashboard");
+        return reviewerPage.getByText("Legal review: Contract approval").count();
       }, { timeout: 20_000 })
       .toBeGreaterThan(0);
-    await gotoHydrated(approverPage, "/tasks");
-    await expect(approverPage).toHaveTitle("My tasks - Strongroom");
-    await approverPage.getByRole("link", { name: "Legal review: Contract approval" }).click();
-    await expect(approverPage).toHaveTitle("Contract approval run - Strongroom");
-    await expect(approverPage.getByTestId("run-status")).toHaveText("Running");
-    await expect(approverPage.getByTestId("run-document")).toHaveText(/The document is not shared with you/);
-    await approverPage.getByLabel("Comment (optional)").fill("Clause 7 is fine now.");
-    await approverPage.getByRole("button", { name: "Approve" }).click();
-    await expect(approverPage.getByText("Approved. The workflow goes on.")).toBeVisible();
+    await gotoHydrated(reviewerPage, "/tasks");
+    await expect(reviewerPage).toHaveTitle("My tasks - Strongroom");
+    await reviewerPage.getByRole("link", { name: "Legal review: Contract approval" }).click();
+    await expect(reviewerPage).toHaveTitle("Contract approval run - Strongroom");
+    await expect(reviewerPage.getByTestId("run-status")).toHaveText("Running");
+    await expect(reviewerPage.getByTestId("run-document")).toHaveText(/The document is not shared with you/);
+    await reviewerPage.getByLabel("Comment (optional)").fill("Clause 7 is fine now.");
+    await reviewerPage.getByRole("button", { name: "Approve" }).click();
+    await expect(reviewerPage.getByText("Approved. The workflow goes on.")).toBeVisible();
+    await gotoHydrated(reviewerPage, "/tasks");
+    await expect(reviewerPage.getByText("Nothing waits for you.")).toBeVisible();
+    await reviewerContext.close();
 
-    // The engine files the contract and completes the run; the builder follows it from the workflow's page.
-    const workflowUrl = new URL(page.url()).pathname;
+    // The signer, without an account, from the e-mail.
+    const signerContext = await newConsentedContext(browser, baseURL!);
+    const signerPage = await signerContext.newPage();
+    let link: string | null = null;
+    await expect.poll(async () => (link = (await readLatestMail(signerPage, signer, /asks you to sign/).catch(() => null))?.link ?? null), { timeout: 30_000 }).not.toBeNull();
+    await gotoHydrated(signerPage, link!);
+    await signerPage.getByLabel("Or type your full name to sign").fill("Sam Signer");
+    await signerPage.getByLabel(/I agree to sign this document electronically/).check();
+    await signerPage.getByRole("button", { name: "Sign and finish" }).click();
+    await expect(signerPage.getByText(/You have already signed this document|This document is complete/)).toBeVisible();
+    await signerContext.close();
+
+    // The run completes (sealing is a queue job); the case holds the signed contract.
     await expect
       .poll(async () => {
         await gotoHydrated(page, workflowUrl);
         return page.getByTestId("workflow-run-row").first().textContent();
-      }, { timeout: 20_000 })
+      }, { timeout: 30_000 })
       .toContain("Completed");
-    await page.getByRole("link", { name: "Supply contract.pdf" }).click();
-    await expect(page.getByTestId("run-status")).toHaveText("Completed");
-    await expect(page.getByTestId("run-document")).toContainText("Supply contract.pdf");
-    const timeline = page.getByTestId("run-timeline");
+    await gotoHydrated(page, "/cases");
+    await page.getByRole("link", { name: /CASE-0001 Supply contract \(signed\)/ }).click();
+    await expect(page).toHaveTitle("CASE-0001 Supply contract (signed) - Strongroom");
+    await expect(page.getByTestId("case-files")).toContainText("Supply contract (signed).pdf");
+    const timeline = page.getByTestId("case-timeline");
+    await expect(timeline).toContainText(/Workflow started by .+: Contract approval on “Supply contract\.pdf” \(uploaded into its folder\)/);
     await expect(timeline).toContainText("Approved by Ada Approver: Clause 7 is fine now.");
-    await expect(timeline).toContainText("Document moved: File it");
-    await gotoHydrated(approverPage, "/tasks");
-    await expect(approverPage.getByText("Nothing waits for you.")).toBeVisible();
-    await approverContext.close();
+    await expect(timeline).toContainText("Signed: Signature: signed by everyone");
+    await expect(timeline).toContainText("Filed into a case: “Supply contract (signed).pdf” filed by the workflow “Contract approval”");
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -229,7 +229,8 @@ export async function getCase(ctx: ServiceContext, userId: string, caseId: unkno
   const defaultWorkflow = type.defaultWorkflowId ? await findTemplate(ctx.db, type.defaultWorkflowId) : undefined;
   const entries: CaseTimelineEntry[] = [
     ...timeline.own.map((event) => ({ id: event.id, at: event.at.toISOString(), kind: event.kind, detail: event.detail, actor: event.actorName, workflow: null, runId: null })),
-    ...timeline.fromRuns.map((event) => ({ id: event.id, at: event.at.toISOString(), kind: event.kind, detail: event.detail, actor: event.actorName, workflow: event.workflow, runId: event.runId })),
+    // The run's own "filed" entry says what the case's says already.
+    ...timeline.fromRuns.filter((event) => event.kind !== "case.filed").map((event) => ({ id: event.id, at: event.at.toISOString(), kind: event.kind, detail: event.detail, actor: event.actorName, workflow: event.workflow, runId: event.runId })),
   ].sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
   return {
     case: {

@@ -279,7 +279,7 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
                 {event.workflow && event.runId ? (
                   <>
                     {" · "}
-                    <Link to={`/workflow-runs/${event.runId}`} className="text-brand-700 underline-offset-2 hover:underline">
+                    <Link to={`/workflow-runs/${event.runId}`} className="text-brand-700 underline underline-offset-2">
                       {event.workflow}
                     </Link>
                   </>
