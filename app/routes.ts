@@ -76,6 +76,7 @@ export default [
     // The builder's pages (spec §2 "workflows (create, index)"), permission-critical (Business; app/features/access/critical-routes.ts).
     route("workflows", "routes/workflows/index.tsx"),
     route("workflows/create", "routes/workflows/create.tsx"),
+    route("workflows/start", "routes/workflows/start.tsx"),
     route("workflows/:id", "routes/workflows/workflow.tsx"),
     // Cases (issue 41), permission-critical like /workflows.
     route("cases", "routes/cases/index.tsx"),

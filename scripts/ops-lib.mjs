@@ -32,7 +32,7 @@ export const DEMO_MEMBER = {
   email: "demo@strongroom.local",
   password: "strongroom-demo-2026",
   name: "Demo Member",
-  tier: "pro",
+  tier: "business",
 };
 
 /** A second demo account: a guest in the demo member's data room, to see a room from the other side. */

@@ -215,7 +215,37 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
     const values = Object.fromEntries(own.filter((field) => field.type === "signature").map((field) => [field.id, value]));
     await signer.json(`/api/sign/${signToken}`, { method: "POST", body: JSON.stringify({ consent: true, values }) });
   }
-  return { folders: Object.keys(made).length, files: 6, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length, signatures: 2 };
+
+  // Workflows and cases (docs/workflows.md, docs/cases.md): a "Contract" case type; "Contract approval"
+  // starts on each file uploaded into Contracts / To approve, asks the demo guest to approve within
+  // three days, then files the contract into a new case. One contract is waiting for the guest
+  // (their My tasks); one case was opened by hand, with a task and a milestone.
+  const { caseType } = await browser.json(
+    "/api/case-types",
+    { method: "POST", body: JSON.stringify({ name: "Contract", description: "A customer or supplier contract.", fields: [{ label: "Counterparty", type: "text", required: true }, { label: "Annual value", type: "number" }, { label: "Renewal date", type: "date" }], folders: ["Signed", "Correspondence"] }) },
+    201,
+  );
+  const toApprove = await browser.json("/api/folders", { method: "POST", body: JSON.stringify({ parentId: made["Contracts"], label: "To approve" }) }, 201);
+  await browser.json(
+    "/api/workflows",
+    {
+      method: "POST",
+      body: JSON.stringify({
+        name: "Contract approval",
+        trigger: { type: "upload", folderId: toApprove.folder.uid },
+        steps: [
+          { type: "approve", name: "Legal review", assignees: [guest.email], mode: "one", dueInHours: 72, escalation: { action: "remind" } },
+          { type: "case", name: "File it", caseTypeId: caseType.id },
+        ],
+      }),
+    },
+    201,
+  );
+  await upload(browser, toApprove.folder.uid, "Northwind supply agreement.pdf", makePdf({ pages: 2, text: "Supply agreement between Northwind and the demo company, 2027 to 2029." }));
+  const { case: renewal } = await browser.json("/api/cases", { method: "POST", body: JSON.stringify({ typeId: caseType.id, title: "Fabrikam renewal", values: { counterparty: "Fabrikam", annual_value: 24000, renewal_date: "2027-03-01" }, dueDate: "2027-02-15" }) }, 201);
+  await browser.json(`/api/cases/${renewal.id}/tasks`, { method: "POST", body: JSON.stringify({ title: "Send the renewal quote", dueDate: "2027-01-15" }) }, 201);
+  await browser.json(`/api/cases/${renewal.id}/tasks`, { method: "POST", body: JSON.stringify({ kind: "milestone", title: "Renewal signed", dueDate: "2027-02-15" }) }, 201);
+  return { folders: Object.keys(made).length, files: 7, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length, signatures: 2, workflows: 1, cases: 1 };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

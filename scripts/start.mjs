@@ -17,7 +17,7 @@ if (migrate.code !== 0) {
   process.exit(migrate.code);
 }
 
-// The demo member (tier pro, e-mail verified), created once: an existing account is left as it
+// The demo member (tier business, so every module is open; e-mail verified), created once: an existing account is left as it
 // is, and a failure here never stops the dev server.
 let demoCreated = false;
 try {

@@ -125,6 +125,11 @@ test("a fresh npm start shows every page right on its first visit, with the demo
   await visit(page, "/r/falcon-documents");
   await expect(page.getByRole("heading", { level: 1, name: "Falcon: documents from the seller" })).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Company", exact: true })).toBeVisible();
+  // Workflows and cases (the demo member is on Business): the workflow whose run waits for the guest, and the case opened by hand.
+  await visit(page, "/workflows");
+  await expect(page.getByRole("link", { name: "Contract approval" })).toBeVisible();
+  await visit(page, "/cases");
+  await expect(page.getByRole("link", { name: "CASE-0001 Fabrikam renewal" })).toBeVisible();
 
   expect(problems).toEqual([]);
 });

@@ -163,7 +163,7 @@ test.describe("the workspace", () => {
     await expect(page.getByTestId("sidebar").getByTestId("nav-dot-whats-new")).toBeVisible();
     await sidebar(page).getByRole("link", { name: /^What's new.*new release notes$/ }).click();
     await expect(page).toHaveTitle("What's new - Strongroom");
-    await expect(page.getByTestId("release").first()).toContainText("Galleries, public galleries and proofing");
+    await expect(page.getByTestId("release").first()).toContainText("Workflows and cases");
     await expect(page.getByTestId("sidebar").getByTestId("nav-dot-whats-new")).toHaveCount(0);
 
     await sidebar(page).getByRole("link", { name: "Help" }).click();

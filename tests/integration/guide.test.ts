@@ -22,7 +22,7 @@ const accountOf = async (userId: string) => {
 describe("help", () => {
   it("lists every article shipped with the app, in its order, each with a summary", () => {
     const { articles } = listHelpArticles(null);
-    expect(articles.map((article) => article.slug)).toEqual(["workspace", "files", "data-rooms", "sharing", "receive-pages", "secrets", "security", "forms", "signatures", "redaction", "galleries"]);
+    expect(articles.map((article) => article.slug)).toEqual(["workspace", "files", "data-rooms", "sharing", "receive-pages", "secrets", "security", "forms", "signatures", "redaction", "galleries", "workflows"]);
     for (const article of articles) expect(article.summary.length).toBeGreaterThan(20);
   });
 

@@ -2,9 +2,9 @@ import { introspectWorkflow, introspectWorkflowInstance } from "cloudflare:test"
 import { describe, expect, it } from "vitest";
 import { moveSubject, sendForSignature } from "~/features/workflows/workflow-engine.server";
 import { workflowsPersonalData } from "~/features/workflows/personal-data.server";
-import { builderOptions, getWorkflow, listWorkflowSummaries } from "~/features/workflows/workflow-builder.server";
-import { startUploadRunsJob } from "~/features/workflows/workflows.jobs";
-import { cancelRun, createWorkflow, decideTask, getRun, listMyTasks, startRun } from "~/features/workflows/workflows.server";
+import { builderOptions, documentsByIds, getWorkflow, listWorkflowSummaries } from "~/features/workflows/workflow-builder.server";
+import { startEnvelopeRunsJob, startUploadRunsJob } from "~/features/workflows/workflows.jobs";
+import { cancelRun, createWorkflow, decideTask, getRun, listMyTasks, startRun, startRunsOnSelection } from "~/features/workflows/workflows.server";
 import { createFile, makeFolder, personalSpaceOf, testContext } from "~tests/factories/files";
 import { countWhere, get, send, signedIn } from "./dataroom-helpers";
 import { mailsTo, newAuthClient, testEnv } from "./helpers";
@@ -498,5 +498,80 @@ describe("a sign step", () => {
     const proWithWorkflows = await signedIn({ tier: "business" });
     await testEnv.DB.prepare("update users set tier = 'pro' where id = ?").bind(proWithWorkflows.id).run();
     await expect(createWorkflow(ctx(), proWithWorkflows.id, { name: "X", steps: [{ type: "sign", name: "S", signers: [{ name: "A", email: "a@example.com" }] }] })).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe("a workflow started by a completed envelope", () => {
+  it("starts one run on the signed copy when a document the builder sent is signed by everyone, however often its job runs; a workflow's own envelope starts nothing", async () => {
+    const { owner, people } = await setting(1);
+    const { file: lease } = await pdfInPersonalSpace(owner, 1, "Lease.pdf");
+    const filing = await createWorkflow(ctx(), owner.id, { name: "File signed leases", trigger: { type: "envelope" }, steps: [{ type: "approve", name: "Check", assignees: [people[0]!.id], mode: "one" }] });
+    expect(filing.trigger).toEqual({ type: "envelope" });
+    const tenant = address("tenant");
+    const sent = await send(owner.client, "POST", "/api/signatures", {
+      title: "Lease",
+      recipients: [{ roleId: "tenant", name: "Tina Tenant", email: tenant }],
+      fields: [{ id: "t1", type: "signature", roleId: "tenant", page: 0, x: 0.1, y: 0.8, w: 0.3, h: 0.07 }],
+      fileId: lease.id,
+      send: true,
+    });
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    const envelopeId = (await sent.json<{ envelope: { id: string } }>()).envelope.id;
+    const signing = await signAs(await newAuthClient(), await linkTokenFor(tenant), "", { consent: true, values: { t1: "typed:Tina Tenant" } });
+    expect(signing.status, await signing.clone().text()).toBe(200);
+    await sealNow(envelopeId);
+    expect(await countWhere("select count(*) as n from jobs where id = ?", `${startEnvelopeRunsJob.type}:${envelopeId}`)).toBe(1);
+    const jobCtx = { ...testContext(), jobId: "again" };
+    await startEnvelopeRunsJob.run(jobCtx, { envelopeId });
+    await startEnvelopeRunsJob.run(jobCtx, { envelopeId });
+    await expect.poll(() => countWhere("select count(*) as n from workflow_runs where template_id = ?", filing.id)).toBe(1);
+    const run = (await testEnv.DB.prepare("select id, subject_file_id as fileId, trigger_kind as kind from workflow_runs where template_id = ?").bind(filing.id).first<{ id: string; fileId: string; kind: string }>())!;
+    const sealed = (await testEnv.DB.prepare("select sealed_file_id as id from signature_envelopes where id = ?").bind(envelopeId).first<{ id: string }>())!.id;
+    expect(run).toMatchObject({ fileId: sealed, kind: "envelope" });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    await tasksOf(people[0]!.id, run.id);
+    await cancelRun(ctx(), owner.id, run.id);
+    await instance.waitForStatus("terminated");
+
+    // An envelope a workflow's sign step sent is that workflow's business: no run starts from it.
+    const signing2 = address("signer2");
+    const sender = await createWorkflow(ctx(), owner.id, { name: "Send it", steps: [{ type: "sign", name: "Sign", signers: [{ name: "S", email: signing2 }] }] });
+    const { file: other } = await pdfInPersonalSpace(owner, 1, "Other.pdf");
+    const senderRun = await startRun(ctx(), owner.id, sender.id, { fileId: other.id });
+    await using second = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, senderRun.id);
+    await expect.poll(() => countWhere("select count(*) as n from workflow_links where run_id = ?", senderRun.id), { timeout: 5_000 }).toBe(1);
+    const ownEnvelope = (await testEnv.DB.prepare("select ref_id as id from workflow_links where run_id = ?").bind(senderRun.id).first<{ id: string }>())!.id;
+    await signAs(await newAuthClient(), await linkTokenFor(signing2), "", { consent: true, values: { "workflow-signature-1": "typed:S" } });
+    await sealNow(ownEnvelope);
+    await second.waitForStatus("complete");
+    expect(await startEnvelopeRunsJob.run(jobCtx, { envelopeId: ownEnvelope })).toMatchObject({ successCount: 0 });
+    expect(await countWhere("select count(*) as n from workflow_runs where template_id = ?", filing.id)).toBe(1);
+  });
+});
+
+describe("starting a workflow on a selection", () => {
+  it("starts one run per chosen document, and pressing Start again with the same page starts nothing more", async () => {
+    const { owner, people, space, contract } = await setting(1);
+    const second = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "second.pdf", content: "%PDF-1.4 s", contentType: "application/pdf", uploadedBy: owner.id });
+    const workflow = await createWorkflow(ctx(), owner.id, { name: "Review", steps: [{ type: "approve", name: "Read", assignees: [people[0]!.id], mode: "one" }] });
+    const key = crypto.randomUUID();
+    expect(await startRunsOnSelection(ctx(), owner.id, workflow.id, { fileIds: [contract.id, second.id, contract.id], key })).toEqual({ started: 2, workflowId: workflow.id });
+    await startRunsOnSelection(ctx(), owner.id, workflow.id, { fileIds: [contract.id, second.id], key });
+    expect(await countWhere("select count(*) as n from workflow_runs where template_id = ?", workflow.id)).toBe(2);
+    expect(await documentsByIds(ctx(), owner.id, [contract.id, "nope", second.id])).toEqual([{ id: contract.id, name: "contract.pdf" }, { id: second.id, name: "second.pdf" }]);
+
+    const stranger = await signedIn({ tier: "business" });
+    const theirs = await createFile({ spaceId: (await personalSpaceOf(stranger.id)).spaceId, folderId: (await personalSpaceOf(stranger.id)).rootId, name: "theirs.pdf", content: "%PDF-1.4 t", contentType: "application/pdf", uploadedBy: stranger.id });
+    await expect(startRunsOnSelection(ctx(), owner.id, workflow.id, { fileIds: [contract.id, theirs.id], key: crypto.randomUUID() })).rejects.toMatchObject({ status: 404 });
+    await expect(startRunsOnSelection(ctx(), owner.id, workflow.id, { fileIds: [], key: crypto.randomUUID() })).rejects.toThrow("fileIds: Choose at least one document.");
+    await expect(startRunsOnSelection(ctx(), stranger.id, workflow.id, { fileIds: [theirs.id], key: crypto.randomUUID() })).rejects.toMatchObject({ status: 404 });
+    expect(await countWhere("select count(*) as n from workflow_runs where template_id = ?", workflow.id)).toBe(2);
+    expect(await documentsByIds(ctx(), owner.id, [theirs.id])).toEqual([]);
+    for (const runId of (await testEnv.DB.prepare("select id from workflow_runs where template_id = ?").bind(workflow.id).all<{ id: string }>()).results.map((row) => row.id)) {
+      await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, runId);
+      await tasksOf(people[0]!.id, runId);
+      await cancelRun(ctx(), owner.id, runId);
+      await instance.waitForStatus("terminated");
+    }
   });
 });

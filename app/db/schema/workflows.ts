@@ -16,8 +16,8 @@ export type WorkflowStepDefinition =
   | { type: "sign"; name: string; signers: { name: string; email: string }[] }
   | { type: "case"; name: string; caseTypeId: string };
 export type WorkflowDefinition = { steps: WorkflowStepDefinition[] };
-/** What starts a run: a member by hand on a document, or a file arriving in a folder (more triggers come with issue 41's next steps). */
-export const workflowTriggerKinds = ["manual", "upload"] as const;
+/** What starts a run: a member by hand on a document, a file arriving in a folder, or a document the builder sent for signature signed by everyone. */
+export const workflowTriggerKinds = ["manual", "upload", "envelope"] as const;
 export type WorkflowTriggerKind = (typeof workflowTriggerKinds)[number];
 
 export const workflowTemplates = sqliteTable(

@@ -16,6 +16,7 @@ import { sha256Hex, signingIdentity } from "./signing-identity.server";
 import { signedName } from "./signatures.constants";
 import { claimSealedObject, findEnvelopeWithPeople, findSenderOf, folderForSealedFile, insertEvents, insertSealedFile, moveEnvelope } from "./signatures.queries.server";
 import { signalEnvelopeFinished } from "~/features/workflows/workflow-signals.server";
+import { requestEnvelopeTriggers } from "~/features/workflows/workflows.jobs";
 
 /**
  * The queue job's use case (issue 38): when the last person has signed, the envelope is sealed
@@ -111,7 +112,8 @@ export async function completeEnvelope(ctx: ServiceContext, envelopeId: string):
   }
   // The sender hears through their notifications (in the app, and by e-mail as they chose).
   await notifyMember(ctx, { userId: envelope.userId, actorId: null, kind: "signature.completed", title: `“${envelope.title}” is signed by everyone`, excerpt: `Sealed, SHA-256 ${envelope.sealedSha256}. ${folderId ? "The signed PDF is saved next to the original." : ""}`.trim(), link: `/signatures/${envelope.id}` });
-  // A workflow that sent it goes on with the signed copy.
+  // A workflow that sent it goes on with the signed copy; workflows started by a completed envelope start.
   await signalEnvelopeFinished(ctx, envelope.id);
+  await requestEnvelopeTriggers(ctx, envelope);
   return "completed";
 }

@@ -6,7 +6,7 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { listCaseTypesBy } from "~/features/cases/cases.queries.server";
 import { durationText } from "./workflows.schema";
-import { countRunsByTemplate, findPeople, findTemplate, listRecentFilesIn, listRunsOf, listTemplatesBy, type WorkflowTemplateRow } from "./workflows.queries.server";
+import { countRunsByTemplate, findLiveFile, findPeople, findTemplate, listRecentFilesIn, listRunsOf, listTemplatesBy, type WorkflowTemplateRow } from "./workflows.queries.server";
 
 /**
  * What the builder's pages read (issue 41): /workflows (the member's workflows with their runs),
@@ -47,7 +47,11 @@ export async function builderOptions(ctx: ServiceContext, userId: string) {
 }
 
 const triggerLabel = (row: WorkflowTemplateRow, folders: Map<string, string>) =>
-  row.triggerKind === "upload" ? `A file uploaded into ${row.triggerFolderId ? (folders.get(row.triggerFolderId) ?? "a folder that is gone") : "a folder"}` : "By hand, on a document";
+  row.triggerKind === "upload"
+    ? `A file uploaded into ${row.triggerFolderId ? (folders.get(row.triggerFolderId) ?? "a folder that is gone") : "a folder"}`
+    : row.triggerKind === "envelope"
+      ? "A document you sent for signature, once everyone signed (on the signed copy)"
+      : "By hand, on a document";
 
 /** /workflows: the member's workflows, newest change first, with how each starts and its runs. */
 export async function listWorkflowSummaries(ctx: ServiceContext, userId: string) {
@@ -102,4 +106,12 @@ export async function getWorkflow(ctx: ServiceContext, userId: string, templateI
     documents,
     runs: runs.map((run) => ({ id: run.id, status: run.status, step: row.definition.steps[run.stepIndex]?.name ?? null, document: run.fileName, startedAt: run.startedAt.toISOString(), endedAt: run.endedAt?.toISOString() ?? null, byUpload: run.triggerKind === "upload" })),
   };
+}
+
+/** The chosen documents of the member's own files, by id (others, and anything not theirs, left out). */
+export async function documentsByIds(ctx: ServiceContext, userId: string, ids: readonly string[]): Promise<{ id: string; name: string }[]> {
+  await requireWorkflows(ctx, userId);
+  const space = await ensurePersonalSpace(ctx, userId);
+  const found = await Promise.all(ids.filter((id) => id.length <= 64).map((id) => findLiveFile(ctx.db, id)));
+  return found.filter((file) => file !== undefined && file.spaceId === space.id).map((file) => ({ id: file!.id, name: file!.name }));
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { enqueueJob } from "~/features/jobs/enqueue-job.server";
 import { defineJob } from "~/features/jobs/job-definition";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { folderHasUploadTriggers, startRunsForUpload } from "./workflows.server";
+import { folderHasUploadTriggers, spaceHasEnvelopeTriggers, startRunsForEnvelope, startRunsForUpload } from "./workflows.server";
 
 const id = z.string().min(1).max(64);
 
@@ -25,4 +25,21 @@ export const startUploadRunsJob = defineJob({
 export async function requestUploadTriggers(ctx: ServiceContext, upload: { uploadId: string; fileId: string; folderId: string; uploadedBy: string }): Promise<void> {
   if (!(await folderHasUploadTriggers(ctx, upload.folderId))) return;
   await enqueueJob(ctx, { definition: startUploadRunsJob, payload: upload, jobId: `${startUploadRunsJob.type}:${upload.uploadId}` });
+}
+
+/** A document a member sent for signature is signed by everyone: their workflows started by that each start one run on the signed copy. */
+export const startEnvelopeRunsJob = defineJob({
+  type: "workflows.start-envelope-runs",
+  version: 1,
+  payloadSchema: z.object({ envelopeId: id }),
+  async run(ctx, payload) {
+    const started = await startRunsForEnvelope(ctx, payload.envelopeId);
+    return { processedItems: 1, successCount: started, failureCount: 0 };
+  },
+});
+
+/** After an envelope is completed: when its sender's space has workflows started by that, a job starts them. */
+export async function requestEnvelopeTriggers(ctx: ServiceContext, envelope: { id: string; spaceId: string }): Promise<void> {
+  if (!(await spaceHasEnvelopeTriggers(ctx, envelope.spaceId))) return;
+  await enqueueJob(ctx, { definition: startEnvelopeRunsJob, payload: { envelopeId: envelope.id }, jobId: `${startEnvelopeRunsJob.type}:${envelope.id}` });
 }

@@ -71,6 +71,19 @@ export async function listUploadTriggered(db: Database, folderId: string): Promi
   return db.select().from(workflowTemplates).where(and(eq(workflowTemplates.triggerFolderId, folderId), eq(workflowTemplates.triggerKind, "upload"))).all();
 }
 
+/** The workflows of a space that start when a document its owner sent for signature is completed. */
+export async function listEnvelopeTriggered(db: Database, spaceId: string): Promise<WorkflowTemplateRow[]> {
+  return db.select().from(workflowTemplates).where(and(eq(workflowTemplates.spaceId, spaceId), eq(workflowTemplates.triggerKind, "envelope"))).all();
+}
+
+export async function findEnvelopeForTrigger(db: Database, id: string) {
+  return db
+    .select({ id: signatureEnvelopes.id, status: signatureEnvelopes.status, userId: signatureEnvelopes.userId, spaceId: signatureEnvelopes.spaceId, sealedFileId: signatureEnvelopes.sealedFileId, title: signatureEnvelopes.title })
+    .from(signatureEnvelopes)
+    .where(eq(signatureEnvelopes.id, id))
+    .get();
+}
+
 /** A workflow's latest runs with their documents' names, newest first. */
 export async function listRunsOf(db: Database, templateId: string, limit: number) {
   return db

@@ -76,11 +76,15 @@ const signStep = z.object({
     .max(WORKFLOW_SIGNERS_MAX, `A sign step has at most ${WORKFLOW_SIGNERS_MAX} signers.`),
 });
 
-/** What starts a run: by hand on a document (manual), or every file uploaded into a folder. */
+/** What starts a run: by hand on a document (manual), every file uploaded into a folder, or every document the builder sent for signature once everyone signed (envelope). */
 const triggerSchema = z.discriminatedUnion(
   "type",
-  [z.object({ type: z.literal("manual") }), z.object({ type: z.literal("upload"), folderId: z.string({ error: "An upload trigger names its folder (folderId)." }).min(1, "Choose the folder whose new files start a run.").max(64) })],
-  { error: "trigger is manual or upload (with folderId)." },
+  [
+    z.object({ type: z.literal("manual") }),
+    z.object({ type: z.literal("upload"), folderId: z.string({ error: "An upload trigger names its folder (folderId)." }).min(1, "Choose the folder whose new files start a run.").max(64) }),
+    z.object({ type: z.literal("envelope") }),
+  ],
+  { error: "trigger is manual, upload (with folderId) or envelope." },
 );
 
 /** POST /api/workflows: a template, what starts it, its ordered steps. */

@@ -11,6 +11,8 @@ import {
   countExistingUsers,
   decideOpenTask,
   endRun,
+  findEnvelopeForTrigger,
+  findLinkByRef,
   findLiveFile,
   findRun,
   findRunByTrigger,
@@ -23,6 +25,7 @@ import {
   listRunEvents,
   listTasksOfIn,
   listTemplatesBy,
+  listEnvelopeTriggered,
   listUploadTriggered,
   type WorkflowRunRow,
   type WorkflowTemplateRow,
@@ -45,12 +48,12 @@ async function requireWorkflows(ctx: ServiceContext, userId: string): Promise<vo
   requireFeature(await loadMemberAccess(ctx, userId), "workflows");
 }
 
-export type WorkflowView = { id: string; name: string; steps: WorkflowTemplateRow["definition"]["steps"]; trigger: { type: "manual" } | { type: "upload"; folderId: string }; createdAt: string };
+export type WorkflowView = { id: string; name: string; steps: WorkflowTemplateRow["definition"]["steps"]; trigger: { type: "manual" } | { type: "upload"; folderId: string } | { type: "envelope" }; createdAt: string };
 const viewOf = (row: WorkflowTemplateRow): WorkflowView => ({
   id: row.id,
   name: row.name,
   steps: row.definition.steps,
-  trigger: row.triggerKind === "upload" && row.triggerFolderId ? { type: "upload", folderId: row.triggerFolderId } : { type: "manual" },
+  trigger: row.triggerKind === "upload" && row.triggerFolderId ? { type: "upload", folderId: row.triggerFolderId } : row.triggerKind === "envelope" ? { type: "envelope" } : { type: "manual" },
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -87,7 +90,7 @@ export async function createWorkflow(ctx: ServiceContext, userId: string, input:
     data.steps.flatMap((step) => (step.type === "approve" ? [...step.assignees, ...(step.escalation?.action === "reassign" ? [step.escalation.to] : [])] : [])),
   );
   // A sign step sends through the e-signature module, as the builder: their plan must include it.
-  if (data.steps.some((step) => step.type === "sign")) await signaturesAccess(ctx, userId);
+  if (data.steps.some((step) => step.type === "sign") || data.trigger.type === "envelope") await signaturesAccess(ctx, userId);
   for (const step of data.steps) if (step.type === "move") await requireOwnFolder(ctx, userId, space.id, step.folderId, `steps: “${step.name}” moves into a folder that`);
   for (const step of data.steps) {
     if (step.type !== "case") continue;
@@ -147,6 +150,31 @@ export async function startRun(ctx: ServiceContext, userId: string, templateId: 
   return runViewOf(await beginRun(ctx, template, { id: file.id, name: file.name }, { startedBy: userId, triggerKind: "manual", triggerRef: null }));
 }
 
+/** At most this many documents are started on at once from a selection. */
+export const SELECTION_MAX = 50;
+
+/**
+ * "Start a workflow" on a selection of documents (the file manager): one run per document, each
+ * checked like a run by hand. The page's one-time key makes a second press (or a resent form)
+ * start nothing more: each run's trigger is the key and the document.
+ */
+export async function startRunsOnSelection(ctx: ServiceContext, userId: string, templateId: unknown, input: { fileIds?: unknown; key?: unknown }): Promise<{ started: number; workflowId: string }> {
+  const template = await requireOwnTemplate(ctx, userId, templateId);
+  await requireWorkflows(ctx, userId);
+  const fileIds = Array.isArray(input.fileIds) ? [...new Set(input.fileIds.filter((id): id is string => typeof id === "string" && id.length > 0 && id.length <= 64))] : [];
+  if (fileIds.length === 0) throw new AppError("VALIDATION_ERROR", "fileIds: Choose at least one document.");
+  if (fileIds.length > SELECTION_MAX) throw new AppError("VALIDATION_ERROR", `fileIds: Start on at most ${SELECTION_MAX} documents at once.`);
+  if (typeof input.key !== "string" || !/^[A-Za-z0-9-]{8,64}$/.test(input.key)) throw new AppError("VALIDATION_ERROR", "The page is out of date. Reload it and try again.");
+  const files = [];
+  for (const fileId of fileIds) {
+    const { file } = await requireFileAccess(ctx, userId, fileId, "files.view");
+    if (file.spaceId !== template.spaceId) throw new AppError("VALIDATION_ERROR", `fileIds: “${file.name}” is not in your own files; this workflow runs on documents there.`);
+    files.push(file);
+  }
+  for (const file of files) await beginRun(ctx, template, { id: file.id, name: file.name }, { startedBy: userId, triggerKind: "manual", triggerRef: `${input.key}:${file.id}` });
+  return { started: files.length, workflowId: template.id };
+}
+
 /**
  * Writes a run and starts its engine instance (same id). A triggered run is written once per
  * trigger (`triggerRef`): delivered again, the run already written is returned and its instance
@@ -161,7 +189,7 @@ async function beginRun(
   const now = ctx.now();
   const id = crypto.randomUUID();
   const fresh: WorkflowRunRow = { id, templateId: template.id, spaceId: template.spaceId, subjectFileId: file.id, status: "running", stepIndex: 0, startedBy: start.startedBy, startedAt: now, endedAt: null, triggerKind: start.triggerKind, triggerRef: start.triggerRef, caseId: null };
-  const how = start.triggerKind === "upload" ? " (uploaded into its folder)" : "";
+  const how = start.triggerKind === "upload" ? " (uploaded into its folder)" : start.triggerKind === "envelope" ? " (signed by everyone)" : "";
   const isNew = await insertRun(ctx.db, fresh, { id: `${id}:run-started`, runId: id, at: now, kind: "run.started", actorId: start.startedBy, detail: `${template.name} on “${file.name}”${how}` });
   const run = isNew ? fresh : start.triggerRef ? await findRunByTrigger(ctx.db, template.id, start.triggerRef) : undefined;
   if (!run) throw new AppError("CONFLICT", "The workflow run could not be recorded. Please try again.");
@@ -199,6 +227,31 @@ export async function startRunsForUpload(ctx: ServiceContext, upload: { uploadId
     started += 1;
   }
   return started;
+}
+
+/**
+ * A document the builder sent for signature was signed by everyone: each of their workflows
+ * triggered by that starts one run on the signed copy (the envelope's id is the trigger). An
+ * envelope a workflow's sign step sent starts nothing (a workflow never starts itself).
+ */
+export async function startRunsForEnvelope(ctx: ServiceContext, envelopeId: string): Promise<number> {
+  const envelope = await findEnvelopeForTrigger(ctx.db, envelopeId);
+  if (!envelope || envelope.status !== "completed" || !envelope.sealedFileId) return 0;
+  if (await findLinkByRef(ctx.db, "envelope", envelopeId)) return 0;
+  const file = await findLiveFile(ctx.db, envelope.sealedFileId);
+  if (!file) return 0;
+  let started = 0;
+  for (const template of await listEnvelopeTriggered(ctx.db, file.spaceId)) {
+    if (template.createdBy !== envelope.userId || !hasFeature(await loadMemberAccess(ctx, envelope.userId), "workflows")) continue;
+    await beginRun(ctx, template, file, { startedBy: envelope.userId, triggerKind: "envelope", triggerRef: envelopeId });
+    started += 1;
+  }
+  return started;
+}
+
+/** Whether a member's space has workflows started by completed envelopes (one indexed read, so the job is only queued when one does). */
+export async function spaceHasEnvelopeTriggers(ctx: ServiceContext, spaceId: string): Promise<boolean> {
+  return (await listEnvelopeTriggered(ctx.db, spaceId)).length > 0;
 }
 
 /** Whether a folder starts workflows (one indexed read on every upload, so the job is only queued when one does). */

@@ -62,10 +62,10 @@ const splitPeople = (text: string) =>
     .filter(Boolean);
 
 /** The JSON the server checks (createWorkflowSchema): nothing here is trusted, every rule is the server's. */
-function definitionOf(name: string, trigger: { type: "manual" | "upload"; folderId: string }, steps: DraftStep[]) {
+function definitionOf(name: string, trigger: { type: "manual" | "upload" | "envelope"; folderId: string }, steps: DraftStep[]) {
   return {
     name,
-    trigger: trigger.type === "upload" ? { type: "upload", folderId: trigger.folderId } : { type: "manual" },
+    trigger: trigger.type === "upload" ? { type: "upload", folderId: trigger.folderId } : { type: trigger.type },
     steps: steps.map((step) =>
       step.type === "approve"
         ? {
@@ -98,7 +98,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
   const navigation = useNavigation();
   const firstFolder = folders[0]?.id ?? "";
   const [name, setName] = useState("");
-  const [trigger, setTrigger] = useState<{ type: "manual" | "upload"; folderId: string }>({ type: "upload", folderId: firstFolder });
+  const [trigger, setTrigger] = useState<{ type: "manual" | "upload" | "envelope"; folderId: string }>({ type: "upload", folderId: firstFolder });
   const [nextKey, setNextKey] = useState(3);
   const [steps, setSteps] = useState<DraftStep[]>([draftStep(1, "approve", "Review", firstFolder), draftStep(2, "move", "File it", firstFolder)]);
   const update = (key: number, change: Partial<DraftStep>) => setSteps((current) => current.map((step) => (step.key === key ? { ...step, ...change } : step)));
@@ -147,6 +147,10 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
               <span className="mt-1 block text-xs text-slate-600">Each file uploaded into this folder itself (not its subfolders) starts one run.</span>
             </label>
           ) : null}
+          <label className="flex items-center gap-2 text-sm text-slate-900">
+            <input type="radio" name="trigger-type" checked={trigger.type === "envelope"} onChange={() => setTrigger((current) => ({ ...current, type: "envelope" }))} />
+            A document I sent for signature is signed by everyone (the run works on the signed copy)
+          </label>
           <label className="flex items-center gap-2 text-sm text-slate-900">
             <input type="radio" name="trigger-type" checked={trigger.type === "manual"} onChange={() => setTrigger((current) => ({ ...current, type: "manual" }))} />
             By hand, on a document I choose

@@ -61,7 +61,7 @@ describe("a locked control", () => {
     );
     const locked = screen.getByRole("button", { name: "Locked: available on the Pro plan" });
     expect(locked.getAttribute("tabindex")).toBe("0");
-    expect(within(locked).getByTestId("restricted-tooltip").textContent).toBe("Available on the Pro plan");
+    expect(locked.parentElement!.querySelector('[data-testid="restricted-tooltip"]')!.textContent).toBe("Available on the Pro plan");
     const child = within(locked).getByText("Open");
     expect(child.closest("[inert]")).not.toBeNull();
     expect(child.closest("[inert]")!.getAttribute("aria-hidden")).toBe("true");

@@ -179,27 +179,30 @@ export function Restricted({ permission, feature, requiredTier, scope, hideOnDen
     event.stopPropagation();
     denyAccess(target, decision.hasFailed);
   };
+  // The tooltip sits beside the button, not in it: shown on hover, it must not become part of the
+  // button's visible text (axe's label-content-name-mismatch compares that text with the name).
   return (
-    <span
-      role="button"
-      tabIndex={0}
-      aria-label={label ? `${label}. ${announcement}` : announcement}
-      data-restricted="locked"
-      className={clsx(
-        "group relative inline-flex cursor-not-allowed items-center gap-1.5 rounded-md",
-        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
-        className,
-      )}
-      onClickCapture={onActivate}
-      onKeyDownCapture={(event) => {
-        if (event.key === "Enter" || event.key === " ") onActivate(event);
-      }}
-    >
-      {/* Inert and hidden: not focusable, not clickable, not announced; the wrapper speaks for it. */}
-      <span inert aria-hidden="true" className="pointer-events-none select-none opacity-50 grayscale">
-        {children}
+    <span className={clsx("group relative inline-flex", className)}>
+      <span
+        role="button"
+        tabIndex={0}
+        aria-label={label ? `${label}. ${announcement}` : announcement}
+        data-restricted="locked"
+        className={clsx(
+          "inline-flex w-full cursor-not-allowed items-center gap-1.5 rounded-md",
+          "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+        )}
+        onClickCapture={onActivate}
+        onKeyDownCapture={(event) => {
+          if (event.key === "Enter" || event.key === " ") onActivate(event);
+        }}
+      >
+        {/* Inert and hidden: not focusable, not clickable, not announced; the wrapper speaks for it. */}
+        <span inert aria-hidden="true" className="pointer-events-none select-none opacity-50 grayscale">
+          {children}
+        </span>
+        <LockIcon className="h-4 w-4 shrink-0 text-slate-500" />
       </span>
-      <LockIcon className="h-4 w-4 shrink-0 text-slate-500" />
       <span
         aria-hidden="true"
         data-testid="restricted-tooltip"
@@ -208,7 +211,7 @@ export function Restricted({ permission, feature, requiredTier, scope, hideOnDen
           // (a locked control near the right edge made the plan page scroll sideways).
           "pointer-events-none absolute bottom-full left-1/2 z-20 mb-2 hidden -translate-x-1/2 whitespace-nowrap rounded",
           "bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow",
-          "group-hover:block group-focus-visible:block",
+          "group-hover:block group-focus-within:block",
         )}
       >
         {hint}

@@ -21,6 +21,7 @@ import { showToast } from "~/components/ui/toast";
 import { ARCHIVE_FOLDER_LABEL, itemCount } from "../trash.constants";
 import { RenameDialog } from "./rename-dialog";
 import { RetryingThumb } from "~/features/galleries/components/gallery-tile";
+import { Restricted } from "~/features/access/components/restricted";
 
 export type ViewMode = "list" | "grid";
 
@@ -275,6 +276,19 @@ export function FolderBrowser({ page, canUploadFolders, view }: { page: FolderPa
               Share
             </Button>
           ) : null}
+          {page.dataroomId ? null : (
+            // Workflows (Business) on the chosen documents of the member's own files: one run each.
+            <Restricted feature="workflows" label="Start a workflow">
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={!selectedItems.some((item) => item.type === "file")}
+                onClick={() => navigate(`/workflows/start?files=${selectedItems.filter((item) => item.type === "file").map((item) => item.id).join(",")}`)}
+              >
+                Start a workflow
+              </Button>
+            </Restricted>
+          )}
           {canDelete ? (
             <Button variant="danger" size="sm" disabled={selectedItems.length === 0} onClick={() => setDeleteOpen(true)}>
               Delete
