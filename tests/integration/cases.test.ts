@@ -1,11 +1,13 @@
 import { introspectWorkflowInstance } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { openCaseFromReceiveJob } from "~/features/cases/cases.jobs";
 import { casesPersonalData } from "~/features/cases/personal-data.server";
 import { addCaseTask, addParticipant, completeCaseTask, createCaseType, getCase, listCases, openCase, setCaseStatus, startCaseWorkflow } from "~/features/cases/cases.server";
 import { createWorkflow, decideTask, listMyTasks } from "~/features/workflows/workflows.server";
 import { createFile, personalSpaceOf, testContext } from "~tests/factories/files";
-import { countWhere, get, send, signedIn } from "./dataroom-helpers";
+import { countWhere, createRoom, get, send, signedIn } from "./dataroom-helpers";
 import { newAuthClient, testEnv } from "./helpers";
+import { patch } from "./tus-helpers";
 
 /**
  * Cases (issue 41): case types with fields and a case file's folders, cases with values, status,
@@ -190,5 +192,45 @@ describe("the cases API", () => {
     await openCase(ctx(), person.id, { typeId: type.id, title: "Export me", values: { policy_number: "E-1" } });
     const [record] = await casesPersonalData.export(ctx(), person.id);
     expect(record!.data).toMatchObject({ caseTypes: [{ name: "Insurance claim" }], cases: [{ title: "Export me", values: { policy_number: "E-1" } }] });
+  });
+});
+
+describe("a receive page that opens cases", () => {
+  it("opens one case per submission with its files in the case file and the sender taking part, however often the job runs; refuses a type of others or a room's page", async () => {
+    const { person, type } = await owner();
+    const intake = await createCaseType(ctx(), person.id, { name: "Claim", folders: ["Evidence"] });
+    const inbox = (await personalSpaceOf(person.id)).inboxId;
+    const made = await send(person.client, "POST", "/api/receive-pages", { kind: "simple", title: "Send your claim", folderId: inbox, requireName: true, requireEmail: true, caseTypeId: intake.id });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const { page } = await made.json<{ page: { id: string; path: string; caseTypeId: string } }>();
+    expect(page.caseTypeId).toBe(intake.id);
+
+    const visitor = await newAuthClient();
+    const submitted = await send(visitor, "POST", "/api/receive-submissions", { address: page.path.slice("/r/".length), name: "Carl Claimant", email: "Carl@Example.com", files: [{ name: "photo.txt", size: 5 }] }, { "cf-connecting-ip": visitor.ip });
+    expect(submitted.status, await submitted.clone().text()).toBe(201);
+    const started = await submitted.json<{ submissionId: string; grant: string; uploads: { id: string; partSize: number }[] }>();
+    const sent = await patch(visitor, `/api/uploads/${started.uploads[0]!.id}`, 0, new TextEncoder().encode("proof") as Uint8Array<ArrayBuffer>, { "strongroom-upload-grant": started.grant });
+    expect(sent.status).toBe(204);
+    expect(await countWhere("select count(*) as n from jobs where id = ?", `${openCaseFromReceiveJob.type}:${started.submissionId}`)).toBe(1);
+    const jobCtx = { ...testContext(), jobId: "again" };
+    await openCaseFromReceiveJob.run(jobCtx, { submissionId: started.submissionId });
+    await openCaseFromReceiveJob.run(jobCtx, { submissionId: started.submissionId });
+    await expect.poll(() => countWhere("select count(*) as n from cases where type_id = ?", intake.id)).toBe(1);
+    const [opened] = (await listCases(ctx(), person.id, { type: intake.id })).cases;
+    const view = await getCase(ctx(), person.id, opened!.id);
+    expect(view.case.title).toBe("Carl Claimant: Send your claim");
+    expect(view.files.map((file) => file.name)).toEqual(["photo.txt"]);
+    expect(view.participants).toEqual([{ email: "carl@example.com", name: "Carl Claimant", isMember: false }]);
+    expect(view.timeline.map((event) => event.kind)).toEqual(["case.opened", "case.participant", "case.received"]);
+    expect(view.timeline.at(-1)!.detail).toBe("1 file from Carl Claimant through “Send your claim”: photo.txt");
+
+    const stranger = await owner();
+    const refused = await send(person.client, "PATCH", `/api/receive-pages/${page.id}`, { caseTypeId: stranger.type.id });
+    expect(refused.status).toBe(400);
+    const room = await createRoom(person.client, "Claims room");
+    const inRoom = await send(person.client, "POST", "/api/receive-pages", { kind: "simple", title: "Room page", folderId: room.rootFolderId, caseTypeId: intake.id });
+    expect(inRoom.status).toBe(400);
+    expect((await inRoom.json<{ message: string }>()).message).toContain("A case's files live in your own files");
+    void type;
   });
 });

@@ -45,6 +45,8 @@ export const receivePages = sqliteTable(
     fields: text("fields", { mode: "json" }).notNull().$type<ReceiveField[]>().default([]),
     /** A form page may take its questions from one of the member's published forms instead (issue 37, "form receive page"). */
     formId: text("form_id").references(() => forms.id, { onDelete: "set null" }),
+    /** Each submission opens a case of this type (issue 41; the page delivers into its owner's files). */
+    caseTypeId: text("case_type_id"),
     brandColor: text("brand_color"),
     /** The page's logo (branding): its R2 key and sniffed image type, or null. */
     logoKey: text("logo_key"),

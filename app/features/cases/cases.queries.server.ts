@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { caseEvents, caseParticipants, cases, caseTasks, caseTypes, files, folders, users, workflowEvents, workflowRuns, workflowTemplates, type CaseStatus } from "~/db/schema";
+import { caseEvents, caseParticipants, cases, caseTasks, caseTypes, files, folders, receivePages, receiveSubmissions, users, workflowEvents, workflowRuns, workflowTemplates, type CaseStatus } from "~/db/schema";
 
 /** Cases: the only place drizzle is called for them. */
 
@@ -181,4 +181,26 @@ export async function loadCaseDataOf(db: Database, userId: string) {
 /** Erasure: the member leaves others' case timelines (their name on what they did). */
 export async function forgetCaseActor(db: Database, userId: string): Promise<void> {
   await db.update(caseEvents).set({ actorId: null }).where(eq(caseEvents.actorId, userId));
+}
+
+/** What opening a case from a receive page submission needs: the page's owner, title and case type; the sender; the files delivered. */
+export async function findReceiveSubmissionForCase(db: Database, submissionId: string) {
+  return db
+    .select({
+      ownerId: receivePages.userId,
+      caseTypeId: receivePages.caseTypeId,
+      pageTitle: receivePages.title,
+      uploaderName: receiveSubmissions.uploaderName,
+      uploaderEmail: receiveSubmissions.uploaderEmail,
+      delivered: receiveSubmissions.delivered,
+    })
+    .from(receiveSubmissions)
+    .innerJoin(receivePages, eq(receivePages.id, receiveSubmissions.pageId))
+    .where(eq(receiveSubmissions.id, submissionId))
+    .get();
+}
+
+/** A live file of one space (a received file still where it can be filed from). */
+export async function findLiveFileIn(db: Database, fileId: string, spaceId: string) {
+  return db.select({ id: files.id, name: files.name }).from(files).where(and(eq(files.id, fileId), eq(files.spaceId, spaceId), isNull(files.trashedAt))).get();
 }

@@ -1,4 +1,5 @@
 import type { CaseField, CaseStatus, CaseValues } from "~/db/schema";
+import { checkFeature as hasFeature } from "~/features/access/access-check";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { createFolder, personalRootFolderId } from "~/features/files/folders.server";
 import { findFolderByLabel } from "~/features/files/folders.queries.server";
@@ -15,6 +16,8 @@ import {
   countCasesOf,
   findCase,
   findCaseBySource,
+  findLiveFileIn,
+  findReceiveSubmissionForCase,
   findCaseTask,
   findCaseType,
   findParticipant,
@@ -133,7 +136,7 @@ async function makeCaseFile(ctx: ServiceContext, ownerId: string, label: string,
   return folder.uid;
 }
 
-export type CaseSource = { kind: "manual" } | { kind: "workflow"; runId: string; workflow: string };
+export type CaseSource = { kind: "manual" } | { kind: "workflow"; runId: string; workflow: string } | { kind: "receive"; submissionId: string; page: string };
 export type OpenedCase = { id: string; reference: string; title: string; folderId: string | null };
 
 /** POST /api/cases: opens a case of one of the member's types, with its case file. */
@@ -160,12 +163,12 @@ export async function openCase(ctx: ServiceContext, userId: string, input: unkno
     assigneeId: assignee?.id ?? null,
     dueAt: dateOf(data.dueDate),
     sourceKind: source.kind,
-    sourceRef: source.kind === "workflow" ? source.runId : null,
+    sourceRef: source.kind === "workflow" ? source.runId : source.kind === "receive" ? source.submissionId : null,
     createdAt: now,
     updatedAt: now,
     closedAt: null,
   };
-  const how = source.kind === "workflow" ? ` by the workflow “${source.workflow}”` : "";
+  const how = source.kind === "workflow" ? ` by the workflow “${source.workflow}”` : source.kind === "receive" ? ` from the receive page “${source.page}”` : "";
   await insertCase(ctx.db, row, { id: `${id}:opened`, caseId: id, at: now, kind: "case.opened", actorId: source.kind === "manual" ? userId : null, fileId: null, detail: `${type.name}: ${reference} ${data.title}${how}` });
   return { id, reference, title: data.title, folderId };
 }
@@ -345,4 +348,47 @@ export async function startCaseWorkflow(ctx: ServiceContext, userId: string, cas
   const run = await startRun(ctx, userId, type.defaultWorkflowId, { fileId: file.id });
   await setRunCase(ctx.db, run.id, row.id);
   return { runId: run.id };
+}
+
+/** Case types the member may choose for a page (none without the plan: the choice is not shown). */
+export async function caseTypeChoicesFor(ctx: ServiceContext, userId: string): Promise<{ id: string; name: string }[]> {
+  if (!hasFeature(await loadMemberAccess(ctx, userId), "workflows")) return [];
+  return (await listCaseTypesBy(ctx.db, userId)).map((type) => ({ id: type.id, name: type.name }));
+}
+
+/** A receive page that opens cases: the type must be the member's, and the page must deliver into the space of its case files (their own files). */
+export async function requireIntakeCaseType(ctx: ServiceContext, userId: string, typeId: string, pageSpaceId: string): Promise<void> {
+  await requireCases(ctx, userId);
+  const type = await findCaseType(ctx.db, typeId);
+  if (!type || type.createdBy !== userId) throw new AppError("VALIDATION_ERROR", "caseTypeId: Choose one of your case types.");
+  if (type.spaceId !== pageSpaceId) throw new AppError("VALIDATION_ERROR", "caseTypeId: A case's files live in your own files: choose a folder of your own files for this page, or no case.");
+}
+
+/**
+ * A receive page submission opens a case (the page's case type): titled by the sender and the
+ * page, its files move into the case file, the sender takes part (by e-mail, without an account).
+ * Once per submission: run again, it finds the case and only makes sure the files are there.
+ * Acts as the page's owner; a page or type gone, or the plan lost, opens nothing (logged).
+ */
+export async function openCaseFromReceive(ctx: ServiceContext, submissionId: string): Promise<string | null> {
+  const found = await findReceiveSubmissionForCase(ctx.db, submissionId);
+  if (!found?.caseTypeId || !found.ownerId) return null;
+  const type = await findCaseType(ctx.db, found.caseTypeId);
+  if (!type || type.createdBy !== found.ownerId || !hasFeature(await loadMemberAccess(ctx, found.ownerId), "workflows")) {
+    ctx.logger.info("cases.receive_skipped", { submissionId });
+    return null;
+  }
+  const who = found.uploaderName ?? found.uploaderEmail ?? "Someone";
+  const existing = await findCaseBySource(ctx.db, "receive", submissionId);
+  const opened = existing
+    ? { id: existing.id, folderId: existing.folderId }
+    : await openCase(ctx, found.ownerId, { typeId: type.id, title: `${who}: ${found.pageTitle}`.slice(0, 200) }, { kind: "receive", submissionId, page: found.pageTitle });
+  const live = (await Promise.all(found.delivered.map((file) => findLiveFileIn(ctx.db, file.fileId, type.spaceId)))).filter((file) => file !== undefined);
+  if (opened.folderId && live.length > 0) await moveItemRefs(ctx, found.ownerId, { items: live.map((file) => ({ type: "file" as const, id: file.id })), targetFolderId: opened.folderId });
+  if (found.uploaderEmail) {
+    const now = ctx.now();
+    await insertParticipant(ctx.db, { caseId: opened.id, email: found.uploaderEmail.toLowerCase(), name: found.uploaderName ?? found.uploaderEmail, userId: null, addedAt: now }, { id: `${submissionId}:participant`, caseId: opened.id, at: now, kind: "case.participant", actorId: null, fileId: null, detail: `${who} <${found.uploaderEmail}> (sent the files)` });
+  }
+  await insertCaseEvent(ctx.db, { id: `${submissionId}:received`, caseId: opened.id, at: ctx.now(), kind: "case.received", actorId: null, fileId: null, detail: `${live.length} file${live.length === 1 ? "" : "s"} from ${who} through “${found.pageTitle}”: ${live.map((file) => file.name).join(", ")}` });
+  return opened.id;
 }

@@ -1,4 +1,5 @@
 import { hashLinkToken, LINK_TOKEN_PATTERN } from "~/features/auth/secrets.server";
+import { requestCaseFromReceive } from "~/features/cases/cases.jobs";
 import { notifyMember } from "~/features/notifications/notifications.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import type { VisitorDelivery } from "~/features/files/visitor-delivery";
@@ -100,5 +101,7 @@ export async function settleSubmission(ctx: ServiceContext, submissionId: string
     excerpt: delivered.map((file) => file.name).join(", "),
     link: `/folders/${folder?.id ?? place.folderId}`,
   });
+  // The page opens a case for each submission: its files go into the case file (a job, retried until done).
+  if (found.caseTypeId) await requestCaseFromReceive(ctx, submissionId);
   ctx.logger.info("receive submission delivered", { submissionId, files: delivered.length });
 }

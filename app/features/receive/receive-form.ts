@@ -33,6 +33,8 @@ export function readReceivePageForm(form: FormData, mode: "new" | "edit"): Recor
     requireEmail: form.get("requireEmail") === "on",
     fields,
     formId: text("formId") || null,
+    // Only members with cases see the choice; a form without it leaves the page's as it is.
+    ...(form.has("caseTypeId") ? { caseTypeId: text("caseTypeId") || null } : {}),
     brandColor: text("brandColor") || null,
     slug: text("slug") || null,
   };

@@ -83,7 +83,7 @@ export async function findSubmissionByGrant(db: Database, grantHash: string): Pr
 /** A submission with what its page (if it still exists) allows. */
 export async function findSubmissionWithPage(db: Database, id: string) {
   return db
-    .select({ submission: receiveSubmissions, allowedTypes: receivePages.allowedTypes })
+    .select({ submission: receiveSubmissions, allowedTypes: receivePages.allowedTypes, caseTypeId: receivePages.caseTypeId })
     .from(receiveSubmissions)
     .leftJoin(receivePages, eq(receivePages.id, receiveSubmissions.pageId))
     .where(eq(receiveSubmissions.id, id))

@@ -47,6 +47,8 @@ const optionsShape = {
   fields: z.array(fieldSchema).max(RECEIVE_FIELDS_MAX, `At most ${RECEIVE_FIELDS_MAX} fields.`),
   /** A form page's questions from one of the member's published forms instead of its own fields. */
   formId: z.uuid({ error: "formId: choose one of your published forms." }).nullable(),
+  /** Each submission opens a case of one of the member's case types (Business). */
+  caseTypeId: z.string().min(1).max(64).nullable(),
   brandColor: folderColorSchema.nullable(),
   isOpen: z.boolean(),
   slug: customAddressSchema.nullable(),
@@ -66,6 +68,7 @@ export const createReceivePageSchema = z
     requireEmail: optionsShape.requireEmail.default(false),
     fields: optionsShape.fields.default([]),
     formId: optionsShape.formId.default(null),
+    caseTypeId: optionsShape.caseTypeId.default(null),
     brandColor: optionsShape.brandColor.default(null),
     isOpen: optionsShape.isOpen.default(true),
     slug: optionsShape.slug.default(null),

@@ -7,6 +7,7 @@ import { defaultFolderId } from "~/features/files/folders.server";
 import { listUploadTargets } from "~/features/files/organize.server";
 import { requireFolderAccess } from "~/features/files/spaces.server";
 import { readConfig } from "~/lib/config.server";
+import { requireIntakeCaseType } from "~/features/cases/cases.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
@@ -49,6 +50,7 @@ export type ReceivePageView = {
   fields: ReceivePageRow["fields"];
   /** The published form whose questions the page asks instead of its own fields, or null. */
   formId: string | null;
+  caseTypeId: string | null;
   brandColor: string | null;
   /** The logo's address (changes with each new logo), or null. */
   logoPath: string | null;
@@ -82,6 +84,7 @@ async function toView(ctx: ServiceContext, { page, spaceName, spaceKind, folderL
     requireEmail: page.requireEmail,
     fields: page.fields,
     formId: page.formId,
+    caseTypeId: page.caseTypeId,
     brandColor: page.brandColor,
     logoPath: receiveLogoPath(path, page.logoKey),
     isOpen: page.isOpen,
@@ -109,6 +112,7 @@ export async function createReceivePage(ctx: ServiceContext, userId: string, inp
   // Files will land there in the member's name: they must be allowed to upload there.
   const folder = await requireFolderAccess(ctx, userId, data.folderId, "files.upload");
   if (data.formId) await assertReceiveForm(ctx, userId, data.formId);
+  if (data.caseTypeId) await requireIntakeCaseType(ctx, userId, data.caseTypeId, folder.spaceId);
   await assertSlugFree(ctx, data.slug, null);
   const { token, hash } = newLinkToken();
   const now = ctx.now();
@@ -134,6 +138,7 @@ export async function createReceivePage(ctx: ServiceContext, userId: string, inp
     requireEmail: data.requireEmail,
     fields: data.fields,
     formId: data.formId,
+    caseTypeId: data.caseTypeId,
     brandColor: data.brandColor,
     isOpen: data.isOpen,
     createdAt: now,
@@ -170,6 +175,7 @@ export async function updateReceivePage(ctx: ServiceContext, userId: string, raw
   if (kind === "simple" && formId) throw new AppError("VALIDATION_ERROR", "A simple page asks no questions: make it a form page to use a form.", { fieldErrors: { formId: ["A simple page asks no questions."] } });
   if (formId && fields.length > 0) throw new AppError("VALIDATION_ERROR", "The page asks the form's questions: remove its own fields, or choose no form.", { fieldErrors: { fields: ["Remove the page's own fields."] } });
   if (changes.formId) await assertReceiveForm(ctx, userId, changes.formId);
+  if (changes.caseTypeId) await requireIntakeCaseType(ctx, userId, changes.caseTypeId, page.spaceId);
   const perUploader = changes.perUploaderFolders ?? page.perUploaderFolders;
   if (perUploader && !(changes.requireName ?? page.requireName) && !(changes.requireEmail ?? page.requireEmail)) {
     throw new AppError("VALIDATION_ERROR", "Per-person folders are named from the uploader's name or e-mail: ask for one of them.", { fieldErrors: { perUploaderFolders: ["Ask for the name or the e-mail."] } });

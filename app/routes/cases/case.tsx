@@ -31,6 +31,7 @@ const EVENT_LABELS: Record<string, string> = {
   "case.milestone": "Milestone set",
   "case.milestone-reached": "Milestone reached",
   "case.filed": "Filed into the case",
+  "case.received": "Files received",
   // A workflow run's entries, said as a case reads them.
   ...RUN_EVENT_LABELS,
   "run.started": "Workflow started",

@@ -10,6 +10,7 @@ import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/new";
 import { UpLink } from "~/components/up-link";
+import { caseTypeChoicesFor } from "~/features/cases/cases.server";
 
 export const meta: Route.MetaFunction = () => titleMeta("New receive page");
 
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = () => titleMeta("New receive page");
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
   const ctx = serviceContextFor(context);
-  return runLoader(async () => ({ ...(await getReceivePageEditor(ctx, user.id)), fieldSets: await listFieldSets(ctx, user.id) }));
+  return runLoader(async () => ({ ...(await getReceivePageEditor(ctx, user.id)), fieldSets: await listFieldSets(ctx, user.id), caseTypeChoices: await caseTypeChoicesFor(ctx, user.id) }));
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -37,7 +38,7 @@ export default function NewReceivePage({ loaderData, actionData }: Route.Compone
         <UpLink to="/receive-pages">Receive pages</UpLink>
         <h1 className="text-2xl font-semibold text-slate-900">New receive page</h1>
       </div>
-      <ReceivePageForm values={NEW_RECEIVE_PAGE} destinations={loaderData.destinations} defaultFolderId={loaderData.defaultFolderId} failure={failure} submitLabel="Create page" fieldSets={loaderData.fieldSets} formChoices={loaderData.formChoices} />
+      <ReceivePageForm values={NEW_RECEIVE_PAGE} destinations={loaderData.destinations} defaultFolderId={loaderData.defaultFolderId} failure={failure} submitLabel="Create page" fieldSets={loaderData.fieldSets} formChoices={loaderData.formChoices} caseTypeChoices={loaderData.caseTypeChoices} />
     </div>
   );
 }

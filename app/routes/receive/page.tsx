@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { readMemberForm, redirectWithNotice } from "~/features/auth/auth-route.server";
+import { caseTypeChoicesFor } from "~/features/cases/cases.server";
 import { ReceivePageForm } from "~/features/receive/components/receive-page-form";
 import { listReceiveFormChoices } from "~/features/forms/form-receive.server";
 import { readReceivePageForm } from "~/features/receive/receive-form";
@@ -33,8 +34,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     const page = await getReceivePage(ctx, user.id, params.id);
     const url = `${mailOrigin(ctx)}${page.path}`;
     // The QR code is drawn here, so the page ships no QR library.
-    const [fieldSets, received, formChoices] = await Promise.all([listFieldSets(ctx, user.id), listReceivedSubmissions(ctx, user.id, page.id), listReceiveFormChoices(ctx, user.id)]);
-    return { page, url, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { border: 2 }))}`, fieldSets, received, formChoices };
+    const [fieldSets, received, formChoices, caseTypeChoices] = await Promise.all([listFieldSets(ctx, user.id), listReceivedSubmissions(ctx, user.id, page.id), listReceiveFormChoices(ctx, user.id), caseTypeChoicesFor(ctx, user.id)]);
+    return { page, url, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { border: 2 }))}`, fieldSets, received, formChoices, caseTypeChoices };
   });
 }
 
@@ -167,7 +168,7 @@ export default function ReceivePageView({ loaderData, actionData }: Route.Compon
         <h2 id="options-heading" className="text-lg font-semibold text-slate-900">
           Options
         </h2>
-        <ReceivePageForm values={page} failure={failure?.intent === "logo" || failure?.intent === "remove-logo" ? null : failure} submitLabel="Save" fieldSets={fieldSets} formChoices={loaderData.formChoices} />
+        <ReceivePageForm values={page} failure={failure?.intent === "logo" || failure?.intent === "remove-logo" ? null : failure} submitLabel="Save" fieldSets={fieldSets} formChoices={loaderData.formChoices} caseTypeChoices={loaderData.caseTypeChoices} />
       </section>
 
       <IntentForm intent="delete">

@@ -11,7 +11,7 @@ import { RECEIVE_FIELD_TYPE_LABELS, RECEIVE_FIELDS_MAX, RECEIVE_MESSAGE_MAX, REC
 /** The options the form shows (a page's own, or the defaults of a new one). */
 export type ReceivePageFormValues = Pick<
   ReceivePageView,
-  "kind" | "title" | "message" | "deadlineAt" | "hasPassword" | "allowedTypes" | "maxFileMb" | "maxFilesPerUploader" | "perUploaderFolders" | "requireName" | "requireEmail" | "fields" | "formId" | "brandColor" | "isOpen" | "slug"
+  "kind" | "title" | "message" | "deadlineAt" | "hasPassword" | "allowedTypes" | "maxFileMb" | "maxFilesPerUploader" | "perUploaderFolders" | "requireName" | "requireEmail" | "fields" | "formId" | "caseTypeId" | "brandColor" | "isOpen" | "slug"
 >;
 
 export const NEW_RECEIVE_PAGE: ReceivePageFormValues = {
@@ -28,6 +28,7 @@ export const NEW_RECEIVE_PAGE: ReceivePageFormValues = {
   requireEmail: true,
   fields: [],
   formId: null,
+  caseTypeId: null,
   brandColor: null,
   isOpen: true,
   slug: null,
@@ -122,8 +123,11 @@ export function ReceivePageForm({
   submitLabel,
   fieldSets,
   formChoices = [],
+  caseTypeChoices = [],
 }: {
   values: ReceivePageFormValues;
+  /** The member's case types (Business), each submission may open a case of. */
+  caseTypeChoices?: readonly { id: string; name: string }[];
   /** The member's published forms (without file questions) a form page may ask the questions of. */
   formChoices?: readonly { id: string; title: string; version: number }[];
   /** The member's saved sets of fields ("Settings: receive page forms"). */
@@ -233,6 +237,22 @@ export function ReceivePageForm({
             A form asks its own questions with its logic, then people add their files here. Forms that ask for files themselves are not listed.
           </span>
           {errorOf("formId") ? <span className="mt-1 block text-sm text-red-700">{errorOf("formId")}</span> : null}
+        </label>
+      ) : null}
+      {caseTypeChoices.length > 0 ? (
+        <label className={labelClass}>
+          Open a case for each submission (optional)
+          <select name="caseTypeId" className={nativeSelectClassName} defaultValue={values.caseTypeId ?? ""} aria-describedby="receive-case-help">
+            <option value="">No case</option>
+            {caseTypeChoices.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                A “{choice.name}” case
+              </option>
+            ))}
+          </select>
+          <span id="receive-case-help" className="mt-1 block text-xs font-normal text-slate-600">
+            Each submission opens a case of this type: its files go into the case file and the sender takes part in the case. For pages that deliver into your own files.
+          </span>
         </label>
       ) : null}
       <FieldsEditor initial={values.fields} fieldSets={fieldSets} />

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { enqueueJob } from "~/features/jobs/enqueue-job.server";
+import { defineJob } from "~/features/jobs/job-definition";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { openCaseFromReceive } from "./cases.server";
+
+/** A receive page submission that opens a case (issue 41), off the upload's request; delivered twice, one case. */
+export const openCaseFromReceiveJob = defineJob({
+  type: "cases.open-from-receive",
+  version: 1,
+  payloadSchema: z.object({ submissionId: z.string().min(1).max(64) }),
+  async run(ctx, payload) {
+    const caseId = await openCaseFromReceive(ctx, payload.submissionId);
+    return { processedItems: 1, successCount: caseId ? 1 : 0, failureCount: 0 };
+  },
+});
+
+/** Once a submission's files are all in: its page's case opens by a job. */
+export async function requestCaseFromReceive(ctx: ServiceContext, submissionId: string): Promise<void> {
+  await enqueueJob(ctx, { definition: openCaseFromReceiveJob, payload: { submissionId }, jobId: `${openCaseFromReceiveJob.type}:${submissionId}` });
+}

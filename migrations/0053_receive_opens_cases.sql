@@ -1,0 +1,1 @@
+ALTER TABLE `receive_pages` ADD `case_type_id` text;
