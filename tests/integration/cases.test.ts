@@ -1,6 +1,6 @@
 import { introspectWorkflowInstance } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { openCaseFromReceiveJob } from "~/features/cases/cases.jobs";
+import { openCaseFromFormJob, openCaseFromReceiveJob } from "~/features/cases/cases.jobs";
 import { casesPersonalData } from "~/features/cases/personal-data.server";
 import { addCaseTask, addParticipant, completeCaseTask, createCaseType, getCase, listCases, openCase, setCaseStatus, startCaseWorkflow } from "~/features/cases/cases.server";
 import { createWorkflow, decideTask, listMyTasks } from "~/features/workflows/workflows.server";
@@ -232,5 +232,49 @@ describe("a receive page that opens cases", () => {
     expect(inRoom.status).toBe(400);
     expect((await inRoom.json<{ message: string }>()).message).toContain("A case's files live in your own files");
     void type;
+  });
+});
+
+describe("a form that opens cases", () => {
+  it("opens one case per submission, its fields taking the answers of the same label, the respondent taking part; a test submission opens nothing", async () => {
+    const { person } = await owner();
+    const intake = await createCaseType(ctx(), person.id, { name: "Enquiry", fields: [{ label: "Company", type: "text", required: true }, { label: "Budget", type: "number" }] });
+    const made = await send(person.client, "POST", "/api/forms", {});
+    const { form } = await made.json<{ form: { id: string; revision: number; title: string } }>();
+    const fields = [
+      { id: "name", type: "short_text", label: "Name", required: true },
+      { id: "email", type: "email", label: "E-mail", required: true },
+      { id: "company", type: "short_text", label: "Company", required: true },
+      { id: "budget", type: "number", label: "Budget", required: false },
+    ];
+    expect((await send(person.client, "PUT", `/api/forms/${form.id}/draft`, { revision: form.revision, title: "Enquiries", fields, rules: [] })).status).toBe(200);
+    expect((await send(person.client, "POST", `/api/forms/${form.id}/publish`)).status).toBe(200);
+    const set = await send(person.client, "PATCH", `/api/forms/${form.id}/settings`, { caseTypeId: intake.id });
+    expect(set.status, await set.clone().text()).toBe(200);
+    expect((await set.json<{ form: { settings: { caseTypeId: string } } }>()).form.settings.caseTypeId).toBe(intake.id);
+    const stranger = await owner();
+    expect((await send(person.client, "PATCH", `/api/forms/${form.id}/settings`, { caseTypeId: stranger.type.id })).status).toBe(400);
+
+    const visitor = await newAuthClient();
+    const answered = await send(visitor, "POST", `/api/forms/${form.id}/submissions`, { answers: { name: "Grace Hopper", email: "grace@example.com", company: "Cobol Capital", budget: 125000 } }, { "cf-connecting-ip": visitor.ip });
+    expect(answered.status, await answered.clone().text()).toBe(201);
+    const submissionId = (await testEnv.DB.prepare("select id from form_submissions where form_id = ? and is_test = 0").bind(form.id).first<{ id: string }>())!.id;
+    expect(await countWhere("select count(*) as n from jobs where id = ?", `${openCaseFromFormJob.type}:${submissionId}`)).toBe(1);
+    const jobCtx = { ...testContext(), jobId: "again" };
+    await openCaseFromFormJob.run(jobCtx, { submissionId });
+    await openCaseFromFormJob.run(jobCtx, { submissionId });
+    await expect.poll(() => countWhere("select count(*) as n from cases where type_id = ?", intake.id)).toBe(1);
+    const [opened] = (await listCases(ctx(), person.id, { type: intake.id })).cases;
+    const view = await getCase(ctx(), person.id, opened!.id);
+    expect(view.case.title).toBe("Grace Hopper: Enquiries");
+    expect(view.case.fields.map((field) => field.value)).toEqual(["Cobol Capital", 125000]);
+    expect(view.participants).toEqual([{ email: "grace@example.com", name: "Grace Hopper", isMember: false }]);
+    // Written in the same moment: the order between the two after the opening is not meaningful.
+    expect(view.timeline[0]!.kind).toBe("case.opened");
+    expect(view.timeline.slice(1).map((event) => event.kind).sort()).toEqual(["case.answered", "case.participant"]);
+
+    const testRun = await send(person.client, "POST", `/api/forms/${form.id}/submissions?test=1`, { answers: { name: "Test", email: "t@example.com", company: "T" } });
+    expect([200, 201]).toContain(testRun.status);
+    expect(await countWhere("select count(*) as n from cases where type_id = ?", intake.id)).toBe(1);
   });
 });

@@ -41,6 +41,8 @@ export const forms = sqliteTable(
     passwordHash: text("password_hash"),
     /** Where the answers' files go (a folder of the owner's, or of a room): null until chosen. */
     fileFolderId: text("file_folder_id"),
+    /** Each submission opens a case of this type (issue 41). */
+    caseTypeId: text("case_type_id"),
     /** A subfolder per submission (named after the person when the form asks their name or e-mail). */
     filesPerSubmission: integer("files_per_submission", { mode: "boolean" }).notNull().default(false),
     /** "Map fields": the PDF (a file of the member's) its submissions fill, and which question fills which of its fields. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { enqueueJob } from "~/features/jobs/enqueue-job.server";
 import { defineJob } from "~/features/jobs/job-definition";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { openCaseFromReceive } from "./cases.server";
+import { openCaseFromForm, openCaseFromReceive } from "./cases.server";
 
 /** A receive page submission that opens a case (issue 41), off the upload's request; delivered twice, one case. */
 export const openCaseFromReceiveJob = defineJob({
@@ -18,4 +18,20 @@ export const openCaseFromReceiveJob = defineJob({
 /** Once a submission's files are all in: its page's case opens by a job. */
 export async function requestCaseFromReceive(ctx: ServiceContext, submissionId: string): Promise<void> {
   await enqueueJob(ctx, { definition: openCaseFromReceiveJob, payload: { submissionId }, jobId: `${openCaseFromReceiveJob.type}:${submissionId}` });
+}
+
+/** A form submission that opens a case (issue 41), off the submitter's request; delivered twice, one case. */
+export const openCaseFromFormJob = defineJob({
+  type: "cases.open-from-form",
+  version: 1,
+  payloadSchema: z.object({ submissionId: z.string().min(1).max(64) }),
+  async run(ctx, payload) {
+    const caseId = await openCaseFromForm(ctx, payload.submissionId);
+    return { processedItems: 1, successCount: caseId ? 1 : 0, failureCount: 0 };
+  },
+});
+
+/** Once a submission (and its files) is in: its form's case opens by a job. */
+export async function requestCaseFromForm(ctx: ServiceContext, submissionId: string): Promise<void> {
+  await enqueueJob(ctx, { definition: openCaseFromFormJob, payload: { submissionId }, jobId: `${openCaseFromFormJob.type}:${submissionId}` });
 }

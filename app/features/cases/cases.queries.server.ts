@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { caseEvents, caseParticipants, cases, caseTasks, caseTypes, files, folders, receivePages, receiveSubmissions, users, workflowEvents, workflowRuns, workflowTemplates, type CaseStatus } from "~/db/schema";
+import { caseEvents, caseParticipants, cases, caseTasks, caseTypes, files, folders, forms, formSubmissions, formVersions, receivePages, receiveSubmissions, users, workflowEvents, workflowRuns, workflowTemplates, type CaseStatus } from "~/db/schema";
 
 /** Cases: the only place drizzle is called for them. */
 
@@ -203,4 +203,24 @@ export async function findReceiveSubmissionForCase(db: Database, submissionId: s
 /** A live file of one space (a received file still where it can be filed from). */
 export async function findLiveFileIn(db: Database, fileId: string, spaceId: string) {
   return db.select({ id: files.id, name: files.name }).from(files).where(and(eq(files.id, fileId), eq(files.spaceId, spaceId), isNull(files.trashedAt))).get();
+}
+
+/** What opening a case from a form submission needs: the form's owner, title and case type; the answers and files; the questions' labels. */
+export async function findFormSubmissionForCase(db: Database, submissionId: string) {
+  return db
+    .select({
+      ownerId: forms.userId,
+      caseTypeId: forms.caseTypeId,
+      formTitle: forms.title,
+      isTest: formSubmissions.isTest,
+      answers: formSubmissions.answers,
+      files: formSubmissions.files,
+      verifiedEmail: formSubmissions.verifiedEmail,
+      definition: formVersions.definition,
+    })
+    .from(formSubmissions)
+    .innerJoin(forms, eq(forms.id, formSubmissions.formId))
+    .leftJoin(formVersions, and(eq(formVersions.formId, formSubmissions.formId), eq(formVersions.version, formSubmissions.version)))
+    .where(eq(formSubmissions.id, submissionId))
+    .get();
 }

@@ -10,12 +10,13 @@ import { startRun } from "~/features/workflows/workflows.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
-import { addCaseTaskSchema, addParticipantSchema, caseListQuerySchema, caseStatusSchema, CASE_STATUS_LABELS, createCaseTypeSchema, openCaseSchema } from "./cases.schema";
+import { addCaseTaskSchema, addParticipantSchema, caseListQuerySchema, caseStatusSchema, CASE_STATUS_LABELS, createCaseTypeSchema, fieldKey, openCaseSchema } from "./cases.schema";
 import {
   completeCaseTaskRow,
   countCasesOf,
   findCase,
   findCaseBySource,
+  findFormSubmissionForCase,
   findLiveFileIn,
   findReceiveSubmissionForCase,
   findCaseTask,
@@ -136,7 +137,7 @@ async function makeCaseFile(ctx: ServiceContext, ownerId: string, label: string,
   return folder.uid;
 }
 
-export type CaseSource = { kind: "manual" } | { kind: "workflow"; runId: string; workflow: string } | { kind: "receive"; submissionId: string; page: string };
+export type CaseSource = { kind: "manual" } | { kind: "workflow"; runId: string; workflow: string } | { kind: "receive"; submissionId: string; page: string } | { kind: "form"; submissionId: string; form: string };
 export type OpenedCase = { id: string; reference: string; title: string; folderId: string | null };
 
 /** POST /api/cases: opens a case of one of the member's types, with its case file. */
@@ -144,8 +145,18 @@ export async function openCase(ctx: ServiceContext, userId: string, input: unkno
   await requireCases(ctx, userId);
   const data = parseInput(openCaseSchema, input);
   const type = await requireOwnType(ctx, userId, data.typeId);
+  return openCaseOfType(ctx, userId, type, data, source);
+}
+
+async function openCaseOfType(
+  ctx: ServiceContext,
+  userId: string,
+  type: CaseTypeRow,
+  data: { title: string; values: Record<string, string | number | null>; assignee?: string | null; dueDate?: string | null },
+  source: CaseSource,
+): Promise<OpenedCase> {
   const values = checkValues(type.fields, data.values);
-  const assignee = await memberOf(ctx, data.assignee, "assignee");
+  const assignee = await memberOf(ctx, data.assignee ?? null, "assignee");
   const reference = `CASE-${String((await countCasesOf(ctx.db, userId)) + 1).padStart(4, "0")}`;
   const folderId = await makeCaseFile(ctx, userId, `${reference} ${data.title}`.slice(0, 200), type.folders);
   const now = ctx.now();
@@ -161,14 +172,14 @@ export async function openCase(ctx: ServiceContext, userId: string, input: unkno
     folderId,
     ownerId: userId,
     assigneeId: assignee?.id ?? null,
-    dueAt: dateOf(data.dueDate),
+    dueAt: dateOf(data.dueDate ?? null),
     sourceKind: source.kind,
-    sourceRef: source.kind === "workflow" ? source.runId : source.kind === "receive" ? source.submissionId : null,
+    sourceRef: source.kind === "workflow" ? source.runId : source.kind === "manual" ? null : source.submissionId,
     createdAt: now,
     updatedAt: now,
     closedAt: null,
   };
-  const how = source.kind === "workflow" ? ` by the workflow “${source.workflow}”` : source.kind === "receive" ? ` from the receive page “${source.page}”` : "";
+  const how = source.kind === "workflow" ? ` by the workflow “${source.workflow}”` : source.kind === "receive" ? ` from the receive page “${source.page}”` : source.kind === "form" ? ` from the form “${source.form}”` : "";
   await insertCase(ctx.db, row, { id: `${id}:opened`, caseId: id, at: now, kind: "case.opened", actorId: source.kind === "manual" ? userId : null, fileId: null, detail: `${type.name}: ${reference} ${data.title}${how}` });
   return { id, reference, title: data.title, folderId };
 }
@@ -323,12 +334,13 @@ export async function completeCaseTask(ctx: ServiceContext, userId: string, case
  * document is there.
  */
 export async function fileDocumentIntoNewCase(ctx: ServiceContext, builderId: string, filing: { caseTypeId: string; fileId: string; runId: string; stepRef: string; workflow: string }): Promise<OpenedCase> {
+  await requireCases(ctx, builderId);
   const { file } = await requireFileAccess(ctx, builderId, filing.fileId, "files.edit");
   const existing = await findCaseBySource(ctx.db, "workflow", filing.stepRef);
   const title = file.name.replace(/\.[^./]{1,8}$/, "") || file.name;
   const opened = existing
     ? { id: existing.id, reference: existing.reference, title: existing.title, folderId: existing.folderId }
-    : await openCase(ctx, builderId, { typeId: filing.caseTypeId, title }, { kind: "workflow", runId: filing.stepRef, workflow: filing.workflow });
+    : await openCaseFilled(ctx, builderId, await requireOwnType(ctx, builderId, filing.caseTypeId), title.slice(0, 200), {}, { kind: "workflow", runId: filing.stepRef, workflow: filing.workflow });
   if (opened.folderId) await moveItemRefs(ctx, builderId, { items: [{ type: "file", id: file.id }], targetFolderId: opened.folderId });
   await setRunCase(ctx.db, filing.runId, opened.id);
   await insertCaseEvent(ctx.db, { id: `${filing.stepRef}:filed`, caseId: opened.id, at: ctx.now(), kind: "case.filed", actorId: null, fileId: file.id, detail: `“${file.name}” filed by the workflow “${filing.workflow}”` });
@@ -382,7 +394,7 @@ export async function openCaseFromReceive(ctx: ServiceContext, submissionId: str
   const existing = await findCaseBySource(ctx.db, "receive", submissionId);
   const opened = existing
     ? { id: existing.id, folderId: existing.folderId }
-    : await openCase(ctx, found.ownerId, { typeId: type.id, title: `${who}: ${found.pageTitle}`.slice(0, 200) }, { kind: "receive", submissionId, page: found.pageTitle });
+    : await openCaseFilled(ctx, found.ownerId, type, `${who}: ${found.pageTitle}`.slice(0, 200), {}, { kind: "receive", submissionId, page: found.pageTitle });
   const live = (await Promise.all(found.delivered.map((file) => findLiveFileIn(ctx.db, file.fileId, type.spaceId)))).filter((file) => file !== undefined);
   if (opened.folderId && live.length > 0) await moveItemRefs(ctx, found.ownerId, { items: live.map((file) => ({ type: "file" as const, id: file.id })), targetFolderId: opened.folderId });
   if (found.uploaderEmail) {
@@ -391,4 +403,59 @@ export async function openCaseFromReceive(ctx: ServiceContext, submissionId: str
   }
   await insertCaseEvent(ctx.db, { id: `${submissionId}:received`, caseId: opened.id, at: ctx.now(), kind: "case.received", actorId: null, fileId: null, detail: `${live.length} file${live.length === 1 ? "" : "s"} from ${who} through “${found.pageTitle}”: ${live.map((file) => file.name).join(", ")}` });
   return opened.id;
+}
+
+/**
+ * A form submission opens a case (the form's case type): titled by the respondent and the form,
+ * the case's fields take the answers to the questions of the same label (or id), the answers'
+ * files move into the case file, the respondent takes part by their e-mail address. Once per
+ * submission; test submissions open nothing.
+ */
+export async function openCaseFromForm(ctx: ServiceContext, submissionId: string): Promise<string | null> {
+  const found = await findFormSubmissionForCase(ctx.db, submissionId);
+  if (!found?.caseTypeId || found.isTest) return null;
+  const type = await findCaseType(ctx.db, found.caseTypeId);
+  if (!type || type.createdBy !== found.ownerId || !hasFeature(await loadMemberAccess(ctx, found.ownerId), "workflows")) {
+    ctx.logger.info("cases.form_skipped", { submissionId });
+    return null;
+  }
+  const questions = (found.definition?.fields ?? []) as { id: string; label?: string }[];
+  const answerOf = (key: string, label: string) => {
+    const question = questions.find((field) => field.id === key || (field.label !== undefined && fieldKey(field.label) === fieldKey(label)));
+    const value = question ? found.answers[question.id] : undefined;
+    return typeof value === "string" || typeof value === "number" ? value : null;
+  };
+  const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
+  const email = found.verifiedEmail ?? text(found.answers.email);
+  const name = text(found.answers.name) ?? email ?? "Someone";
+  // Values that do not fit the type's fields are left out rather than losing the case.
+  const values: Record<string, string | number | null> = {};
+  for (const field of type.fields) {
+    const value = answerOf(field.key, field.label);
+    try {
+      if (value !== null) values[field.key] = checkValues([{ ...field, required: false }], { [field.key]: value })[field.key] ?? null;
+    } catch {
+      values[field.key] = null;
+    }
+  }
+  const existing = await findCaseBySource(ctx.db, "form", submissionId);
+  const opened = existing
+    ? { id: existing.id, folderId: existing.folderId }
+    : await openCaseFilled(ctx, found.ownerId, type, `${name}: ${found.formTitle}`.slice(0, 200), values, { kind: "form", submissionId, form: found.formTitle });
+  const delivered = found.files.filter((file) => file.fileId !== null);
+  const live = (await Promise.all(delivered.map((file) => findLiveFileIn(ctx.db, file.fileId!, type.spaceId)))).filter((file) => file !== undefined);
+  if (opened.folderId && live.length > 0) await moveItemRefs(ctx, found.ownerId, { items: live.map((file) => ({ type: "file" as const, id: file.id })), targetFolderId: opened.folderId });
+  const now = ctx.now();
+  if (email) {
+    await insertParticipant(ctx.db, { caseId: opened.id, email: email.toLowerCase(), name, userId: null, addedAt: now }, { id: `${submissionId}:participant`, caseId: opened.id, at: now, kind: "case.participant", actorId: null, fileId: null, detail: `${name} <${email}> (answered the form)` });
+  }
+  await insertCaseEvent(ctx.db, { id: `${submissionId}:answered`, caseId: opened.id, at: now, kind: "case.answered", actorId: null, fileId: null, detail: `${name} answered “${found.formTitle}”${live.length ? ` with ${live.length} file${live.length === 1 ? "" : "s"}: ${live.map((file) => file.name).join(", ")}` : ""}` });
+  return opened.id;
+}
+
+/** A case opened with values already checked (a submission's answers: what does not fit was left out). */
+async function openCaseFilled(ctx: ServiceContext, ownerId: string, type: CaseTypeRow, title: string, values: CaseValues, source: CaseSource): Promise<OpenedCase> {
+  // Required fields the answers did not fill stay empty: the case still opens, and says so in its details.
+  const lenient = { ...type, fields: type.fields.map((field) => ({ ...field, required: false })) };
+  return openCaseOfType(ctx, ownerId, lenient, { title, values }, source);
 }

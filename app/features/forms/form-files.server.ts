@@ -1,3 +1,4 @@
+import { requestCaseFromForm } from "~/features/cases/cases.jobs";
 import { withinLimit } from "~/features/access/access-check";
 import { LINK_TOKEN_PATTERN, hashLinkToken, newLinkToken } from "~/features/auth/secrets.server";
 import { newObjectKey, sealsObjects } from "~/features/files/encryption.server";
@@ -154,6 +155,8 @@ async function roomOfForm(ctx: ServiceContext, form: FormRow): Promise<string | 
  */
 export async function announceSubmission(ctx: ServiceContext, form: FormRow, submission: { id: string; version: number; answers: Record<string, AnswerValue>; files: FormSubmissionFile[]; verifiedEmail: string | null }): Promise<void> {
   await enqueueSubmissionWebhooks(ctx, form, submission.id);
+  // The form opens a case for each submission (a job, retried until done; once per submission).
+  if (form.caseTypeId) await requestCaseFromForm(ctx, submission.id);
   // The answers themselves stay in the app (a notice or an e-mail never carries them).
   const count = Object.keys(submission.answers).length;
   const arrived = submission.files.filter((file) => file.fileId !== null).length;

@@ -50,6 +50,8 @@ export const formSettingsSchema = z
         .max(10, "At most 10 sites."),
       /** The folder the answers' files go to (the member's or a room's, where they may upload); null: none yet. */
       fileFolderId: z.uuid({ error: "fileFolderId: choose a folder from the list." }).nullable(),
+      /** Each submission opens a case of one of the member's case types (Business); null: none. */
+      caseTypeId: z.string().min(1).max(64).nullable(),
       /** One submission per e-mail address, proven by a code. */
       verifyEmail: z.boolean({ error: "verifyEmail is true or false." }),
       /** A subfolder per submission. */

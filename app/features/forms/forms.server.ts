@@ -1,7 +1,8 @@
 import { TIER_LABELS } from "~/features/access/access.constants";
 import { loadMemberAccess, requireFeature, type MemberAccess } from "~/features/access/access.server";
 import { hashPassword, scryptParamsFor } from "~/features/auth/password.server";
-import { requireFolderAccess } from "~/features/files/spaces.server";
+import { ensurePersonalSpace, requireFolderAccess } from "~/features/files/spaces.server";
+import { requireIntakeCaseType } from "~/features/cases/cases.server";
 import { defaultFolderId } from "~/features/files/folders.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
@@ -42,7 +43,7 @@ export type FormDetail = FormSummary & {
   description: string;
   revision: number;
   definition: FormDefinition;
-  settings: { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null; hasPassword: boolean; embedOrigins: string[]; fileFolderId: string | null; filesPerSubmission: boolean; verifyEmail: boolean };
+  settings: { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null; hasPassword: boolean; embedOrigins: string[]; fileFolderId: string | null; caseTypeId: string | null; filesPerSubmission: boolean; verifyEmail: boolean };
   views: number;
   createdAt: string;
 };
@@ -74,7 +75,7 @@ function detail(ctx: ServiceContext, form: FormRow, submissions = 0): FormDetail
     description: form.description,
     revision: form.revision,
     definition: form.draft,
-    settings: { isOpen: form.isOpen, closesAt: form.closesAt?.toISOString() ?? null, maxSubmissions: form.maxSubmissions, thankYouMessage: form.thankYouMessage, redirectUrl: form.redirectUrl, hasPassword: form.passwordHash !== null, embedOrigins: form.embedOrigins, fileFolderId: form.fileFolderId, filesPerSubmission: form.filesPerSubmission, verifyEmail: form.verifyEmail },
+    settings: { isOpen: form.isOpen, closesAt: form.closesAt?.toISOString() ?? null, maxSubmissions: form.maxSubmissions, thankYouMessage: form.thankYouMessage, redirectUrl: form.redirectUrl, hasPassword: form.passwordHash !== null, embedOrigins: form.embedOrigins, fileFolderId: form.fileFolderId, caseTypeId: form.caseTypeId, filesPerSubmission: form.filesPerSubmission, verifyEmail: form.verifyEmail },
     views: form.views,
     createdAt: form.createdAt.toISOString(),
   };
@@ -152,6 +153,7 @@ export async function createForm(ctx: ServiceContext, userId: string, input: unk
     embedOrigins: [],
     // File answers go to the member's Inbox until they choose another folder (like a receive page).
     fileFolderId: await defaultFolderId(ctx, userId, "inbox"),
+    caseTypeId: null,
     pdfMap: null,
     filesPerSubmission: false,
     verifyEmail: false,
@@ -207,7 +209,7 @@ export async function openForEditing(ctx: ServiceContext, userId: string, id: st
       publishedVersion: null,
       hasUnpublishedChanges: false,
       publicPath: null,
-      settings: { isOpen: true, closesAt: null, maxSubmissions: null, thankYouMessage: "", redirectUrl: null, hasPassword: false, embedOrigins: [], fileFolderId: null, filesPerSubmission: false, verifyEmail: false },
+      settings: { isOpen: true, closesAt: null, maxSubmissions: null, thankYouMessage: "", redirectUrl: null, hasPassword: false, embedOrigins: [], fileFolderId: null, caseTypeId: null, filesPerSubmission: false, verifyEmail: false },
     };
   }
   const form = detail(ctx, own!);
@@ -263,6 +265,13 @@ export async function updateFormSettings(ctx: ServiceContext, userId: string, id
   const form = await requireOwnForm(ctx, userId, id);
   // The files' folder: one the member may upload into, of their own or of a room (anyone else's is "not found").
   if (data.fileFolderId) await requireFolderAccess(ctx, userId, data.fileFolderId, "files.upload");
+  // A case per submission: one of the member's case types, with the files going to their own files (a room's stay in the room).
+  const folderId = data.fileFolderId !== undefined ? data.fileFolderId : form.fileFolderId;
+  const caseTypeId = data.caseTypeId !== undefined ? data.caseTypeId : form.caseTypeId;
+  if (caseTypeId && (data.caseTypeId !== undefined || data.fileFolderId !== undefined)) {
+    const spaceId = folderId ? (await requireFolderAccess(ctx, userId, folderId, "files.upload")).spaceId : (await ensurePersonalSpace(ctx, userId)).id;
+    await requireIntakeCaseType(ctx, userId, caseTypeId, spaceId);
+  }
   const now = ctx.now();
   const set = {
     ...(data.isOpen !== undefined ? { isOpen: data.isOpen } : {}),
@@ -273,6 +282,7 @@ export async function updateFormSettings(ctx: ServiceContext, userId: string, id
     ...(data.embedOrigins !== undefined ? { embedOrigins: [...new Set(data.embedOrigins)] } : {}),
     ...(data.password !== undefined ? { passwordHash: data.password === null ? null : await hashPassword(data.password, scryptParamsFor(ctx.env)) } : {}),
     ...(data.fileFolderId !== undefined ? { fileFolderId: data.fileFolderId } : {}),
+    ...(data.caseTypeId !== undefined ? { caseTypeId: data.caseTypeId } : {}),
     ...(data.filesPerSubmission !== undefined ? { filesPerSubmission: data.filesPerSubmission } : {}),
     ...(data.verifyEmail !== undefined ? { verifyEmail: data.verifyEmail } : {}),
     updatedAt: now,

@@ -32,6 +32,7 @@ const EVENT_LABELS: Record<string, string> = {
   "case.milestone-reached": "Milestone reached",
   "case.filed": "Filed into the case",
   "case.received": "Files received",
+  "case.answered": "Form answered",
   // A workflow run's entries, said as a case reads them.
   ...RUN_EVENT_LABELS,
   "run.started": "Workflow started",

@@ -2,6 +2,7 @@ import { FormBuilder } from "~/features/forms/components/form-builder";
 import { requireActor } from "~/features/auth/auth-guard.server";
 import { openForEditing } from "~/features/forms/forms.server";
 import { listFormFileTargets } from "~/features/forms/form-files.server";
+import { caseTypeChoicesFor } from "~/features/cases/cases.server";
 import { runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
@@ -13,9 +14,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireActor(context, request);
   const ctx = serviceContextFor(context);
-  return runLoader(async () => ({ start: await openForEditing(ctx, actor.userId, params.id), fileTargets: await listFormFileTargets(ctx, actor.userId) }));
+  return runLoader(async () => ({ start: await openForEditing(ctx, actor.userId, params.id), fileTargets: await listFormFileTargets(ctx, actor.userId), caseTypeChoices: await caseTypeChoicesFor(ctx, actor.userId) }));
 }
 
 export default function FormEditPage({ loaderData }: Route.ComponentProps) {
-  return <FormBuilder start={loaderData.start} fileTargets={loaderData.fileTargets} />;
+  return <FormBuilder start={loaderData.start} fileTargets={loaderData.fileTargets} caseTypeChoices={loaderData.caseTypeChoices} />;
 }

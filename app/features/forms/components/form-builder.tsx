@@ -41,7 +41,7 @@ const SAVE_DELAY_MS = 800;
 const UNDO_LIMIT = 100;
 const PALETTE: FieldType[] = FIELD_TYPES.filter((type) => type !== "page_break");
 
-export function FormBuilder({ start, fileTargets }: { start: BuilderStart; fileTargets: FileTarget[] }) {
+export function FormBuilder({ start, fileTargets, caseTypeChoices = [] }: { start: BuilderStart; fileTargets: FileTarget[]; caseTypeChoices?: readonly { id: string; name: string }[] }) {
   const navigate = useNavigate();
   const [doc, setDoc] = useState<Doc>({ title: start.title, description: start.description, fields: start.definition.fields, rules: start.definition.rules });
   const [history, setHistory] = useState<Doc[]>([]);
@@ -393,7 +393,7 @@ export function FormBuilder({ start, fileTargets }: { start: BuilderStart; fileT
         </div>
       ) : (
         <div role="tabpanel" id="panel-settings" aria-labelledby="tab-settings" className="max-w-2xl">
-          {formId.current ? <FormSettingsPanel formId={formId.current} settings={start.settings} fileTargets={fileTargets} asksForFiles={doc.fields.some((field) => field.type === "file")} /> : <p className="text-sm text-slate-700">Make a change to the template first: the settings belong to your own copy.</p>}
+          {formId.current ? <FormSettingsPanel formId={formId.current} settings={start.settings} fileTargets={fileTargets} asksForFiles={doc.fields.some((field) => field.type === "file")} caseTypeChoices={caseTypeChoices} /> : <p className="text-sm text-slate-700">Make a change to the template first: the settings belong to your own copy.</p>}
         </div>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { buttonClassName } from "~/components/ui/button";
 import { http } from "~/lib/http";
+import { CaseTypeSelect } from "~/features/cases/components/case-type-select";
 
 /**
  * A form's public settings (issue 37): open or closed, a closing time, a maximum number of
@@ -8,14 +9,27 @@ import { http } from "~/lib/http";
  * (they are not part of a version).
  */
 
-export type FormSettings = { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null; hasPassword: boolean; embedOrigins: string[]; fileFolderId: string | null; filesPerSubmission: boolean; verifyEmail: boolean };
+export type FormSettings = { isOpen: boolean; closesAt: string | null; maxSubmissions: number | null; thankYouMessage: string; redirectUrl: string | null; hasPassword: boolean; embedOrigins: string[]; fileFolderId: string | null; caseTypeId: string | null; filesPerSubmission: boolean; verifyEmail: boolean };
 /** A folder the member may upload into (theirs or a room's). */
 export type FileTarget = { uid: string; label: string; spaceName: string };
 
 const label = "block text-sm font-medium text-slate-900";
 const input = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600";
 
-export function FormSettingsPanel({ formId, settings, fileTargets, asksForFiles }: { formId: string; settings: FormSettings; fileTargets: FileTarget[]; asksForFiles: boolean }) {
+export function FormSettingsPanel({
+  formId,
+  settings,
+  fileTargets,
+  asksForFiles,
+  caseTypeChoices = [],
+}: {
+  formId: string;
+  settings: FormSettings;
+  fileTargets: FileTarget[];
+  asksForFiles: boolean;
+  /** The member's case types (Business): each submission may open a case of one. */
+  caseTypeChoices?: readonly { id: string; name: string }[];
+}) {
   const [state, setState] = useState<{ kind: "idle" | "saving" | "saved" | "error"; message?: string }>({ kind: "idle" });
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,6 +49,7 @@ export function FormSettingsPanel({ formId, settings, fileTargets, asksForFiles 
           redirectUrl: text("redirectUrl") || null,
           embedOrigins: text("embedOrigins").split(/[\s,]+/).filter(Boolean),
           fileFolderId: text("fileFolderId") || null,
+          ...(form.has("caseTypeId") ? { caseTypeId: text("caseTypeId") || null } : {}),
           filesPerSubmission: form.get("filesPerSubmission") === "on",
           verifyEmail: form.get("verifyEmail") === "on",
           // Left empty: the password stays as it is, unless "remove" is ticked.
@@ -98,6 +113,12 @@ export function FormSettingsPanel({ formId, settings, fileTargets, asksForFiles 
         <p id="fileFolderId-help" className="mt-1 text-xs text-slate-600">
           A folder of yours or of a data room. Files count against its storage; in a room, each arrival is in the room's audit log.
         </p>
+        <CaseTypeSelect
+          choices={caseTypeChoices}
+          value={settings.caseTypeId}
+          className={`${label} mt-3`}
+          help="The case's fields take the answers to questions of the same label; its files go into the case file; the respondent takes part. For forms whose files go to your own files."
+        />
         <label className="mt-2 flex items-center gap-2 text-sm text-slate-900">
           <input type="checkbox" name="filesPerSubmission" defaultChecked={settings.filesPerSubmission} className="h-4 w-4" />
           A folder per submission (named after the person when the form asks their name or e-mail)

@@ -4,6 +4,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { nativeSelectClassName } from "~/components/ui/native-select";
+import { CaseTypeSelect } from "~/features/cases/components/case-type-select";
 import type { ReceiveField } from "~/db/schema/receive";
 import type { ReceivePageView } from "../receive.server";
 import { RECEIVE_FIELD_TYPE_LABELS, RECEIVE_FIELDS_MAX, RECEIVE_MESSAGE_MAX, RECEIVE_TITLE_MAX } from "../receive.constants";
@@ -239,22 +240,12 @@ export function ReceivePageForm({
           {errorOf("formId") ? <span className="mt-1 block text-sm text-red-700">{errorOf("formId")}</span> : null}
         </label>
       ) : null}
-      {caseTypeChoices.length > 0 ? (
-        <label className={labelClass}>
-          Open a case for each submission (optional)
-          <select name="caseTypeId" className={nativeSelectClassName} defaultValue={values.caseTypeId ?? ""} aria-describedby="receive-case-help">
-            <option value="">No case</option>
-            {caseTypeChoices.map((choice) => (
-              <option key={choice.id} value={choice.id}>
-                A “{choice.name}” case
-              </option>
-            ))}
-          </select>
-          <span id="receive-case-help" className="mt-1 block text-xs font-normal text-slate-600">
-            Each submission opens a case of this type: its files go into the case file and the sender takes part in the case. For pages that deliver into your own files.
-          </span>
-        </label>
-      ) : null}
+      <CaseTypeSelect
+        choices={caseTypeChoices}
+        value={values.caseTypeId}
+        className={labelClass}
+        help="Each submission opens a case of this type: its files go into the case file and the sender takes part in the case. For pages that deliver into your own files."
+      />
       <FieldsEditor initial={values.fields} fieldSets={fieldSets} />
       <div className="grid gap-4 sm:grid-cols-2">
         <label className={labelClass}>

@@ -1,0 +1,1 @@
+ALTER TABLE `forms` ADD `case_type_id` text;
