@@ -1,12 +1,12 @@
 import type { CaseField, CaseStatus, CaseValues } from "~/db/schema";
 import { checkFeature as hasFeature } from "~/features/access/access-check";
-import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
+import { loadMemberAccess } from "~/features/access/access.server";
 import { createFolder, personalRootFolderId } from "~/features/files/folders.server";
 import { findFolderByLabel } from "~/features/files/folders.queries.server";
 import { moveItemRefs } from "~/features/files/move.server";
 import { ensurePersonalSpace, requireFileAccess } from "~/features/files/spaces.server";
 import { findTemplate } from "~/features/workflows/workflows.queries.server";
-import { startRun } from "~/features/workflows/workflows.server";
+import { requireWorkflows, startRun } from "~/features/workflows/workflows.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
@@ -55,9 +55,7 @@ const caseNotFound = () => new AppError("NOT_FOUND", "This case does not exist o
 const CASES_FOLDER = "Cases";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function requireCases(ctx: ServiceContext, userId: string): Promise<void> {
-  requireFeature(await loadMemberAccess(ctx, userId), "workflows");
-}
+const requireCases = requireWorkflows;
 
 const idOk = (id: unknown): id is string => typeof id === "string" && id.length > 0 && id.length <= 64;
 const dateOf = (text: string | null) => (text ? new Date(`${text}T23:59:59.999Z`) : null);

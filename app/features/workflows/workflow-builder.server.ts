@@ -1,12 +1,12 @@
-import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { ensurePersonalSpace } from "~/features/files/spaces.server";
 import { getAllFolders, type FolderTreeNode } from "~/features/files/folders.server";
 import type { WorkflowEscalation } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { listCaseTypesBy } from "~/features/cases/cases.queries.server";
+import { requireWorkflows } from "./workflows.server";
 import { durationText } from "./workflows.schema";
-import { countRunsByTemplate, findLiveFile, findPeople, findTemplate, listRecentFilesIn, listRunsOf, listTemplatesBy, type WorkflowTemplateRow } from "./workflows.queries.server";
+import { countRunsByTemplate, findPeople, listLiveFilesIn, findTemplate, listRecentFilesIn, listRunsOf, listTemplatesBy, type WorkflowTemplateRow } from "./workflows.queries.server";
 
 /**
  * What the builder's pages read (issue 41): /workflows (the member's workflows with their runs),
@@ -18,9 +18,6 @@ export type FolderOption = { id: string; path: string };
 const RECENT_RUNS = 50;
 const DOCUMENT_CHOICES = 200;
 
-async function requireWorkflows(ctx: ServiceContext, userId: string): Promise<void> {
-  requireFeature(await loadMemberAccess(ctx, userId), "workflows");
-}
 
 /** The folders of the member's own files, each with its path ("My files / Contracts / Signed"), in tree order. */
 export async function ownFolderOptions(ctx: ServiceContext, userId: string): Promise<FolderOption[]> {
@@ -112,6 +109,8 @@ export async function getWorkflow(ctx: ServiceContext, userId: string, templateI
 export async function documentsByIds(ctx: ServiceContext, userId: string, ids: readonly string[]): Promise<{ id: string; name: string }[]> {
   await requireWorkflows(ctx, userId);
   const space = await ensurePersonalSpace(ctx, userId);
-  const found = await Promise.all(ids.filter((id) => id.length <= 64).map((id) => findLiveFile(ctx.db, id)));
-  return found.filter((file) => file !== undefined && file.spaceId === space.id).map((file) => ({ id: file!.id, name: file!.name }));
+  const found = await listLiveFilesIn(ctx.db, space.id, ids.filter((id) => id.length <= 64));
+  // In the order chosen.
+  const byId = new Map(found.map((file) => [file.id, file]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }

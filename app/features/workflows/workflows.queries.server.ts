@@ -277,3 +277,9 @@ export async function findEnvelopeState(db: Database, id: string) {
 export async function setRunSubject(db: Database, runId: string, fileId: string): Promise<void> {
   await db.update(workflowRuns).set({ subjectFileId: fileId }).where(and(eq(workflowRuns.id, runId), eq(workflowRuns.status, "running")));
 }
+
+/** Live documents of one space among the ids given (one query for a selection). */
+export async function listLiveFilesIn(db: Database, spaceId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db.select({ id: files.id, name: files.name }).from(files).where(and(eq(files.spaceId, spaceId), inArray(files.id, [...ids]), isNull(files.trashedAt))).all();
+}

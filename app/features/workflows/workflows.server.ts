@@ -44,7 +44,8 @@ const templateNotFound = () => new AppError("NOT_FOUND", "This workflow does not
 const runNotFound = () => new AppError("NOT_FOUND", "This workflow run does not exist or you don't have access to it.");
 const taskNotFound = () => new AppError("NOT_FOUND", "This task does not exist or is not yours.");
 
-async function requireWorkflows(ctx: ServiceContext, userId: string): Promise<void> {
+/** Workflows and cases are the Business plan's (`workflows`): every entry point of both modules checks it here. */
+export async function requireWorkflows(ctx: ServiceContext, userId: string): Promise<void> {
   requireFeature(await loadMemberAccess(ctx, userId), "workflows");
 }
 
@@ -215,10 +216,10 @@ async function instanceExists(ctx: ServiceContext, runId: string): Promise<boole
  */
 export async function startRunsForUpload(ctx: ServiceContext, upload: { uploadId: string; fileId: string; folderId: string; uploadedBy: string }): Promise<number> {
   const templates = await listUploadTriggered(ctx.db, upload.folderId);
+  const file = templates.length > 0 ? await findLiveFile(ctx.db, upload.fileId) : undefined;
   let started = 0;
   for (const template of templates) {
     const builder = template.createdBy;
-    const file = await findLiveFile(ctx.db, upload.fileId);
     if (!builder || !file || file.spaceId !== template.spaceId || !hasFeature(await loadMemberAccess(ctx, builder), "workflows")) {
       ctx.logger.info("workflows.trigger_skipped", { templateId: template.id, fileId: upload.fileId });
       continue;
