@@ -3,13 +3,14 @@ import { describe, expect, it } from "vitest";
 import { moveSubject, sendForSignature } from "~/features/workflows/workflow-engine.server";
 import { workflowsPersonalData } from "~/features/workflows/personal-data.server";
 import { builderOptions, documentsByIds, getWorkflow, listWorkflowSummaries } from "~/features/workflows/workflow-builder.server";
-import { startEnvelopeRunsJob, startUploadRunsJob } from "~/features/workflows/workflows.jobs";
+import { startEnvelopeRunsJob, startSubmissionRunsJob, startUploadRunsJob } from "~/features/workflows/workflows.jobs";
+import { createCaseType, getCase, listCases } from "~/features/cases/cases.server";
 import { cancelRun, createWorkflow, decideTask, getRun, listMyTasks, startRun, startRunsOnSelection } from "~/features/workflows/workflows.server";
 import { createFile, makeFolder, personalSpaceOf, testContext } from "~tests/factories/files";
 import { countWhere, get, send, signedIn } from "./dataroom-helpers";
 import { mailsTo, newAuthClient, testEnv } from "./helpers";
 import { address, linkTokenFor, pdfInPersonalSpace, sealNow, signAs } from "./signature-helpers";
-import { bytes, upload } from "./tus-helpers";
+import { bytes, patch, upload } from "./tus-helpers";
 
 /**
  * Workflows on Cloudflare Workflows (issue 41, step 1): templates of approval and move steps, runs
@@ -573,5 +574,91 @@ describe("starting a workflow on a selection", () => {
       await cancelRun(ctx(), owner.id, runId);
       await instance.waitForStatus("terminated");
     }
+  });
+});
+
+describe("workflows started by a submission", () => {
+  it("files arriving through a receive page start exactly one run about the submission, whose documents are all its files; the approver does not see who sent them", async () => {
+    const { owner, people, space, signed } = await setting(1);
+    const made = await send(owner.client, "POST", "/api/receive-pages", { kind: "simple", title: "Send your claim", folderId: space.inboxId, requireName: true });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const { page } = await made.json<{ page: { id: string; path: string } }>();
+    const workflow = await createWorkflow(ctx(), owner.id, {
+      name: "Claim review",
+      trigger: { type: "receive", pageId: page.id },
+      steps: [{ type: "approve", name: "Check the claim", assignees: [people[0]!.id], mode: "one" }, { type: "move", name: "File it", folderId: signed }],
+    });
+    expect(workflow.trigger).toEqual({ type: "receive", pageId: page.id });
+
+    const visitor = await newAuthClient();
+    const submitted = await send(visitor, "POST", "/api/receive-submissions", { address: page.path.slice("/r/".length), name: "Carl Claimant", files: [{ name: "photo.txt", size: 5 }, { name: "receipt.txt", size: 7 }] }, { "cf-connecting-ip": visitor.ip });
+    expect(submitted.status, await submitted.clone().text()).toBe(201);
+    const started = await submitted.json<{ submissionId: string; grant: string; uploads: { id: string }[] }>();
+    for (const [index, content] of ["proof", "receipt"].entries()) {
+      const sent = await patch(visitor, `/api/uploads/${started.uploads[index]!.id}`, 0, new TextEncoder().encode(content) as Uint8Array<ArrayBuffer>, { "strongroom-upload-grant": started.grant });
+      expect(sent.status).toBe(204);
+    }
+    // Once both files are in, the job that starts it is queued; delivered twice, one run.
+    expect(await countWhere("select count(*) as n from jobs where id = ?", `${startSubmissionRunsJob.type}:${started.submissionId}`)).toBe(1);
+    const jobCtx = { ...testContext(), jobId: "again" };
+    await startSubmissionRunsJob.run(jobCtx, { kind: "receive", submissionId: started.submissionId });
+    await startSubmissionRunsJob.run(jobCtx, { kind: "receive", submissionId: started.submissionId });
+    await expect.poll(() => countWhere("select count(*) as n from workflow_runs where template_id = ?", workflow.id)).toBe(1);
+    const run = (await testEnv.DB.prepare("select id, trigger_kind as triggerKind, subject_submission_id as submissionId from workflow_runs where template_id = ?").bind(workflow.id).first<{ id: string; triggerKind: string; submissionId: string }>())!;
+    expect(run).toMatchObject({ triggerKind: "receive", submissionId: started.submissionId });
+
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    const [task] = await tasksOf(people[0]!.id, run.id);
+    const seenByApprover = await getRun(ctx(), people[0]!.id, run.id);
+    expect(seenByApprover).toMatchObject({ isAboutSubmission: true, submission: null, document: null });
+    expect(JSON.stringify(seenByApprover.timeline)).not.toContain("Carl");
+    await decideTask(ctx(), people[0]!.id, task!.id, { decision: "approve" });
+    await instance.waitForStatus("complete");
+    const filed = (await testEnv.DB.prepare("select name from files where folder_id = ? and trashed_at is null order by name").bind(signed).all<{ name: string }>()).results.map((row) => row.name);
+    expect(filed).toEqual(["photo.txt", "receipt.txt"]);
+    const seenByOwner = await getRun(ctx(), owner.id, run.id);
+    expect(seenByOwner.submission).toEqual({ label: "The files Carl Claimant sent through “Send your claim”", link: `/receive-pages/${page.id}` });
+    expect(seenByOwner.timeline.find((event) => event.kind === "file.moved")!.detail).toBe("File it (2 documents)");
+  });
+
+  it("a form submission starts exactly one run that files it into a new case with the answers in its fields; a test submission starts nothing; another's form is refused", async () => {
+    const owner = await signedIn({ tier: "business", name: "Olga Owner" });
+    const enquiry = await createCaseType(ctx(), owner.id, { name: "Enquiry", fields: [{ label: "Company", type: "text", required: true }] });
+    const { form } = await (await send(owner.client, "POST", "/api/forms", {})).json<{ form: { id: string; revision: number } }>();
+    const fields = [
+      { id: "name", type: "short_text", label: "Name", required: true },
+      { id: "company", type: "short_text", label: "Company", required: true },
+    ];
+    expect((await send(owner.client, "PUT", `/api/forms/${form.id}/draft`, { revision: form.revision, title: "Enquiries", fields, rules: [] })).status).toBe(200);
+    expect((await send(owner.client, "POST", `/api/forms/${form.id}/publish`)).status).toBe(200);
+    const stranger = await signedIn({ tier: "business" });
+    const theirType = await createCaseType(ctx(), stranger.id, { name: "Theirs" });
+    await expect(createWorkflow(ctx(), stranger.id, { name: "Theirs", trigger: { type: "form", formId: form.id }, steps: [{ type: "case", name: "Open a case", caseTypeId: theirType.id }] })).rejects.toMatchObject({ status: 400, message: "trigger: Choose one of your forms." });
+    const workflow = await createWorkflow(ctx(), owner.id, { name: "Enquiry intake", trigger: { type: "form", formId: form.id }, steps: [{ type: "case", name: "Open a case", caseTypeId: enquiry.id }] });
+
+    const tested = await send(owner.client, "POST", `/api/forms/${form.id}/submissions?test=1`, { answers: { name: "Test", company: "T" } });
+    expect([200, 201]).toContain(tested.status);
+    const visitor = await newAuthClient();
+    const answered = await send(visitor, "POST", `/api/forms/${form.id}/submissions`, { answers: { name: "Grace Hopper", company: "Cobol Capital" } }, { "cf-connecting-ip": visitor.ip });
+    expect(answered.status, await answered.clone().text()).toBe(201);
+    const submissions = (await testEnv.DB.prepare("select id, is_test as isTest from form_submissions where form_id = ?").bind(form.id).all<{ id: string; isTest: number }>()).results;
+    const real = submissions.find((row) => !row.isTest)!.id;
+    const test = submissions.find((row) => row.isTest)!.id;
+    expect(await countWhere("select count(*) as n from jobs where id = ?", `${startSubmissionRunsJob.type}:${real}`)).toBe(1);
+    const jobCtx = { ...testContext(), jobId: "again" };
+    await startSubmissionRunsJob.run(jobCtx, { kind: "form", submissionId: real });
+    await startSubmissionRunsJob.run(jobCtx, { kind: "form", submissionId: real });
+    await startSubmissionRunsJob.run(jobCtx, { kind: "form", submissionId: test });
+    await expect.poll(() => countWhere("select count(*) as n from workflow_runs where template_id = ?", workflow.id)).toBe(1);
+    const runId = (await testEnv.DB.prepare("select id from workflow_runs where template_id = ?").bind(workflow.id).first<{ id: string }>())!.id;
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, runId);
+    await instance.waitForStatus("complete");
+    const [opened] = (await listCases(ctx(), owner.id, { type: enquiry.id })).cases;
+    const view = await getCase(ctx(), owner.id, opened!.id);
+    expect(view.case.title).toBe("Grace Hopper: Enquiries");
+    expect(view.case.fields.map((field) => field.value)).toEqual(["Cobol Capital"]);
+    const seen = await getRun(ctx(), owner.id, runId);
+    expect(seen.submission).toEqual({ label: "Grace Hopper's answers to “Enquiries”", link: `/forms/${form.id}/submissions/${real}` });
+    expect(seen.timeline.map((event) => event.kind)).toContain("case.filed");
   });
 });

@@ -16,8 +16,12 @@ export type WorkflowStepDefinition =
   | { type: "sign"; name: string; signers: { name: string; email: string }[] }
   | { type: "case"; name: string; caseTypeId: string };
 export type WorkflowDefinition = { steps: WorkflowStepDefinition[] };
-/** What starts a run: a member by hand on a document, a file arriving in a folder, or a document the builder sent for signature signed by everyone. */
-export const workflowTriggerKinds = ["manual", "upload", "envelope"] as const;
+/**
+ * What starts a run: a member by hand on a document, a file arriving in a folder, a document the
+ * builder sent for signature signed by everyone, a form of theirs submitted, or files arriving
+ * through one of their receive pages.
+ */
+export const workflowTriggerKinds = ["manual", "upload", "envelope", "form", "receive"] as const;
 export type WorkflowTriggerKind = (typeof workflowTriggerKinds)[number];
 
 export const workflowTemplates = sqliteTable(
@@ -33,11 +37,13 @@ export const workflowTemplates = sqliteTable(
     triggerKind: text("trigger_kind", { enum: workflowTriggerKinds }).notNull().default("manual"),
     /** The folder whose new files start a run (trigger `upload`). */
     triggerFolderId: text("trigger_folder_id"),
+    /** The form (trigger `form`) or receive page (trigger `receive`) whose submissions start a run. */
+    triggerSourceId: text("trigger_source_id"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (table) => [index("workflow_templates_space_idx").on(table.spaceId, table.updatedAt), index("workflow_templates_trigger_folder_idx").on(table.triggerFolderId)],
+  (table) => [index("workflow_templates_space_idx").on(table.spaceId, table.updatedAt), index("workflow_templates_trigger_folder_idx").on(table.triggerFolderId), index("workflow_templates_trigger_source_idx").on(table.triggerSourceId)],
 );
 
 export const workflowRunStatuses = ["running", "completed", "rejected", "cancelled", "failed"] as const;
@@ -54,7 +60,10 @@ export const workflowRuns = sqliteTable(
     spaceId: text("space_id")
       .notNull()
       .references(() => spaces.id, { onDelete: "cascade" }),
+    /** The document the steps act on (for a submission: its first PDF, else its first file; null when it brought none). */
     subjectFileId: text("subject_file_id"),
+    /** The form or receive page submission the run is about (triggers `form`, `receive`); its files are the run's documents. */
+    subjectSubmissionId: text("subject_submission_id"),
     /** What started it: a member (manual) or an upload into the trigger folder (then the upload's id, so one upload starts one run). */
     triggerKind: text("trigger_kind", { enum: workflowTriggerKinds }).notNull().default("manual"),
     triggerRef: text("trigger_ref"),

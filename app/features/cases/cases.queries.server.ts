@@ -187,6 +187,7 @@ export async function forgetCaseActor(db: Database, userId: string): Promise<voi
 export async function findReceiveSubmissionForCase(db: Database, submissionId: string) {
   return db
     .select({
+      pageId: receiveSubmissions.pageId,
       ownerId: receivePages.userId,
       caseTypeId: receivePages.caseTypeId,
       pageTitle: receivePages.title,
@@ -209,6 +210,7 @@ export async function findLiveFileIn(db: Database, fileId: string, spaceId: stri
 export async function findFormSubmissionForCase(db: Database, submissionId: string) {
   return db
     .select({
+      formId: forms.id,
       ownerId: forms.userId,
       caseTypeId: forms.caseTypeId,
       formTitle: forms.title,

@@ -325,23 +325,34 @@ export async function completeCaseTask(ctx: ServiceContext, userId: string, case
 }
 
 /**
- * A workflow files its document into a new case of a type (a "case" step): the case opens with
- * the document's name as its title, the document moves into its case file, and the run is linked
- * so the case's timeline shows what the run did. Acts as the workflow's builder (the type's owner).
- * Once per step: run again, it finds the case that step opened (`sourceRef`) and only makes sure the
- * document is there.
+ * A workflow files its documents into a new case of a type (a "case" step): the case opens titled
+ * by the document's name (or, for a run about a submission, by who sent it and where; a form's
+ * answers fill the fields of the same label), the documents move into its case file, and the run
+ * is linked so the case's timeline shows what the run did. Acts as the workflow's builder (the
+ * type's owner). Once per step: run again, it finds the case that step opened (`sourceRef`) and
+ * only makes sure the documents are there.
  */
-export async function fileDocumentIntoNewCase(ctx: ServiceContext, builderId: string, filing: { caseTypeId: string; fileId: string; runId: string; stepRef: string; workflow: string }): Promise<OpenedCase> {
+export async function fileDocumentIntoNewCase(
+  ctx: ServiceContext,
+  builderId: string,
+  filing: { caseTypeId: string; fileIds: string[]; title: string | null; formSubmissionId: string | null; runId: string; stepRef: string; workflow: string },
+): Promise<OpenedCase> {
   await requireCases(ctx, builderId);
-  const { file } = await requireFileAccess(ctx, builderId, filing.fileId, "files.edit");
+  const documents = [];
+  for (const fileId of filing.fileIds) documents.push((await requireFileAccess(ctx, builderId, fileId, "files.edit")).file);
   const existing = await findCaseBySource(ctx.db, "workflow", filing.stepRef);
-  const title = file.name.replace(/\.[^./]{1,8}$/, "") || file.name;
-  const opened = existing
-    ? { id: existing.id, reference: existing.reference, title: existing.title, folderId: existing.folderId }
-    : await openCaseFilled(ctx, builderId, await requireOwnType(ctx, builderId, filing.caseTypeId), title.slice(0, 200), {}, { kind: "workflow", runId: filing.stepRef, workflow: filing.workflow });
-  if (opened.folderId) await moveItemRefs(ctx, builderId, { items: [{ type: "file", id: file.id }], targetFolderId: opened.folderId });
+  let opened: OpenedCase;
+  if (existing) opened = { id: existing.id, reference: existing.reference, title: existing.title, folderId: existing.folderId };
+  else {
+    const type = await requireOwnType(ctx, builderId, filing.caseTypeId);
+    const first = documents[0] ? documents[0].name.replace(/\.[^./]{1,8}$/, "") || documents[0].name : "Untitled";
+    const answers = filing.formSubmissionId ? await findFormSubmissionForCase(ctx.db, filing.formSubmissionId) : undefined;
+    opened = await openCaseFilled(ctx, builderId, type, (filing.title ?? first).slice(0, 200), answers ? valuesFromAnswers(type, answers) : {}, { kind: "workflow", runId: filing.stepRef, workflow: filing.workflow });
+  }
+  if (opened.folderId && documents.length > 0) await moveItemRefs(ctx, builderId, { items: documents.map((file) => ({ type: "file" as const, id: file.id })), targetFolderId: opened.folderId });
   await setRunCase(ctx.db, filing.runId, opened.id);
-  await insertCaseEvent(ctx.db, { id: `${filing.stepRef}:filed`, caseId: opened.id, at: ctx.now(), kind: "case.filed", actorId: null, fileId: file.id, detail: `“${file.name}” filed by the workflow “${filing.workflow}”` });
+  const names = documents.map((file) => `“${file.name}”`).join(", ");
+  await insertCaseEvent(ctx.db, { id: `${filing.stepRef}:filed`, caseId: opened.id, at: ctx.now(), kind: "case.filed", actorId: null, fileId: documents[0]?.id ?? null, detail: `${names || "Nothing"} filed by the workflow “${filing.workflow}”` });
   return opened;
 }
 
@@ -417,25 +428,10 @@ export async function openCaseFromForm(ctx: ServiceContext, submissionId: string
     ctx.logger.info("cases.form_skipped", { submissionId });
     return null;
   }
-  const questions = (found.definition?.fields ?? []) as { id: string; label?: string }[];
-  const answerOf = (key: string, label: string) => {
-    const question = questions.find((field) => field.id === key || (field.label !== undefined && fieldKey(field.label) === fieldKey(label)));
-    const value = question ? found.answers[question.id] : undefined;
-    return typeof value === "string" || typeof value === "number" ? value : null;
-  };
   const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
   const email = found.verifiedEmail ?? text(found.answers.email);
   const name = text(found.answers.name) ?? email ?? "Someone";
-  // Values that do not fit the type's fields are left out rather than losing the case.
-  const values: Record<string, string | number | null> = {};
-  for (const field of type.fields) {
-    const value = answerOf(field.key, field.label);
-    try {
-      if (value !== null) values[field.key] = checkValues([{ ...field, required: false }], { [field.key]: value })[field.key] ?? null;
-    } catch {
-      values[field.key] = null;
-    }
-  }
+  const values = valuesFromAnswers(type, found);
   const existing = await findCaseBySource(ctx.db, "form", submissionId);
   const opened = existing
     ? { id: existing.id, folderId: existing.folderId }
@@ -449,6 +445,29 @@ export async function openCaseFromForm(ctx: ServiceContext, submissionId: string
   }
   await insertCaseEvent(ctx.db, { id: `${submissionId}:answered`, caseId: opened.id, at: now, kind: "case.answered", actorId: null, fileId: null, detail: `${name} answered “${found.formTitle}”${live.length ? ` with ${live.length} file${live.length === 1 ? "" : "s"}: ${live.map((file) => file.name).join(", ")}` : ""}` });
   return opened.id;
+}
+
+/**
+ * A case's fields from a form submission's answers: each takes the answer to the question of the
+ * same label (or id). Values that do not fit the type's fields are left out rather than losing the case.
+ */
+function valuesFromAnswers(type: CaseTypeRow, found: { definition: unknown; answers: Record<string, unknown> }): CaseValues {
+  const questions = ((found.definition as { fields?: unknown } | null)?.fields ?? []) as { id: string; label?: string }[];
+  const answerOf = (key: string, label: string) => {
+    const question = questions.find((field) => field.id === key || (field.label !== undefined && fieldKey(field.label) === fieldKey(label)));
+    const value = question ? found.answers[question.id] : undefined;
+    return typeof value === "string" || typeof value === "number" ? value : null;
+  };
+  const values: Record<string, string | number | null> = {};
+  for (const field of type.fields) {
+    const value = answerOf(field.key, field.label);
+    try {
+      if (value !== null) values[field.key] = checkValues([{ ...field, required: false }], { [field.key]: value })[field.key] ?? null;
+    } catch {
+      values[field.key] = null;
+    }
+  }
+  return values;
 }
 
 /** A case opened with values already checked (a submission's answers: what does not fit was left out). */

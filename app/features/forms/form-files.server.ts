@@ -1,4 +1,5 @@
 import { requestCaseFromForm } from "~/features/cases/cases.jobs";
+import { requestSubmissionTriggers } from "~/features/workflows/workflows.jobs";
 import { withinLimit } from "~/features/access/access-check";
 import { LINK_TOKEN_PATTERN, hashLinkToken, newLinkToken } from "~/features/auth/secrets.server";
 import { newObjectKey, sealsObjects } from "~/features/files/encryption.server";
@@ -157,6 +158,8 @@ export async function announceSubmission(ctx: ServiceContext, form: FormRow, sub
   await enqueueSubmissionWebhooks(ctx, form, submission.id);
   // The form opens a case for each submission (a job, retried until done; once per submission).
   if (form.caseTypeId) await requestCaseFromForm(ctx, submission.id);
+  // The form's workflows start one run each about the submission (a job; once per submission).
+  await requestSubmissionTriggers(ctx, { kind: "form", id: submission.id, sourceId: form.id });
   // The answers themselves stay in the app (a notice or an e-mail never carries them).
   const count = Object.keys(submission.answers).length;
   const arrived = submission.files.filter((file) => file.fileId !== null).length;

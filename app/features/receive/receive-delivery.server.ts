@@ -1,5 +1,6 @@
 import { hashLinkToken, LINK_TOKEN_PATTERN } from "~/features/auth/secrets.server";
 import { requestCaseFromReceive } from "~/features/cases/cases.jobs";
+import { requestSubmissionTriggers } from "~/features/workflows/workflows.jobs";
 import { notifyMember } from "~/features/notifications/notifications.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import type { VisitorDelivery } from "~/features/files/visitor-delivery";
@@ -103,5 +104,7 @@ export async function settleSubmission(ctx: ServiceContext, submissionId: string
   });
   // The page opens a case for each submission: its files go into the case file (a job, retried until done).
   if (found.caseTypeId) await requestCaseFromReceive(ctx, submissionId);
+  // The page's workflows start one run each about the files that came (a job; once per submission).
+  if (submission.pageId) await requestSubmissionTriggers(ctx, { kind: "receive", id: submissionId, sourceId: submission.pageId });
   ctx.logger.info("receive submission delivered", { submissionId, files: delivered.length });
 }

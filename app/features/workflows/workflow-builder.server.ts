@@ -4,9 +4,9 @@ import type { WorkflowEscalation } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { listCaseTypesBy } from "~/features/cases/cases.queries.server";
-import { requireWorkflows } from "./workflows.server";
+import { liveDocumentsIn, requireWorkflows } from "./workflows.server";
 import { durationText } from "./workflows.schema";
-import { countRunsByTemplate, findPeople, listLiveFilesIn, findTemplate, listRecentFilesIn, listRunsOf, listTemplatesBy, type WorkflowTemplateRow } from "./workflows.queries.server";
+import { countRunsByTemplate, findPeople, listTriggerSources, findTemplate, listRecentFilesIn, listRunsOf, listTemplatesBy, type WorkflowTemplateRow } from "./workflows.queries.server";
 
 /**
  * What the builder's pages read (issue 41): /workflows (the member's workflows with their runs),
@@ -36,32 +36,38 @@ export async function ownFolderOptions(ctx: ServiceContext, userId: string): Pro
   return options;
 }
 
-/** /workflows/create: where steps may move documents, which folder may start a run, which case types a step may file into. */
+/** /workflows/create: where steps may move documents, which folder, form or receive page may start a run, which case types a step may file into. */
 export async function builderOptions(ctx: ServiceContext, userId: string) {
   await requireWorkflows(ctx, userId);
-  const [folders, caseTypes] = await Promise.all([ownFolderOptions(ctx, userId), listCaseTypesBy(ctx.db, userId)]);
-  return { folders, caseTypes: caseTypes.map((type) => ({ id: type.id, name: type.name })) };
+  const [folders, caseTypes, sources] = await Promise.all([ownFolderOptions(ctx, userId), listCaseTypesBy(ctx.db, userId), listTriggerSources(ctx.db, userId)]);
+  return { folders, caseTypes: caseTypes.map((type) => ({ id: type.id, name: type.name })), forms: sources.forms, receivePages: sources.pages };
 }
 
-const triggerLabel = (row: WorkflowTemplateRow, folders: Map<string, string>) =>
-  row.triggerKind === "upload"
-    ? `A file uploaded into ${row.triggerFolderId ? (folders.get(row.triggerFolderId) ?? "a folder that is gone") : "a folder"}`
-    : row.triggerKind === "envelope"
-      ? "A document you sent for signature, once everyone signed (on the signed copy)"
-      : "By hand, on a document";
+function triggerLabel(row: WorkflowTemplateRow, folders: Map<string, string>, sources: { forms: { id: string; title: string }[]; pages: { id: string; title: string }[] }): string {
+  const titleIn = (list: { id: string; title: string }[]) => list.find((entry) => entry.id === row.triggerSourceId)?.title;
+  if (row.triggerKind === "upload") return `A file uploaded into ${row.triggerFolderId ? (folders.get(row.triggerFolderId) ?? "a folder that is gone") : "a folder"}`;
+  if (row.triggerKind === "envelope") return "A document you sent for signature, once everyone signed (on the signed copy)";
+  if (row.triggerKind === "form") return `A submission to the form “${titleIn(sources.forms) ?? "a form that is gone"}”`;
+  if (row.triggerKind === "receive") return `Files sent through the receive page “${titleIn(sources.pages) ?? "a page that is gone"}”`;
+  return "By hand, on a document";
+}
 
 /** /workflows: the member's workflows, newest change first, with how each starts and its runs. */
 export async function listWorkflowSummaries(ctx: ServiceContext, userId: string) {
   await requireWorkflows(ctx, userId);
   const templates = await listTemplatesBy(ctx.db, userId);
-  const [counts, folders] = await Promise.all([countRunsByTemplate(ctx.db, templates.map((row) => row.id)), templates.some((row) => row.triggerKind === "upload") ? ownFolderOptions(ctx, userId) : []]);
+  const [counts, folders, sources] = await Promise.all([
+    countRunsByTemplate(ctx.db, templates.map((row) => row.id)),
+    templates.some((row) => row.triggerKind === "upload") ? ownFolderOptions(ctx, userId) : [],
+    listTriggerSources(ctx.db, userId),
+  ]);
   const byTemplate = new Map(counts.map((row) => [row.templateId, row]));
   const folderPaths = new Map(folders.map((folder) => [folder.id, folder.path]));
   return templates.map((row) => ({
     id: row.id,
     name: row.name,
     steps: row.definition.steps.length,
-    trigger: triggerLabel(row, folderPaths),
+    trigger: triggerLabel(row, folderPaths, sources),
     runs: byTemplate.get(row.id)?.total ?? 0,
     running: byTemplate.get(row.id)?.running ?? 0,
     updatedAt: row.updatedAt.toISOString(),
@@ -80,12 +86,18 @@ export async function getWorkflow(ctx: ServiceContext, userId: string, templateI
   const row = typeof templateId === "string" && templateId.length <= 64 ? await findTemplate(ctx.db, templateId) : undefined;
   if (!row || row.createdBy !== userId) throw new AppError("NOT_FOUND", "This workflow does not exist or you don't have access to it.");
   const peopleIds = [...new Set(row.definition.steps.flatMap((step) => (step.type === "approve" ? [...step.assignees, ...(step.escalation?.action === "reassign" ? [step.escalation.to] : [])] : [])))];
-  const [people, folders, runs, documents] = await Promise.all([findPeople(ctx.db, peopleIds), ownFolderOptions(ctx, userId), listRunsOf(ctx.db, row.id, RECENT_RUNS), listRecentFilesIn(ctx.db, row.spaceId, DOCUMENT_CHOICES)]);
+  const [people, folders, runs, documents, sources] = await Promise.all([
+    findPeople(ctx.db, peopleIds),
+    ownFolderOptions(ctx, userId),
+    listRunsOf(ctx.db, row.id, RECENT_RUNS),
+    listRecentFilesIn(ctx.db, row.spaceId, DOCUMENT_CHOICES),
+    listTriggerSources(ctx.db, userId),
+  ]);
   const personOf = new Map(people.map((person) => [person.id, `${person.name} (${person.email})`]));
   const caseTypeNames = new Map((await listCaseTypesBy(ctx.db, userId)).map((type) => [type.id, type.name]));
   const folderPaths = new Map(folders.map((folder) => [folder.id, folder.path]));
   return {
-    workflow: { id: row.id, name: row.name, trigger: triggerLabel(row, folderPaths), createdAt: row.createdAt.toISOString() },
+    workflow: { id: row.id, name: row.name, trigger: triggerLabel(row, folderPaths, sources), createdAt: row.createdAt.toISOString() },
     steps: row.definition.steps.map((step) =>
       step.type === "approve"
         ? {
@@ -109,8 +121,5 @@ export async function getWorkflow(ctx: ServiceContext, userId: string, templateI
 export async function documentsByIds(ctx: ServiceContext, userId: string, ids: readonly string[]): Promise<{ id: string; name: string }[]> {
   await requireWorkflows(ctx, userId);
   const space = await ensurePersonalSpace(ctx, userId);
-  const found = await listLiveFilesIn(ctx.db, space.id, ids.filter((id) => id.length <= 64));
-  // In the order chosen.
-  const byId = new Map(found.map((file) => [file.id, file]));
-  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  return (await liveDocumentsIn(ctx, space.id, ids.filter((id) => id.length <= 64))).map((file) => ({ id: file.id, name: file.name }));
 }

@@ -9,6 +9,7 @@ import { AppError } from "~/lib/errors";
 import { notifyMember } from "~/features/notifications/notifications.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { durationText } from "./workflows.schema";
+import { readSubmission, liveDocumentsIn, type SubmissionKind } from "./workflows.server";
 import {
   closeOpenTasks,
   endRun,
@@ -161,14 +162,27 @@ export async function tallyApproval(ctx: ServiceContext, runId: string, index: n
   return outcome;
 }
 
-/** Moves the run's document into the step's folder, as the person who built the workflow; already there, nothing moves. */
+/**
+ * The documents a run acts on: its document, or for a run about a submission, the files the
+ * submission brought that are still in the workflow's space (and the signed copy, once signed).
+ */
+async function runDocuments(ctx: ServiceContext, run: NonNullable<Awaited<ReturnType<typeof findRun>>>): Promise<{ id: string; name: string }[]> {
+  if (!run.subjectSubmissionId) return run.subjectFileId ? liveDocumentsIn(ctx, run.spaceId, [run.subjectFileId]) : [];
+  const submission = await readSubmission(ctx, run.triggerKind as SubmissionKind, run.subjectSubmissionId);
+  return liveDocumentsIn(ctx, run.spaceId, [...new Set([...(run.subjectFileId ? [run.subjectFileId] : []), ...(submission?.fileIds ?? [])])]);
+}
+
+/** Moves the run's documents into the step's folder, as the person who built the workflow; those already there stay. */
 export async function moveSubject(ctx: ServiceContext, runId: string, index: number, step: Extract<WorkflowStepDefinition, { type: "move" }>): Promise<void> {
   const run = await findRun(ctx.db, runId);
   if (!run || run.status !== "running") return;
   const template = await findTemplate(ctx.db, run.templateId);
-  if (!run.subjectFileId || !template?.createdBy) throw new NonRetryableError("The run has no document to move, or its workflow has no owner any more.");
-  const result = await moveItemRefs(ctx, template.createdBy, { items: [{ type: "file", id: run.subjectFileId }], targetFolderId: step.folderId });
-  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-moved`), runId, at: ctx.now(), kind: "file.moved", actorId: null, detail: `${step.name}${result.moved ? "" : " (it was there already)"}` });
+  if (!template?.createdBy) throw new NonRetryableError("The workflow has no owner any more.");
+  const documents = await runDocuments(ctx, run);
+  if (documents.length === 0 && !run.subjectSubmissionId) throw new NonRetryableError("The run's document is gone (deleted or moved out of your files).");
+  const result = documents.length > 0 ? await moveItemRefs(ctx, template.createdBy, { items: documents.map((file) => ({ type: "file" as const, id: file.id })), targetFolderId: step.folderId }) : { moved: 0 };
+  const what = documents.length === 0 ? " (the submission brought no documents)" : result.moved ? (run.subjectSubmissionId ? ` (${documents.length} document${documents.length === 1 ? "" : "s"})` : "") : " (it was there already)";
+  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-moved`), runId, at: ctx.now(), kind: "file.moved", actorId: null, detail: `${step.name}${what}` });
 }
 
 type SignStep = Extract<WorkflowStepDefinition, { type: "sign" }>;
@@ -255,17 +269,29 @@ export async function signatureOutcome(ctx: ServiceContext, runId: string, index
 }
 
 /**
- * A case step: the run's document is filed into a new case of the step's type (its case file), as
- * the builder; the run joins the case's timeline. Once per step (the case remembers the step that
- * opened it).
+ * A case step: the run's documents are filed into a new case of the step's type (its case file),
+ * as the builder; the run joins the case's timeline. A run about a form submission fills the
+ * case's fields from the answers, like a form that opens cases. Once per step (the case remembers
+ * the step that opened it).
  */
 export async function fileIntoCase(ctx: ServiceContext, runId: string, index: number, step: Extract<WorkflowStepDefinition, { type: "case" }>): Promise<void> {
   const run = await findRun(ctx.db, runId);
   if (!run || run.status !== "running") return;
   const template = await findTemplate(ctx.db, run.templateId);
-  if (!run.subjectFileId || !template?.createdBy) throw new NonRetryableError("The run has no document to file, or its workflow has no owner any more.");
+  if (!template?.createdBy) throw new NonRetryableError("The workflow has no owner any more.");
+  const documents = await runDocuments(ctx, run);
+  if (documents.length === 0 && !run.subjectSubmissionId) throw new NonRetryableError("The run's document is gone (deleted or moved out of your files).");
+  const submission = run.subjectSubmissionId ? await readSubmission(ctx, run.triggerKind as SubmissionKind, run.subjectSubmissionId) : null;
   try {
-    const opened = await fileDocumentIntoNewCase(ctx, template.createdBy, { caseTypeId: step.caseTypeId, fileId: run.subjectFileId, runId, stepRef: eventId(runId, `step-${index}`), workflow: template.name });
+    const opened = await fileDocumentIntoNewCase(ctx, template.createdBy, {
+      caseTypeId: step.caseTypeId,
+      fileIds: documents.map((file) => file.id),
+      title: submission ? submission.title : null,
+      formSubmissionId: run.triggerKind === "form" ? run.subjectSubmissionId : null,
+      runId,
+      stepRef: eventId(runId, `step-${index}`),
+      workflow: template.name,
+    });
     await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-filed`), runId, at: ctx.now(), kind: "case.filed", actorId: null, detail: `${step.name}: filed into ${opened.reference} ${opened.title}` });
   } catch (error) {
     if (error instanceof AppError && error.status < 500) throw new NonRetryableError(error.message);

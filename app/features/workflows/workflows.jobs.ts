@@ -2,7 +2,7 @@ import { z } from "zod";
 import { enqueueJob } from "~/features/jobs/enqueue-job.server";
 import { defineJob } from "~/features/jobs/job-definition";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { folderHasUploadTriggers, spaceHasEnvelopeTriggers, startRunsForEnvelope, startRunsForUpload } from "./workflows.server";
+import { folderHasUploadTriggers, sourceHasTriggers, spaceHasEnvelopeTriggers, startRunsForEnvelope, startRunsForSubmission, startRunsForUpload, type SubmissionKind } from "./workflows.server";
 
 const id = z.string().min(1).max(64);
 
@@ -42,4 +42,21 @@ export const startEnvelopeRunsJob = defineJob({
 export async function requestEnvelopeTriggers(ctx: ServiceContext, envelope: { id: string; spaceId: string }): Promise<void> {
   if (!(await spaceHasEnvelopeTriggers(ctx, envelope.spaceId))) return;
   await enqueueJob(ctx, { definition: startEnvelopeRunsJob, payload: { envelopeId: envelope.id }, jobId: `${startEnvelopeRunsJob.type}:${envelope.id}` });
+}
+
+/** A form was submitted, or files arrived through a receive page, that start workflows: each starts one run about the submission. */
+export const startSubmissionRunsJob = defineJob({
+  type: "workflows.start-submission-runs",
+  version: 1,
+  payloadSchema: z.object({ kind: z.enum(["form", "receive"]), submissionId: id }),
+  async run(ctx, payload) {
+    const started = await startRunsForSubmission(ctx, payload.kind, payload.submissionId);
+    return { processedItems: 1, successCount: started, failureCount: 0 };
+  },
+});
+
+/** After a submission is complete (its files all in): when its form or page starts workflows, a job starts them (one indexed read otherwise). */
+export async function requestSubmissionTriggers(ctx: ServiceContext, submission: { kind: SubmissionKind; id: string; sourceId: string }): Promise<void> {
+  if (!(await sourceHasTriggers(ctx, submission.kind, submission.sourceId))) return;
+  await enqueueJob(ctx, { definition: startSubmissionRunsJob, payload: { kind: submission.kind, submissionId: submission.id }, jobId: `${startSubmissionRunsJob.type}:${submission.id}` });
 }

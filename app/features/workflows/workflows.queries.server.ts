@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { files, signatureEnvelopes, users, workflowEvents, workflowLinks, workflowRuns, workflowTasks, workflowTemplates, type WorkflowRunStatus } from "~/db/schema";
+import { files, forms, receivePages, signatureEnvelopes, users, workflowEvents, workflowLinks, workflowRuns, workflowTasks, workflowTemplates, type WorkflowRunStatus } from "~/db/schema";
 
 /** Workflows: the only place drizzle is called for them. */
 
@@ -69,6 +69,20 @@ export async function findRunByTrigger(db: Database, templateId: string, trigger
 /** The workflows a file arriving in this folder starts. */
 export async function listUploadTriggered(db: Database, folderId: string): Promise<WorkflowTemplateRow[]> {
   return db.select().from(workflowTemplates).where(and(eq(workflowTemplates.triggerFolderId, folderId), eq(workflowTemplates.triggerKind, "upload"))).all();
+}
+
+/** The workflows a form's submissions (`form`) or a receive page's (`receive`) start. */
+export async function listSourceTriggered(db: Database, kind: "form" | "receive", sourceId: string): Promise<WorkflowTemplateRow[]> {
+  return db.select().from(workflowTemplates).where(and(eq(workflowTemplates.triggerSourceId, sourceId), eq(workflowTemplates.triggerKind, kind))).all();
+}
+
+/** The member's forms (not templates, not deleted) and receive pages, by title: what may start their workflows. */
+export async function listTriggerSources(db: Database, userId: string) {
+  const [formRows, pages] = await Promise.all([
+    db.select({ id: forms.id, title: forms.title }).from(forms).where(and(eq(forms.userId, userId), eq(forms.isTemplate, false), isNull(forms.deletedAt))).orderBy(asc(forms.title)).all(),
+    db.select({ id: receivePages.id, title: receivePages.title }).from(receivePages).where(eq(receivePages.userId, userId)).orderBy(asc(receivePages.title)).all(),
+  ]);
+  return { forms: formRows, pages };
 }
 
 /** The workflows of a space that start when a document its owner sent for signature is completed. */
@@ -281,5 +295,5 @@ export async function setRunSubject(db: Database, runId: string, fileId: string)
 /** Live documents of one space among the ids given (one query for a selection). */
 export async function listLiveFilesIn(db: Database, spaceId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return db.select({ id: files.id, name: files.name }).from(files).where(and(eq(files.spaceId, spaceId), inArray(files.id, [...ids]), isNull(files.trashedAt))).all();
+  return db.select({ id: files.id, name: files.name, contentType: files.contentType }).from(files).where(and(eq(files.spaceId, spaceId), inArray(files.id, [...ids]), isNull(files.trashedAt))).all();
 }

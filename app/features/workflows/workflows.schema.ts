@@ -76,15 +76,21 @@ const signStep = z.object({
     .max(WORKFLOW_SIGNERS_MAX, `A sign step has at most ${WORKFLOW_SIGNERS_MAX} signers.`),
 });
 
-/** What starts a run: by hand on a document (manual), every file uploaded into a folder, or every document the builder sent for signature once everyone signed (envelope). */
+/**
+ * What starts a run: by hand on a document (manual), every file uploaded into a folder, every
+ * document the builder sent for signature once everyone signed (envelope), every submission of one
+ * of their forms (form) or of one of their receive pages (receive).
+ */
 const triggerSchema = z.discriminatedUnion(
   "type",
   [
     z.object({ type: z.literal("manual") }),
     z.object({ type: z.literal("upload"), folderId: z.string({ error: "An upload trigger names its folder (folderId)." }).min(1, "Choose the folder whose new files start a run.").max(64) }),
     z.object({ type: z.literal("envelope") }),
+    z.object({ type: z.literal("form"), formId: z.string({ error: "A form trigger names its form (formId)." }).min(1, "Choose the form whose submissions start a run.").max(64) }),
+    z.object({ type: z.literal("receive"), pageId: z.string({ error: "A receive page trigger names its page (pageId)." }).min(1, "Choose the receive page whose submissions start a run.").max(64) }),
   ],
-  { error: "trigger is manual, upload (with folderId) or envelope." },
+  { error: "trigger is manual, upload (with folderId), envelope, form (with formId) or receive (with pageId)." },
 );
 
 /** POST /api/workflows: a template, what starts it, its ordered steps. */

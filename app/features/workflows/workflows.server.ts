@@ -1,7 +1,9 @@
 import { checkFeature as hasFeature } from "~/features/access/access-check";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { ensurePersonalSpace, requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
-import { findCaseType } from "~/features/cases/cases.queries.server";
+import { findCaseType, findFormSubmissionForCase, findReceiveSubmissionForCase } from "~/features/cases/cases.queries.server";
+import { requireOwnForm } from "~/features/forms/forms.server";
+import { getReceivePage } from "~/features/receive/receive.server";
 import { signaturesAccess } from "~/features/signatures/envelopes.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
@@ -25,7 +27,9 @@ import {
   listRunEvents,
   listTasksOfIn,
   listTemplatesBy,
+  listLiveFilesIn,
   listEnvelopeTriggered,
+  listSourceTriggered,
   listUploadTriggered,
   type WorkflowRunRow,
   type WorkflowTemplateRow,
@@ -49,14 +53,15 @@ export async function requireWorkflows(ctx: ServiceContext, userId: string): Pro
   requireFeature(await loadMemberAccess(ctx, userId), "workflows");
 }
 
-export type WorkflowView = { id: string; name: string; steps: WorkflowTemplateRow["definition"]["steps"]; trigger: { type: "manual" } | { type: "upload"; folderId: string } | { type: "envelope" }; createdAt: string };
-const viewOf = (row: WorkflowTemplateRow): WorkflowView => ({
-  id: row.id,
-  name: row.name,
-  steps: row.definition.steps,
-  trigger: row.triggerKind === "upload" && row.triggerFolderId ? { type: "upload", folderId: row.triggerFolderId } : row.triggerKind === "envelope" ? { type: "envelope" } : { type: "manual" },
-  createdAt: row.createdAt.toISOString(),
-});
+export type WorkflowTrigger = { type: "manual" } | { type: "upload"; folderId: string } | { type: "envelope" } | { type: "form"; formId: string } | { type: "receive"; pageId: string };
+export type WorkflowView = { id: string; name: string; steps: WorkflowTemplateRow["definition"]["steps"]; trigger: WorkflowTrigger; createdAt: string };
+function triggerOf(row: WorkflowTemplateRow): WorkflowTrigger {
+  if (row.triggerKind === "upload" && row.triggerFolderId) return { type: "upload", folderId: row.triggerFolderId };
+  if (row.triggerKind === "form" && row.triggerSourceId) return { type: "form", formId: row.triggerSourceId };
+  if (row.triggerKind === "receive" && row.triggerSourceId) return { type: "receive", pageId: row.triggerSourceId };
+  return row.triggerKind === "envelope" ? { type: "envelope" } : { type: "manual" };
+}
+const viewOf = (row: WorkflowTemplateRow): WorkflowView => ({ id: row.id, name: row.name, steps: row.definition.steps, trigger: triggerOf(row), createdAt: row.createdAt.toISOString() });
 
 /**
  * The people of the approval steps as member ids: each entry is a member's id or e-mail address
@@ -81,6 +86,12 @@ async function requireOwnFolder(ctx: ServiceContext, userId: string, spaceId: st
   if (folder.spaceId !== spaceId) throw new AppError("VALIDATION_ERROR", `${what} is outside your own files. Choose one of your folders.`);
 }
 
+/** Someone else's form or page (404 from its module) is a choice to correct, not a missing route. */
+const refuseAs = (message: string) => (error: unknown) => {
+  if (error instanceof AppError && error.status === 404) throw new AppError("VALIDATION_ERROR", message);
+  throw error;
+};
+
 /** POST /api/workflows: a template in the member's own files; its people must be members, its folders theirs to edit. */
 export async function createWorkflow(ctx: ServiceContext, userId: string, input: unknown): Promise<WorkflowView> {
   await requireWorkflows(ctx, userId);
@@ -99,6 +110,8 @@ export async function createWorkflow(ctx: ServiceContext, userId: string, input:
     if (!type || type.createdBy !== userId) throw new AppError("VALIDATION_ERROR", `steps: “${step.name}” files into a case type that is not yours. Choose one of your case types.`);
   }
   if (data.trigger.type === "upload") await requireOwnFolder(ctx, userId, space.id, data.trigger.folderId, "trigger: The folder whose uploads start a run");
+  if (data.trigger.type === "form") await requireOwnForm(ctx, userId, data.trigger.formId).catch(refuseAs("trigger: Choose one of your forms."));
+  if (data.trigger.type === "receive") await getReceivePage(ctx, userId, data.trigger.pageId).catch(refuseAs("trigger: Choose one of your receive pages."));
   const steps = data.steps.map((step) =>
     step.type === "approve"
       ? {
@@ -117,6 +130,7 @@ export async function createWorkflow(ctx: ServiceContext, userId: string, input:
     definition: { steps },
     triggerKind: data.trigger.type,
     triggerFolderId: data.trigger.type === "upload" ? data.trigger.folderId : null,
+    triggerSourceId: data.trigger.type === "form" ? data.trigger.formId : data.trigger.type === "receive" ? data.trigger.pageId : null,
     createdBy: userId,
     createdAt: now,
     updatedAt: now,
@@ -148,7 +162,7 @@ export async function startRun(ctx: ServiceContext, userId: string, templateId: 
   if (typeof input.fileId !== "string" || input.fileId.length > 64) throw new AppError("VALIDATION_ERROR", "fileId: Choose the document the workflow runs on.");
   const { file } = await requireFileAccess(ctx, userId, input.fileId, "files.view");
   if (file.spaceId !== template.spaceId) throw new AppError("VALIDATION_ERROR", "fileId: This workflow runs on documents in your own files.");
-  return runViewOf(await beginRun(ctx, template, { id: file.id, name: file.name }, { startedBy: userId, triggerKind: "manual", triggerRef: null }));
+  return runViewOf(await beginRun(ctx, template, documentSubject(file), { startedBy: userId, triggerKind: "manual", triggerRef: null }));
 }
 
 /** At most this many documents are started on at once from a selection. */
@@ -172,9 +186,13 @@ export async function startRunsOnSelection(ctx: ServiceContext, userId: string, 
     if (file.spaceId !== template.spaceId) throw new AppError("VALIDATION_ERROR", `fileIds: “${file.name}” is not in your own files; this workflow runs on documents there.`);
     files.push(file);
   }
-  for (const file of files) await beginRun(ctx, template, { id: file.id, name: file.name }, { startedBy: userId, triggerKind: "manual", triggerRef: `${input.key}:${file.id}` });
+  for (const file of files) await beginRun(ctx, template, documentSubject(file), { startedBy: userId, triggerKind: "manual", triggerRef: `${input.key}:${file.id}` });
   return { started: files.length, workflowId: template.id };
 }
+
+/** What a run is about: a document, or a submission with the documents it brought (its first PDF, else its first file, is the one a sign step sends). */
+type RunSubject = { fileId: string | null; submissionId: string | null; label: string };
+const documentSubject = (file: { id: string; name: string }): RunSubject => ({ fileId: file.id, submissionId: null, label: `“${file.name}”` });
 
 /**
  * Writes a run and starts its engine instance (same id). A triggered run is written once per
@@ -184,14 +202,28 @@ export async function startRunsOnSelection(ctx: ServiceContext, userId: string, 
 async function beginRun(
   ctx: ServiceContext,
   template: WorkflowTemplateRow,
-  file: { id: string; name: string },
+  subject: RunSubject,
   start: { startedBy: string | null; triggerKind: WorkflowTemplateRow["triggerKind"]; triggerRef: string | null },
 ): Promise<WorkflowRunRow> {
   const now = ctx.now();
   const id = crypto.randomUUID();
-  const fresh: WorkflowRunRow = { id, templateId: template.id, spaceId: template.spaceId, subjectFileId: file.id, status: "running", stepIndex: 0, startedBy: start.startedBy, startedAt: now, endedAt: null, triggerKind: start.triggerKind, triggerRef: start.triggerRef, caseId: null };
-  const how = start.triggerKind === "upload" ? " (uploaded into its folder)" : start.triggerKind === "envelope" ? " (signed by everyone)" : "";
-  const isNew = await insertRun(ctx.db, fresh, { id: `${id}:run-started`, runId: id, at: now, kind: "run.started", actorId: start.startedBy, detail: `${template.name} on “${file.name}”${how}` });
+  const fresh: WorkflowRunRow = {
+    id,
+    templateId: template.id,
+    spaceId: template.spaceId,
+    subjectFileId: subject.fileId,
+    subjectSubmissionId: subject.submissionId,
+    status: "running",
+    stepIndex: 0,
+    startedBy: start.startedBy,
+    startedAt: now,
+    endedAt: null,
+    triggerKind: start.triggerKind,
+    triggerRef: start.triggerRef,
+    caseId: null,
+  };
+  const how = { upload: " (uploaded into its folder)", envelope: " (signed by everyone)", form: "", receive: "", manual: "" }[start.triggerKind];
+  const isNew = await insertRun(ctx.db, fresh, { id: `${id}:run-started`, runId: id, at: now, kind: "run.started", actorId: start.startedBy, detail: `${template.name} on ${subject.label}${how}` });
   const run = isNew ? fresh : start.triggerRef ? await findRunByTrigger(ctx.db, template.id, start.triggerRef) : undefined;
   if (!run) throw new AppError("CONFLICT", "The workflow run could not be recorded. Please try again.");
   // Delivered again: the instance exists already, unless the first delivery failed before making it.
@@ -224,7 +256,7 @@ export async function startRunsForUpload(ctx: ServiceContext, upload: { uploadId
       ctx.logger.info("workflows.trigger_skipped", { templateId: template.id, fileId: upload.fileId });
       continue;
     }
-    await beginRun(ctx, template, file, { startedBy: upload.uploadedBy, triggerKind: "upload", triggerRef: upload.uploadId });
+    await beginRun(ctx, template, documentSubject(file), { startedBy: upload.uploadedBy, triggerKind: "upload", triggerRef: upload.uploadId });
     started += 1;
   }
   return started;
@@ -244,10 +276,63 @@ export async function startRunsForEnvelope(ctx: ServiceContext, envelopeId: stri
   let started = 0;
   for (const template of await listEnvelopeTriggered(ctx.db, file.spaceId)) {
     if (template.createdBy !== envelope.userId || !hasFeature(await loadMemberAccess(ctx, envelope.userId), "workflows")) continue;
-    await beginRun(ctx, template, file, { startedBy: envelope.userId, triggerKind: "envelope", triggerRef: envelopeId });
+    await beginRun(ctx, template, documentSubject(file), { startedBy: envelope.userId, triggerKind: "envelope", triggerRef: envelopeId });
     started += 1;
   }
   return started;
+}
+
+export type SubmissionKind = "form" | "receive";
+/** A submission as workflows see it: whose form or page, which, a label, whether it is a test, the files it brought (ids, as delivered). */
+type SubmissionFacts = { ownerId: string; sourceId: string; label: string; title: string; isTest: boolean; fileIds: string[] };
+
+export async function readSubmission(ctx: ServiceContext, kind: SubmissionKind, submissionId: string): Promise<SubmissionFacts | null> {
+  if (kind === "form") {
+    const found = await findFormSubmissionForCase(ctx.db, submissionId);
+    if (!found) return null;
+    const who = (typeof found.answers.name === "string" && found.answers.name.trim() ? found.answers.name.trim() : null) ?? found.verifiedEmail ?? "Someone";
+    return { ownerId: found.ownerId, sourceId: found.formId, label: `${who}'s answers to “${found.formTitle}”`, title: `${who}: ${found.formTitle}`.slice(0, 200), isTest: found.isTest, fileIds: found.files.flatMap((file) => (file.fileId ? [file.fileId] : [])) };
+  }
+  const found = await findReceiveSubmissionForCase(ctx.db, submissionId);
+  if (!found?.pageId) return null;
+  const who = found.uploaderName ?? found.uploaderEmail ?? "Someone";
+  return { ownerId: found.ownerId, sourceId: found.pageId, label: `the files ${who} sent through “${found.pageTitle}”`, title: `${who}: ${found.pageTitle}`.slice(0, 200), isTest: false, fileIds: found.delivered.map((file) => file.fileId) };
+}
+
+/** The documents among these ids that are live in a space (a submission's files in a data room's folder stay out of a personal workflow), in the order given. */
+export async function liveDocumentsIn(ctx: ServiceContext, spaceId: string, fileIds: readonly string[]): Promise<{ id: string; name: string; contentType: string }[]> {
+  const byId = new Map((await listLiveFilesIn(ctx.db, spaceId, fileIds)).map((file) => [file.id, file]));
+  return fileIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}
+
+/**
+ * A form was submitted, or files arrived through a receive page: each workflow of its owner
+ * started by that form or page starts one run about the submission (its id is the trigger, so a
+ * second delivery starts nothing). The run's documents are the files it brought into the owner's
+ * own files; a sign step sends the first PDF among them. Test submissions start nothing; a
+ * workflow whose builder lost the plan starts nothing (logged).
+ */
+export async function startRunsForSubmission(ctx: ServiceContext, kind: SubmissionKind, submissionId: string): Promise<number> {
+  const submission = await readSubmission(ctx, kind, submissionId);
+  if (!submission || submission.isTest) return 0;
+  const templates = await listSourceTriggered(ctx.db, kind, submission.sourceId);
+  let started = 0;
+  for (const template of templates) {
+    if (template.createdBy !== submission.ownerId || !hasFeature(await loadMemberAccess(ctx, submission.ownerId), "workflows")) {
+      ctx.logger.info("workflows.trigger_skipped", { templateId: template.id, submissionId });
+      continue;
+    }
+    const documents = await liveDocumentsIn(ctx, template.spaceId, submission.fileIds);
+    const main = documents.find((file) => file.contentType === "application/pdf") ?? documents[0] ?? null;
+    await beginRun(ctx, template, { fileId: main?.id ?? null, submissionId, label: submission.label }, { startedBy: null, triggerKind: kind, triggerRef: `${kind}:${submissionId}` });
+    started += 1;
+  }
+  return started;
+}
+
+/** Whether a form or a receive page starts workflows (one indexed read per submission, so the job is only queued when one does). */
+export async function sourceHasTriggers(ctx: ServiceContext, kind: SubmissionKind, sourceId: string): Promise<boolean> {
+  return (await listSourceTriggered(ctx.db, kind, sourceId)).length > 0;
 }
 
 /** Whether a member's space has workflows started by completed envelopes (one indexed read, so the job is only queued when one does). */
@@ -308,14 +393,26 @@ export async function getRun(ctx: ServiceContext, userId: string, runId: unknown
   const myTask = run.status === "running" ? (mine.find((task) => task.status === "open") ?? null) : null;
   // A task shows nobody a document they may not open: the link, and its name in the timeline, are for those with access to it.
   const document = run.subjectFileId ? await visibleDocument(ctx, userId, run.subjectFileId) : null;
+  const submission = run.subjectSubmissionId ? await visibleSubmission(ctx, userId, run) : null;
   return {
     document,
+    /** The submission the run is about, for its form's or page's owner (null for anyone else, or a run about a document). */
+    submission,
+    isAboutSubmission: run.subjectSubmissionId !== null,
     run: runViewOf(run),
     workflow: viewOf(template),
     canCancel: isManager && run.status === "running",
     myTask: myTask ? { id: myTask.id, step: stepName(template.definition.steps, myTask.stepIndex) } : null,
-    timeline: events.map((event) => ({ id: event.id, at: event.at.toISOString(), kind: event.kind, detail: event.kind === "run.started" && !document ? template.name : event.detail, actor: event.actorName })),
+    timeline: events.map((event) => ({ id: event.id, at: event.at.toISOString(), kind: event.kind, detail: event.kind === "run.started" && !document && !submission ? template.name : event.detail, actor: event.actorName })),
   };
+}
+
+/** The submission a run is about, with a link to it, for the owner of its form or page only (who it came from is theirs to know). */
+async function visibleSubmission(ctx: ServiceContext, userId: string, run: WorkflowRunRow): Promise<{ label: string; link: string } | null> {
+  const kind = run.triggerKind as SubmissionKind;
+  const found = await readSubmission(ctx, kind, run.subjectSubmissionId!);
+  if (!found || found.ownerId !== userId) return null;
+  return { label: found.label.charAt(0).toUpperCase() + found.label.slice(1), link: kind === "form" ? `/forms/${found.sourceId}/submissions/${run.subjectSubmissionId}` : `/receive-pages/${found.sourceId}` };
 }
 
 /** The run's document if the viewer may open it (null otherwise: gone, or not theirs to see). */

@@ -62,10 +62,14 @@ const splitPeople = (text: string) =>
     .filter(Boolean);
 
 /** The JSON the server checks (createWorkflowSchema): nothing here is trusted, every rule is the server's. */
-function definitionOf(name: string, trigger: { type: "manual" | "upload" | "envelope"; folderId: string }, steps: DraftStep[]) {
+type DraftTrigger = { type: "manual" | "upload" | "envelope" | "form" | "receive"; folderId: string; formId: string; pageId: string };
+const triggerOf = (trigger: DraftTrigger) =>
+  trigger.type === "upload" ? { type: "upload", folderId: trigger.folderId } : trigger.type === "form" ? { type: "form", formId: trigger.formId } : trigger.type === "receive" ? { type: "receive", pageId: trigger.pageId } : { type: trigger.type };
+
+function definitionOf(name: string, trigger: DraftTrigger, steps: DraftStep[]) {
   return {
     name,
-    trigger: trigger.type === "upload" ? { type: "upload", folderId: trigger.folderId } : { type: trigger.type },
+    trigger: triggerOf(trigger),
     steps: steps.map((step) =>
       step.type === "approve"
         ? {
@@ -93,12 +97,39 @@ const draftStep = (key: number, type: DraftStep["type"], name: string, folderId:
 const STEP_KINDS: Record<DraftStep["type"], string> = { approve: "approval", sign: "signature", move: "move the document", case: "file into a new case" };
 const STEP_NAMES: Record<DraftStep["type"], string> = { approve: "Approval", sign: "Signature", move: "Move", case: "File into a case" };
 
+/** One way a run may start that names its source (a folder, a form, a receive page): a radio, and once chosen, which one. */
+function TriggerChoice(props: { label: string; none?: string; isChosen: boolean; onChoose: () => void; pick: string; options: { id: string; label: string }[]; value: string; onPick: (id: string) => void; hint: string }) {
+  const isEmpty = props.options.length === 0;
+  return (
+    <>
+      <label className="flex items-center gap-2 text-sm text-slate-900">
+        <input type="radio" name="trigger-type" checked={props.isChosen} disabled={isEmpty} onChange={props.onChoose} />
+        {props.label}
+        {isEmpty && props.none ? ` (${props.none})` : ""}
+      </label>
+      {props.isChosen ? (
+        <label className="block pl-6 text-sm text-slate-900">
+          {props.pick}
+          <select className={nativeSelectClassName} value={props.value} onChange={(event) => props.onPick(event.target.value)}>
+            {props.options.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <span className="mt-1 block text-xs text-slate-600">{props.hint}</span>
+        </label>
+      ) : null}
+    </>
+  );
+}
+
 export default function CreateWorkflowPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { folders, caseTypes } = loaderData;
+  const { folders, caseTypes, forms, receivePages } = loaderData;
   const navigation = useNavigation();
   const firstFolder = folders[0]?.id ?? "";
   const [name, setName] = useState("");
-  const [trigger, setTrigger] = useState<{ type: "manual" | "upload" | "envelope"; folderId: string }>({ type: "upload", folderId: firstFolder });
+  const [trigger, setTrigger] = useState<DraftTrigger>({ type: "upload", folderId: firstFolder, formId: forms[0]?.id ?? "", pageId: receivePages[0]?.id ?? "" });
   const [nextKey, setNextKey] = useState(3);
   const [steps, setSteps] = useState<DraftStep[]>([draftStep(1, "approve", "Review", firstFolder), draftStep(2, "move", "File it", firstFolder)]);
   const update = (key: number, change: Partial<DraftStep>) => setSteps((current) => current.map((step) => (step.key === key ? { ...step, ...change } : step)));
@@ -131,22 +162,38 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
 
         <fieldset className="space-y-3 rounded-md border border-slate-300 bg-white p-4">
           <legend className="px-1 text-sm font-semibold text-slate-900">What starts a run</legend>
-          <label className="flex items-center gap-2 text-sm text-slate-900">
-            <input type="radio" name="trigger-type" checked={trigger.type === "upload"} onChange={() => setTrigger((current) => ({ ...current, type: "upload" }))} />A file uploaded into a folder
-          </label>
-          {trigger.type === "upload" ? (
-            <label className="block pl-6 text-sm text-slate-900">
-              Folder whose new files start a run
-              <select className={nativeSelectClassName} value={trigger.folderId} onChange={(event) => setTrigger({ type: "upload", folderId: event.target.value })}>
-                {folders.map((folder) => (
-                  <option key={folder.id} value={folder.id}>
-                    {folder.path}
-                  </option>
-                ))}
-              </select>
-              <span className="mt-1 block text-xs text-slate-600">Each file uploaded into this folder itself (not its subfolders) starts one run.</span>
-            </label>
-          ) : null}
+          <TriggerChoice
+            label="A file uploaded into a folder"
+            isChosen={trigger.type === "upload"}
+            onChoose={() => setTrigger((current) => ({ ...current, type: "upload" }))}
+            pick="Folder whose new files start a run"
+            options={folders.map((folder) => ({ id: folder.id, label: folder.path }))}
+            value={trigger.folderId}
+            onPick={(folderId) => setTrigger((current) => ({ ...current, folderId }))}
+            hint="Each file uploaded into this folder itself (not its subfolders) starts one run."
+          />
+          <TriggerChoice
+            label="One of my forms is submitted"
+            none="you have no forms yet"
+            isChosen={trigger.type === "form"}
+            onChoose={() => setTrigger((current) => ({ ...current, type: "form" }))}
+            pick="Form whose submissions start a run"
+            options={forms.map((form) => ({ id: form.id, label: form.title }))}
+            value={trigger.formId}
+            onPick={(formId) => setTrigger((current) => ({ ...current, formId }))}
+            hint="Each submission starts one run; the files it brought into your files are the run’s documents. Test submissions start nothing."
+          />
+          <TriggerChoice
+            label="Files arrive through one of my receive pages"
+            none="you have no receive pages yet"
+            isChosen={trigger.type === "receive"}
+            onChoose={() => setTrigger((current) => ({ ...current, type: "receive" }))}
+            pick="Receive page whose submissions start a run"
+            options={receivePages.map((page) => ({ id: page.id, label: page.title }))}
+            value={trigger.pageId}
+            onPick={(pageId) => setTrigger((current) => ({ ...current, pageId }))}
+            hint="Each submission (everything one person sent at once) starts one run on the files it brought."
+          />
           <label className="flex items-center gap-2 text-sm text-slate-900">
             <input type="radio" name="trigger-type" checked={trigger.type === "envelope"} onChange={() => setTrigger((current) => ({ ...current, type: "envelope" }))} />
             A document I sent for signature is signed by everyone (the run works on the signed copy)

@@ -49,7 +49,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function WorkflowRun({ loaderData, actionData }: Route.ComponentProps) {
-  const { run, workflow, timeline, canCancel, myTask, document } = loaderData;
+  const { run, workflow, timeline, canCancel, myTask, document, submission, isAboutSubmission } = loaderData;
   const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
   const busy = useNavigation().state === "submitting";
   const status = RUN_STATUS[run.status] ?? { label: run.status, variant: "neutral" as BadgeVariant };
@@ -68,6 +68,20 @@ export default function WorkflowRun({ loaderData, actionData }: Route.ComponentP
         </p>
       </header>
       {failure ? <Alert variant="error">{failure.message}</Alert> : null}
+      {isAboutSubmission ? (
+        <p className="text-sm text-slate-700" data-testid="run-submission">
+          {submission ? (
+            <>
+              About:{" "}
+              <Link to={submission.link} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                {submission.label}
+              </Link>
+            </>
+          ) : (
+            "This run is about a submission to a form or a receive page; what was sent is for its owner to share."
+          )}
+        </p>
+      ) : null}
       <p className="text-sm text-slate-700" data-testid="run-document">
         {document ? (
           <>
@@ -76,6 +90,8 @@ export default function WorkflowRun({ loaderData, actionData }: Route.ComponentP
               {document.name}
             </Link>
           </>
+        ) : isAboutSubmission && submission ? (
+          "It brought no document into your files."
         ) : (
           "The document is not shared with you. Ask whoever started this run to share it if you need to read it before deciding."
         )}
