@@ -1,6 +1,8 @@
 import { introspectWorkflow, introspectWorkflowInstance } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { moveSubject, sendForSignature } from "~/features/workflows/workflow-engine.server";
+import { callWebhook, copyDocuments, emailAbout, shareDocument, tagDocuments } from "~/features/workflows/workflow-actions.server";
+import { webhookSignature } from "~/lib/webhooks.server";
 import { workflowsPersonalData } from "~/features/workflows/personal-data.server";
 import { builderOptions, documentsByIds, getWorkflow, listWorkflowSummaries } from "~/features/workflows/workflow-builder.server";
 import { startEnvelopeRunsJob, startSubmissionRunsJob, startUploadRunsJob } from "~/features/workflows/workflows.jobs";
@@ -660,5 +662,97 @@ describe("workflows started by a submission", () => {
     const seen = await getRun(ctx(), owner.id, runId);
     expect(seen.submission).toEqual({ label: "Grace Hopper's answers to “Enquiries”", link: `/forms/${form.id}/submissions/${real}` });
     expect(seen.timeline.map((event) => event.kind)).toContain("case.filed");
+  });
+});
+
+describe("automatic steps", () => {
+  it("copies, tags, sets metadata, e-mails and shares the document, and each does it once when it runs again", async () => {
+    const { owner, space, signed, contract } = await setting(0);
+    await testEnv.DB.prepare("insert into file_tags (file_id, space_id, tag, created_at) values (?, ?, 'draft', 0)").bind(contract.id, space.spaceId).run();
+    const workflow = await createWorkflow(ctx(), owner.id, {
+      name: "Contract filing",
+      steps: [
+        { type: "copy", name: "Keep a copy", folderId: signed },
+        { type: "tag", name: "Tag it", tags: ["Contract", "q4"] },
+        { type: "metadata", name: "Mark it", entries: [{ key: "Status", value: "Approved" }] },
+        { type: "email", name: "Tell finance", to: ["Finance@Example.com"], subject: "A contract was filed", message: "Please book it." },
+        { type: "share", name: "Send to the client", to: ["client@example.com"], expiresInDays: 7, allowDownload: true, message: "Your copy." },
+      ],
+    });
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    await instance.waitForStatus("complete");
+
+    const copies = () => testEnv.DB.prepare("select name from files where folder_id = ? and trashed_at is null").bind(signed).all<{ name: string }>();
+    expect((await copies()).results.map((row) => row.name)).toEqual(["contract.pdf"]);
+    const tags = (await testEnv.DB.prepare("select tag from file_tags where file_id = ? order by tag").bind(contract.id).all<{ tag: string }>()).results.map((row) => row.tag);
+    expect(tags).toEqual(["contract", "draft", "q4"]);
+    const metadata = await testEnv.DB.prepare("select key, value from file_metadata where file_id = ?").bind(contract.id).all<{ key: string; value: string }>();
+    expect(metadata.results).toEqual([{ key: "Status", value: "Approved" }]);
+    const [finance] = await mailsTo("finance@example.com");
+    expect(finance).toMatchObject({ template: "workflow-message", subject: "A contract was filed" });
+    expect(finance!.textBody).toContain("Olga Owner sends you this through their workflow \"Contract filing\", about \"contract.pdf\".");
+    expect(finance!.textBody).toContain("Please book it.");
+    const [client] = await mailsTo("client@example.com");
+    expect(client!.subject).toBe("Olga Owner shared “contract.pdf” with you");
+    const link = (await testEnv.DB.prepare("select id, allow_list as allowList, verify_email as verifyEmail, allow_download as allowDownload, expires_at as expiresAt from share_links where target_id = ?").bind(contract.id).first<{ id: string; allowList: string; verifyEmail: number; allowDownload: number; expiresAt: number }>())!;
+    expect(JSON.parse(link.allowList)).toEqual(["client@example.com"]);
+    expect(link).toMatchObject({ verifyEmail: 1, allowDownload: 1 });
+    expect(link.expiresAt).toBeGreaterThan(Date.now() + 6 * 24 * 3_600_000);
+    expect(client!.textBody).toMatch(/Open the document: http\S+\/s\/\S+/);
+    const { timeline } = await getRun(ctx(), owner.id, run.id);
+    expect(timeline.map((event) => event.kind)).toEqual(expect.arrayContaining(["file.copied", "file.tagged", "file.metadata", "email.sent", "share.created", "run.completed"]));
+
+    // Delivered again (a retry, a restart): nothing more happens. The run is reopened to let the steps act.
+    await testEnv.DB.prepare("update workflow_runs set status = 'running' where id = ?").bind(run.id).run();
+    const steps = (await testEnv.DB.prepare("select definition from workflow_templates where id = ?").bind(workflow.id).first<{ definition: string }>())!;
+    const definition = JSON.parse(steps.definition) as { steps: Parameters<typeof copyDocuments>[3][] };
+    await copyDocuments(ctx(), run.id, 0, definition.steps[0] as never);
+    await tagDocuments(ctx(), run.id, 1, definition.steps[1] as never);
+    await emailAbout(ctx(), run.id, 3, definition.steps[3] as never);
+    await shareDocument(ctx(), run.id, 4, definition.steps[4] as never);
+    expect((await copies()).results).toHaveLength(1);
+    expect(await countWhere("select count(*) as n from file_tags where file_id = ?", contract.id)).toBe(3);
+    expect(await mailsTo("finance@example.com")).toHaveLength(1);
+    expect(await mailsTo("client@example.com")).toHaveLength(1);
+    expect(await countWhere("select count(*) as n from share_links where target_id = ?", contract.id)).toBe(1);
+  });
+
+  it("a webhook step posts the run's event signed with the secret its builder sees, and a receiver's error is thrown for the engine to retry", async () => {
+    const { owner, people, contract } = await setting(1);
+    await expect(createWorkflow(ctx(), owner.id, { name: "Local", steps: [{ type: "webhook", name: "Hook", url: "http://localhost/hook" }] })).rejects.toMatchObject({ status: 400 });
+    const workflow = await createWorkflow(ctx(), owner.id, {
+      name: "Notify the CRM",
+      steps: [
+        { type: "approve", name: "Review", assignees: [people[0]!.id], mode: "one" },
+        { type: "webhook", name: "Tell the CRM", url: "https://crm.example.com/hooks/strongroom" },
+      ],
+    });
+    expect(JSON.stringify(workflow)).not.toContain("secretSealed");
+    const page = await getWorkflow(ctx(), owner.id, workflow.id);
+    const secret = page.steps[1]!.secret!;
+    expect(secret).toMatch(/^whsec_[0-9a-f]{48}$/);
+    expect(page.steps[1]!.summary).toBe("Call https://crm.example.com/hooks/strongroom (signed)");
+
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    await tasksOf(people[0]!.id, run.id);
+    const step = (JSON.parse((await testEnv.DB.prepare("select definition from workflow_templates where id = ?").bind(workflow.id).first<{ definition: string }>())!.definition) as { steps: never[] }).steps[1]!;
+    const seen: { url: string; headers: Headers; body: string }[] = [];
+    const answering = (status: number) => (async (url: RequestInfo | URL, init?: RequestInit) => {
+      seen.push({ url: String(url), headers: new Headers(init?.headers), body: String(init?.body) });
+      return new Response(null, { status });
+    }) as typeof fetch;
+    await expect(callWebhook(ctx(), run.id, 1, step, answering(503))).rejects.toThrow("Tell the CRM: crm.example.com answered 503");
+    expect(await callWebhook(ctx(), run.id, 1, step, answering(204))).toBe(204);
+    const [first, second] = seen;
+    expect(first!.url).toBe("https://crm.example.com/hooks/strongroom");
+    expect(first!.headers.get("strongroom-event-id")).toBe(second!.headers.get("strongroom-event-id"));
+    const body = JSON.parse(second!.body) as { type: string; workflow: { name: string }; step: { name: string }; documents: { name: string }[] };
+    expect(body).toMatchObject({ type: "workflow.step", workflow: { name: "Notify the CRM" }, step: { name: "Tell the CRM" }, documents: [{ name: "contract.pdf" }] });
+    const timestamp = Number(/t=(\d+)/.exec(second!.headers.get("strongroom-signature")!)![1]);
+    expect(second!.headers.get("strongroom-signature")).toBe(await webhookSignature(secret, timestamp, second!.body));
+    await cancelRun(ctx(), owner.id, run.id);
+    await instance.waitForStatus("terminated");
   });
 });

@@ -14,7 +14,13 @@ export type WorkflowStepDefinition =
   | { type: "approve"; name: string; assignees: string[]; mode: "one" | "all" | "quorum"; quorumPercent: number | null; dueInHours?: number | null; escalation?: WorkflowEscalation | null }
   | { type: "move"; name: string; folderId: string }
   | { type: "sign"; name: string; signers: { name: string; email: string }[] }
-  | { type: "case"; name: string; caseTypeId: string };
+  | { type: "case"; name: string; caseTypeId: string }
+  | { type: "copy"; name: string; folderId: string }
+  | { type: "tag"; name: string; tags: string[] }
+  | { type: "metadata"; name: string; entries: { key: string; value: string }[] }
+  | { type: "email"; name: string; to: string[]; subject: string; message: string }
+  | { type: "share"; name: string; to: string[]; expiresInDays: number | null; allowDownload: boolean; message: string }
+  | { type: "webhook"; name: string; url: string; secretSealed: string };
 export type WorkflowDefinition = { steps: WorkflowStepDefinition[] };
 /**
  * What starts a run: a member by hand on a document, a file arriving in a folder, a document the
@@ -138,7 +144,7 @@ export const workflowLinks = sqliteTable(
       .notNull()
       .references(() => workflowRuns.id, { onDelete: "cascade" }),
     stepIndex: integer("step_index").notNull(),
-    kind: text("kind", { enum: ["envelope"] }).notNull(),
+    kind: text("kind", { enum: ["envelope", "share"] }).notNull(),
     refId: text("ref_id").notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },

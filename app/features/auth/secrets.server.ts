@@ -53,7 +53,7 @@ export function normalizeRecoveryCode(input: string): string {
 }
 
 /** What a sealed secret is for: each purpose has its own key (HKDF), so one can never open another's. */
-export type SecretPurpose = "totp" | "share-link" | "secret-request" | "receive-page" | "form-webhook" | "signing-link";
+export type SecretPurpose = "totp" | "share-link" | "secret-request" | "receive-page" | "form-webhook" | "signing-link" | "workflow-webhook";
 
 async function secretKey(appSecret: string, purpose: SecretPurpose): Promise<CryptoKey> {
   const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(appSecret), "HKDF", false, ["deriveKey"]);

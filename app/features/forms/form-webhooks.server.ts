@@ -1,4 +1,3 @@
-import { encodeHexLowerCase } from "@oslojs/encoding";
 import { z } from "zod";
 import { TIER_LABELS } from "~/features/access/access.constants";
 import { loadMemberAccess } from "~/features/access/access.server";
@@ -6,6 +5,8 @@ import { decryptSecret, encryptSecret } from "~/features/auth/secrets.server";
 import { enqueueJob } from "~/features/jobs/enqueue-job.server";
 import { notifyMember } from "~/features/notifications/notifications.server";
 import { readConfig } from "~/lib/config.server";
+import { webhookUrlSchema } from "~/lib/webhooks";
+import { newWebhookSecret, WEBHOOK_TIMEOUT_MS, webhookSignature } from "~/lib/webhooks.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
@@ -50,38 +51,10 @@ export const WEBHOOKS_PER_FORM = 5;
 export const WEBHOOK_ATTEMPTS = 5;
 export const WEBHOOK_RETRY_DELAYS_S = [60, 300, 1_800, 7_200] as const;
 export const WEBHOOK_DISABLE_AFTER = 10;
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+export { WEBHOOK_TIMEOUT_MS, webhookSignature };
 const STALE_SENDING_MS = 2 * 60_000;
 
-const PRIVATE_HOST = /^(localhost|.*\.localhost|.*\.local|.*\.internal|\d{1,3}(\.\d{1,3}){3}|\[.*\])$/i;
-
-const webhookSchema = z.object(
-  {
-    url: z
-      .string({ error: "url: the address that receives the submissions." })
-      .trim()
-      .max(2_000, "An address is at most 2,000 characters.")
-      .refine((value) => {
-        try {
-          const url = new URL(value);
-          return url.protocol === "https:" && !url.username && !url.password && !PRIVATE_HOST.test(url.hostname);
-        } catch {
-          return false;
-        }
-      }, "A webhook's address is a public https:// address (no user name, password, IP address or local host name)."),
-  },
-  { error: "The request body must be an object with url." },
-);
-
-async function hmacHex(secret: string, value: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return encodeHexLowerCase(new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(value))));
-}
-
-/** The signature header of a body sent at a time (seconds): what receivers recompute to check it. */
-export async function webhookSignature(secret: string, timestamp: number, body: string): Promise<string> {
-  return `t=${timestamp},v1=${await hmacHex(secret, `${timestamp}.${body}`)}`;
-}
+const webhookSchema = z.object({ url: webhookUrlSchema }, { error: "The request body must be an object with url." });
 
 async function secretOf(ctx: ServiceContext, webhook: WebhookRow): Promise<string> {
   const plain = await decryptSecret(readConfig(ctx.env).SESSION_SECRET, webhook.secretSealed, "form-webhook");
@@ -115,7 +88,7 @@ export async function createWebhook(ctx: ServiceContext, userId: string, formId:
   const data = parseInput(webhookSchema, input);
   await webhooksPlan(ctx, userId, formId);
   if ((await countWebhooksOfForm(ctx.db, formId)) >= WEBHOOKS_PER_FORM) throw new AppError("CONFLICT", `A form has at most ${WEBHOOKS_PER_FORM} webhooks. Delete one first.`);
-  const secret = `whsec_${encodeHexLowerCase(crypto.getRandomValues(new Uint8Array(24)))}`;
+  const secret = newWebhookSecret();
   const row: WebhookRow = {
     id: crypto.randomUUID(),
     formId,

@@ -4,8 +4,10 @@ import { mailOutbox } from "~/db/schema";
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 
-export async function insertMail(db: Database, row: typeof mailOutbox.$inferInsert): Promise<void> {
-  await db.insert(mailOutbox).values(row).run();
+/** Records a message; false when one with its id is there already (sent once). */
+export async function insertMail(db: Database, row: typeof mailOutbox.$inferInsert): Promise<boolean> {
+  const inserted = await db.insert(mailOutbox).values(row).onConflictDoNothing().returning({ id: mailOutbox.id });
+  return inserted.length > 0;
 }
 
 export async function findMail(db: Database, id: string): Promise<MailRow | undefined> {

@@ -13,12 +13,13 @@ import { renderMail, type MailTemplate } from "./templates";
  */
 export async function sendMail(
   ctx: ServiceContext,
-  input: { to: string; userId: string | null; template: MailTemplate },
+  input: { to: string; userId: string | null; template: MailTemplate; id?: string },
 ): Promise<{ id: string }> {
   const config = readConfig(ctx.env);
   const content = renderMail(input.template);
-  const id = crypto.randomUUID();
-  await insertMail(ctx.db, {
+  // A caller that may run again (a workflow step) names its message: the second time, nothing is sent.
+  const id = input.id ?? crypto.randomUUID();
+  const isNew = await insertMail(ctx.db, {
     id,
     toAddress: input.to,
     userId: input.userId,
@@ -29,6 +30,7 @@ export async function sendMail(
     status: config.MAIL_DRIVER === "outbox" ? "stored" : "queued",
     createdAt: ctx.now(),
   });
+  if (!isNew) return { id };
   if (config.MAIL_DRIVER === "http") {
     await enqueueJob(ctx, { definition: deliverMailJob, payload: { mailId: id }, jobId: `mail.deliver:${id}`, priority: "high" });
   }

@@ -25,6 +25,7 @@ export type MailTemplate =
   | { kind: "signature-completed"; name: string; title: string; link: string; sha256: string; verifyLink: string }
   | { kind: "signature-declined"; name: string; title: string; declinedBy: string; reason: string; link: string }
   | { kind: "signature-voided"; name: string; title: string; senderName: string; reason: string }
+  | { kind: "workflow-message"; subject: string; senderName: string; workflow: string; message: string; document: string | null; link: { label: string; href: string } | null }
   | { kind: "notification"; name: string; title: string; excerpt: string; link: string; roomName: string | null; settingsLink: string }
   | { kind: "notification-digest"; name: string; items: { title: string; excerpt: string; link: string; roomName: string }[]; more: number; settingsLink: string };
 
@@ -166,6 +167,12 @@ export function renderMail(template: MailTemplate): MailContent {
       return render(`"${template.title}" was voided`, hi(template.name), [
         { paragraph: `${template.senderName} voided "${template.title}": the link you received no longer works and nothing more needs doing.` },
         ...(template.reason ? [{ paragraph: `"${template.reason}"` }] : []),
+      ]);
+    case "workflow-message":
+      return render(template.subject, "Hello,", [
+        { paragraph: `${template.senderName} sends you this through their workflow "${template.workflow}"${template.document ? `, about "${template.document}"` : ""}.` },
+        ...(template.message ? [{ paragraph: template.message }] : []),
+        ...(template.link ? [{ button: template.link }] : []),
       ]);
     case "notification":
       return render(template.title, hi(template.name), [

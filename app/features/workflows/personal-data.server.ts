@@ -1,5 +1,6 @@
 import { definePersonalDataSource } from "~/features/personal-data/personal-data-source";
 import { forgetWorkflowActor, loadWorkflowDataOf } from "./workflows.queries.server";
+import { stepsShown } from "./workflows.server";
 
 /**
  * Workflows a member built, runs they started and their tasks (with their decisions and comments)
@@ -16,7 +17,7 @@ export const workflowsPersonalData = definePersonalDataSource({
         path: "workflows/workflows.json",
         description: "The workflows you built (their steps), the runs you started, and the tasks given to you with your decisions and comments.",
         data: {
-          workflows: templates.map((template) => ({ id: template.id, name: template.name, steps: template.definition.steps, createdAt: template.createdAt.toISOString() })),
+          workflows: templates.map((template) => ({ id: template.id, name: template.name, steps: stepsShown(template.definition.steps), createdAt: template.createdAt.toISOString() })),
           runs: runs.map((run) => ({ id: run.id, workflowId: run.templateId, documentId: run.subjectFileId, status: run.status, startedAt: run.startedAt.toISOString(), endedAt: run.endedAt?.toISOString() ?? null })),
           tasks: tasks.map((task) => ({ id: task.id, workflow: task.workflow, runId: task.runId, step: task.stepIndex + 1, status: task.status, comment: task.comment, createdAt: task.createdAt.toISOString(), decidedAt: task.decidedAt?.toISOString() ?? null })),
         },

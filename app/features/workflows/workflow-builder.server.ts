@@ -1,6 +1,8 @@
 import { ensurePersonalSpace } from "~/features/files/spaces.server";
 import { getAllFolders, type FolderTreeNode } from "~/features/files/folders.server";
-import type { WorkflowEscalation } from "~/db/schema";
+import type { WorkflowEscalation, WorkflowStepDefinition } from "~/db/schema";
+import { decryptSecret } from "~/features/auth/secrets.server";
+import { readConfig } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { listCaseTypesBy } from "~/features/cases/cases.queries.server";
@@ -80,6 +82,38 @@ function escalationText(escalation: WorkflowEscalation | null | undefined, perso
   return escalation.action === "approve" ? "it is approved" : "it is rejected";
 }
 
+const gone = (what: string) => `a ${what} that is gone`;
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/** A step in words, as its builder reads it on the workflow's page. */
+function stepSummary(step: WorkflowStepDefinition, names: { personOf: Map<string, string>; caseTypeNames: Map<string, string>; folderPaths: Map<string, string> }): string {
+  switch (step.type) {
+    case "approve": {
+      const who = step.mode === "one" ? "Any one of" : step.mode === "all" ? "All of" : `${step.quorumPercent} % of`;
+      const due = step.dueInHours ? `; due in ${durationText(step.dueInHours)}, then ${escalationText(step.escalation, names.personOf)}` : "";
+      return `${who} ${step.assignees.map((id) => names.personOf.get(id) ?? "a former member").join(", ")} approve${due}`;
+    }
+    case "sign":
+      return `Send for signature to ${step.signers.map((signer) => `${signer.name} (${signer.email})`).join(", ")}; the signed copy goes on`;
+    case "case":
+      return `File the document into a new case: ${names.caseTypeNames.get(step.caseTypeId) ?? gone("case type")}`;
+    case "move":
+      return `Move the document into ${names.folderPaths.get(step.folderId) ?? gone("folder")}`;
+    case "copy":
+      return `Copy the document into ${names.folderPaths.get(step.folderId) ?? gone("folder")}`;
+    case "tag":
+      return `Tag the document: ${step.tags.join(", ")}`;
+    case "metadata":
+      return `Set on the document: ${step.entries.map((entry) => `${entry.key} = ${entry.value}`).join(", ")}`;
+    case "email":
+      return `E-mail “${step.subject}” to ${step.to.join(", ")}`;
+    case "share":
+      return `Share the document with ${step.to.join(", ")} (a link only they can open${step.expiresInDays ? `, for ${plural(step.expiresInDays, "day")}` : ""}${step.allowDownload ? ", with downloads" : ", view only"})`;
+    case "webhook":
+      return `Call ${step.url} (signed)`;
+  }
+}
+
 /** /workflows/{id}: one of the member's workflows, its steps in words, its latest runs (404 for anyone else's). */
 export async function getWorkflow(ctx: ServiceContext, userId: string, templateId: unknown) {
   await requireWorkflows(ctx, userId);
@@ -98,18 +132,14 @@ export async function getWorkflow(ctx: ServiceContext, userId: string, templateI
   const folderPaths = new Map(folders.map((folder) => [folder.id, folder.path]));
   return {
     workflow: { id: row.id, name: row.name, trigger: triggerLabel(row, folderPaths, sources), createdAt: row.createdAt.toISOString() },
-    steps: row.definition.steps.map((step) =>
-      step.type === "approve"
-        ? {
-            type: step.type,
-            name: step.name,
-            summary: `${step.mode === "one" ? "Any one of" : step.mode === "all" ? "All of" : `${step.quorumPercent} % of`} ${step.assignees.map((id) => personOf.get(id) ?? "a former member").join(", ")} approve${step.dueInHours ? `; due in ${durationText(step.dueInHours)}, then ${escalationText(step.escalation, personOf)}` : ""}`,
-          }
-        : step.type === "sign"
-          ? { type: step.type, name: step.name, summary: `Send for signature to ${step.signers.map((signer) => `${signer.name} (${signer.email})`).join(", ")}; the signed copy goes on` }
-          : step.type === "case"
-            ? { type: step.type, name: step.name, summary: `File the document into a new case: ${caseTypeNames.get(step.caseTypeId) ?? "a case type that is gone"}` }
-            : { type: step.type, name: step.name, summary: `Move the document into ${folderPaths.get(step.folderId) ?? "a folder that is gone"}` },
+    steps: await Promise.all(
+      row.definition.steps.map(async (step) => ({
+        type: step.type,
+        name: step.name,
+        summary: stepSummary(step, { personOf, caseTypeNames, folderPaths }),
+        /** A webhook step's signing secret, for its builder to check signatures with. */
+        secret: step.type === "webhook" ? new TextDecoder().decode((await decryptSecret(readConfig(ctx.env).SESSION_SECRET, step.secretSealed, "workflow-webhook")) ?? new Uint8Array()) : null,
+      })),
     ),
     /** What a run by hand may start on: the newest documents of the workflow's space. */
     documents,

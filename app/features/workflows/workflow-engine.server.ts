@@ -9,7 +9,8 @@ import { AppError } from "~/lib/errors";
 import { notifyMember } from "~/features/notifications/notifications.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { durationText } from "./workflows.schema";
-import { readSubmission, liveDocumentsIn, type SubmissionKind } from "./workflows.server";
+import { readSubmission, type SubmissionKind } from "./workflows.server";
+import { runDocuments } from "./workflow-actions.server";
 import {
   closeOpenTasks,
   endRun,
@@ -160,16 +161,6 @@ export async function tallyApproval(ctx: ServiceContext, runId: string, index: n
     await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-${outcome}`), runId, at: ctx.now(), kind: `step.${outcome}`, actorId: null, detail: `${step.name}: ${approvals} of ${tasks.length} approved` });
   }
   return outcome;
-}
-
-/**
- * The documents a run acts on: its document, or for a run about a submission, the files the
- * submission brought that are still in the workflow's space (and the signed copy, once signed).
- */
-async function runDocuments(ctx: ServiceContext, run: NonNullable<Awaited<ReturnType<typeof findRun>>>): Promise<{ id: string; name: string }[]> {
-  if (!run.subjectSubmissionId) return run.subjectFileId ? liveDocumentsIn(ctx, run.spaceId, [run.subjectFileId]) : [];
-  const submission = await readSubmission(ctx, run.triggerKind as SubmissionKind, run.subjectSubmissionId);
-  return liveDocumentsIn(ctx, run.spaceId, [...new Set([...(run.subjectFileId ? [run.subjectFileId] : []), ...(submission?.fileIds ?? [])])]);
 }
 
 /** Moves the run's documents into the step's folder, as the person who built the workflow; those already there stay. */

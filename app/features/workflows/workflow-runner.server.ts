@@ -1,6 +1,7 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { createServiceContext } from "~/lib/service-context.server";
 import { DECISION_EVENT, ENVELOPE_EVENT } from "./workflows.schema";
+import { callWebhook, copyDocuments, emailAbout, setDocumentMetadata, shareDocument, tagDocuments } from "./workflow-actions.server";
 import { escalateStep, fileIntoCase, finishRun, moveSubject, notifyAssignees, runPlan, sendForSignature, signatureOutcome, startStep, tallyApproval } from "./workflow-engine.server";
 
 /**
@@ -12,6 +13,8 @@ import { escalateStep, fileIntoCase, finishRun, moveSubject, notifyAssignees, ru
 export type RunParams = { runId: string };
 /** How long a human step waits for a decision (after its escalation, or without a due time) before the run fails. */
 export const DECISION_TIMEOUT = "365 days";
+/** A webhook step's attempts after the first, and their backoff (1, 2, 4, 8 minutes). */
+export const WEBHOOK_RETRIES = { limit: 4, delay: "1 minute", backoff: "exponential" } as const;
 
 export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
   override async run(event: Readonly<WorkflowEvent<RunParams>>, step: WorkflowStep): Promise<{ status: string }> {
@@ -58,6 +61,19 @@ export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
           }
         } else if (definition.type === "case") {
           await step.do(`${label}: file into a case`, () => fileIntoCase(ctx(), runId, index, definition));
+        } else if (definition.type === "copy") {
+          await step.do(`${label}: copy`, () => copyDocuments(ctx(), runId, index, definition));
+        } else if (definition.type === "tag") {
+          await step.do(`${label}: tag`, () => tagDocuments(ctx(), runId, index, definition));
+        } else if (definition.type === "metadata") {
+          await step.do(`${label}: metadata`, () => setDocumentMetadata(ctx(), runId, index, definition));
+        } else if (definition.type === "email") {
+          await step.do(`${label}: e-mail`, () => emailAbout(ctx(), runId, index, definition));
+        } else if (definition.type === "share") {
+          await step.do(`${label}: share`, () => shareDocument(ctx(), runId, index, definition));
+        } else if (definition.type === "webhook") {
+          // A receiver that is down gets time to come back: 5 attempts over about half an hour.
+          await step.do(`${label}: webhook`, { retries: WEBHOOK_RETRIES, timeout: "1 minute" }, () => callWebhook(ctx(), runId, index, definition));
         } else {
           await step.do(`${label}: move`, () => moveSubject(ctx(), runId, index, definition));
         }

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { metadataEntrySchema, tagSchema } from "~/features/files/organize.schema";
+import { webhookUrlSchema } from "~/lib/webhooks";
 
 /** The engine's event when someone decides a task (the runner waits for it; deciding sends it). */
 export const DECISION_EVENT = "task-decided";
@@ -76,6 +78,54 @@ const signStep = z.object({
     .max(WORKFLOW_SIGNERS_MAX, `A sign step has at most ${WORKFLOW_SIGNERS_MAX} signers.`),
 });
 
+/** Copied into a folder of the builder's own files (the copy stays there; later steps act on the original). */
+const copyStep = z.object({ type: z.literal("copy"), name: stepName, folderId: z.string({ error: "A copy step names the folder (folderId)." }).min(1).max(64) });
+
+/** Tags added to the documents (those they have stay). */
+const tagStep = z.object({
+  type: z.literal("tag"),
+  name: stepName,
+  tags: z.array(tagSchema, { error: "A tag step names its tags (tags)." }).min(1, "A tag step adds at least one tag.").max(10, "A tag step adds at most 10 tags.").transform((tags) => [...new Set(tags)]),
+});
+
+/** Metadata set on the documents (a key they have takes the new value; other keys stay). */
+const metadataStep = z.object({
+  type: z.literal("metadata"),
+  name: stepName,
+  entries: z.array(metadataEntrySchema, { error: "A metadata step names its fields (entries: key and value)." }).min(1, "A metadata step sets at least one field.").max(10, "A metadata step sets at most 10 fields."),
+});
+
+export const WORKFLOW_RECIPIENTS_MAX = 10;
+const recipients = (what: string) =>
+  z
+    .array(z.email("Enter each address like name@example.com.").max(254).transform((email) => email.toLowerCase()), { error: `${what} names the addresses it goes to (to).` })
+    .min(1, `${what} goes to at least one address.`)
+    .max(WORKFLOW_RECIPIENTS_MAX, `${what} goes to at most ${WORKFLOW_RECIPIENTS_MAX} addresses.`)
+    .transform((emails) => [...new Set(emails)]);
+const message = z.string({ error: "The message must be text." }).trim().max(2_000, "A message is at most 2,000 characters.").default("");
+
+/** An e-mail about the run (the workflow, the step and the document's name; never the document itself). */
+const emailStep = z.object({
+  type: z.literal("email"),
+  name: stepName,
+  to: recipients("An e-mail step"),
+  subject: z.string({ error: "An e-mail step needs a subject." }).trim().min(1, "An e-mail step needs a subject.").max(150, "A subject is at most 150 characters."),
+  message,
+});
+
+/** A share link on the run's document, e-mailed to the people named (the link's gates are the sharing module's). */
+const shareStep = z.object({
+  type: z.literal("share"),
+  name: stepName,
+  to: recipients("A share step"),
+  expiresInDays: z.number({ error: "expiresInDays is a number of days." }).int("expiresInDays is a whole number of days.").min(1, "A link lasts 1 to 365 days.").max(365, "A link lasts 1 to 365 days.").nullable().default(null),
+  allowDownload: z.boolean({ error: "allowDownload is true or false." }).default(false),
+  message,
+});
+
+/** A signed POST to an address the builder controls, like a form's webhooks. */
+const webhookStep = z.object({ type: z.literal("webhook"), name: stepName, url: webhookUrlSchema });
+
 /**
  * What starts a run: by hand on a document (manual), every file uploaded into a folder, every
  * document the builder sent for signature once everyone signed (envelope), every submission of one
@@ -98,7 +148,9 @@ export const createWorkflowSchema = z.object({
   trigger: triggerSchema.default({ type: "manual" }),
   name: z.string({ error: "Give the workflow a name." }).trim().min(1, "Give the workflow a name.").max(WORKFLOW_NAME_MAX, `A workflow's name is at most ${WORKFLOW_NAME_MAX} characters.`),
   steps: z
-    .array(z.discriminatedUnion("type", [approveStep, moveStep, signStep, caseStep], { error: "A step is approve, sign, move or case." }), { error: "steps is the list of the workflow's steps." })
+    .array(z.discriminatedUnion("type", [approveStep, moveStep, signStep, caseStep, copyStep, tagStep, metadataStep, emailStep, shareStep, webhookStep], { error: "A step is approve, sign, move, copy, tag, metadata, email, share, webhook or case." }), {
+      error: "steps is the list of the workflow's steps.",
+    })
     .min(1, "A workflow needs at least one step.")
     .max(WORKFLOW_STEPS_MAX, `A workflow has at most ${WORKFLOW_STEPS_MAX} steps.`),
 });

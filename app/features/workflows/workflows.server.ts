@@ -2,10 +2,12 @@ import { checkFeature as hasFeature } from "~/features/access/access-check";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { ensurePersonalSpace, requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
 import { findCaseType, findFormSubmissionForCase, findReceiveSubmissionForCase } from "~/features/cases/cases.queries.server";
-import { requireOwnForm } from "~/features/forms/forms.server";
-import { getReceivePage } from "~/features/receive/receive.server";
 import { signaturesAccess } from "~/features/signatures/envelopes.server";
+import type { WorkflowStepDefinition } from "~/db/schema";
+import { encryptSecret } from "~/features/auth/secrets.server";
+import { readConfig } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
+import { newWebhookSecret } from "~/lib/webhooks.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { createWorkflowSchema, DECISION_EVENT, decideTaskSchema } from "./workflows.schema";
@@ -30,6 +32,7 @@ import {
   listLiveFilesIn,
   listEnvelopeTriggered,
   listSourceTriggered,
+  listTriggerSources,
   listUploadTriggered,
   type WorkflowRunRow,
   type WorkflowTemplateRow,
@@ -54,14 +57,16 @@ export async function requireWorkflows(ctx: ServiceContext, userId: string): Pro
 }
 
 export type WorkflowTrigger = { type: "manual" } | { type: "upload"; folderId: string } | { type: "envelope" } | { type: "form"; formId: string } | { type: "receive"; pageId: string };
-export type WorkflowView = { id: string; name: string; steps: WorkflowTemplateRow["definition"]["steps"]; trigger: WorkflowTrigger; createdAt: string };
 function triggerOf(row: WorkflowTemplateRow): WorkflowTrigger {
   if (row.triggerKind === "upload" && row.triggerFolderId) return { type: "upload", folderId: row.triggerFolderId };
   if (row.triggerKind === "form" && row.triggerSourceId) return { type: "form", formId: row.triggerSourceId };
   if (row.triggerKind === "receive" && row.triggerSourceId) return { type: "receive", pageId: row.triggerSourceId };
   return row.triggerKind === "envelope" ? { type: "envelope" } : { type: "manual" };
 }
-const viewOf = (row: WorkflowTemplateRow): WorkflowView => ({ id: row.id, name: row.name, steps: row.definition.steps, trigger: triggerOf(row), createdAt: row.createdAt.toISOString() });
+/** A template's steps as they leave the server: a webhook step's sealed secret stays in (the builder reads the secret on the workflow's page). */
+export const stepsShown = (steps: WorkflowStepDefinition[]) => steps.map((step) => (step.type === "webhook" ? { type: step.type, name: step.name, url: step.url } : step));
+export type WorkflowView = { id: string; name: string; steps: ReturnType<typeof stepsShown>; trigger: WorkflowTrigger; createdAt: string };
+const viewOf = (row: WorkflowTemplateRow): WorkflowView => ({ id: row.id, name: row.name, steps: stepsShown(row.definition.steps), trigger: triggerOf(row), createdAt: row.createdAt.toISOString() });
 
 /**
  * The people of the approval steps as member ids: each entry is a member's id or e-mail address
@@ -86,12 +91,6 @@ async function requireOwnFolder(ctx: ServiceContext, userId: string, spaceId: st
   if (folder.spaceId !== spaceId) throw new AppError("VALIDATION_ERROR", `${what} is outside your own files. Choose one of your folders.`);
 }
 
-/** Someone else's form or page (404 from its module) is a choice to correct, not a missing route. */
-const refuseAs = (message: string) => (error: unknown) => {
-  if (error instanceof AppError && error.status === 404) throw new AppError("VALIDATION_ERROR", message);
-  throw error;
-};
-
 /** POST /api/workflows: a template in the member's own files; its people must be members, its folders theirs to edit. */
 export async function createWorkflow(ctx: ServiceContext, userId: string, input: unknown): Promise<WorkflowView> {
   await requireWorkflows(ctx, userId);
@@ -104,23 +103,34 @@ export async function createWorkflow(ctx: ServiceContext, userId: string, input:
   // A sign step sends through the e-signature module, as the builder: their plan must include it.
   if (data.steps.some((step) => step.type === "sign") || data.trigger.type === "envelope") await signaturesAccess(ctx, userId);
   for (const step of data.steps) if (step.type === "move") await requireOwnFolder(ctx, userId, space.id, step.folderId, `steps: “${step.name}” moves into a folder that`);
+  for (const step of data.steps) if (step.type === "copy") await requireOwnFolder(ctx, userId, space.id, step.folderId, `steps: “${step.name}” copies into a folder that`);
   for (const step of data.steps) {
     if (step.type !== "case") continue;
     const type = await findCaseType(ctx.db, step.caseTypeId);
     if (!type || type.createdBy !== userId) throw new AppError("VALIDATION_ERROR", `steps: “${step.name}” files into a case type that is not yours. Choose one of your case types.`);
   }
   if (data.trigger.type === "upload") await requireOwnFolder(ctx, userId, space.id, data.trigger.folderId, "trigger: The folder whose uploads start a run");
-  if (data.trigger.type === "form") await requireOwnForm(ctx, userId, data.trigger.formId).catch(refuseAs("trigger: Choose one of your forms."));
-  if (data.trigger.type === "receive") await getReceivePage(ctx, userId, data.trigger.pageId).catch(refuseAs("trigger: Choose one of your receive pages."));
-  const steps = data.steps.map((step) =>
-    step.type === "approve"
-      ? {
-          ...step,
-          assignees: [...new Set(step.assignees.map((entry) => people.get(entry)!))],
-          quorumPercent: step.mode === "quorum" ? step.quorumPercent : null,
-          escalation: step.escalation?.action === "reassign" ? { action: "reassign" as const, to: people.get(step.escalation.to)! } : step.escalation,
-        }
-      : step,
+  if (data.trigger.type === "form" || data.trigger.type === "receive") {
+    const sources = await listTriggerSources(ctx.db, userId);
+    const trigger = data.trigger;
+    if (trigger.type === "form" && !sources.forms.some((form) => form.id === trigger.formId)) throw new AppError("VALIDATION_ERROR", "trigger: Choose one of your forms.");
+    if (trigger.type === "receive" && !sources.pages.some((page) => page.id === trigger.pageId)) throw new AppError("VALIDATION_ERROR", "trigger: Choose one of your receive pages.");
+  }
+  // Each webhook step signs with its own secret, kept sealed; the builder reads it on the workflow's page.
+  const appSecret = readConfig(ctx.env).SESSION_SECRET;
+  const steps: WorkflowStepDefinition[] = await Promise.all(
+    data.steps.map(async (step) =>
+      step.type === "approve"
+        ? {
+            ...step,
+            assignees: [...new Set(step.assignees.map((entry) => people.get(entry)!))],
+            quorumPercent: step.mode === "quorum" ? step.quorumPercent : null,
+            escalation: step.escalation?.action === "reassign" ? { action: "reassign" as const, to: people.get(step.escalation.to)! } : step.escalation,
+          }
+        : step.type === "webhook"
+          ? { ...step, secretSealed: await encryptSecret(appSecret, new TextEncoder().encode(newWebhookSecret()), "workflow-webhook") }
+          : step,
+    ),
   );
   const now = ctx.now();
   const row: WorkflowTemplateRow = {

@@ -9,6 +9,8 @@ import { nativeSelectClassName } from "~/components/ui/native-select";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { builderOptions } from "~/features/workflows/workflow-builder.server";
+import { AutomaticStepFields } from "~/features/workflows/components/automatic-step-fields";
+import { definitionOf, draftStep, ESCALATION_LABELS, MODE_LABELS, STEP_GROUPS, STEP_KINDS, type DraftStep, type DraftTrigger, type Escalation, type Mode, type StepKind } from "~/features/workflows/workflow-draft";
 import { WORKFLOW_NAME_MAX, WORKFLOW_STEPS_MAX } from "~/features/workflows/workflows.schema";
 import { createWorkflow } from "~/features/workflows/workflows.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
@@ -39,63 +41,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     return redirectWithNotice(context, `/workflows/${created.id}`, { type: "success", message: `“${created.name}” is ready.` });
   });
 }
-
-type Mode = "one" | "all" | "quorum";
-type Escalation = "remind" | "reassign" | "approve" | "reject";
-type DraftStep = { key: number; type: "approve" | "move" | "sign" | "case"; caseTypeId: string; name: string; people: string; mode: Mode; quorumPercent: string; folderId: string; dueDays: string; escalation: Escalation; reassignTo: string; signers: string };
-
-/** "Sam Signer <sam@example.com>; ada@example.com" → the signers (a bare address is named by its first part). */
-const parseSigners = (text: string) =>
-  text
-    .split(/[;\n]+/)
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const match = /^(.*?)\s*<([^>]+)>$/.exec(entry);
-      return match ? { name: match[1]!.trim() || match[2]!.split("@")[0]!, email: match[2]!.trim() } : { name: entry.split("@")[0]!, email: entry };
-    });
-
-const splitPeople = (text: string) =>
-  text
-    .split(/[\s,;]+/)
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-
-/** The JSON the server checks (createWorkflowSchema): nothing here is trusted, every rule is the server's. */
-type DraftTrigger = { type: "manual" | "upload" | "envelope" | "form" | "receive"; folderId: string; formId: string; pageId: string };
-const triggerOf = (trigger: DraftTrigger) =>
-  trigger.type === "upload" ? { type: "upload", folderId: trigger.folderId } : trigger.type === "form" ? { type: "form", formId: trigger.formId } : trigger.type === "receive" ? { type: "receive", pageId: trigger.pageId } : { type: trigger.type };
-
-function definitionOf(name: string, trigger: DraftTrigger, steps: DraftStep[]) {
-  return {
-    name,
-    trigger: triggerOf(trigger),
-    steps: steps.map((step) =>
-      step.type === "approve"
-        ? {
-            type: "approve",
-            name: step.name,
-            assignees: splitPeople(step.people),
-            mode: step.mode,
-            quorumPercent: step.mode === "quorum" ? Number(step.quorumPercent) || null : null,
-            ...(step.dueDays.trim()
-              ? { dueInHours: Math.round(Number(step.dueDays) * 24), escalation: step.escalation === "reassign" ? { action: "reassign", to: step.reassignTo.trim() } : { action: step.escalation } }
-              : {}),
-          }
-        : step.type === "sign"
-          ? { type: "sign", name: step.name, signers: parseSigners(step.signers) }
-          : step.type === "case"
-            ? { type: "case", name: step.name, caseTypeId: step.caseTypeId }
-            : { type: "move", name: step.name, folderId: step.folderId },
-    ),
-  };
-}
-
-const MODE_LABELS: Record<Mode, string> = { one: "Any one of them", all: "All of them", quorum: "A quorum (percent of them)" };
-const ESCALATION_LABELS: Record<Escalation, string> = { remind: "Remind them", reassign: "Hand it to someone else", approve: "Approve it and go on", reject: "Reject it (the run ends)" };
-const draftStep = (key: number, type: DraftStep["type"], name: string, folderId: string, caseTypeId = ""): DraftStep => ({ key, type, name, people: "", mode: "one", quorumPercent: "50", folderId, dueDays: "", escalation: "remind", reassignTo: "", signers: "", caseTypeId });
-const STEP_KINDS: Record<DraftStep["type"], string> = { approve: "approval", sign: "signature", move: "move the document", case: "file into a new case" };
-const STEP_NAMES: Record<DraftStep["type"], string> = { approve: "Approval", sign: "Signature", move: "Move", case: "File into a case" };
 
 /** One way a run may start that names its source (a folder, a form, a receive page): a radio, and once chosen, which one. */
 function TriggerChoice(props: { label: string; none?: string; isChosen: boolean; onChoose: () => void; pick: string; options: { id: string; label: string }[]; value: string; onPick: (id: string) => void; hint: string }) {
@@ -131,7 +76,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
   const [name, setName] = useState("");
   const [trigger, setTrigger] = useState<DraftTrigger>({ type: "upload", folderId: firstFolder, formId: forms[0]?.id ?? "", pageId: receivePages[0]?.id ?? "" });
   const [nextKey, setNextKey] = useState(3);
-  const [steps, setSteps] = useState<DraftStep[]>([draftStep(1, "approve", "Review", firstFolder), draftStep(2, "move", "File it", firstFolder)]);
+  const [steps, setSteps] = useState<DraftStep[]>([draftStep(1, "approve", firstFolder, "", "Review"), draftStep(2, "move", firstFolder, "", "File it")]);
   const update = (key: number, change: Partial<DraftStep>) => setSteps((current) => current.map((step) => (step.key === key ? { ...step, ...change } : step)));
   const moveStep = (index: number, by: -1 | 1) =>
     setSteps((current) => {
@@ -140,8 +85,8 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
       next.splice(index + by, 0, step!);
       return next;
     });
-  const addStep = (type: DraftStep["type"]) => {
-    setSteps((current) => [...current, draftStep(nextKey, type, STEP_NAMES[type], firstFolder, caseTypes[0]?.id ?? "")]);
+  const addStep = (type: StepKind) => {
+    setSteps((current) => [...current, draftStep(nextKey, type, firstFolder, caseTypes[0]?.id ?? "")]);
     setNextKey((key) => key + 1);
   };
   const isSubmitting = navigation.state === "submitting";
@@ -209,7 +154,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
             <li key={step.key}>
               <fieldset className="space-y-3 rounded-md border border-slate-300 bg-white p-4" data-testid="workflow-step">
                 <legend className="px-1 text-sm font-semibold text-slate-900">
-                  Step {index + 1}: {STEP_KINDS[step.type]}
+                  Step {index + 1}: {STEP_KINDS[step.type].legend}
                 </legend>
                 <Input label={`Step ${index + 1} name`} value={step.name} onChange={(event) => update(step.key, { name: event.target.value })} required maxLength={100} />
                 {step.type === "approve" ? (
@@ -280,6 +225,8 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
                     </select>
                     <span className="mt-1 block text-xs text-slate-600">A new case of this type opens, titled by the document's name; the document moves into its case file, and the case's timeline shows this run.</span>
                   </label>
+                ) : step.type !== "move" ? (
+                  <AutomaticStepFields step={step} number={index + 1} folders={folders} update={(change) => update(step.key, change)} />
                 ) : (
                   <label className="block text-sm text-slate-900">
                     Step {index + 1}: move into
@@ -307,21 +254,19 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
             </li>
           ))}
         </ol>
-        <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="secondary" disabled={steps.length >= WORKFLOW_STEPS_MAX} onClick={() => addStep("approve")}>
-            Add an approval
-          </Button>
-          <Button type="button" variant="secondary" disabled={steps.length >= WORKFLOW_STEPS_MAX} onClick={() => addStep("sign")}>
-            Add a signature
-          </Button>
-          {caseTypes.length > 0 ? (
-            <Button type="button" variant="secondary" disabled={steps.length >= WORKFLOW_STEPS_MAX} onClick={() => addStep("case")}>
-              Add filing into a case
-            </Button>
-          ) : null}
-          <Button type="button" variant="secondary" disabled={steps.length >= WORKFLOW_STEPS_MAX} onClick={() => addStep("move")}>
-            Add a move
-          </Button>
+        <div className="space-y-2" role="group" aria-label="Add a step">
+          {STEP_GROUPS.map((group) => (
+            <div key={group.label} className="flex flex-wrap items-center gap-2">
+              <span className="w-28 text-sm font-medium text-slate-700">{group.label}</span>
+              {group.kinds
+                .filter((kind) => kind !== "case" || caseTypes.length > 0)
+                .map((kind) => (
+                  <Button key={kind} type="button" variant="secondary" size="sm" disabled={steps.length >= WORKFLOW_STEPS_MAX} onClick={() => addStep(kind)}>
+                    {STEP_KINDS[kind].add}
+                  </Button>
+                ))}
+            </div>
+          ))}
         </div>
         <Button type="submit" isLoading={isSubmitting}>
           {isSubmitting ? "Saving…" : "Save workflow"}

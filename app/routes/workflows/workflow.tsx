@@ -59,6 +59,11 @@ export default function WorkflowPage({ loaderData, actionData }: Route.Component
                 {index + 1}. {step.name}
               </span>
               <span className="block text-slate-700">{step.summary}</span>
+              {step.secret ? (
+                <span className="mt-1 block text-xs text-slate-600">
+                  Signing secret (check the <code>Strongroom-Signature</code> header with it, as for a form’s webhooks): <code className="break-all text-slate-900">{step.secret}</code>
+                </span>
+              ) : null}
             </li>
           ))}
         </ol>

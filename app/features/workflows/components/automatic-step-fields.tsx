@@ -1,0 +1,74 @@
+import { Checkbox } from "~/components/ui/checkbox";
+import { Input } from "~/components/ui/input";
+import { nativeSelectClassName } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import type { DraftStep } from "../workflow-draft";
+
+type Props = { step: DraftStep; number: number; folders: { id: string; path: string }[]; update: (change: Partial<DraftStep>) => void };
+
+/**
+ * The fields of an automatic step in the builder (copy, tag, metadata, e-mail, share, webhook).
+ * What the server refuses comes back as the page's error, naming the step.
+ */
+export function AutomaticStepFields({ step, number, folders, update }: Props) {
+  const message = <Textarea label={`Step ${number} message`} description="Optional." value={step.message} onChange={(event) => update({ message: event.target.value })} maxLength={2_000} rows={3} />;
+  switch (step.type) {
+    case "copy":
+      return (
+        <label className="block text-sm text-slate-900">
+          Step {number}: copy into
+          <select className={nativeSelectClassName} value={step.folderId} onChange={(event) => update({ folderId: event.target.value })}>
+            {folders.map((folder) => (
+              <option key={folder.id} value={folder.id}>
+                {folder.path}
+              </option>
+            ))}
+          </select>
+          <span className="mt-1 block text-xs text-slate-600">The copy stays there; the steps after act on the original.</span>
+        </label>
+      );
+    case "tag":
+      return <Input label={`Step ${number} tags`} description="Separated by commas. The document keeps the tags it has." value={step.tags} onChange={(event) => update({ tags: event.target.value })} placeholder="contract, signed" />;
+    case "metadata":
+      return (
+        <Textarea
+          label={`Step ${number} metadata`}
+          description="One field a line, like Status = Approved. A field the document has takes the new value; its other fields stay."
+          value={step.entries}
+          onChange={(event) => update({ entries: event.target.value })}
+          rows={3}
+          showCount={false}
+        />
+      );
+    case "email":
+      return (
+        <>
+          <Input label={`Step ${number}: e-mail to`} description="Addresses separated by commas; they need no account. The e-mail names the workflow and the document, never its content." value={step.to} onChange={(event) => update({ to: event.target.value })} />
+          <Input label={`Step ${number} subject`} value={step.subject} onChange={(event) => update({ subject: event.target.value })} maxLength={150} />
+          {message}
+        </>
+      );
+    case "share":
+      return (
+        <>
+          <Input label={`Step ${number}: share with`} description="Addresses separated by commas. Each gets a link only these addresses can open, after confirming theirs with a code." value={step.to} onChange={(event) => update({ to: event.target.value })} />
+          <Input label={`Step ${number}: the link lasts (days)`} description="Leave empty for a link without an end." type="number" min={1} max={365} value={step.expiresInDays} onChange={(event) => update({ expiresInDays: event.target.value })} />
+          <Checkbox label={`Step ${number}: allow downloading`} checked={step.allowDownload} onCheckedChange={(checked) => update({ allowDownload: checked === true })} />
+          {message}
+        </>
+      );
+    case "webhook":
+      return (
+        <Input
+          label={`Step ${number} address`}
+          description="A public https:// address. Each call is signed like a form's webhooks; the secret is on the workflow's page once saved. A receiver that fails is tried again for about half an hour, then the run fails."
+          type="url"
+          value={step.url}
+          onChange={(event) => update({ url: event.target.value })}
+          placeholder="https://example.com/hooks/strongroom"
+        />
+      );
+    default:
+      return null;
+  }
+}

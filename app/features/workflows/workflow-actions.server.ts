@@ -1,0 +1,218 @@
+import { NonRetryableError } from "cloudflare:workflows";
+import type { WorkflowStepDefinition } from "~/db/schema";
+import { decryptSecret } from "~/features/auth/secrets.server";
+import { copyItemRefs } from "~/features/files/copy.server";
+import { loadFileExtras, setFileMetadata, setFileTags } from "~/features/files/organize.server";
+import { sendMail } from "~/features/mail/mailer.server";
+import type { MailTemplate } from "~/features/mail/templates";
+import { mailOrigin } from "~/features/notifications/notifications.server";
+import { createShareLink, requireManagedLink, viewOf as shareViewOf } from "~/features/sharing/sharing.server";
+import { readConfig } from "~/lib/config.server";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { WEBHOOK_TIMEOUT_MS, webhookSignature } from "~/lib/webhooks.server";
+import { findPeople, findRun, findStepLink, findTemplate, insertEvent, insertStepLink, type WorkflowRunRow, type WorkflowTemplateRow } from "./workflows.queries.server";
+import { liveDocumentsIn, readSubmission, type SubmissionKind } from "./workflows.server";
+
+/**
+ * The automatic steps of a workflow (issue 41): copy, tag, set metadata, e-mail, share, call a
+ * webhook. Each is one `step.do` of the runner, acts with the builder's rights through the module
+ * that owns the effect (the file manager, the mailer, the sharing module), and does its effect once
+ * however often it runs: copies have ids derived from the run and the step, tags and metadata are
+ * set rather than added twice, e-mails have ids derived from the run, the step and the address, a
+ * share link is recorded against its step, and a webhook's receiver gets the same event id on
+ * every attempt.
+ */
+
+const eventId = (runId: string, what: string) => `${runId}:${what}`;
+type Step<T extends WorkflowStepDefinition["type"]> = Extract<WorkflowStepDefinition, { type: T }>;
+type Running = { run: WorkflowRunRow; template: WorkflowTemplateRow; builder: string };
+
+/** The run if it is still going, with its template and builder (null: ended meanwhile, nothing to do). */
+async function running(ctx: ServiceContext, runId: string): Promise<Running | null> {
+  const run = await findRun(ctx.db, runId);
+  if (!run || run.status !== "running") return null;
+  const template = await findTemplate(ctx.db, run.templateId);
+  if (!template?.createdBy) throw new NonRetryableError("The workflow has no owner any more.");
+  return { run, template, builder: template.createdBy };
+}
+
+/**
+ * The documents a run acts on: its document, or for a run about a submission, the files the
+ * submission brought that are still in the workflow's space (and the signed copy, once signed).
+ */
+export async function runDocuments(ctx: ServiceContext, run: WorkflowRunRow): Promise<{ id: string; name: string }[]> {
+  if (!run.subjectSubmissionId) return run.subjectFileId ? liveDocumentsIn(ctx, run.spaceId, [run.subjectFileId]) : [];
+  const submission = await readSubmission(ctx, run.triggerKind as SubmissionKind, run.subjectSubmissionId);
+  return liveDocumentsIn(ctx, run.spaceId, [...new Set([...(run.subjectFileId ? [run.subjectFileId] : []), ...(submission?.fileIds ?? [])])]);
+}
+
+/** The run's documents; a run about one document whose document is gone cannot go on (nothing to retry). */
+async function documentsOf(ctx: ServiceContext, run: WorkflowRunRow) {
+  const documents = await runDocuments(ctx, run);
+  if (documents.length === 0 && !run.subjectSubmissionId) throw new NonRetryableError("The run's document is gone (deleted or moved out of your files).");
+  return documents;
+}
+
+/** A refusal of the module acting (the builder's rights or plan, a full space): retrying changes nothing. */
+async function asStep<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) throw new NonRetryableError(error.message);
+    throw error;
+  }
+}
+
+const documentsText = (count: number) => (count === 0 ? "the submission brought no documents" : `${count} document${count === 1 ? "" : "s"}`);
+
+/** Copies the run's documents into the step's folder; the copies' ids come from the run and the step, so a second time writes nothing new. */
+export async function copyDocuments(ctx: ServiceContext, runId: string, index: number, step: Step<"copy">): Promise<void> {
+  const state = await running(ctx, runId);
+  if (!state) return;
+  const documents = await documentsOf(ctx, state.run);
+  if (documents.length > 0) await asStep(() => copyItemRefs(ctx, state.builder, { items: documents.map((file) => ({ type: "file" as const, id: file.id })), targetFolderId: step.folderId, seed: eventId(runId, `step-${index}`) }));
+  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-copied`), runId, at: ctx.now(), kind: "file.copied", actorId: null, detail: `${step.name} (${documentsText(documents.length)})` });
+}
+
+/** Adds the step's tags to each document (the tags it has stay; one already there is not added twice). */
+export async function tagDocuments(ctx: ServiceContext, runId: string, index: number, step: Step<"tag">): Promise<void> {
+  const state = await running(ctx, runId);
+  if (!state) return;
+  const documents = await documentsOf(ctx, state.run);
+  for (const file of documents) {
+    const { tags } = await asStep(() => loadFileExtras(ctx, state.builder, file.id));
+    await asStep(() => setFileTags(ctx, state.builder, file.id, { tags: [...new Set([...tags, ...step.tags])] }));
+  }
+  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-tagged`), runId, at: ctx.now(), kind: "file.tagged", actorId: null, detail: `${step.name}: ${step.tags.join(", ")} (${documentsText(documents.length)})` });
+}
+
+/** Sets the step's metadata on each document (a key it has takes the new value; its other keys stay). */
+export async function setDocumentMetadata(ctx: ServiceContext, runId: string, index: number, step: Step<"metadata">): Promise<void> {
+  const state = await running(ctx, runId);
+  if (!state) return;
+  const documents = await documentsOf(ctx, state.run);
+  const setting = new Set(step.entries.map((entry) => entry.key.toLowerCase()));
+  for (const file of documents) {
+    const { metadata } = await asStep(() => loadFileExtras(ctx, state.builder, file.id));
+    await asStep(() => setFileMetadata(ctx, state.builder, file.id, { entries: [...metadata.filter((entry) => !setting.has(entry.key.toLowerCase())), ...step.entries] }));
+  }
+  await insertEvent(ctx.db, {
+    id: eventId(runId, `step-${index}-metadata`),
+    runId,
+    at: ctx.now(),
+    kind: "file.metadata",
+    actorId: null,
+    detail: `${step.name}: ${step.entries.map((entry) => `${entry.key} = ${entry.value}`).join(", ")} (${documentsText(documents.length)})`,
+  });
+}
+
+async function builderName(ctx: ServiceContext, builder: string): Promise<string> {
+  return (await findPeople(ctx.db, [builder]))[0]?.name ?? "Someone";
+}
+
+/** One message to each address, once per run and step (its id is derived from them: a second time sends nothing). */
+async function mailEach(ctx: ServiceContext, runId: string, index: number, to: readonly string[], template: Extract<MailTemplate, { kind: "workflow-message" }>): Promise<void> {
+  for (const address of to) await sendMail(ctx, { id: eventId(runId, `step-${index}-mail-${address}`), to: address, userId: null, template });
+}
+
+/** E-mails each address once per run and step (the message's id is derived from them), naming the workflow and the run's first document. */
+export async function emailAbout(ctx: ServiceContext, runId: string, index: number, step: Step<"email">): Promise<void> {
+  const state = await running(ctx, runId);
+  if (!state) return;
+  const documents = await runDocuments(ctx, state.run);
+  const senderName = await builderName(ctx, state.builder);
+  await mailEach(ctx, runId, index, step.to, { kind: "workflow-message", subject: step.subject, senderName, workflow: state.template.name, message: step.message, document: documents[0]?.name ?? null, link: null });
+  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-mailed`), runId, at: ctx.now(), kind: "email.sent", actorId: null, detail: `${step.name}: “${step.subject}” to ${step.to.join(", ")}` });
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Shares the run's document with the step's people: one share link on it (the sharing module: only
+ * those addresses get in, each confirming theirs by a code; downloads as the step says; lasting as
+ * long as it says), recorded against the step so a second time finds it, and e-mailed to each
+ * address once.
+ */
+export async function shareDocument(ctx: ServiceContext, runId: string, index: number, step: Step<"share">): Promise<void> {
+  const state = await running(ctx, runId);
+  if (!state) return;
+  const [document] = await documentsOf(ctx, state.run);
+  if (!document) throw new NonRetryableError("The submission brought no document to share.");
+  const linked = await findStepLink(ctx.db, runId, index);
+  const link = linked
+    ? await asStep(async () => shareViewOf(ctx, (await requireManagedLink(ctx, state.builder, linked.refId)).row))
+    : await asStep(() =>
+        createShareLink(ctx, state.builder, {
+          target: { type: "file", id: document.id },
+          name: `${state.template.name}: ${step.name}`.slice(0, 100),
+          expiresAt: step.expiresInDays ? new Date(ctx.now().getTime() + step.expiresInDays * DAY_MS).toISOString() : null,
+          allowDownload: step.allowDownload,
+          requireEmail: true,
+          verifyEmail: true,
+          allowList: step.to,
+        }),
+      );
+  if (!linked) await insertStepLink(ctx.db, { runId, stepIndex: index, kind: "share", refId: link.id, createdAt: ctx.now() });
+  const senderName = await builderName(ctx, state.builder);
+  await mailEach(ctx, runId, index, step.to, {
+    kind: "workflow-message",
+    subject: `${senderName} shared “${document.name}” with you`,
+    senderName,
+    workflow: state.template.name,
+    message: step.message,
+    document: document.name,
+    link: { label: "Open the document", href: link.url },
+  });
+  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-shared`), runId, at: ctx.now(), kind: "share.created", actorId: null, detail: `${step.name}: a link for ${step.to.join(", ")}${step.expiresInDays ? `, for ${step.expiresInDays} day${step.expiresInDays === 1 ? "" : "s"}` : ""}` });
+}
+
+/** The body a workflow webhook sends: which workflow, run and step, and what the run is about (names and ids, never contents). */
+async function webhookBody(ctx: ServiceContext, state: Running, index: number, step: Step<"webhook">): Promise<string> {
+  const documents = await runDocuments(ctx, state.run);
+  return JSON.stringify({
+    id: eventId(state.run.id, `step-${index}`),
+    type: "workflow.step",
+    workflow: { id: state.template.id, name: state.template.name },
+    run: { id: state.run.id, startedAt: state.run.startedAt.toISOString(), link: `${mailOrigin(ctx)}/workflow-runs/${state.run.id}` },
+    step: { index, name: step.name },
+    documents: documents.map((file) => ({ id: file.id, name: file.name })),
+    submission: state.run.subjectSubmissionId ? { kind: state.run.triggerKind, id: state.run.subjectSubmissionId } : null,
+  });
+}
+
+/**
+ * POSTs the step's event to its address, signed with the workflow's webhook secret like a form's
+ * webhooks (`Strongroom-Signature`), with the same `Strongroom-Event-Id` on every attempt. A
+ * failure (no answer in 10 s, a status outside 2xx) throws, and the engine tries again with its
+ * backoff; after the last attempt the run fails with the reason.
+ */
+export async function callWebhook(ctx: ServiceContext, runId: string, index: number, step: Step<"webhook">, fetcher: typeof fetch = fetch): Promise<number | null> {
+  const state = await running(ctx, runId);
+  if (!state) return null;
+  const secret = await decryptSecret(readConfig(ctx.env).SESSION_SECRET, step.secretSealed, "workflow-webhook");
+  if (!secret) throw new NonRetryableError("The webhook's secret could not be read: build the step again.");
+  const body = await webhookBody(ctx, state, index, step);
+  const timestamp = Math.floor(ctx.now().getTime() / 1000);
+  let response: Response;
+  try {
+    response = await fetcher(step.url, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "User-Agent": "Strongroom-Webhooks/1",
+        "Strongroom-Event-Id": eventId(runId, `step-${index}`),
+        "Strongroom-Signature": await webhookSignature(new TextDecoder().decode(secret), timestamp, body),
+      },
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+  } catch (caught) {
+    throw new Error(caught instanceof Error && caught.name === "TimeoutError" ? `${step.name}: ${new URL(step.url).host} did not answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` : `${step.name}: could not reach ${new URL(step.url).host}`);
+  }
+  await response.body?.cancel();
+  if (response.status < 200 || response.status > 299) throw new Error(`${step.name}: ${new URL(step.url).host} answered ${response.status}`);
+  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-called`), runId, at: ctx.now(), kind: "webhook.called", actorId: null, detail: `${step.name}: ${new URL(step.url).host} answered ${response.status}` });
+  return response.status;
+}

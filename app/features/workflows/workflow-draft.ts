@@ -1,0 +1,146 @@
+/**
+ * The builder page's draft of a workflow (/workflows/create) and the JSON it sends. Nothing here is
+ * trusted: the server checks every rule (createWorkflowSchema and createWorkflow).
+ */
+
+export type Mode = "one" | "all" | "quorum";
+export type Escalation = "remind" | "reassign" | "approve" | "reject";
+export type StepKind = "approve" | "sign" | "move" | "copy" | "tag" | "metadata" | "case" | "email" | "share" | "webhook";
+export type DraftStep = {
+  key: number;
+  type: StepKind;
+  name: string;
+  caseTypeId: string;
+  people: string;
+  mode: Mode;
+  quorumPercent: string;
+  folderId: string;
+  dueDays: string;
+  escalation: Escalation;
+  reassignTo: string;
+  signers: string;
+  /** Tags, separated by commas. */
+  tags: string;
+  /** Metadata, one "Key = value" a line. */
+  entries: string;
+  /** E-mail addresses, separated by commas. */
+  to: string;
+  subject: string;
+  message: string;
+  expiresInDays: string;
+  allowDownload: boolean;
+  url: string;
+};
+export type DraftTrigger = { type: "manual" | "upload" | "envelope" | "form" | "receive"; folderId: string; formId: string; pageId: string };
+
+export const MODE_LABELS: Record<Mode, string> = { one: "Any one of them", all: "All of them", quorum: "A quorum (percent of them)" };
+export const ESCALATION_LABELS: Record<Escalation, string> = { remind: "Remind them", reassign: "Hand it to someone else", approve: "Approve it and go on", reject: "Reject it (the run ends)" };
+/** What each kind is called in its step's legend, its default name, and its "Add …" button. */
+export const STEP_KINDS: Record<StepKind, { legend: string; name: string; add: string }> = {
+  approve: { legend: "approval", name: "Approval", add: "Add an approval" },
+  sign: { legend: "signature", name: "Signature", add: "Add a signature" },
+  move: { legend: "move the document", name: "Move", add: "Add a move" },
+  copy: { legend: "copy the document", name: "Copy", add: "Add a copy" },
+  tag: { legend: "tag the document", name: "Tag", add: "Add tags" },
+  metadata: { legend: "set metadata", name: "Metadata", add: "Add metadata" },
+  case: { legend: "file into a new case", name: "File into a case", add: "Add filing into a case" },
+  email: { legend: "send an e-mail", name: "E-mail", add: "Add an e-mail" },
+  share: { legend: "share the document", name: "Share", add: "Add a share link" },
+  webhook: { legend: "call a webhook", name: "Webhook", add: "Add a webhook" },
+};
+/** The "Add …" buttons, grouped as a builder thinks of them. */
+export const STEP_GROUPS: { label: string; kinds: StepKind[] }[] = [
+  { label: "People", kinds: ["approve", "sign"] },
+  { label: "The document", kinds: ["move", "copy", "tag", "metadata", "case"] },
+  { label: "Tell others", kinds: ["email", "share", "webhook"] },
+];
+
+export const draftStep = (key: number, type: StepKind, folderId: string, caseTypeId = "", name = STEP_KINDS[type].name): DraftStep => ({
+  key,
+  type,
+  name,
+  people: "",
+  mode: "one",
+  quorumPercent: "50",
+  folderId,
+  dueDays: "",
+  escalation: "remind",
+  reassignTo: "",
+  signers: "",
+  caseTypeId,
+  tags: "",
+  entries: "",
+  to: "",
+  subject: "",
+  message: "",
+  expiresInDays: "14",
+  allowDownload: false,
+  url: "",
+});
+
+/** "Sam Signer <sam@example.com>; ada@example.com" → the signers (a bare address is named by its first part). */
+const parseSigners = (text: string) =>
+  text
+    .split(/[;\n]+/)
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const match = /^(.*?)\s*<([^>]+)>$/.exec(entry);
+      return match ? { name: match[1]!.trim() || match[2]!.split("@")[0]!, email: match[2]!.trim() } : { name: entry.split("@")[0]!, email: entry };
+    });
+
+const splitList = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+/** "Status = Approved" lines → metadata entries (a line without "=" is a key with an empty value). */
+const parseEntries = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const at = line.indexOf("=");
+      return at < 0 ? { key: line, value: "" } : { key: line.slice(0, at).trim(), value: line.slice(at + 1).trim() };
+    });
+
+const triggerOf = (trigger: DraftTrigger) =>
+  trigger.type === "upload" ? { type: "upload", folderId: trigger.folderId } : trigger.type === "form" ? { type: "form", formId: trigger.formId } : trigger.type === "receive" ? { type: "receive", pageId: trigger.pageId } : { type: trigger.type };
+
+function stepOf(step: DraftStep) {
+  const base = { type: step.type, name: step.name };
+  switch (step.type) {
+    case "approve":
+      return {
+        ...base,
+        assignees: splitList(step.people),
+        mode: step.mode,
+        quorumPercent: step.mode === "quorum" ? Number(step.quorumPercent) || null : null,
+        ...(step.dueDays.trim() ? { dueInHours: Math.round(Number(step.dueDays) * 24), escalation: step.escalation === "reassign" ? { action: "reassign", to: step.reassignTo.trim() } : { action: step.escalation } } : {}),
+      };
+    case "sign":
+      return { ...base, signers: parseSigners(step.signers) };
+    case "case":
+      return { ...base, caseTypeId: step.caseTypeId };
+    case "move":
+    case "copy":
+      return { ...base, folderId: step.folderId };
+    case "tag":
+      return { ...base, tags: splitList(step.tags) };
+    case "metadata":
+      return { ...base, entries: parseEntries(step.entries) };
+    case "email":
+      return { ...base, to: splitList(step.to), subject: step.subject, message: step.message };
+    case "share":
+      return { ...base, to: splitList(step.to), expiresInDays: step.expiresInDays.trim() ? Number(step.expiresInDays) : null, allowDownload: step.allowDownload, message: step.message };
+    case "webhook":
+      return { ...base, url: step.url };
+  }
+}
+
+/** The JSON the server checks (createWorkflowSchema). */
+export function definitionOf(name: string, trigger: DraftTrigger, steps: DraftStep[]) {
+  return { name, trigger: triggerOf(trigger), steps: steps.map(stepOf) };
+}
