@@ -756,3 +756,51 @@ describe("automatic steps", () => {
     await instance.waitForStatus("terminated");
   });
 });
+
+describe("branching", () => {
+  async function branching() {
+    const { owner, people, space, signed, contract } = await setting(1);
+    const declined = await makeFolder(space.spaceId, space.rootId, "Declined");
+    const workflow = await createWorkflow(ctx(), owner.id, {
+      name: "Contract decision",
+      steps: [
+        { type: "approve", name: "Decide", assignees: [people[0]!.id], mode: "one" },
+        { type: "move", name: "File as signed", folderId: signed, when: "approved" },
+        { type: "move", name: "File as declined", folderId: declined, when: "rejected" },
+        { type: "email", name: "Tell sales", to: ["sales@example.com"], subject: "A contract was decided" },
+      ],
+    });
+    return { owner, people, signed, declined, contract, workflow };
+  }
+
+  it("a rejection takes the rejected path instead of ending the run: the other path's step is skipped, the steps for every path still run, and the run ends rejected", async () => {
+    const { owner, people, declined, contract, workflow } = await branching();
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    const [task] = await tasksOf(people[0]!.id, run.id);
+    await decideTask(ctx(), people[0]!.id, task!.id, { decision: "reject", comment: "Not this quarter." });
+    await instance.waitForStatus("complete");
+    expect(await runStatus(run.id)).toBe("rejected");
+    expect(await folderOf(contract.id)).toBe(declined);
+    expect(await mailsTo("sales@example.com")).toHaveLength(1);
+    const { timeline } = await getRun(ctx(), owner.id, run.id);
+    expect(timeline.find((event) => event.kind === "step.skipped")!.detail).toBe("File as signed: only when approved, and the run was rejected");
+    expect(timeline.at(-1)!.kind).toBe("run.rejected");
+  });
+
+  it("an approval takes the approved path and skips the rejected one; a step for a path with no decision before it is refused", async () => {
+    const { owner, people, signed, contract, workflow } = await branching();
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    const [task] = await tasksOf(people[0]!.id, run.id);
+    await decideTask(ctx(), people[0]!.id, task!.id, { decision: "approve" });
+    await instance.waitForStatus("complete");
+    expect(await runStatus(run.id)).toBe("completed");
+    expect(await folderOf(contract.id)).toBe(signed);
+    expect((await getWorkflow(ctx(), owner.id, workflow.id)).steps.map((step) => step.summary.split(":")[0])).toEqual(["Any one of Approver 1 (" + people[0]!.email + ") approve", "If approved", "If rejected", "E-mail “A contract was decided” to sales@example.com"]);
+    await expect(createWorkflow(ctx(), owner.id, { name: "No decision", steps: [{ type: "move", name: "File", folderId: signed, when: "rejected" }] })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("“File” runs only when rejected, but no step before it decides"),
+    });
+  });
+});

@@ -10,7 +10,9 @@ import { spaces } from "./files";
  */
 /** What happens when an approval step is overdue: remind the people again, hand it to someone else, or take a path (approve or reject). */
 export type WorkflowEscalation = { action: "remind" } | { action: "reassign"; to: string } | { action: "approve" } | { action: "reject" };
-export type WorkflowStepDefinition =
+/** When a step runs: always (the default), or only while the run is on the approved or the rejected path. */
+export type WorkflowStepWhen = "always" | "approved" | "rejected";
+export type WorkflowStepDefinition = { when?: WorkflowStepWhen } & (
   | { type: "approve"; name: string; assignees: string[]; mode: "one" | "all" | "quorum"; quorumPercent: number | null; dueInHours?: number | null; escalation?: WorkflowEscalation | null }
   | { type: "move"; name: string; folderId: string }
   | { type: "sign"; name: string; signers: { name: string; email: string }[] }
@@ -20,7 +22,8 @@ export type WorkflowStepDefinition =
   | { type: "metadata"; name: string; entries: { key: string; value: string }[] }
   | { type: "email"; name: string; to: string[]; subject: string; message: string }
   | { type: "share"; name: string; to: string[]; expiresInDays: number | null; allowDownload: boolean; message: string }
-  | { type: "webhook"; name: string; url: string; secretSealed: string };
+  | { type: "webhook"; name: string; url: string; secretSealed: string }
+);
 export type WorkflowDefinition = { steps: WorkflowStepDefinition[] };
 /**
  * What starts a run: a member by hand on a document, a file arriving in a folder, a document the

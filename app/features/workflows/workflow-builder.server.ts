@@ -136,7 +136,7 @@ export async function getWorkflow(ctx: ServiceContext, userId: string, templateI
       row.definition.steps.map(async (step) => ({
         type: step.type,
         name: step.name,
-        summary: stepSummary(step, { personOf, caseTypeNames, folderPaths }),
+        summary: `${step.when === "approved" ? "If approved: " : step.when === "rejected" ? "If rejected: " : ""}${stepSummary(step, { personOf, caseTypeNames, folderPaths })}`,
         /** A webhook step's signing secret, for its builder to check signatures with. */
         secret: step.type === "webhook" ? new TextDecoder().decode((await decryptSecret(readConfig(ctx.env).SESSION_SECRET, step.secretSealed, "workflow-webhook")) ?? new Uint8Array()) : null,
       })),

@@ -6,10 +6,13 @@
 export type Mode = "one" | "all" | "quorum";
 export type Escalation = "remind" | "reassign" | "approve" | "reject";
 export type StepKind = "approve" | "sign" | "move" | "copy" | "tag" | "metadata" | "case" | "email" | "share" | "webhook";
+export type StepWhen = "always" | "approved" | "rejected";
+export const WHEN_LABELS: Record<StepWhen, string> = { always: "Always", approved: "Only when approved so far", rejected: "Only when rejected (instead of ending the run)" };
 export type DraftStep = {
   key: number;
   type: StepKind;
   name: string;
+  when: StepWhen;
   caseTypeId: string;
   people: string;
   mode: Mode;
@@ -59,6 +62,7 @@ export const draftStep = (key: number, type: StepKind, folderId: string, caseTyp
   key,
   type,
   name,
+  when: "always",
   people: "",
   mode: "one",
   quorumPercent: "50",
@@ -110,7 +114,7 @@ const triggerOf = (trigger: DraftTrigger) =>
   trigger.type === "upload" ? { type: "upload", folderId: trigger.folderId } : trigger.type === "form" ? { type: "form", formId: trigger.formId } : trigger.type === "receive" ? { type: "receive", pageId: trigger.pageId } : { type: trigger.type };
 
 function stepOf(step: DraftStep) {
-  const base = { type: step.type, name: step.name };
+  const base = { type: step.type, name: step.name, when: step.when };
   switch (step.type) {
     case "approve":
       return {

@@ -290,6 +290,12 @@ export async function fileIntoCase(ctx: ServiceContext, runId: string, index: nu
   }
 }
 
+/** A step for the other path is passed over; the timeline says so (once). */
+export async function skipStep(ctx: ServiceContext, runId: string, index: number, step: WorkflowStepDefinition, path: "approved" | "rejected"): Promise<void> {
+  await setRunStep(ctx.db, runId, index);
+  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-skipped`), runId, at: ctx.now(), kind: "step.skipped", actorId: null, detail: `${step.name}: only when ${step.when}, and the run was ${path}` });
+}
+
 /** Ends the run (completed, rejected or failed) unless it ended already (cancelled). */
 export async function finishRun(ctx: ServiceContext, runId: string, status: "completed" | "rejected" | "failed", detail: string | null = null): Promise<void> {
   const now = ctx.now();

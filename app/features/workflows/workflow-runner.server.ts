@@ -2,7 +2,7 @@ import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloud
 import { createServiceContext } from "~/lib/service-context.server";
 import { DECISION_EVENT, ENVELOPE_EVENT } from "./workflows.schema";
 import { callWebhook, copyDocuments, emailAbout, setDocumentMetadata, shareDocument, tagDocuments } from "./workflow-actions.server";
-import { escalateStep, fileIntoCase, finishRun, moveSubject, notifyAssignees, runPlan, sendForSignature, signatureOutcome, startStep, tallyApproval } from "./workflow-engine.server";
+import { escalateStep, skipStep, fileIntoCase, finishRun, moveSubject, notifyAssignees, runPlan, sendForSignature, signatureOutcome, startStep, tallyApproval } from "./workflow-engine.server";
 
 /**
  * The engine (issue 41, ADR 035): one Cloudflare Workflows instance per run, its id the run's.
@@ -22,9 +22,16 @@ export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
     const ctx = () => createServiceContext(this.env, { requestId: `workflow:${runId}` });
     const plan = await step.do("read the template", () => runPlan(ctx(), runId));
     if (!plan) return { status: "gone" };
+    // The path so far: a rejection ends the run, unless a later step is for the rejected path.
+    let path: "approved" | "rejected" = "approved";
+    const goesOnWhenRejected = (index: number) => plan.steps.slice(index + 1).some((later) => later.when === "rejected");
     try {
       for (const [index, definition] of plan.steps.entries()) {
         const label = `step ${index + 1}`;
+        if (definition.when && definition.when !== "always" && definition.when !== path) {
+          await step.do(`${label}: skip`, () => skipStep(ctx(), runId, index, definition, path));
+          continue;
+        }
         const dueAt = await step.do(`${label}: start`, () => startStep(ctx(), runId, index, definition));
         if (definition.type === "approve") {
           await step.do(`${label}: notify`, () => notifyAssignees(ctx(), runId, index, definition));
@@ -44,9 +51,12 @@ export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
             outcome = await step.do(`${label}: tally ${round}`, () => tallyApproval(ctx(), runId, index, definition));
           }
           if (outcome === "rejected") {
-            await step.do("end: rejected", () => finishRun(ctx(), runId, "rejected"));
-            return { status: "rejected" };
-          }
+            if (goesOnWhenRejected(index)) path = "rejected";
+            else {
+              await step.do("end: rejected", () => finishRun(ctx(), runId, "rejected"));
+              return { status: "rejected" };
+            }
+          } else path = "approved";
         } else if (definition.type === "sign") {
           const envelopeId = await step.do(`${label}: send for signature`, () => sendForSignature(ctx(), runId, index, definition));
           if (envelopeId === null) return { status: "gone" };
@@ -56,9 +66,12 @@ export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
             outcome = await step.do(`${label}: signed? ${round}`, () => signatureOutcome(ctx(), runId, index, definition));
           }
           if (outcome === "rejected") {
-            await step.do("end: rejected", () => finishRun(ctx(), runId, "rejected", "The document was not signed."));
-            return { status: "rejected" };
-          }
+            if (goesOnWhenRejected(index)) path = "rejected";
+            else {
+              await step.do("end: rejected", () => finishRun(ctx(), runId, "rejected", "The document was not signed."));
+              return { status: "rejected" };
+            }
+          } else path = "approved";
         } else if (definition.type === "case") {
           await step.do(`${label}: file into a case`, () => fileIntoCase(ctx(), runId, index, definition));
         } else if (definition.type === "copy") {
@@ -84,7 +97,8 @@ export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
       await step.do("end: failed", () => finishRun(ctx(), runId, "failed", message.slice(0, 500)));
       throw error;
     }
-    await step.do("end: completed", () => finishRun(ctx(), runId, "completed"));
-    return { status: "completed" };
+    const status = path === "rejected" ? "rejected" : "completed";
+    await step.do(`end: ${status}`, () => finishRun(ctx(), runId, status));
+    return { status };
   }
 }

@@ -17,12 +17,18 @@ export const WORKFLOW_ASSIGNEES_MAX = 20;
 /** A step is due within a year at most (the engine waits up to 365 days for a decision). */
 export const WORKFLOW_DUE_HOURS_MAX = 24 * 364;
 
+/**
+ * When a step runs: always, or only on one path (branching, forward only). A rejection ends the run
+ * unless a later step is for the rejected path; then the run goes on along it (ending "rejected").
+ */
+export const STEP_WHEN = ["always", "approved", "rejected"] as const;
+const stepWhen = z.enum(STEP_WHEN, { error: "when is always, approved or rejected." }).default("always");
 const stepName = z.string({ error: "Each step needs a name." }).trim().min(1, "Each step needs a name.").max(100, "A step's name is at most 100 characters.");
 
 const approveStep = z
   .object({
     type: z.literal("approve"),
-    name: stepName,
+    name: stepName, when: stepWhen,
     assignees: z
       .array(z.string().min(1).max(64), { error: "An approval step names the people who approve." })
       .min(1, "An approval step needs at least one person to approve.")
@@ -56,16 +62,16 @@ const approveStep = z
   // Overdue without an escalation chosen: the people are reminded.
   .transform((step) => (step.dueInHours !== null && step.escalation === null ? { ...step, escalation: { action: "remind" as const } } : step));
 
-const moveStep = z.object({ type: z.literal("move"), name: stepName, folderId: z.string({ error: "A move step names the folder (folderId)." }).min(1).max(64) });
+const moveStep = z.object({ type: z.literal("move"), name: stepName, when: stepWhen, folderId: z.string({ error: "A move step names the folder (folderId)." }).min(1).max(64) });
 
 /** Filed into a new case of one of the builder's case types (the document moves into its case file). */
-const caseStep = z.object({ type: z.literal("case"), name: stepName, caseTypeId: z.string({ error: "A case step names the case type (caseTypeId)." }).min(1, "Choose the case type.").max(64) });
+const caseStep = z.object({ type: z.literal("case"), name: stepName, when: stepWhen, caseTypeId: z.string({ error: "A case step names the case type (caseTypeId)." }).min(1, "Choose the case type.").max(64) });
 
 /** Sent for signature (the e-signature module): the people who sign, members or not. */
 export const WORKFLOW_SIGNERS_MAX = 10;
 const signStep = z.object({
   type: z.literal("sign"),
-  name: stepName,
+  name: stepName, when: stepWhen,
   signers: z
     .array(
       z.object({
@@ -79,19 +85,19 @@ const signStep = z.object({
 });
 
 /** Copied into a folder of the builder's own files (the copy stays there; later steps act on the original). */
-const copyStep = z.object({ type: z.literal("copy"), name: stepName, folderId: z.string({ error: "A copy step names the folder (folderId)." }).min(1).max(64) });
+const copyStep = z.object({ type: z.literal("copy"), name: stepName, when: stepWhen, folderId: z.string({ error: "A copy step names the folder (folderId)." }).min(1).max(64) });
 
 /** Tags added to the documents (those they have stay). */
 const tagStep = z.object({
   type: z.literal("tag"),
-  name: stepName,
+  name: stepName, when: stepWhen,
   tags: z.array(tagSchema, { error: "A tag step names its tags (tags)." }).min(1, "A tag step adds at least one tag.").max(10, "A tag step adds at most 10 tags.").transform((tags) => [...new Set(tags)]),
 });
 
 /** Metadata set on the documents (a key they have takes the new value; other keys stay). */
 const metadataStep = z.object({
   type: z.literal("metadata"),
-  name: stepName,
+  name: stepName, when: stepWhen,
   entries: z.array(metadataEntrySchema, { error: "A metadata step names its fields (entries: key and value)." }).min(1, "A metadata step sets at least one field.").max(10, "A metadata step sets at most 10 fields."),
 });
 
@@ -107,7 +113,7 @@ const message = z.string({ error: "The message must be text." }).trim().max(2_00
 /** An e-mail about the run (the workflow, the step and the document's name; never the document itself). */
 const emailStep = z.object({
   type: z.literal("email"),
-  name: stepName,
+  name: stepName, when: stepWhen,
   to: recipients("An e-mail step"),
   subject: z.string({ error: "An e-mail step needs a subject." }).trim().min(1, "An e-mail step needs a subject.").max(150, "A subject is at most 150 characters."),
   message,
@@ -116,7 +122,7 @@ const emailStep = z.object({
 /** A share link on the run's document, e-mailed to the people named (the link's gates are the sharing module's). */
 const shareStep = z.object({
   type: z.literal("share"),
-  name: stepName,
+  name: stepName, when: stepWhen,
   to: recipients("A share step"),
   expiresInDays: z.number({ error: "expiresInDays is a number of days." }).int("expiresInDays is a whole number of days.").min(1, "A link lasts 1 to 365 days.").max(365, "A link lasts 1 to 365 days.").nullable().default(null),
   allowDownload: z.boolean({ error: "allowDownload is true or false." }).default(false),
@@ -124,7 +130,7 @@ const shareStep = z.object({
 });
 
 /** A signed POST to an address the builder controls, like a form's webhooks. */
-const webhookStep = z.object({ type: z.literal("webhook"), name: stepName, url: webhookUrlSchema });
+const webhookStep = z.object({ type: z.literal("webhook"), name: stepName, when: stepWhen, url: webhookUrlSchema });
 
 /**
  * What starts a run: by hand on a document (manual), every file uploaded into a folder, every
@@ -152,7 +158,14 @@ export const createWorkflowSchema = z.object({
       error: "steps is the list of the workflow's steps.",
     })
     .min(1, "A workflow needs at least one step.")
-    .max(WORKFLOW_STEPS_MAX, `A workflow has at most ${WORKFLOW_STEPS_MAX} steps.`),
+    .max(WORKFLOW_STEPS_MAX, `A workflow has at most ${WORKFLOW_STEPS_MAX} steps.`)
+    .superRefine((steps, context) => {
+      // A path exists once a step before has decided (an approval or a signature).
+      steps.forEach((step, index) => {
+        if (step.when === "always" || steps.slice(0, index).some((earlier) => earlier.type === "approve" || earlier.type === "sign")) return;
+        context.addIssue({ code: "custom", path: [index, "when"], message: `“${step.name}” runs only when ${step.when}, but no step before it decides: put an approval or a signature before it.` });
+      });
+    }),
 });
 
 export const decideTaskSchema = z.object({

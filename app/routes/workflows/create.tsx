@@ -10,7 +10,7 @@ import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { builderOptions } from "~/features/workflows/workflow-builder.server";
 import { AutomaticStepFields } from "~/features/workflows/components/automatic-step-fields";
-import { definitionOf, draftStep, ESCALATION_LABELS, MODE_LABELS, STEP_GROUPS, STEP_KINDS, type DraftStep, type DraftTrigger, type Escalation, type Mode, type StepKind } from "~/features/workflows/workflow-draft";
+import { definitionOf, draftStep, ESCALATION_LABELS, MODE_LABELS, STEP_GROUPS, STEP_KINDS, type DraftStep, type DraftTrigger, type Escalation, type Mode, type StepKind, type StepWhen, WHEN_LABELS } from "~/features/workflows/workflow-draft";
 import { WORKFLOW_NAME_MAX, WORKFLOW_STEPS_MAX } from "~/features/workflows/workflows.schema";
 import { createWorkflow } from "~/features/workflows/workflows.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
@@ -157,6 +157,18 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
                   Step {index + 1}: {STEP_KINDS[step.type].legend}
                 </legend>
                 <Input label={`Step ${index + 1} name`} value={step.name} onChange={(event) => update(step.key, { name: event.target.value })} required maxLength={100} />
+                {steps.slice(0, index).some((earlier) => earlier.type === "approve" || earlier.type === "sign") ? (
+                  <label className="block text-sm text-slate-900">
+                    Step {index + 1} runs
+                    <select className={nativeSelectClassName} value={step.when} onChange={(event) => update(step.key, { when: event.target.value as StepWhen })}>
+                      {(Object.keys(WHEN_LABELS) as StepWhen[]).map((when) => (
+                        <option key={when} value={when}>
+                          {WHEN_LABELS[when]}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ) : null}
                 {step.type === "approve" ? (
                   <>
                     <Input
