@@ -10,6 +10,7 @@ import { JOB_RETENTION_DAYS, pruneJobsJob } from "~/features/maintenance/mainten
 import { sendDigestsJob } from "~/features/notifications/notifications.jobs";
 import { applySharePrivacyJob } from "~/features/sharing/sharing.jobs";
 import { signatureRemindersJob } from "~/features/signatures/signatures.jobs";
+import { startScheduledRunsJob } from "~/features/workflows/workflows.jobs";
 import { createLogger } from "~/lib/log.server";
 import { createServiceContext, type ServiceContext } from "~/lib/service-context.server";
 
@@ -102,6 +103,14 @@ export const cronSchedule: Record<string, CronTask[]> = {
         definition: signatureRemindersJob,
         jobId: `cron:${signatureRemindersJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
         payload: {},
+        priority: "normal",
+      }),
+    // Scheduled workflows (issue 41): each due one starts a run on each document of its folder.
+    (ctx, scheduledTime) =>
+      enqueueJob(ctx, {
+        definition: startScheduledRunsJob,
+        jobId: `cron:${startScheduledRunsJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
+        payload: { day: scheduledTime.toISOString().slice(0, 10) },
         priority: "normal",
       }),
   ],

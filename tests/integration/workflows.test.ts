@@ -5,7 +5,7 @@ import { callWebhook, copyDocuments, emailAbout, shareDocument, tagDocuments } f
 import { webhookSignature } from "~/lib/webhooks.server";
 import { workflowsPersonalData } from "~/features/workflows/personal-data.server";
 import { builderOptions, documentsByIds, getWorkflow, listWorkflowSummaries } from "~/features/workflows/workflow-builder.server";
-import { startEnvelopeRunsJob, startSubmissionRunsJob, startUploadRunsJob } from "~/features/workflows/workflows.jobs";
+import { startEnvelopeRunsJob, startScheduledRunsJob, startSubmissionRunsJob, startUploadRunsJob } from "~/features/workflows/workflows.jobs";
 import { createCaseType, getCase, listCases } from "~/features/cases/cases.server";
 import { cancelRun, createWorkflow, decideTask, getRun, listMyTasks, startRun, startRunsOnSelection } from "~/features/workflows/workflows.server";
 import { createFile, makeFolder, personalSpaceOf, testContext } from "~tests/factories/files";
@@ -802,5 +802,47 @@ describe("branching", () => {
       status: 400,
       message: expect.stringContaining("“File” runs only when rejected, but no step before it decides"),
     });
+  });
+});
+
+describe("a scheduled workflow", () => {
+  it("starts one run on each document of its folder on the days it is due, however often the morning's job runs, and none on a document whose last run is still going", async () => {
+    const { owner, people, space } = await setting(1);
+    const policies = await makeFolder(space.spaceId, space.rootId, "Policies");
+    const archive = await makeFolder(space.spaceId, policies, "Archive");
+    await createFile({ spaceId: space.spaceId, folderId: policies, name: "Travel policy.pdf", content: "%PDF-1.4 travel", contentType: "application/pdf", uploadedBy: owner.id });
+    await createFile({ spaceId: space.spaceId, folderId: policies, name: "Expenses policy.pdf", content: "%PDF-1.4 expenses", contentType: "application/pdf", uploadedBy: owner.id });
+    await createFile({ spaceId: space.spaceId, folderId: archive, name: "Old policy.pdf", content: "%PDF-1.4 old", contentType: "application/pdf", uploadedBy: owner.id });
+    const workflow = await createWorkflow(ctx(), owner.id, {
+      name: "Policy review",
+      trigger: { type: "schedule", folderId: policies, everyDays: 7 },
+      steps: [{ type: "approve", name: "Still current?", assignees: [people[0]!.id], mode: "one" }],
+    });
+    expect(workflow.trigger).toEqual({ type: "schedule", folderId: policies, everyDays: 7 });
+    expect((await listWorkflowSummaries(ctx(), owner.id))[0]!.trigger).toBe("Every 7 days (07:00 UTC), on each document in My files / Policies");
+    const created = new Date(workflow.createdAt);
+    const dayAfter = (days: number) => new Date(Date.UTC(created.getUTCFullYear(), created.getUTCMonth(), created.getUTCDate() + days)).toISOString().slice(0, 10);
+    const runs = () => countWhere("select count(*) as n from workflow_runs where template_id = ?", workflow.id);
+    const jobCtx = { ...testContext(), jobId: "again" };
+
+    await startScheduledRunsJob.run(jobCtx, { day: dayAfter(3) });
+    expect(await runs()).toBe(0);
+    await startScheduledRunsJob.run(jobCtx, { day: dayAfter(7) });
+    await startScheduledRunsJob.run(jobCtx, { day: dayAfter(7) });
+    expect(await runs()).toBe(2);
+    const started = (await testEnv.DB.prepare("select r.id, f.name from workflow_runs r join files f on f.id = r.subject_file_id where r.template_id = ? order by f.name").bind(workflow.id).all<{ id: string; name: string }>()).results;
+    expect(started.map((run) => run.name)).toEqual(["Expenses policy.pdf", "Travel policy.pdf"]);
+    // A week later both are still waiting for the reviewer: nothing new starts.
+    await startScheduledRunsJob.run(jobCtx, { day: dayAfter(14) });
+    expect(await runs()).toBe(2);
+    for (const run of started) {
+      await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+      await tasksOf(people[0]!.id, run.id);
+      await cancelRun(ctx(), owner.id, run.id);
+      await instance.waitForStatus("terminated");
+    }
+    await startScheduledRunsJob.run(jobCtx, { day: dayAfter(21) });
+    expect(await runs()).toBe(4);
+    await expect(createWorkflow(ctx(), owner.id, { name: "Too often", trigger: { type: "schedule", folderId: policies, everyDays: 0 }, steps: [{ type: "tag", name: "Tag", tags: ["x"] }] })).rejects.toMatchObject({ status: 400, message: expect.stringContaining("every 1 to 365 days") });
   });
 });

@@ -24,13 +24,14 @@ export type WorkflowStepDefinition = { when?: WorkflowStepWhen } & (
   | { type: "share"; name: string; to: string[]; expiresInDays: number | null; allowDownload: boolean; message: string }
   | { type: "webhook"; name: string; url: string; secretSealed: string }
 );
-export type WorkflowDefinition = { steps: WorkflowStepDefinition[] };
+/** A scheduled workflow's rhythm (trigger `schedule`): every so many days, counted from the day it was made. */
+export type WorkflowDefinition = { steps: WorkflowStepDefinition[]; schedule?: { everyDays: number } };
 /**
  * What starts a run: a member by hand on a document, a file arriving in a folder, a document the
- * builder sent for signature signed by everyone, a form of theirs submitted, or files arriving
- * through one of their receive pages.
+ * builder sent for signature signed by everyone, a form of theirs submitted, files arriving
+ * through one of their receive pages, or a schedule (each document of a folder, every so many days).
  */
-export const workflowTriggerKinds = ["manual", "upload", "envelope", "form", "receive"] as const;
+export const workflowTriggerKinds = ["manual", "upload", "envelope", "form", "receive", "schedule"] as const;
 export type WorkflowTriggerKind = (typeof workflowTriggerKinds)[number];
 
 export const workflowTemplates = sqliteTable(
@@ -44,7 +45,7 @@ export const workflowTemplates = sqliteTable(
     name: text("name").notNull(),
     definition: text("definition", { mode: "json" }).$type<WorkflowDefinition>().notNull(),
     triggerKind: text("trigger_kind", { enum: workflowTriggerKinds }).notNull().default("manual"),
-    /** The folder whose new files start a run (trigger `upload`). */
+    /** The folder whose new files start a run (trigger `upload`), or whose documents a scheduled run reviews (trigger `schedule`). */
     triggerFolderId: text("trigger_folder_id"),
     /** The form (trigger `form`) or receive page (trigger `receive`) whose submissions start a run. */
     triggerSourceId: text("trigger_source_id"),

@@ -6,7 +6,7 @@ import { deliverMailJob, pruneMailJob } from "~/features/mail/mail.jobs";
 import { pruneJobsJob } from "~/features/maintenance/maintenance.jobs";
 import { sendDigestsJob } from "~/features/notifications/notifications.jobs";
 import { notifyFilesAddedJob } from "~/features/datarooms/datarooms.jobs";
-import { startEnvelopeRunsJob, startSubmissionRunsJob, startUploadRunsJob } from "~/features/workflows/workflows.jobs";
+import { startEnvelopeRunsJob, startScheduledRunsJob, startSubmissionRunsJob, startUploadRunsJob } from "~/features/workflows/workflows.jobs";
 import { openCaseFromFormJob, openCaseFromReceiveJob } from "~/features/cases/cases.jobs";
 import { deleteObjectsJob } from "~/features/personal-data/personal-data.jobs";
 import { applySharePrivacyJob } from "~/features/sharing/sharing.jobs";
@@ -45,7 +45,7 @@ function register<Payload>(definition: JobDefinition<Payload>): RegisteredJob {
 }
 
 /** Every job type the consumer knows. A message whose type is not here fails its job at once. */
-const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob), register(rewrapKeysJob), register(sendDigestsJob), register(notifyFilesAddedJob), register(applySharePrivacyJob), register(batchChunkJob), register(purgeSecretsJob), register(extractTextJob), register(catchUpIndexJob), register(webhookDeliverJob), register(purgeFormsTrashJob), register(sealEnvelopeJob), register(signatureRemindersJob), register(derivativesJob), register(startUploadRunsJob), register(startEnvelopeRunsJob), register(startSubmissionRunsJob), register(openCaseFromReceiveJob), register(openCaseFromFormJob)];
+const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob), register(rewrapKeysJob), register(sendDigestsJob), register(notifyFilesAddedJob), register(applySharePrivacyJob), register(batchChunkJob), register(purgeSecretsJob), register(extractTextJob), register(catchUpIndexJob), register(webhookDeliverJob), register(purgeFormsTrashJob), register(sealEnvelopeJob), register(signatureRemindersJob), register(derivativesJob), register(startUploadRunsJob), register(startEnvelopeRunsJob), register(startSubmissionRunsJob), register(startScheduledRunsJob), register(openCaseFromReceiveJob), register(openCaseFromFormJob)];
 const byType = new Map(registered.map((job) => [job.type, job]));
 
 export function findJobDefinition(type: string): RegisteredJob | undefined {

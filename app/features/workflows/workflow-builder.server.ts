@@ -48,6 +48,10 @@ export async function builderOptions(ctx: ServiceContext, userId: string) {
 function triggerLabel(row: WorkflowTemplateRow, folders: Map<string, string>, sources: { forms: { id: string; title: string }[]; pages: { id: string; title: string }[] }): string {
   const titleIn = (list: { id: string; title: string }[]) => list.find((entry) => entry.id === row.triggerSourceId)?.title;
   if (row.triggerKind === "upload") return `A file uploaded into ${row.triggerFolderId ? (folders.get(row.triggerFolderId) ?? "a folder that is gone") : "a folder"}`;
+  if (row.triggerKind === "schedule") {
+    const every = row.definition.schedule?.everyDays ?? 1;
+    return `${every === 1 ? "Every day" : `Every ${every} days`} (07:00 UTC), on each document in ${row.triggerFolderId ? (folders.get(row.triggerFolderId) ?? "a folder that is gone") : "a folder"}`;
+  }
   if (row.triggerKind === "envelope") return "A document you sent for signature, once everyone signed (on the signed copy)";
   if (row.triggerKind === "form") return `A submission to the form “${titleIn(sources.forms) ?? "a form that is gone"}”`;
   if (row.triggerKind === "receive") return `Files sent through the receive page “${titleIn(sources.pages) ?? "a page that is gone"}”`;
@@ -60,7 +64,7 @@ export async function listWorkflowSummaries(ctx: ServiceContext, userId: string)
   const templates = await listTemplatesBy(ctx.db, userId);
   const [counts, folders, sources] = await Promise.all([
     countRunsByTemplate(ctx.db, templates.map((row) => row.id)),
-    templates.some((row) => row.triggerKind === "upload") ? ownFolderOptions(ctx, userId) : [],
+    templates.some((row) => row.triggerKind === "upload" || row.triggerKind === "schedule") ? ownFolderOptions(ctx, userId) : [],
     listTriggerSources(ctx.db, userId),
   ]);
   const byTemplate = new Map(counts.map((row) => [row.templateId, row]));

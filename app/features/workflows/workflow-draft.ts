@@ -34,7 +34,7 @@ export type DraftStep = {
   allowDownload: boolean;
   url: string;
 };
-export type DraftTrigger = { type: "manual" | "upload" | "envelope" | "form" | "receive"; folderId: string; formId: string; pageId: string };
+export type DraftTrigger = { type: "manual" | "upload" | "envelope" | "form" | "receive" | "schedule"; folderId: string; formId: string; pageId: string; everyDays: string };
 
 export const MODE_LABELS: Record<Mode, string> = { one: "Any one of them", all: "All of them", quorum: "A quorum (percent of them)" };
 export const ESCALATION_LABELS: Record<Escalation, string> = { remind: "Remind them", reassign: "Hand it to someone else", approve: "Approve it and go on", reject: "Reject it (the run ends)" };
@@ -110,8 +110,20 @@ const parseEntries = (text: string) =>
       return at < 0 ? { key: line, value: "" } : { key: line.slice(0, at).trim(), value: line.slice(at + 1).trim() };
     });
 
-const triggerOf = (trigger: DraftTrigger) =>
-  trigger.type === "upload" ? { type: "upload", folderId: trigger.folderId } : trigger.type === "form" ? { type: "form", formId: trigger.formId } : trigger.type === "receive" ? { type: "receive", pageId: trigger.pageId } : { type: trigger.type };
+function triggerOf(trigger: DraftTrigger) {
+  switch (trigger.type) {
+    case "upload":
+      return { type: "upload", folderId: trigger.folderId };
+    case "schedule":
+      return { type: "schedule", folderId: trigger.folderId, everyDays: Number(trigger.everyDays) };
+    case "form":
+      return { type: "form", formId: trigger.formId };
+    case "receive":
+      return { type: "receive", pageId: trigger.pageId };
+    default:
+      return { type: trigger.type };
+  }
+}
 
 function stepOf(step: DraftStep) {
   const base = { type: step.type, name: step.name, when: step.when };

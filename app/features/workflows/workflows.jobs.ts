@@ -2,7 +2,7 @@ import { z } from "zod";
 import { enqueueJob } from "~/features/jobs/enqueue-job.server";
 import { defineJob } from "~/features/jobs/job-definition";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { folderHasUploadTriggers, sourceHasTriggers, spaceHasEnvelopeTriggers, startRunsForEnvelope, startRunsForSubmission, startRunsForUpload, type SubmissionKind } from "./workflows.server";
+import { startScheduledRuns, folderHasUploadTriggers, sourceHasTriggers, spaceHasEnvelopeTriggers, startRunsForEnvelope, startRunsForSubmission, startRunsForUpload, type SubmissionKind } from "./workflows.server";
 
 const id = z.string().min(1).max(64);
 
@@ -60,3 +60,14 @@ export async function requestSubmissionTriggers(ctx: ServiceContext, submission:
   if (!(await sourceHasTriggers(ctx, submission.kind, submission.sourceId))) return;
   await enqueueJob(ctx, { definition: startSubmissionRunsJob, payload: { kind: submission.kind, submissionId: submission.id }, jobId: `${startSubmissionRunsJob.type}:${submission.id}` });
 }
+
+/** The morning's scheduled workflows (queued by the 07:00 cron, one job a day): each due workflow starts its runs. */
+export const startScheduledRunsJob = defineJob({
+  type: "workflows.start-scheduled-runs",
+  version: 1,
+  payloadSchema: z.object({ day: z.iso.date() }),
+  async run(ctx, payload) {
+    const started = await startScheduledRuns(ctx, new Date(`${payload.day}T00:00:00Z`));
+    return { processedItems: 1, successCount: started, failureCount: 0 };
+  },
+});

@@ -85,6 +85,28 @@ export async function listTriggerSources(db: Database, userId: string) {
   return { forms: formRows, pages };
 }
 
+/** Every scheduled workflow (a small set: the morning's job reads them all). */
+export async function listScheduledTemplates(db: Database): Promise<WorkflowTemplateRow[]> {
+  return db.select().from(workflowTemplates).where(eq(workflowTemplates.triggerKind, "schedule")).all();
+}
+
+/** The documents a workflow's runs are still working on. */
+export async function listRunningSubjects(db: Database, templateId: string): Promise<string[]> {
+  const rows = await db.select({ fileId: workflowRuns.subjectFileId }).from(workflowRuns).where(and(eq(workflowRuns.templateId, templateId), eq(workflowRuns.status, "running"))).all();
+  return rows.flatMap((row) => (row.fileId ? [row.fileId] : []));
+}
+
+/** The live documents of one folder itself (not its subfolders), newest first. */
+export async function listLiveFilesInFolder(db: Database, spaceId: string, folderId: string, limit: number) {
+  return db
+    .select({ id: files.id, name: files.name })
+    .from(files)
+    .where(and(eq(files.spaceId, spaceId), eq(files.folderId, folderId), isNull(files.trashedAt)))
+    .orderBy(desc(files.updatedAt), desc(files.id))
+    .limit(limit)
+    .all();
+}
+
 /** The workflows of a space that start when a document its owner sent for signature is completed. */
 export async function listEnvelopeTriggered(db: Database, spaceId: string): Promise<WorkflowTemplateRow[]> {
   return db.select().from(workflowTemplates).where(and(eq(workflowTemplates.spaceId, spaceId), eq(workflowTemplates.triggerKind, "envelope"))).all();

@@ -144,9 +144,14 @@ const triggerSchema = z.discriminatedUnion(
     z.object({ type: z.literal("upload"), folderId: z.string({ error: "An upload trigger names its folder (folderId)." }).min(1, "Choose the folder whose new files start a run.").max(64) }),
     z.object({ type: z.literal("envelope") }),
     z.object({ type: z.literal("form"), formId: z.string({ error: "A form trigger names its form (formId)." }).min(1, "Choose the form whose submissions start a run.").max(64) }),
+    z.object({
+      type: z.literal("schedule"),
+      folderId: z.string({ error: "A schedule names the folder whose documents it starts runs on (folderId)." }).min(1, "Choose the folder whose documents are reviewed.").max(64),
+      everyDays: z.number({ error: "everyDays is a number of days." }).int("everyDays is a whole number of days.").min(1, "A schedule repeats every 1 to 365 days.").max(365, "A schedule repeats every 1 to 365 days."),
+    }),
     z.object({ type: z.literal("receive"), pageId: z.string({ error: "A receive page trigger names its page (pageId)." }).min(1, "Choose the receive page whose submissions start a run.").max(64) }),
   ],
-  { error: "trigger is manual, upload (with folderId), envelope, form (with formId) or receive (with pageId)." },
+  { error: "trigger is manual, upload (with folderId), envelope, form (with formId), receive (with pageId) or schedule (with folderId and everyDays)." },
 );
 
 /** POST /api/workflows: a template, what starts it, its ordered steps. */

@@ -31,6 +31,9 @@ import {
   listTemplatesBy,
   listLiveFilesIn,
   listEnvelopeTriggered,
+  listLiveFilesInFolder,
+  listRunningSubjects,
+  listScheduledTemplates,
   listSourceTriggered,
   listTriggerSources,
   listUploadTriggered,
@@ -56,9 +59,16 @@ export async function requireWorkflows(ctx: ServiceContext, userId: string): Pro
   requireFeature(await loadMemberAccess(ctx, userId), "workflows");
 }
 
-export type WorkflowTrigger = { type: "manual" } | { type: "upload"; folderId: string } | { type: "envelope" } | { type: "form"; formId: string } | { type: "receive"; pageId: string };
+export type WorkflowTrigger =
+  | { type: "manual" }
+  | { type: "upload"; folderId: string }
+  | { type: "envelope" }
+  | { type: "form"; formId: string }
+  | { type: "receive"; pageId: string }
+  | { type: "schedule"; folderId: string; everyDays: number };
 function triggerOf(row: WorkflowTemplateRow): WorkflowTrigger {
   if (row.triggerKind === "upload" && row.triggerFolderId) return { type: "upload", folderId: row.triggerFolderId };
+  if (row.triggerKind === "schedule" && row.triggerFolderId) return { type: "schedule", folderId: row.triggerFolderId, everyDays: row.definition.schedule?.everyDays ?? 1 };
   if (row.triggerKind === "form" && row.triggerSourceId) return { type: "form", formId: row.triggerSourceId };
   if (row.triggerKind === "receive" && row.triggerSourceId) return { type: "receive", pageId: row.triggerSourceId };
   return row.triggerKind === "envelope" ? { type: "envelope" } : { type: "manual" };
@@ -110,6 +120,7 @@ export async function createWorkflow(ctx: ServiceContext, userId: string, input:
     if (!type || type.createdBy !== userId) throw new AppError("VALIDATION_ERROR", `steps: “${step.name}” files into a case type that is not yours. Choose one of your case types.`);
   }
   if (data.trigger.type === "upload") await requireOwnFolder(ctx, userId, space.id, data.trigger.folderId, "trigger: The folder whose uploads start a run");
+  if (data.trigger.type === "schedule") await requireOwnFolder(ctx, userId, space.id, data.trigger.folderId, "trigger: The folder whose documents a schedule reviews");
   if (data.trigger.type === "form" || data.trigger.type === "receive") {
     const sources = await listTriggerSources(ctx.db, userId);
     const trigger = data.trigger;
@@ -137,9 +148,9 @@ export async function createWorkflow(ctx: ServiceContext, userId: string, input:
     id: crypto.randomUUID(),
     spaceId: space.id,
     name: data.name,
-    definition: { steps },
+    definition: data.trigger.type === "schedule" ? { steps, schedule: { everyDays: data.trigger.everyDays } } : { steps },
     triggerKind: data.trigger.type,
-    triggerFolderId: data.trigger.type === "upload" ? data.trigger.folderId : null,
+    triggerFolderId: data.trigger.type === "upload" || data.trigger.type === "schedule" ? data.trigger.folderId : null,
     triggerSourceId: data.trigger.type === "form" ? data.trigger.formId : data.trigger.type === "receive" ? data.trigger.pageId : null,
     createdBy: userId,
     createdAt: now,
@@ -232,7 +243,7 @@ async function beginRun(
     triggerRef: start.triggerRef,
     caseId: null,
   };
-  const how = { upload: " (uploaded into its folder)", envelope: " (signed by everyone)", form: "", receive: "", manual: "" }[start.triggerKind];
+  const how = { upload: " (uploaded into its folder)", envelope: " (signed by everyone)", form: "", receive: "", manual: "", schedule: " (on schedule)" }[start.triggerKind];
   const isNew = await insertRun(ctx.db, fresh, { id: `${id}:run-started`, runId: id, at: now, kind: "run.started", actorId: start.startedBy, detail: `${template.name} on ${subject.label}${how}` });
   const run = isNew ? fresh : start.triggerRef ? await findRunByTrigger(ctx.db, template.id, start.triggerRef) : undefined;
   if (!run) throw new AppError("CONFLICT", "The workflow run could not be recorded. Please try again.");
@@ -336,6 +347,43 @@ export async function startRunsForSubmission(ctx: ServiceContext, kind: Submissi
     const main = documents.find((file) => file.contentType === "application/pdf") ?? documents[0] ?? null;
     await beginRun(ctx, template, { fileId: main?.id ?? null, submissionId, label: submission.label }, { startedBy: null, triggerKind: kind, triggerRef: `${kind}:${submissionId}` });
     started += 1;
+  }
+  return started;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Documents a scheduled workflow starts on at most per day (the newest first); more wait for the next time. */
+export const SCHEDULED_DOCUMENTS_MAX = 200;
+
+/** Whether a scheduled workflow is due on a day (UTC): every so many days after the day it was made. */
+export function isScheduledOn(template: Pick<WorkflowTemplateRow, "createdAt" | "definition">, day: Date): boolean {
+  const every = template.definition.schedule?.everyDays ?? 1;
+  const days = Math.floor(day.getTime() / DAY_MS) - Math.floor(template.createdAt.getTime() / DAY_MS);
+  return days > 0 && days % every === 0;
+}
+
+/**
+ * The morning's schedule (the 07:00 cron, by a job): each scheduled workflow due that day starts
+ * one run on each document of its folder (not its subfolders), unless the document's last run of
+ * it is still going. The day and the document are the trigger, so the job delivered twice starts
+ * nothing more. A workflow whose builder lost the plan starts nothing (logged).
+ */
+export async function startScheduledRuns(ctx: ServiceContext, day: Date): Promise<number> {
+  const dayKey = day.toISOString().slice(0, 10);
+  let started = 0;
+  for (const template of await listScheduledTemplates(ctx.db)) {
+    if (!template.triggerFolderId || !isScheduledOn(template, day)) continue;
+    if (!template.createdBy || !hasFeature(await loadMemberAccess(ctx, template.createdBy), "workflows")) {
+      ctx.logger.info("workflows.trigger_skipped", { templateId: template.id, dayKey });
+      continue;
+    }
+    const busy = new Set(await listRunningSubjects(ctx.db, template.id));
+    for (const file of await listLiveFilesInFolder(ctx.db, template.spaceId, template.triggerFolderId, SCHEDULED_DOCUMENTS_MAX)) {
+      const triggerRef = `schedule:${dayKey}:${file.id}`;
+      if (busy.has(file.id) && !(await findRunByTrigger(ctx.db, template.id, triggerRef))) continue;
+      await beginRun(ctx, template, documentSubject(file), { startedBy: null, triggerKind: "schedule", triggerRef });
+      started += 1;
+    }
   }
   return started;
 }

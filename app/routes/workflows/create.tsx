@@ -74,7 +74,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
   const navigation = useNavigation();
   const firstFolder = folders[0]?.id ?? "";
   const [name, setName] = useState("");
-  const [trigger, setTrigger] = useState<DraftTrigger>({ type: "upload", folderId: firstFolder, formId: forms[0]?.id ?? "", pageId: receivePages[0]?.id ?? "" });
+  const [trigger, setTrigger] = useState<DraftTrigger>({ type: "upload", folderId: firstFolder, formId: forms[0]?.id ?? "", pageId: receivePages[0]?.id ?? "", everyDays: "30" });
   const [nextKey, setNextKey] = useState(3);
   const [steps, setSteps] = useState<DraftStep[]>([draftStep(1, "approve", firstFolder, "", "Review"), draftStep(2, "move", firstFolder, "", "File it")]);
   const update = (key: number, change: Partial<DraftStep>) => setSteps((current) => current.map((step) => (step.key === key ? { ...step, ...change } : step)));
@@ -139,6 +139,21 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
             onPick={(pageId) => setTrigger((current) => ({ ...current, pageId }))}
             hint="Each submission (everything one person sent at once) starts one run on the files it brought."
           />
+          <TriggerChoice
+            label="On a schedule, for each document in a folder"
+            isChosen={trigger.type === "schedule"}
+            onChoose={() => setTrigger((current) => ({ ...current, type: "schedule" }))}
+            pick="Folder whose documents are reviewed"
+            options={folders.map((folder) => ({ id: folder.id, label: folder.path }))}
+            value={trigger.folderId}
+            onPick={(folderId) => setTrigger((current) => ({ ...current, folderId }))}
+            hint="At 07:00 UTC on the days it is due, each document in this folder itself starts one run, unless its last run is still going."
+          />
+          {trigger.type === "schedule" ? (
+            <div className="pl-6">
+              <Input label="Every (days)" type="number" min={1} max={365} value={trigger.everyDays} onChange={(event) => setTrigger((current) => ({ ...current, everyDays: event.target.value }))} />
+            </div>
+          ) : null}
           <label className="flex items-center gap-2 text-sm text-slate-900">
             <input type="radio" name="trigger-type" checked={trigger.type === "envelope"} onChange={() => setTrigger((current) => ({ ...current, type: "envelope" }))} />
             A document I sent for signature is signed by everyone (the run works on the signed copy)
