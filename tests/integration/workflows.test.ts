@@ -846,3 +846,51 @@ describe("a scheduled workflow", () => {
     await expect(createWorkflow(ctx(), owner.id, { name: "Too often", trigger: { type: "schedule", folderId: policies, everyDays: 0 }, steps: [{ type: "tag", name: "Tag", tags: ["x"] }] })).rejects.toMatchObject({ status: 400, message: expect.stringContaining("every 1 to 365 days") });
   });
 });
+
+describe("a form step", () => {
+  it("e-mails its person the form's link with the step's ticket, waits for their answer, and goes on; an answer without the ticket, or to another form, moves nothing", async () => {
+    const { owner, signed, contract } = await setting(0);
+    const makeForm = async (title: string) => {
+      const { form } = await (await send(owner.client, "POST", "/api/forms", {})).json<{ form: { id: string; revision: number } }>();
+      const fields = [{ id: "name", type: "short_text", label: "Name", required: true }, { id: "iban", type: "short_text", label: "IBAN", required: true }];
+      expect((await send(owner.client, "PUT", `/api/forms/${form.id}/draft`, { revision: form.revision, title, fields, rules: [] })).status).toBe(200);
+      expect((await send(owner.client, "POST", `/api/forms/${form.id}/publish`)).status).toBe(200);
+      return form.id;
+    };
+    const details = await makeForm("Supplier details");
+    const other = await makeForm("Feedback");
+    const stranger = await signedIn({ tier: "business" });
+    await expect(createWorkflow(ctx(), stranger.id, { name: "Theirs", steps: [{ type: "form", name: "Details", formId: details, to: "x@example.com" }] })).rejects.toMatchObject({ status: 400 });
+    const workflow = await createWorkflow(ctx(), owner.id, {
+      name: "Supplier onboarding",
+      steps: [
+        { type: "form", name: "Bank details", formId: details, to: "Vendor@Example.com" },
+        { type: "move", name: "File it", folderId: signed },
+      ],
+    });
+    expect((await getWorkflow(ctx(), owner.id, workflow.id)).steps[0]!.summary).toBe("vendor@example.com fills in the form “Supplier details”");
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    await expect.poll(async () => (await mailsTo("vendor@example.com")).length, { timeout: 5_000 }).toBe(1);
+    const [mail] = await mailsTo("vendor@example.com");
+    expect(mail!.subject).toBe("Olga Owner asks you to fill in a form: Bank details");
+    const link = /Fill in the form: (\S+)/.exec(mail!.textBody)![1]!;
+    expect(link).toContain(`/forms/${details}/view?task=`);
+    const ticket = new URL(link).searchParams.get("task")!;
+
+    const visitor = await newAuthClient();
+    const answer = (formId: string, extra: Record<string, string>) => send(visitor, "POST", `/api/forms/${formId}/submissions`, { answers: { name: "Vera Vendor", iban: "DE89 3704 0044 0532 0130 00", ...extra } }, { "cf-connecting-ip": visitor.ip });
+    expect((await answer(details, {})).status).toBe(201);
+    expect((await answer(other, { _task: ticket })).status).toBe(201);
+    expect((await answer(details, { _task: "x".repeat(43) })).status).toBe(201);
+    // Recorded at once when it counts: none of these did.
+    expect(await countWhere("select count(*) as n from workflow_events where run_id = ? and kind = 'form.answered'", run.id)).toBe(0);
+    expect(await runStatus(run.id)).toBe("running");
+
+    expect((await answer(details, { _task: ticket })).status).toBe(201);
+    await instance.waitForStatus("complete");
+    expect(await folderOf(contract.id)).toBe(signed);
+    const { timeline } = await getRun(ctx(), owner.id, run.id);
+    expect(timeline.filter((event) => event.kind.startsWith("form.")).map((event) => event.detail)).toEqual(["Bank details: asked vendor@example.com", "Bank details: answered by Vera Vendor"]);
+  });
+});

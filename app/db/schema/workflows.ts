@@ -23,6 +23,7 @@ export type WorkflowStepDefinition = { when?: WorkflowStepWhen } & (
   | { type: "email"; name: string; to: string[]; subject: string; message: string }
   | { type: "share"; name: string; to: string[]; expiresInDays: number | null; allowDownload: boolean; message: string }
   | { type: "webhook"; name: string; url: string; secretSealed: string }
+  | { type: "form"; name: string; formId: string; to: string }
 );
 /** A scheduled workflow's rhythm (trigger `schedule`): every so many days, counted from the day it was made. */
 export type WorkflowDefinition = { steps: WorkflowStepDefinition[]; schedule?: { everyDays: number } };
@@ -148,7 +149,7 @@ export const workflowLinks = sqliteTable(
       .notNull()
       .references(() => workflowRuns.id, { onDelete: "cascade" }),
     stepIndex: integer("step_index").notNull(),
-    kind: text("kind", { enum: ["envelope", "share"] }).notNull(),
+    kind: text("kind", { enum: ["envelope", "share", "form"] }).notNull(),
     refId: text("ref_id").notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },

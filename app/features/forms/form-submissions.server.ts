@@ -1,3 +1,4 @@
+import { signalFormAnswered } from "~/features/workflows/workflow-signals.server";
 import { TIER_LABELS } from "~/features/access/access.constants";
 import { loadMemberAccess } from "~/features/access/access.server";
 import { checkFeature } from "~/features/access/access-check";
@@ -242,6 +243,10 @@ export async function submitForm(
   if (!test) {
     const visit = "answers" in input ? input.answers._visit : input.formData.get("_visit");
     if (typeof visit === "string" && /^[A-Za-z0-9_-]{16,40}$/.test(visit)) await completeVisit(ctx.db, form.id, visit, now);
+    // Sent from a workflow's form step (the link carried its ticket): the waiting run goes on.
+    const ticket = "answers" in input ? input.answers._task : input.formData.get("_task");
+    const name = checked.values.name;
+    await signalFormAnswered(ctx, { ticket, formId: form.id, submissionId, who: verifiedEmail ?? (typeof name === "string" ? name : null) });
     // With files, the owner hears of it once they are in (settleFormSubmission); without, now.
     if (!prepared) await announceSubmission(ctx, form, { id: submissionId, version, answers: checked.values, files: [], verifiedEmail });
   }

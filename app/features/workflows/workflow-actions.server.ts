@@ -1,6 +1,7 @@
 import { NonRetryableError } from "cloudflare:workflows";
 import type { WorkflowStepDefinition } from "~/db/schema";
-import { decryptSecret } from "~/features/auth/secrets.server";
+import { decryptSecret, hashLinkToken } from "~/features/auth/secrets.server";
+import { hmacSign } from "~/lib/crypto.server";
 import { copyItemRefs } from "~/features/files/copy.server";
 import { loadFileExtras, setFileMetadata, setFileTags } from "~/features/files/organize.server";
 import { sendMail } from "~/features/mail/mailer.server";
@@ -11,7 +12,7 @@ import { readConfig } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { WEBHOOK_TIMEOUT_MS, webhookSignature } from "~/lib/webhooks.server";
-import { findPeople, findRun, findStepLink, findTemplate, insertEvent, insertStepLink, type WorkflowRunRow, type WorkflowTemplateRow } from "./workflows.queries.server";
+import { findPeople, findRun, findStepLink, findTemplate, insertEvent, insertStepLink, listRunEvents, type WorkflowRunRow, type WorkflowTemplateRow } from "./workflows.queries.server";
 import { liveDocumentsIn, readSubmission, type SubmissionKind } from "./workflows.server";
 
 /**
@@ -165,6 +166,39 @@ export async function shareDocument(ctx: ServiceContext, runId: string, index: n
     link: { label: "Open the document", href: link.url },
   });
   await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-shared`), runId, at: ctx.now(), kind: "share.created", actorId: null, detail: `${step.name}: a link for ${step.to.join(", ")}${step.expiresInDays ? `, for ${step.expiresInDays} day${step.expiresInDays === 1 ? "" : "s"}` : ""}` });
+}
+
+/** The link a form step's person opens: the form with the step's ticket (an HMAC of the run and step, so a step run again sends the same link). */
+async function formTicket(ctx: ServiceContext, runId: string, index: number): Promise<string> {
+  return hmacSign(readConfig(ctx.env).SESSION_SECRET, `workflow-form:${runId}:${index}`);
+}
+
+/**
+ * A form step asks its person to fill in the form: the ticket's hash is recorded against the step
+ * (the form's submission with it wakes the run), and the person gets the link by e-mail, once.
+ */
+export async function askForForm(ctx: ServiceContext, runId: string, index: number, step: Step<"form">): Promise<void> {
+  const state = await running(ctx, runId);
+  if (!state) return;
+  const ticket = await formTicket(ctx, runId, index);
+  await insertStepLink(ctx.db, { runId, stepIndex: index, kind: "form", refId: hashLinkToken(ticket), createdAt: ctx.now() });
+  const senderName = await builderName(ctx, state.builder);
+  const documents = await runDocuments(ctx, state.run);
+  await mailEach(ctx, runId, index, [step.to], {
+    kind: "workflow-message",
+    subject: `${senderName} asks you to fill in a form: ${step.name}`,
+    senderName,
+    workflow: state.template.name,
+    message: "The workflow goes on once you have sent your answers.",
+    document: documents[0]?.name ?? null,
+    link: { label: "Fill in the form", href: `${mailOrigin(ctx)}/forms/${step.formId}/view?task=${ticket}` },
+  });
+  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-asked`), runId, at: ctx.now(), kind: "form.requested", actorId: null, detail: `${step.name}: asked ${step.to}` });
+}
+
+/** Whether the form step's person has answered (the answer recorded it in the timeline). */
+export async function formAnswered(ctx: ServiceContext, runId: string, index: number): Promise<boolean> {
+  return (await listRunEvents(ctx.db, runId)).some((event) => event.id === eventId(runId, `step-${index}-answered`));
 }
 
 /** The body a workflow webhook sends: which workflow, run and step, and what the run is about (names and ids, never contents). */

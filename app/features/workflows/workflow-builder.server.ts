@@ -90,7 +90,7 @@ const gone = (what: string) => `a ${what} that is gone`;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** A step in words, as its builder reads it on the workflow's page. */
-function stepSummary(step: WorkflowStepDefinition, names: { personOf: Map<string, string>; caseTypeNames: Map<string, string>; folderPaths: Map<string, string> }): string {
+function stepSummary(step: WorkflowStepDefinition, names: { personOf: Map<string, string>; caseTypeNames: Map<string, string>; folderPaths: Map<string, string>; formTitles: Map<string, string> }): string {
   switch (step.type) {
     case "approve": {
       const who = step.mode === "one" ? "Any one of" : step.mode === "all" ? "All of" : `${step.quorumPercent} % of`;
@@ -115,6 +115,8 @@ function stepSummary(step: WorkflowStepDefinition, names: { personOf: Map<string
       return `Share the document with ${step.to.join(", ")} (a link only they can open${step.expiresInDays ? `, for ${plural(step.expiresInDays, "day")}` : ""}${step.allowDownload ? ", with downloads" : ", view only"})`;
     case "webhook":
       return `Call ${step.url} (signed)`;
+    case "form":
+      return `${step.to} fills in the form “${names.formTitles.get(step.formId) ?? "a form that is gone"}”`;
   }
 }
 
@@ -140,7 +142,7 @@ export async function getWorkflow(ctx: ServiceContext, userId: string, templateI
       row.definition.steps.map(async (step) => ({
         type: step.type,
         name: step.name,
-        summary: `${step.when === "approved" ? "If approved: " : step.when === "rejected" ? "If rejected: " : ""}${stepSummary(step, { personOf, caseTypeNames, folderPaths })}`,
+        summary: `${step.when === "approved" ? "If approved: " : step.when === "rejected" ? "If rejected: " : ""}${stepSummary(step, { personOf, caseTypeNames, folderPaths, formTitles: new Map(sources.forms.map((form) => [form.id, form.title])) })}`,
         /** A webhook step's signing secret, for its builder to check signatures with. */
         secret: step.type === "webhook" ? new TextDecoder().decode((await decryptSecret(readConfig(ctx.env).SESSION_SECRET, step.secretSealed, "workflow-webhook")) ?? new Uint8Array()) : null,
       })),

@@ -5,7 +5,7 @@
 
 export type Mode = "one" | "all" | "quorum";
 export type Escalation = "remind" | "reassign" | "approve" | "reject";
-export type StepKind = "approve" | "sign" | "move" | "copy" | "tag" | "metadata" | "case" | "email" | "share" | "webhook";
+export type StepKind = "approve" | "form" | "sign" | "move" | "copy" | "tag" | "metadata" | "case" | "email" | "share" | "webhook";
 export type StepWhen = "always" | "approved" | "rejected";
 export const WHEN_LABELS: Record<StepWhen, string> = { always: "Always", approved: "Only when approved so far", rejected: "Only when rejected (instead of ending the run)" };
 export type DraftStep = {
@@ -33,6 +33,7 @@ export type DraftStep = {
   expiresInDays: string;
   allowDownload: boolean;
   url: string;
+  formId: string;
 };
 export type DraftTrigger = { type: "manual" | "upload" | "envelope" | "form" | "receive" | "schedule"; folderId: string; formId: string; pageId: string; everyDays: string };
 
@@ -41,6 +42,7 @@ export const ESCALATION_LABELS: Record<Escalation, string> = { remind: "Remind t
 /** What each kind is called in its step's legend, its default name, and its "Add …" button. */
 export const STEP_KINDS: Record<StepKind, { legend: string; name: string; add: string }> = {
   approve: { legend: "approval", name: "Approval", add: "Add an approval" },
+  form: { legend: "fill in a form", name: "Form", add: "Add a form to fill in" },
   sign: { legend: "signature", name: "Signature", add: "Add a signature" },
   move: { legend: "move the document", name: "Move", add: "Add a move" },
   copy: { legend: "copy the document", name: "Copy", add: "Add a copy" },
@@ -53,12 +55,12 @@ export const STEP_KINDS: Record<StepKind, { legend: string; name: string; add: s
 };
 /** The "Add …" buttons, grouped as a builder thinks of them. */
 export const STEP_GROUPS: { label: string; kinds: StepKind[] }[] = [
-  { label: "People", kinds: ["approve", "sign"] },
+  { label: "People", kinds: ["approve", "form", "sign"] },
   { label: "The document", kinds: ["move", "copy", "tag", "metadata", "case"] },
   { label: "Tell others", kinds: ["email", "share", "webhook"] },
 ];
 
-export const draftStep = (key: number, type: StepKind, folderId: string, caseTypeId = "", name = STEP_KINDS[type].name): DraftStep => ({
+export const draftStep = (key: number, type: StepKind, folderId: string, caseTypeId = "", name = STEP_KINDS[type].name, formId = ""): DraftStep => ({
   key,
   type,
   name,
@@ -80,6 +82,7 @@ export const draftStep = (key: number, type: StepKind, folderId: string, caseTyp
   expiresInDays: "14",
   allowDownload: false,
   url: "",
+  formId,
 });
 
 /** "Sam Signer <sam@example.com>; ada@example.com" → the signers (a bare address is named by its first part). */
@@ -153,6 +156,8 @@ function stepOf(step: DraftStep) {
       return { ...base, to: splitList(step.to), expiresInDays: step.expiresInDays.trim() ? Number(step.expiresInDays) : null, allowDownload: step.allowDownload, message: step.message };
     case "webhook":
       return { ...base, url: step.url };
+    case "form":
+      return { ...base, formId: step.formId, to: step.to.trim() };
   }
 }
 

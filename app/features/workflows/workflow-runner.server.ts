@@ -1,7 +1,7 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { createServiceContext } from "~/lib/service-context.server";
-import { DECISION_EVENT, ENVELOPE_EVENT } from "./workflows.schema";
-import { callWebhook, copyDocuments, emailAbout, setDocumentMetadata, shareDocument, tagDocuments } from "./workflow-actions.server";
+import { DECISION_EVENT, ENVELOPE_EVENT, FORM_EVENT } from "./workflows.schema";
+import { askForForm, callWebhook, copyDocuments, formAnswered, emailAbout, setDocumentMetadata, shareDocument, tagDocuments } from "./workflow-actions.server";
 import { escalateStep, skipStep, fileIntoCase, finishRun, moveSubject, notifyAssignees, runPlan, sendForSignature, signatureOutcome, startStep, tallyApproval } from "./workflow-engine.server";
 
 /**
@@ -72,6 +72,13 @@ export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
               return { status: "rejected" };
             }
           } else path = "approved";
+        } else if (definition.type === "form") {
+          await step.do(`${label}: ask`, () => askForForm(ctx(), runId, index, definition));
+          let isAnswered = await step.do(`${label}: answered? 0`, () => formAnswered(ctx(), runId, index));
+          for (let round = 1; !isAnswered; round += 1) {
+            await step.waitForEvent(`${label}: answer ${round}`, { type: FORM_EVENT, timeout: DECISION_TIMEOUT });
+            isAnswered = await step.do(`${label}: answered? ${round}`, () => formAnswered(ctx(), runId, index));
+          }
         } else if (definition.type === "case") {
           await step.do(`${label}: file into a case`, () => fileIntoCase(ctx(), runId, index, definition));
         } else if (definition.type === "copy") {

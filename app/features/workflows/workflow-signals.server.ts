@@ -1,6 +1,7 @@
 import type { ServiceContext } from "~/lib/service-context.server";
-import { ENVELOPE_EVENT } from "./workflows.schema";
-import { findLinkByRef } from "./workflows.queries.server";
+import { ENVELOPE_EVENT, FORM_EVENT } from "./workflows.schema";
+import { hashLinkToken } from "~/features/auth/secrets.server";
+import { findLinkByRef, findRun, findTemplate, insertEvent } from "./workflows.queries.server";
 
 /**
  * Other modules tell waiting runs that something they wait on ended (issue 41). The e-signature
@@ -15,5 +16,29 @@ export async function signalEnvelopeFinished(ctx: ServiceContext, envelopeId: st
     await (await ctx.env.WORKFLOW_RUNS.get(link.runId)).sendEvent({ type: ENVELOPE_EVENT, payload: { envelopeId } });
   } catch (error) {
     ctx.logger.warn("workflows.envelope_signal_failed", { envelopeId, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** A form step's ticket: what the form's page carries from the link the person was sent. */
+export const FORM_TICKET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * A form was submitted with a workflow's ticket (`_task`, from the link a form step sent): when it
+ * is a waiting run's form step of this very form, the answer is recorded once in the run's timeline
+ * and the run is woken. The submission stands whatever happens here (logged instead).
+ */
+export async function signalFormAnswered(ctx: ServiceContext, answer: { ticket: unknown; formId: string; submissionId: string; who: string | null }): Promise<void> {
+  if (typeof answer.ticket !== "string" || !FORM_TICKET_PATTERN.test(answer.ticket)) return;
+  try {
+    const link = await findLinkByRef(ctx.db, "form", hashLinkToken(answer.ticket));
+    const run = link ? await findRun(ctx.db, link.runId) : undefined;
+    const template = run ? await findTemplate(ctx.db, run.templateId) : undefined;
+    const step = link ? template?.definition.steps[link.stepIndex] : undefined;
+    // Only the run's own form, while the run waits at that step; an old, wrong or reused ticket changes nothing.
+    if (!link || run?.status !== "running" || run.stepIndex !== link.stepIndex || step?.type !== "form" || step.formId !== answer.formId) return;
+    await insertEvent(ctx.db, { id: `${link.runId}:step-${link.stepIndex}-answered`, runId: link.runId, at: ctx.now(), kind: "form.answered", actorId: null, detail: `${step.name}: answered by ${answer.who ?? step.to}` });
+    await (await ctx.env.WORKFLOW_RUNS.get(link.runId)).sendEvent({ type: FORM_EVENT, payload: { submissionId: answer.submissionId } });
+  } catch (error) {
+    ctx.logger.warn("workflows.form_signal_failed", { submissionId: answer.submissionId, error: error instanceof Error ? error.message : String(error) });
   }
 }

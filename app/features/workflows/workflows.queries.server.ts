@@ -288,7 +288,7 @@ export async function insertStepLink(db: Database, row: typeof workflowLinks.$in
 }
 
 /** The run (and step) waiting on something another module made: an envelope's outcome finds who to tell. */
-export async function findLinkByRef(db: Database, kind: "envelope", refId: string) {
+export async function findLinkByRef(db: Database, kind: "envelope" | "form", refId: string) {
   return db.select().from(workflowLinks).where(and(eq(workflowLinks.kind, kind), eq(workflowLinks.refId, refId))).get();
 }
 

@@ -6,6 +6,8 @@ import { webhookUrlSchema } from "~/lib/webhooks";
 export const DECISION_EVENT = "task-decided";
 /** The engine's event when an envelope a sign step sent is completed, declined, voided or expired. */
 export const ENVELOPE_EVENT = "envelope-finished";
+/** The engine's event when the person a form step asked answers the form. */
+export const FORM_EVENT = "form-answered";
 
 /** A due time in words: "1 day", "3 days", "5 hours". */
 export const durationText = (hours: number) => (hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? "" : "s"}` : `${hours} hour${hours === 1 ? "" : "s"}`);
@@ -129,6 +131,15 @@ const shareStep = z.object({
   message,
 });
 
+/** Someone (a member or not) fills in one of the builder's forms; the run waits for their answer. */
+const formStep = z.object({
+  type: z.literal("form"),
+  name: stepName,
+  when: stepWhen,
+  formId: z.string({ error: "A form step names the form (formId)." }).min(1, "Choose the form to fill in.").max(64),
+  to: z.email("Enter the address of the person who fills in the form, like name@example.com.").max(254).transform((email) => email.toLowerCase()),
+});
+
 /** A signed POST to an address the builder controls, like a form's webhooks. */
 const webhookStep = z.object({ type: z.literal("webhook"), name: stepName, when: stepWhen, url: webhookUrlSchema });
 
@@ -159,7 +170,7 @@ export const createWorkflowSchema = z.object({
   trigger: triggerSchema.default({ type: "manual" }),
   name: z.string({ error: "Give the workflow a name." }).trim().min(1, "Give the workflow a name.").max(WORKFLOW_NAME_MAX, `A workflow's name is at most ${WORKFLOW_NAME_MAX} characters.`),
   steps: z
-    .array(z.discriminatedUnion("type", [approveStep, moveStep, signStep, caseStep, copyStep, tagStep, metadataStep, emailStep, shareStep, webhookStep], { error: "A step is approve, sign, move, copy, tag, metadata, email, share, webhook or case." }), {
+    .array(z.discriminatedUnion("type", [approveStep, formStep, moveStep, signStep, caseStep, copyStep, tagStep, metadataStep, emailStep, shareStep, webhookStep], { error: "A step is approve, form, sign, move, copy, tag, metadata, email, share, webhook or case." }), {
       error: "steps is the list of the workflow's steps.",
     })
     .min(1, "A workflow needs at least one step.")

@@ -121,6 +121,11 @@ export async function createWorkflow(ctx: ServiceContext, userId: string, input:
   }
   if (data.trigger.type === "upload") await requireOwnFolder(ctx, userId, space.id, data.trigger.folderId, "trigger: The folder whose uploads start a run");
   if (data.trigger.type === "schedule") await requireOwnFolder(ctx, userId, space.id, data.trigger.folderId, "trigger: The folder whose documents a schedule reviews");
+  const formSteps = data.steps.filter((step) => step.type === "form");
+  if (formSteps.length > 0) {
+    const { forms } = await listTriggerSources(ctx.db, userId);
+    for (const step of formSteps) if (!forms.some((form) => form.id === step.formId)) throw new AppError("VALIDATION_ERROR", `steps: “${step.name}” asks for a form that is not yours. Choose one of your forms.`);
+  }
   if (data.trigger.type === "form" || data.trigger.type === "receive") {
     const sources = await listTriggerSources(ctx.db, userId);
     const trigger = data.trigger;

@@ -70,12 +70,14 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 /** A submission: posted as a plain form (so it works without JavaScript). */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const formData = await request.formData();
+  // The gates come back to the same address (a workflow's ?task=… and hidden fields' values stay).
+  const back = `/forms/${params.id}/view${new URL(request.url).search.slice(0, 2_000)}`;
   // The password gate: the right password sets the unlock cookie and loads the form.
   if (formData.get("_intent") === "unlock") {
     const { isSecure } = context.get(requestContext);
     return runFormAction(async () => {
       const cookie = await unlockForm(serviceContextFor(context), params.id, { password: formData.get("password") });
-      return redirect(`/forms/${params.id}/view`, { headers: { "Set-Cookie": formUnlockCookie(cookie, isSecure) } });
+      return redirect(back, { headers: { "Set-Cookie": formUnlockCookie(cookie, isSecure) } });
     });
   }
   // One submission per verified address: the code is mailed, then entered (or another address chosen).
@@ -92,7 +94,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
           : intent === "email-code"
             ? await requestFormEmailCode(ctx, params.id, { email: formData.get("email"), cookie })
             : await confirmFormEmailCode(ctx, params.id, { code: formData.get("code"), emailCookie: readFormEmailCookie(cookieHeader, params.id), cookie });
-      return redirect(`/forms/${params.id}/view`, { headers: { "Set-Cookie": formEmailCookie(params.id, value, isSecure) } });
+      return redirect(back, { headers: { "Set-Cookie": formEmailCookie(params.id, value, isSecure) } });
     });
   }
   return runFormAction(async () => {

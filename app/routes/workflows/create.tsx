@@ -9,7 +9,7 @@ import { nativeSelectClassName } from "~/components/ui/native-select";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { builderOptions } from "~/features/workflows/workflow-builder.server";
-import { AutomaticStepFields } from "~/features/workflows/components/automatic-step-fields";
+import { StepKindFields } from "~/features/workflows/components/step-kind-fields";
 import { definitionOf, draftStep, ESCALATION_LABELS, MODE_LABELS, STEP_GROUPS, STEP_KINDS, type DraftStep, type DraftTrigger, type Escalation, type Mode, type StepKind, type StepWhen, WHEN_LABELS } from "~/features/workflows/workflow-draft";
 import { WORKFLOW_NAME_MAX, WORKFLOW_STEPS_MAX } from "~/features/workflows/workflows.schema";
 import { createWorkflow } from "~/features/workflows/workflows.server";
@@ -86,7 +86,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
       return next;
     });
   const addStep = (type: StepKind) => {
-    setSteps((current) => [...current, draftStep(nextKey, type, firstFolder, caseTypes[0]?.id ?? "")]);
+    setSteps((current) => [...current, draftStep(nextKey, type, firstFolder, caseTypes[0]?.id ?? "", undefined, forms[0]?.id ?? "")]);
     setNextKey((key) => key + 1);
   };
   const isSubmitting = navigation.state === "submitting";
@@ -253,7 +253,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
                     <span className="mt-1 block text-xs text-slate-600">A new case of this type opens, titled by the document's name; the document moves into its case file, and the case's timeline shows this run.</span>
                   </label>
                 ) : step.type !== "move" ? (
-                  <AutomaticStepFields step={step} number={index + 1} folders={folders} update={(change) => update(step.key, change)} />
+                  <StepKindFields step={step} number={index + 1} folders={folders} forms={forms} update={(change) => update(step.key, change)} />
                 ) : (
                   <label className="block text-sm text-slate-900">
                     Step {index + 1}: move into
@@ -286,7 +286,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
             <div key={group.label} className="flex flex-wrap items-center gap-2">
               <span className="w-28 text-sm font-medium text-slate-700">{group.label}</span>
               {group.kinds
-                .filter((kind) => kind !== "case" || caseTypes.length > 0)
+                .filter((kind) => (kind !== "case" || caseTypes.length > 0) && (kind !== "form" || forms.length > 0))
                 .map((kind) => (
                   <Button key={kind} type="button" variant="secondary" size="sm" disabled={steps.length >= WORKFLOW_STEPS_MAX} onClick={() => addStep(kind)}>
                     {STEP_KINDS[kind].add}

@@ -120,7 +120,7 @@ export function FormRenderer({ form, failure, params, submitLabel = "Send", prog
     const posted = (name: string) => (typeof formData.get(name) === "string" ? formData.get(name) : undefined);
     let result: SentAnswers;
     try {
-      result = await http.post<SentAnswers>(submitUrl!, { answers: { ...raw, _visit: posted("_visit"), [HONEYPOT_FIELD]: posted(HONEYPOT_FIELD), [TURNSTILE_FIELD]: posted(TURNSTILE_FIELD) } }, { handleErrors: false, timeoutMs: 60_000 });
+      result = await http.post<SentAnswers>(submitUrl!, { answers: { ...raw, _visit: posted("_visit"), _task: posted("_task"), [HONEYPOT_FIELD]: posted(HONEYPOT_FIELD), [TURNSTILE_FIELD]: posted(TURNSTILE_FIELD) } }, { handleErrors: false, timeoutMs: 60_000 });
     } catch (error) {
       setSending(null);
       const body = (error instanceof HttpError ? error.body : null) as { message?: string; errors?: AnswerErrors } | null;
@@ -208,6 +208,8 @@ export function FormRenderer({ form, failure, params, submitLabel = "Send", prog
       }} className="space-y-6" data-testid="public-form" aria-busy={busy || undefined}>
       <CsrfInput />
       {progress ? <input type="hidden" name="_visit" value={progress.visitId} /> : null}
+      {/* Opened from a workflow's form step (?task=…): the answer tells the waiting run. */}
+      {params?.get("task") ? <input type="hidden" name="_task" value={params.get("task")!.slice(0, 64)} /> : null}
       {sendFailure || failure?.message || errors[FORM_ERROR_KEY] ? (
         <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800" data-testid="form-failure">
           {errors[FORM_ERROR_KEY] ?? sendFailure ?? failure?.message}

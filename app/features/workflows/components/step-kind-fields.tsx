@@ -4,15 +4,37 @@ import { nativeSelectClassName } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { DraftStep } from "../workflow-draft";
 
-type Props = { step: DraftStep; number: number; folders: { id: string; path: string }[]; update: (change: Partial<DraftStep>) => void };
+type Props = { step: DraftStep; number: number; folders: { id: string; path: string }[]; forms: { id: string; title: string }[]; update: (change: Partial<DraftStep>) => void };
 
 /**
- * The fields of an automatic step in the builder (copy, tag, metadata, e-mail, share, webhook).
- * What the server refuses comes back as the page's error, naming the step.
+ * The fields of a form step and of the automatic steps in the builder (copy, tag, metadata,
+ * e-mail, share, webhook). What the server refuses comes back as the page's error, naming the step.
  */
-export function AutomaticStepFields({ step, number, folders, update }: Props) {
+export function StepKindFields({ step, number, folders, forms, update }: Props) {
   const message = <Textarea label={`Step ${number} message`} description="Optional." value={step.message} onChange={(event) => update({ message: event.target.value })} maxLength={2_000} rows={3} />;
   switch (step.type) {
+    case "form":
+      return (
+        <>
+          <label className="block text-sm text-slate-900">
+            Step {number}: form to fill in
+            <select className={nativeSelectClassName} value={step.formId} onChange={(event) => update({ formId: event.target.value })}>
+              {forms.map((form) => (
+                <option key={form.id} value={form.id}>
+                  {form.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Input
+            label={`Step ${number}: who fills it in (e-mail)`}
+            description="They need no account. They get the form's link by e-mail; the run goes on once they send their answers."
+            type="email"
+            value={step.to}
+            onChange={(event) => update({ to: event.target.value })}
+          />
+        </>
+      );
     case "copy":
       return (
         <label className="block text-sm text-slate-900">
