@@ -218,14 +218,17 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
 
   // Workflows and cases (docs/workflows.md, docs/cases.md): a "Contract" case type; "Contract approval"
   // starts on each file uploaded into Contracts / To approve, asks the demo guest to approve within
-  // three days, then files the contract into a new case. One contract is waiting for the guest
-  // (their My tasks); one case was opened by hand, with a task and a milestone.
+  // three days, then tags the contract and files it into a new case, or (declined) moves it to
+  // Contracts / Declined; either way the team hears by e-mail (the dev mailbox). One contract is
+  // waiting for the guest (their My tasks); one case was opened by hand, with a task and a milestone.
+  // "Buyer intake review" starts on each answer to the buyer intake form and e-mails the deal team.
   const { caseType } = await browser.json(
     "/api/case-types",
     { method: "POST", body: JSON.stringify({ name: "Contract", description: "A customer or supplier contract.", fields: [{ label: "Counterparty", type: "text", required: true }, { label: "Annual value", type: "number" }, { label: "Renewal date", type: "date" }], folders: ["Signed", "Correspondence"] }) },
     201,
   );
   const toApprove = await browser.json("/api/folders", { method: "POST", body: JSON.stringify({ parentId: made["Contracts"], label: "To approve" }) }, 201);
+  const declined = await browser.json("/api/folders", { method: "POST", body: JSON.stringify({ parentId: made["Contracts"], label: "Declined" }) }, 201);
   await browser.json(
     "/api/workflows",
     {
@@ -235,8 +238,23 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
         trigger: { type: "upload", folderId: toApprove.folder.uid },
         steps: [
           { type: "approve", name: "Legal review", assignees: [guest.email], mode: "one", dueInHours: 72, escalation: { action: "remind" } },
-          { type: "case", name: "File it", caseTypeId: caseType.id },
+          { type: "tag", name: "Mark it approved", tags: ["approved"], when: "approved" },
+          { type: "case", name: "File it", caseTypeId: caseType.id, when: "approved" },
+          { type: "move", name: "Set it aside", folderId: declined.folder.uid, when: "rejected" },
+          { type: "email", name: "Tell the team", to: ["contracts@example.com"], subject: "A contract was reviewed", message: "Open Strongroom to see the decision and the comment." },
         ],
+      }),
+    },
+    201,
+  );
+  await browser.json(
+    "/api/workflows",
+    {
+      method: "POST",
+      body: JSON.stringify({
+        name: "Buyer intake review",
+        trigger: { type: "form", formId: form.id },
+        steps: [{ type: "email", name: "Tell the deal team", to: ["deals@example.com"], subject: "A buyer answered the intake form", message: "Read the answers under Forms → Falcon: buyer intake." }],
       }),
     },
     201,
@@ -245,7 +263,7 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
   const { case: renewal } = await browser.json("/api/cases", { method: "POST", body: JSON.stringify({ typeId: caseType.id, title: "Fabrikam renewal", values: { counterparty: "Fabrikam", annual_value: 24000, renewal_date: "2027-03-01" }, dueDate: "2027-02-15" }) }, 201);
   await browser.json(`/api/cases/${renewal.id}/tasks`, { method: "POST", body: JSON.stringify({ title: "Send the renewal quote", dueDate: "2027-01-15" }) }, 201);
   await browser.json(`/api/cases/${renewal.id}/tasks`, { method: "POST", body: JSON.stringify({ kind: "milestone", title: "Renewal signed", dueDate: "2027-02-15" }) }, 201);
-  return { folders: Object.keys(made).length, files: 7, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length, signatures: 2, workflows: 1, cases: 1 };
+  return { folders: Object.keys(made).length, files: 7, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length, signatures: 2, workflows: 2, cases: 1 };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
