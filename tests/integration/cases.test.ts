@@ -147,7 +147,7 @@ describe("a workflow that files into a case", () => {
 });
 
 describe("the cases API", () => {
-  it("answers anonymous 401, a Pro member 403, an outsider 404 with nothing written, a participant what is theirs, and the owner everything", async () => {
+  it("answers anonymous 401, a Pro member 403, an outsider 404 with nothing written, a participant what is theirs (reading, commenting), and the owner everything", async () => {
     const { person, type } = await owner();
     const pro = await signedIn({ tier: "pro" });
     const outsider = await signedIn({ tier: "business" });
@@ -170,6 +170,7 @@ describe("the cases API", () => {
       ["POST", `/api/cases/${opened.id}/status`, { status: "closed" }],
       ["POST", `/api/cases/${opened.id}/participants`, { email: outsider.email }],
       ["POST", `/api/cases/${opened.id}/tasks`, { title: "Sneaky" }],
+      ["POST", `/api/cases/${opened.id}/comments`, { text: "Sneaky" }],
     ] as const) {
       const response = method === "GET" ? await get(path, outsider.client) : await send(outsider.client, method, path, body);
       expect(response.status, `${method} ${path}`).toBe(404);
@@ -183,6 +184,22 @@ describe("the cases API", () => {
     expect((await seen.json<{ canManage: boolean; case: { folderId: string | null } }>())).toMatchObject({ canManage: false, case: { folderId: null } });
     expect((await send(participant.client, "POST", `/api/cases/${opened.id}/status`, { status: "closed" })).status).toBe(403);
     expect((await send(person.client, "POST", `/api/cases/${opened.id}/status`, { status: "nope" })).status).toBe(400);
+    // Comments: anyone who sees the case; an empty one is refused; the timeline shows who said what.
+    expect((await send(anonymous, "POST", `/api/cases/${opened.id}/comments`, { text: "Hi" })).status).toBe(401);
+    expect((await send(participant.client, "POST", `/api/cases/${opened.id}/comments`, { text: "  " })).status).toBe(400);
+    expect((await send(participant.client, "POST", `/api/cases/${opened.id}/comments`, { text: "The adjuster visits on Monday." })).status).toBe(201);
+    expect((await send(person.client, "POST", `/api/cases/${opened.id}/comments`, { text: "Thanks, noted." })).status).toBe(201);
+    const comments = async () => (await getCase(ctx(), person.id, opened.id)).timeline.filter((event) => event.kind === "case.comment").map((event) => [event.actor, event.detail]);
+    expect(await comments()).toEqual([
+      ["Paula Part", "The adjuster visits on Monday."],
+      ["Olga Owner", "Thanks, noted."],
+    ]);
+    // Erasing the participant takes their name and their words out of the timeline.
+    await casesPersonalData.erase!(ctx(), participant.id);
+    expect(await comments()).toEqual([
+      [null, null],
+      ["Olga Owner", "Thanks, noted."],
+    ]);
     expect((await send(person.client, "POST", `/api/cases/${opened.id}/status`, { status: "closed" })).status).toBe(200);
     expect((await (await get(`/api/cases?status=closed`, participant.client)).json<{ cases: { id: string }[] }>()).cases.map((row) => row.id)).toEqual([opened.id]);
   });

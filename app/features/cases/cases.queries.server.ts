@@ -178,9 +178,12 @@ export async function loadCaseDataOf(db: Database, userId: string) {
   return { types, owned, takingPart, tasks };
 }
 
-/** Erasure: the member leaves others' case timelines (their name on what they did). */
+/** Erasure: the member leaves others' case timelines (their name on what they did, and what their comments said). */
 export async function forgetCaseActor(db: Database, userId: string): Promise<void> {
-  await db.update(caseEvents).set({ actorId: null }).where(eq(caseEvents.actorId, userId));
+  await db.batch([
+    db.update(caseEvents).set({ detail: null }).where(and(eq(caseEvents.actorId, userId), eq(caseEvents.kind, "case.comment"))),
+    db.update(caseEvents).set({ actorId: null }).where(eq(caseEvents.actorId, userId)),
+  ]);
 }
 
 /** What opening a case from a receive page submission needs: the page's owner, title and case type; the sender; the files delivered. */

@@ -97,3 +97,9 @@ export function parseFieldLines(text: string): { label: string; type: string; op
       return { label, type, options, required };
     });
 }
+
+/** POST /api/cases/{id}/comments: a note in the case's timeline. */
+export const CASE_COMMENT_MAX = 2_000;
+export const caseCommentSchema = z.object({
+  text: z.string({ error: "Write the comment (text)." }).trim().min(1, "Write the comment first.").max(CASE_COMMENT_MAX, `A comment is at most ${CASE_COMMENT_MAX.toLocaleString("en-US")} characters.`),
+});

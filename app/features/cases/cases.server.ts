@@ -10,7 +10,7 @@ import { requireWorkflows, startRun } from "~/features/workflows/workflows.serve
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
-import { addCaseTaskSchema, addParticipantSchema, caseListQuerySchema, caseStatusSchema, CASE_STATUS_LABELS, createCaseTypeSchema, fieldKey, openCaseSchema } from "./cases.schema";
+import { addCaseTaskSchema, addParticipantSchema, caseCommentSchema, caseListQuerySchema, caseStatusSchema, CASE_STATUS_LABELS, createCaseTypeSchema, fieldKey, openCaseSchema } from "./cases.schema";
 import {
   completeCaseTaskRow,
   countCasesOf,
@@ -295,6 +295,15 @@ export async function addParticipant(ctx: ServiceContext, userId: string, caseId
     { id: crypto.randomUUID(), caseId: row.id, at: now, kind: "case.participant", actorId: userId, fileId: null, detail: `${name} <${data.email}>${member ? "" : " (no account)"}` },
   );
   return { added, isMember: member !== undefined };
+}
+
+/** POST /api/cases/{id}/comments: anyone who sees the case (its owner, assignee, members taking part) adds a comment to its timeline. */
+export async function addCaseComment(ctx: ServiceContext, userId: string, caseId: unknown, input: unknown): Promise<{ id: string }> {
+  const { row } = await requireVisibleCase(ctx, userId, caseId);
+  const { text } = parseInput(caseCommentSchema, input);
+  const id = crypto.randomUUID();
+  await insertCaseEvent(ctx.db, { id, caseId: row.id, at: ctx.now(), kind: "case.comment", actorId: userId, fileId: null, detail: text });
+  return { id };
 }
 
 /** POST /api/cases/{id}/tasks: a to-do or a milestone (owner or assignee). */

@@ -6,11 +6,12 @@ import { Alert } from "~/components/ui/alert";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { nativeSelectClassName } from "~/components/ui/native-select";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
-import { CASE_STATUS_LABELS } from "~/features/cases/cases.schema";
-import { addCaseTask, addParticipant, completeCaseTask, getCase, setCaseStatus, startCaseWorkflow } from "~/features/cases/cases.server";
+import { CASE_COMMENT_MAX, CASE_STATUS_LABELS } from "~/features/cases/cases.schema";
+import { addCaseComment, addCaseTask, addParticipant, completeCaseTask, getCase, setCaseStatus, startCaseWorkflow } from "~/features/cases/cases.server";
 import { RUN_EVENT_LABELS } from "~/features/workflows/workflow-labels";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { AppError } from "~/lib/errors";
@@ -33,6 +34,7 @@ const EVENT_LABELS: Record<string, string> = {
   "case.filed": "Filed into the case",
   "case.received": "Files received",
   "case.answered": "Form answered",
+  "case.comment": "Comment",
   // A workflow run's entries, said as a case reads them.
   ...RUN_EVENT_LABELS,
   "run.started": "Workflow started",
@@ -75,6 +77,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       if (intent === "done") {
         await completeCaseTask(ctx, user.id, params.id, form.get("taskId"));
         return redirectWithNotice(context, here, { type: "success", message: "Marked done." });
+      }
+      if (intent === "comment") {
+        await addCaseComment(ctx, user.id, params.id, { text: text("text") });
+        return redirectWithNotice(context, here, { type: "success", message: "Comment added." });
       }
       if (intent === "run") {
         const { runId } = await startCaseWorkflow(ctx, user.id, params.id, { fileId: form.get("fileId") });
@@ -270,6 +276,14 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
         <h2 id="timeline-heading" className="text-lg font-semibold text-slate-900">
           Timeline
         </h2>
+        <Form method="post" className="space-y-2">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="comment" />
+          <Textarea label="Add a comment" name="text" required maxLength={CASE_COMMENT_MAX} rows={2} description="Everyone who sees the case reads it in the timeline." />
+          <Button type="submit" variant="secondary" disabled={busy}>
+            Comment
+          </Button>
+        </Form>
         <ol className="space-y-2" data-testid="case-timeline">
           {timeline.map((event) => (
             <li key={event.id} className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm">
