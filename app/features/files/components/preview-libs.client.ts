@@ -10,15 +10,18 @@ let abortsIgnored = false;
 /**
  * pdf.js, once per page. A document destroyed while it loads (the member leaves the page, by the
  * client router, before the first page arrives) makes pdf.js reject internal promises nobody
- * awaits with its AbortException ("Worker was terminated."): that is the abort we asked for, so it
- * is not reported as an error. Any other rejection still is.
+ * awaits with its AbortException ("Worker was terminated."), or with the worker's own plain error
+ * for the same abort ("Worker was terminated", passed back as an UnknownErrorException): that is the
+ * abort we asked for, so it is not reported as an error. Any other rejection still is.
  */
 export const loadPdfjs = () => {
   if (!abortsIgnored && typeof window !== "undefined") {
     abortsIgnored = true;
     window.addEventListener("unhandledrejection", (event) => {
       const reason: unknown = event.reason;
-      if (typeof reason === "object" && reason !== null && (reason as { name?: unknown }).name === "AbortException") event.preventDefault();
+      if (typeof reason !== "object" || reason === null) return;
+      const { name, message } = reason as { name?: unknown; message?: unknown };
+      if (name === "AbortException" || (name === "UnknownErrorException" && message === "Worker was terminated")) event.preventDefault();
     });
   }
   return import("pdfjs-dist");
