@@ -119,7 +119,7 @@ describe("a workflow that files into a case", () => {
     expect(page.timeline.find((event) => event.kind === "task.approved")).toMatchObject({ actor: "Ada Approver", detail: "Fine.", workflow: "Contract approval" });
 
     // The step run again (a retried step): no second case, the document stays.
-    const { fileIntoCase } = await import("~/features/workflows/workflow-engine.server");
+    const { fileIntoCase } = await import("~/features/workflows/workflow-actions.server");
     await testEnv.DB.prepare("update workflow_runs set status = 'running' where id = ?").bind(run.id).run();
     await fileIntoCase(ctx(), run.id, 1, { type: "case", name: "File it", caseTypeId: loose.id });
     expect(await countWhere("select count(*) as n from cases where type_id = ?", loose.id)).toBe(1);

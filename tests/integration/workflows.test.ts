@@ -1,7 +1,7 @@
 import { introspectWorkflow, introspectWorkflowInstance } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { moveSubject, sendForSignature } from "~/features/workflows/workflow-engine.server";
-import { callWebhook, copyDocuments, emailAbout, shareDocument, tagDocuments } from "~/features/workflows/workflow-actions.server";
+import { sendForSignature } from "~/features/workflows/workflow-engine.server";
+import { callWebhook, copyDocuments, emailAbout, moveSubject, shareDocument, tagDocuments } from "~/features/workflows/workflow-actions.server";
 import { webhookSignature } from "~/lib/webhooks.server";
 import { workflowsPersonalData } from "~/features/workflows/personal-data.server";
 import { builderOptions, documentsByIds, getWorkflow, listWorkflowSummaries } from "~/features/workflows/workflow-builder.server";

@@ -51,7 +51,6 @@ export const WEBHOOKS_PER_FORM = 5;
 export const WEBHOOK_ATTEMPTS = 5;
 export const WEBHOOK_RETRY_DELAYS_S = [60, 300, 1_800, 7_200] as const;
 export const WEBHOOK_DISABLE_AFTER = 10;
-export { WEBHOOK_TIMEOUT_MS, webhookSignature };
 const STALE_SENDING_MS = 2 * 60_000;
 
 const webhookSchema = z.object({ url: webhookUrlSchema }, { error: "The request body must be an object with url." });

@@ -2,7 +2,9 @@ import { NonRetryableError } from "cloudflare:workflows";
 import type { WorkflowStepDefinition } from "~/db/schema";
 import { decryptSecret, hashLinkToken } from "~/features/auth/secrets.server";
 import { hmacSign } from "~/lib/crypto.server";
+import { fileDocumentIntoNewCase } from "~/features/cases/cases.server";
 import { copyItemRefs } from "~/features/files/copy.server";
+import { moveItemRefs } from "~/features/files/move.server";
 import { loadFileExtras, setFileMetadata, setFileTags } from "~/features/files/organize.server";
 import { sendMail } from "~/features/mail/mailer.server";
 import type { MailTemplate } from "~/features/mail/templates";
@@ -13,6 +15,7 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { WEBHOOK_TIMEOUT_MS, webhookSignature } from "~/lib/webhooks.server";
 import { findPeople, findRun, findStepLink, findTemplate, insertEvent, insertStepLink, listRunEvents, type WorkflowRunRow, type WorkflowTemplateRow } from "./workflows.queries.server";
+import { runEventId as eventId } from "./workflows.schema";
 import { liveDocumentsIn, readSubmission, type SubmissionKind } from "./workflows.server";
 
 /**
@@ -25,7 +28,6 @@ import { liveDocumentsIn, readSubmission, type SubmissionKind } from "./workflow
  * every attempt.
  */
 
-const eventId = (runId: string, what: string) => `${runId}:${what}`;
 type Step<T extends WorkflowStepDefinition["type"]> = Extract<WorkflowStepDefinition, { type: T }>;
 type Running = { run: WorkflowRunRow; template: WorkflowTemplateRow; builder: string };
 
@@ -39,24 +41,29 @@ async function running(ctx: ServiceContext, runId: string): Promise<Running | nu
 }
 
 /**
- * The documents a run acts on: its document, or for a run about a submission, the files the
- * submission brought that are still in the workflow's space (and the signed copy, once signed).
+ * What a run acts on: its documents (its document, or for a run about a submission, the files the
+ * submission brought that are still in the workflow's space, and the signed copy once signed) and
+ * the submission itself (null for a run about a document), read once.
  */
+async function runSubject(ctx: ServiceContext, run: WorkflowRunRow) {
+  const submission = run.subjectSubmissionId ? await readSubmission(ctx, run.triggerKind as SubmissionKind, run.subjectSubmissionId) : null;
+  const ids = [...new Set([...(run.subjectFileId ? [run.subjectFileId] : []), ...(submission?.fileIds ?? [])])];
+  return { documents: ids.length > 0 ? await liveDocumentsIn(ctx, run.spaceId, ids) : [], submission };
+}
+
 export async function runDocuments(ctx: ServiceContext, run: WorkflowRunRow): Promise<{ id: string; name: string }[]> {
-  if (!run.subjectSubmissionId) return run.subjectFileId ? liveDocumentsIn(ctx, run.spaceId, [run.subjectFileId]) : [];
-  const submission = await readSubmission(ctx, run.triggerKind as SubmissionKind, run.subjectSubmissionId);
-  return liveDocumentsIn(ctx, run.spaceId, [...new Set([...(run.subjectFileId ? [run.subjectFileId] : []), ...(submission?.fileIds ?? [])])]);
+  return (await runSubject(ctx, run)).documents;
 }
 
 /** The run's documents; a run about one document whose document is gone cannot go on (nothing to retry). */
 async function documentsOf(ctx: ServiceContext, run: WorkflowRunRow) {
-  const documents = await runDocuments(ctx, run);
-  if (documents.length === 0 && !run.subjectSubmissionId) throw new NonRetryableError("The run's document is gone (deleted or moved out of your files).");
-  return documents;
+  const subject = await runSubject(ctx, run);
+  if (subject.documents.length === 0 && !run.subjectSubmissionId) throw new NonRetryableError("The run's document is gone (deleted or moved out of your files).");
+  return subject;
 }
 
 /** A refusal of the module acting (the builder's rights or plan, a full space): retrying changes nothing. */
-async function asStep<T>(work: () => Promise<T>): Promise<T> {
+export async function asStep<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -67,11 +74,46 @@ async function asStep<T>(work: () => Promise<T>): Promise<T> {
 
 const documentsText = (count: number) => (count === 0 ? "the submission brought no documents" : `${count} document${count === 1 ? "" : "s"}`);
 
+/** Moves the run's documents into the step's folder, as the person who built the workflow; those already there stay. */
+export async function moveSubject(ctx: ServiceContext, runId: string, index: number, step: Step<"move">): Promise<void> {
+  const state = await running(ctx, runId);
+  if (!state) return;
+  const { documents } = await documentsOf(ctx, state.run);
+  const result = documents.length > 0 ? await moveItemRefs(ctx, state.builder, { items: documents.map((file) => ({ type: "file" as const, id: file.id })), targetFolderId: step.folderId }) : { moved: 0 };
+  const what = documents.length === 0 ? " (the submission brought no documents)" : result.moved ? (state.run.subjectSubmissionId ? ` (${documentsText(documents.length)})` : "") : " (it was there already)";
+  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-moved`), runId, at: ctx.now(), kind: "file.moved", actorId: null, detail: `${step.name}${what}` });
+}
+
+/**
+ * A case step: the run's documents are filed into a new case of the step's type (its case file),
+ * as the builder; the run joins the case's timeline. A run about a form submission fills the
+ * case's fields from the answers, like a form that opens cases. Once per step (the case remembers
+ * the step that opened it).
+ */
+export async function fileIntoCase(ctx: ServiceContext, runId: string, index: number, step: Step<"case">): Promise<void> {
+  const state = await running(ctx, runId);
+  if (!state) return;
+  const { run, template, builder } = state;
+  const { documents, submission } = await documentsOf(ctx, run);
+  const opened = await asStep(() =>
+    fileDocumentIntoNewCase(ctx, builder, {
+      caseTypeId: step.caseTypeId,
+      fileIds: documents.map((file) => file.id),
+      title: submission ? submission.title : null,
+      formSubmissionId: run.triggerKind === "form" ? run.subjectSubmissionId : null,
+      runId,
+      stepRef: eventId(runId, `step-${index}`),
+      workflow: template.name,
+    }),
+  );
+  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-filed`), runId, at: ctx.now(), kind: "case.filed", actorId: null, detail: `${step.name}: filed into ${opened.reference} ${opened.title}` });
+}
+
 /** Copies the run's documents into the step's folder; the copies' ids come from the run and the step, so a second time writes nothing new. */
 export async function copyDocuments(ctx: ServiceContext, runId: string, index: number, step: Step<"copy">): Promise<void> {
   const state = await running(ctx, runId);
   if (!state) return;
-  const documents = await documentsOf(ctx, state.run);
+  const { documents } = await documentsOf(ctx, state.run);
   if (documents.length > 0) await asStep(() => copyItemRefs(ctx, state.builder, { items: documents.map((file) => ({ type: "file" as const, id: file.id })), targetFolderId: step.folderId, seed: eventId(runId, `step-${index}`) }));
   await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-copied`), runId, at: ctx.now(), kind: "file.copied", actorId: null, detail: `${step.name} (${documentsText(documents.length)})` });
 }
@@ -80,7 +122,7 @@ export async function copyDocuments(ctx: ServiceContext, runId: string, index: n
 export async function tagDocuments(ctx: ServiceContext, runId: string, index: number, step: Step<"tag">): Promise<void> {
   const state = await running(ctx, runId);
   if (!state) return;
-  const documents = await documentsOf(ctx, state.run);
+  const { documents } = await documentsOf(ctx, state.run);
   for (const file of documents) {
     const { tags } = await asStep(() => loadFileExtras(ctx, state.builder, file.id));
     await asStep(() => setFileTags(ctx, state.builder, file.id, { tags: [...new Set([...tags, ...step.tags])] }));
@@ -92,7 +134,7 @@ export async function tagDocuments(ctx: ServiceContext, runId: string, index: nu
 export async function setDocumentMetadata(ctx: ServiceContext, runId: string, index: number, step: Step<"metadata">): Promise<void> {
   const state = await running(ctx, runId);
   if (!state) return;
-  const documents = await documentsOf(ctx, state.run);
+  const { documents } = await documentsOf(ctx, state.run);
   const setting = new Set(step.entries.map((entry) => entry.key.toLowerCase()));
   for (const file of documents) {
     const { metadata } = await asStep(() => loadFileExtras(ctx, state.builder, file.id));
@@ -138,7 +180,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function shareDocument(ctx: ServiceContext, runId: string, index: number, step: Step<"share">): Promise<void> {
   const state = await running(ctx, runId);
   if (!state) return;
-  const [document] = await documentsOf(ctx, state.run);
+  const {
+    documents: [document],
+  } = await documentsOf(ctx, state.run);
   if (!document) throw new NonRetryableError("The submission brought no document to share.");
   const linked = await findStepLink(ctx.db, runId, index);
   const link = linked

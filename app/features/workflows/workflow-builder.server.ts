@@ -136,13 +136,14 @@ export async function getWorkflow(ctx: ServiceContext, userId: string, templateI
   const personOf = new Map(people.map((person) => [person.id, `${person.name} (${person.email})`]));
   const caseTypeNames = new Map((await listCaseTypesBy(ctx.db, userId)).map((type) => [type.id, type.name]));
   const folderPaths = new Map(folders.map((folder) => [folder.id, folder.path]));
+  const names = { personOf, caseTypeNames, folderPaths, formTitles: new Map(sources.forms.map((form) => [form.id, form.title])) };
   return {
     workflow: { id: row.id, name: row.name, trigger: triggerLabel(row, folderPaths, sources), createdAt: row.createdAt.toISOString() },
     steps: await Promise.all(
       row.definition.steps.map(async (step) => ({
         type: step.type,
         name: step.name,
-        summary: `${step.when === "approved" ? "If approved: " : step.when === "rejected" ? "If rejected: " : ""}${stepSummary(step, { personOf, caseTypeNames, folderPaths, formTitles: new Map(sources.forms.map((form) => [form.id, form.title])) })}`,
+        summary: `${step.when === "approved" ? "If approved: " : step.when === "rejected" ? "If rejected: " : ""}${stepSummary(step, names)}`,
         /** A webhook step's signing secret, for its builder to check signatures with. */
         secret: step.type === "webhook" ? new TextDecoder().decode((await decryptSecret(readConfig(ctx.env).SESSION_SECRET, step.secretSealed, "workflow-webhook")) ?? new Uint8Array()) : null,
       })),

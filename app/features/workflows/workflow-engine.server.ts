@@ -1,16 +1,13 @@
 import { NonRetryableError } from "cloudflare:workflows";
 import type { WorkflowStepDefinition } from "~/db/schema";
-import { fileDocumentIntoNewCase } from "~/features/cases/cases.server";
-import { moveItemRefs } from "~/features/files/move.server";
 import { requireFileAccess } from "~/features/files/spaces.server";
 import { countPdfPages, createEnvelope, readObjectBytes } from "~/features/signatures/envelopes.server";
 import { SIGN_PDF_MAX_BYTES } from "~/features/signatures/signatures.constants";
 import { AppError } from "~/lib/errors";
 import { notifyMember } from "~/features/notifications/notifications.server";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { durationText } from "./workflows.schema";
-import { readSubmission, type SubmissionKind } from "./workflows.server";
-import { runDocuments } from "./workflow-actions.server";
+import { durationText, runEventId as eventId } from "./workflows.schema";
+import { asStep } from "./workflow-actions.server";
 import {
   closeOpenTasks,
   endRun,
@@ -40,7 +37,6 @@ import {
 export type RunPlan = { steps: WorkflowStepDefinition[] } | null;
 export type ApprovalOutcome = "pending" | "approved" | "rejected";
 
-const eventId = (runId: string, what: string) => `${runId}:${what}`;
 
 /** The run's steps as its template had them when it started (null: the run is gone or ended). */
 export async function runPlan(ctx: ServiceContext, runId: string): Promise<RunPlan> {
@@ -163,19 +159,6 @@ export async function tallyApproval(ctx: ServiceContext, runId: string, index: n
   return outcome;
 }
 
-/** Moves the run's documents into the step's folder, as the person who built the workflow; those already there stay. */
-export async function moveSubject(ctx: ServiceContext, runId: string, index: number, step: Extract<WorkflowStepDefinition, { type: "move" }>): Promise<void> {
-  const run = await findRun(ctx.db, runId);
-  if (!run || run.status !== "running") return;
-  const template = await findTemplate(ctx.db, run.templateId);
-  if (!template?.createdBy) throw new NonRetryableError("The workflow has no owner any more.");
-  const documents = await runDocuments(ctx, run);
-  if (documents.length === 0 && !run.subjectSubmissionId) throw new NonRetryableError("The run's document is gone (deleted or moved out of your files).");
-  const result = documents.length > 0 ? await moveItemRefs(ctx, template.createdBy, { items: documents.map((file) => ({ type: "file" as const, id: file.id })), targetFolderId: step.folderId }) : { moved: 0 };
-  const what = documents.length === 0 ? " (the submission brought no documents)" : result.moved ? (run.subjectSubmissionId ? ` (${documents.length} document${documents.length === 1 ? "" : "s"})` : "") : " (it was there already)";
-  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-moved`), runId, at: ctx.now(), kind: "file.moved", actorId: null, detail: `${step.name}${what}` });
-}
-
 type SignStep = Extract<WorkflowStepDefinition, { type: "sign" }>;
 
 /** Where each signer signs: a signature box on the last page, stacked from the bottom right (the builder places nothing). */
@@ -214,12 +197,13 @@ export async function sendForSignature(ctx: ServiceContext, runId: string, index
   const unlinked = await findUnlinkedEnvelope(ctx.db, { userId: builder, sourceFileId: run.subjectFileId, title, since: stepStart });
   let envelopeId = unlinked?.id ?? null;
   if (!envelopeId) {
-    try {
-      const { file } = await requireFileAccess(ctx, builder, run.subjectFileId, "files.download");
+    // The document or the builder's plan cannot be sent: retrying changes nothing (asStep).
+    const envelope = await asStep(async () => {
+      const { file } = await requireFileAccess(ctx, builder, run.subjectFileId!, "files.download");
       if (file.contentType !== "application/pdf") throw new AppError("VALIDATION_ERROR", `“${file.name}” is not a PDF: only a PDF can be sent for signature.`);
       if (file.size > SIGN_PDF_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `“${file.name}” is larger than the 25 MB a document to sign may be.`);
       const pages = await countPdfPages(await readObjectBytes(ctx, file.r2Key, file.size), file.name);
-      const envelope = await createEnvelope(ctx, builder, {
+      return createEnvelope(ctx, builder, {
         title,
         message: `Sent by the workflow “${template.name}”.`,
         recipients: step.signers.map((signer, position) => ({ roleId: `signer-${position + 1}`, name: signer.name, email: signer.email, kind: "signer" })),
@@ -227,12 +211,8 @@ export async function sendForSignature(ctx: ServiceContext, runId: string, index
         fileId: file.id,
         send: true,
       });
-      envelopeId = envelope.id;
-    } catch (error) {
-      // The document or the builder's plan cannot be sent: retrying changes nothing.
-      if (error instanceof AppError && error.status < 500) throw new NonRetryableError(error.message);
-      throw error;
-    }
+    });
+    envelopeId = envelope.id;
   }
   await insertStepLink(ctx.db, { runId, stepIndex: index, kind: "envelope", refId: envelopeId, createdAt: ctx.now() });
   await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-sent`), runId, at: ctx.now(), kind: "signature.sent", actorId: null, detail: `${step.name}: to ${step.signers.map((signer) => `${signer.name} <${signer.email}>`).join(", ")}` });
@@ -257,37 +237,6 @@ export async function signatureOutcome(ctx: ServiceContext, runId: string, index
     return "rejected";
   }
   return "pending";
-}
-
-/**
- * A case step: the run's documents are filed into a new case of the step's type (its case file),
- * as the builder; the run joins the case's timeline. A run about a form submission fills the
- * case's fields from the answers, like a form that opens cases. Once per step (the case remembers
- * the step that opened it).
- */
-export async function fileIntoCase(ctx: ServiceContext, runId: string, index: number, step: Extract<WorkflowStepDefinition, { type: "case" }>): Promise<void> {
-  const run = await findRun(ctx.db, runId);
-  if (!run || run.status !== "running") return;
-  const template = await findTemplate(ctx.db, run.templateId);
-  if (!template?.createdBy) throw new NonRetryableError("The workflow has no owner any more.");
-  const documents = await runDocuments(ctx, run);
-  if (documents.length === 0 && !run.subjectSubmissionId) throw new NonRetryableError("The run's document is gone (deleted or moved out of your files).");
-  const submission = run.subjectSubmissionId ? await readSubmission(ctx, run.triggerKind as SubmissionKind, run.subjectSubmissionId) : null;
-  try {
-    const opened = await fileDocumentIntoNewCase(ctx, template.createdBy, {
-      caseTypeId: step.caseTypeId,
-      fileIds: documents.map((file) => file.id),
-      title: submission ? submission.title : null,
-      formSubmissionId: run.triggerKind === "form" ? run.subjectSubmissionId : null,
-      runId,
-      stepRef: eventId(runId, `step-${index}`),
-      workflow: template.name,
-    });
-    await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-filed`), runId, at: ctx.now(), kind: "case.filed", actorId: null, detail: `${step.name}: filed into ${opened.reference} ${opened.title}` });
-  } catch (error) {
-    if (error instanceof AppError && error.status < 500) throw new NonRetryableError(error.message);
-    throw error;
-  }
 }
 
 /** A step for the other path is passed over; the timeline says so (once). */

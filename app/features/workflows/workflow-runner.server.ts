@@ -1,8 +1,8 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { createServiceContext } from "~/lib/service-context.server";
 import { DECISION_EVENT, ENVELOPE_EVENT, FORM_EVENT } from "./workflows.schema";
-import { askForForm, callWebhook, copyDocuments, formAnswered, emailAbout, setDocumentMetadata, shareDocument, tagDocuments } from "./workflow-actions.server";
-import { escalateStep, skipStep, fileIntoCase, finishRun, moveSubject, notifyAssignees, runPlan, sendForSignature, signatureOutcome, startStep, tallyApproval } from "./workflow-engine.server";
+import { askForForm, callWebhook, copyDocuments, fileIntoCase, formAnswered, moveSubject, emailAbout, setDocumentMetadata, shareDocument, tagDocuments } from "./workflow-actions.server";
+import { escalateStep, skipStep, finishRun, notifyAssignees, runPlan, sendForSignature, signatureOutcome, startStep, tallyApproval } from "./workflow-engine.server";
 
 /**
  * The engine (issue 41, ADR 035): one Cloudflare Workflows instance per run, its id the run's.

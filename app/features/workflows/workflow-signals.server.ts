@@ -1,5 +1,5 @@
 import type { ServiceContext } from "~/lib/service-context.server";
-import { ENVELOPE_EVENT, FORM_EVENT } from "./workflows.schema";
+import { ENVELOPE_EVENT, FORM_EVENT, runEventId } from "./workflows.schema";
 import { hashLinkToken } from "~/features/auth/secrets.server";
 import { findLinkByRef, findRun, findTemplate, insertEvent } from "./workflows.queries.server";
 
@@ -36,7 +36,7 @@ export async function signalFormAnswered(ctx: ServiceContext, answer: { ticket: 
     const step = link ? template?.definition.steps[link.stepIndex] : undefined;
     // Only the run's own form, while the run waits at that step; an old, wrong or reused ticket changes nothing.
     if (!link || run?.status !== "running" || run.stepIndex !== link.stepIndex || step?.type !== "form" || step.formId !== answer.formId) return;
-    await insertEvent(ctx.db, { id: `${link.runId}:step-${link.stepIndex}-answered`, runId: link.runId, at: ctx.now(), kind: "form.answered", actorId: null, detail: `${step.name}: answered by ${answer.who ?? step.to}` });
+    await insertEvent(ctx.db, { id: runEventId(link.runId, `step-${link.stepIndex}-answered`), runId: link.runId, at: ctx.now(), kind: "form.answered", actorId: null, detail: `${step.name}: answered by ${answer.who ?? step.to}` });
     await (await ctx.env.WORKFLOW_RUNS.get(link.runId)).sendEvent({ type: FORM_EVENT, payload: { submissionId: answer.submissionId } });
   } catch (error) {
     ctx.logger.warn("workflows.form_signal_failed", { submissionId: answer.submissionId, error: error instanceof Error ? error.message : String(error) });

@@ -9,6 +9,9 @@ export const ENVELOPE_EVENT = "envelope-finished";
 /** The engine's event when the person a form step asked answers the form. */
 export const FORM_EVENT = "form-answered";
 
+/** The id of a run's timeline entry or derived row ("{run}:step-2-moved"): one per run and what, so a step run again writes it once. */
+export const runEventId = (runId: string, what: string) => `${runId}:${what}`;
+
 /** A due time in words: "1 day", "3 days", "5 hours". */
 export const durationText = (hours: number) => (hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? "" : "s"}` : `${hours} hour${hours === 1 ? "" : "s"}`);
 

@@ -121,15 +121,14 @@ export async function createWorkflow(ctx: ServiceContext, userId: string, input:
   }
   if (data.trigger.type === "upload") await requireOwnFolder(ctx, userId, space.id, data.trigger.folderId, "trigger: The folder whose uploads start a run");
   if (data.trigger.type === "schedule") await requireOwnFolder(ctx, userId, space.id, data.trigger.folderId, "trigger: The folder whose documents a schedule reviews");
+  // Forms and receive pages a step or the trigger names must be the builder's (read once, when any is named).
   const formSteps = data.steps.filter((step) => step.type === "form");
-  if (formSteps.length > 0) {
-    const { forms } = await listTriggerSources(ctx.db, userId);
-    for (const step of formSteps) if (!forms.some((form) => form.id === step.formId)) throw new AppError("VALIDATION_ERROR", `steps: “${step.name}” asks for a form that is not yours. Choose one of your forms.`);
-  }
-  if (data.trigger.type === "form" || data.trigger.type === "receive") {
+  const trigger = data.trigger;
+  if (formSteps.length > 0 || trigger.type === "form" || trigger.type === "receive") {
     const sources = await listTriggerSources(ctx.db, userId);
-    const trigger = data.trigger;
-    if (trigger.type === "form" && !sources.forms.some((form) => form.id === trigger.formId)) throw new AppError("VALIDATION_ERROR", "trigger: Choose one of your forms.");
+    const isOwnForm = (formId: string) => sources.forms.some((form) => form.id === formId);
+    for (const step of formSteps) if (!isOwnForm(step.formId)) throw new AppError("VALIDATION_ERROR", `steps: “${step.name}” asks for a form that is not yours. Choose one of your forms.`);
+    if (trigger.type === "form" && !isOwnForm(trigger.formId)) throw new AppError("VALIDATION_ERROR", "trigger: Choose one of your forms.");
     if (trigger.type === "receive" && !sources.pages.some((page) => page.id === trigger.pageId)) throw new AppError("VALIDATION_ERROR", "trigger: Choose one of your receive pages.");
   }
   // Each webhook step signs with its own secret, kept sealed; the builder reads it on the workflow's page.
@@ -267,6 +266,11 @@ async function instanceExists(ctx: ServiceContext, runId: string): Promise<boole
   }
 }
 
+/** A triggered run starts only while its workflow's builder is still there and still has the plan (workflows act with their rights). */
+async function builderMayStart(ctx: ServiceContext, template: WorkflowTemplateRow): Promise<boolean> {
+  return template.createdBy !== null && hasFeature(await loadMemberAccess(ctx, template.createdBy), "workflows");
+}
+
 /**
  * A file finished uploading into a folder: each workflow triggered by uploads there starts one run
  * on it (the upload's id is the trigger, so a second delivery starts nothing). A workflow whose
@@ -277,8 +281,7 @@ export async function startRunsForUpload(ctx: ServiceContext, upload: { uploadId
   const file = templates.length > 0 ? await findLiveFile(ctx.db, upload.fileId) : undefined;
   let started = 0;
   for (const template of templates) {
-    const builder = template.createdBy;
-    if (!builder || !file || file.spaceId !== template.spaceId || !hasFeature(await loadMemberAccess(ctx, builder), "workflows")) {
+    if (!file || file.spaceId !== template.spaceId || !(await builderMayStart(ctx, template))) {
       ctx.logger.info("workflows.trigger_skipped", { templateId: template.id, fileId: upload.fileId });
       continue;
     }
@@ -301,7 +304,7 @@ export async function startRunsForEnvelope(ctx: ServiceContext, envelopeId: stri
   if (!file) return 0;
   let started = 0;
   for (const template of await listEnvelopeTriggered(ctx.db, file.spaceId)) {
-    if (template.createdBy !== envelope.userId || !hasFeature(await loadMemberAccess(ctx, envelope.userId), "workflows")) continue;
+    if (template.createdBy !== envelope.userId || !(await builderMayStart(ctx, template))) continue;
     await beginRun(ctx, template, documentSubject(file), { startedBy: envelope.userId, triggerKind: "envelope", triggerRef: envelopeId });
     started += 1;
   }
@@ -344,7 +347,7 @@ export async function startRunsForSubmission(ctx: ServiceContext, kind: Submissi
   const templates = await listSourceTriggered(ctx.db, kind, submission.sourceId);
   let started = 0;
   for (const template of templates) {
-    if (template.createdBy !== submission.ownerId || !hasFeature(await loadMemberAccess(ctx, submission.ownerId), "workflows")) {
+    if (template.createdBy !== submission.ownerId || !(await builderMayStart(ctx, template))) {
       ctx.logger.info("workflows.trigger_skipped", { templateId: template.id, submissionId });
       continue;
     }
@@ -378,7 +381,7 @@ export async function startScheduledRuns(ctx: ServiceContext, day: Date): Promis
   let started = 0;
   for (const template of await listScheduledTemplates(ctx.db)) {
     if (!template.triggerFolderId || !isScheduledOn(template, day)) continue;
-    if (!template.createdBy || !hasFeature(await loadMemberAccess(ctx, template.createdBy), "workflows")) {
+    if (!(await builderMayStart(ctx, template))) {
       ctx.logger.info("workflows.trigger_skipped", { templateId: template.id, dayKey });
       continue;
     }
