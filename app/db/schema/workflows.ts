@@ -13,7 +13,7 @@ export type WorkflowEscalation = { action: "remind" } | { action: "reassign"; to
 /** When a step runs: always (the default), or only while the run is on the approved or the rejected path. */
 export type WorkflowStepWhen = "always" | "approved" | "rejected";
 export type WorkflowStepDefinition = { when?: WorkflowStepWhen } & (
-  | { type: "approve"; name: string; assignees: string[]; mode: "one" | "all" | "quorum"; quorumPercent: number | null; dueInHours?: number | null; escalation?: WorkflowEscalation | null }
+  | { type: "approve"; name: string; assignees: string[]; roles?: ("admin" | "member" | "guest")[]; mode: "one" | "all" | "quorum"; quorumPercent: number | null; dueInHours?: number | null; escalation?: WorkflowEscalation | null }
   | { type: "move"; name: string; folderId: string }
   | { type: "sign"; name: string; signers: { name: string; email: string }[] }
   | { type: "case"; name: string; caseTypeId: string }

@@ -51,6 +51,9 @@ export const AUDIT_ACTIONS = {
   "signature.reminded": "Reminded a recipient to sign",
   "signature.completed": "Sealed a signed document",
   "file.redact": "Redacted a file",
+  "workflow.start": "Started a workflow",
+  "workflow.decide": "Decided a workflow task",
+  "workflow.end": "A workflow run ended",
   "access.refused": "Was refused",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -7,7 +7,8 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { listCaseTypesBy } from "~/features/cases/cases.queries.server";
 import { liveDocumentsIn, requireWorkflows } from "./workflows.server";
-import { durationText } from "./workflows.schema";
+import { durationText, WORKFLOW_ROOM_ROLE_LABELS } from "./workflows.schema";
+import { managedRoomIds } from "./workflow-room.server";
 import { countRunsByTemplate, findPeople, listTriggerSources, findTemplate, listRecentFilesIn, listRunsOf, listTemplatesBy, type WorkflowTemplateRow } from "./workflows.queries.server";
 
 /**
@@ -16,32 +17,39 @@ import { countRunsByTemplate, findPeople, listTriggerSources, findTemplate, list
  * people and folders by name, its latest runs). Business only (`workflows`), like every entry point.
  */
 
-export type FolderOption = { id: string; path: string };
+export type FolderOption = { id: string; path: string; spaceId: string; isRoom: boolean };
 const RECENT_RUNS = 50;
 const DOCUMENT_CHOICES = 200;
 
-
-/** The folders of the member's own files, each with its path ("My files / Contracts / Signed"), in tree order. */
-export async function ownFolderOptions(ctx: ServiceContext, userId: string): Promise<FolderOption[]> {
-  const space = await ensurePersonalSpace(ctx, userId);
-  const tree = (await getAllFolders(ctx, userId)).find((entry) => entry.spaceId === space.id);
-  if (!tree) return [];
-  const options: FolderOption[] = [{ id: tree.rootUid, path: tree.spaceName }];
-  const walk = (nodes: FolderTreeNode[], prefix: string) => {
-    for (const node of [...nodes].sort((a, b) => a.label.localeCompare(b.label))) {
-      const path = `${prefix} / ${node.label}`;
-      options.push({ id: node.uid, path });
-      walk(node.children, path);
-    }
-  };
-  walk(tree.children, tree.spaceName);
+/**
+ * The folders a workflow may name, each with its path ("My files / Contracts / Signed", "Falcon
+ * diligence / Contracts"), in tree order: the member's own files first, then the data rooms they
+ * manage (`rooms: "managed"`, what the builder offers) or every room they are in (`"all"`, to name
+ * folders on the workflow's pages).
+ */
+export async function folderOptions(ctx: ServiceContext, userId: string, rooms: "managed" | "all" = "managed"): Promise<FolderOption[]> {
+  const [space, trees, managed] = await Promise.all([ensurePersonalSpace(ctx, userId), getAllFolders(ctx, userId), rooms === "managed" ? managedRoomIds(ctx, userId) : null]);
+  const chosen = [...trees.filter((tree) => tree.spaceId === space.id), ...trees.filter((tree) => tree.spaceKind === "dataroom" && (managed === null || managed.has(tree.spaceId)))];
+  const options: FolderOption[] = [];
+  for (const tree of chosen) {
+    const isRoom = tree.spaceId !== space.id;
+    options.push({ id: tree.rootUid, path: tree.spaceName, spaceId: tree.spaceId, isRoom });
+    const walk = (nodes: FolderTreeNode[], prefix: string) => {
+      for (const node of [...nodes].sort((a, b) => a.label.localeCompare(b.label))) {
+        const path = `${prefix} / ${node.label}`;
+        options.push({ id: node.uid, path, spaceId: tree.spaceId, isRoom });
+        walk(node.children, path);
+      }
+    };
+    walk(tree.children, tree.spaceName);
+  }
   return options;
 }
 
 /** /workflows/create: where steps may move documents, which folder, form or receive page may start a run, which case types a step may file into. */
 export async function builderOptions(ctx: ServiceContext, userId: string) {
   await requireWorkflows(ctx, userId);
-  const [folders, caseTypes, sources] = await Promise.all([ownFolderOptions(ctx, userId), listCaseTypesBy(ctx.db, userId), listTriggerSources(ctx.db, userId)]);
+  const [folders, caseTypes, sources] = await Promise.all([folderOptions(ctx, userId), listCaseTypesBy(ctx.db, userId), listTriggerSources(ctx.db, userId)]);
   return { folders, caseTypes: caseTypes.map((type) => ({ id: type.id, name: type.name })), forms: sources.forms, receivePages: sources.pages };
 }
 
@@ -64,7 +72,7 @@ export async function listWorkflowSummaries(ctx: ServiceContext, userId: string)
   const templates = await listTemplatesBy(ctx.db, userId);
   const [counts, folders, sources] = await Promise.all([
     countRunsByTemplate(ctx.db, templates.map((row) => row.id)),
-    templates.some((row) => row.triggerKind === "upload" || row.triggerKind === "schedule") ? ownFolderOptions(ctx, userId) : [],
+    templates.some((row) => row.triggerKind === "upload" || row.triggerKind === "schedule") ? folderOptions(ctx, userId, "all") : [],
     listTriggerSources(ctx.db, userId),
   ]);
   const byTemplate = new Map(counts.map((row) => [row.templateId, row]));
@@ -95,7 +103,8 @@ function stepSummary(step: WorkflowStepDefinition, names: { personOf: Map<string
     case "approve": {
       const who = step.mode === "one" ? "Any one of" : step.mode === "all" ? "All of" : `${step.quorumPercent} % of`;
       const due = step.dueInHours ? `; due in ${durationText(step.dueInHours)}, then ${escalationText(step.escalation, names.personOf)}` : "";
-      return `${who} ${step.assignees.map((id) => names.personOf.get(id) ?? "a former member").join(", ")} approve${due}`;
+      const people = [...step.assignees.map((id) => names.personOf.get(id) ?? "a former member"), ...(step.roles ?? []).map((role) => WORKFLOW_ROOM_ROLE_LABELS[role])];
+      return `${who} ${people.join(", ")} approve${due}`;
     }
     case "sign":
       return `Send for signature to ${step.signers.map((signer) => `${signer.name} (${signer.email})`).join(", ")}; the signed copy goes on`;
@@ -128,7 +137,7 @@ export async function getWorkflow(ctx: ServiceContext, userId: string, templateI
   const peopleIds = [...new Set(row.definition.steps.flatMap((step) => (step.type === "approve" ? [...step.assignees, ...(step.escalation?.action === "reassign" ? [step.escalation.to] : [])] : [])))];
   const [people, folders, runs, documents, sources] = await Promise.all([
     findPeople(ctx.db, peopleIds),
-    ownFolderOptions(ctx, userId),
+    folderOptions(ctx, userId, "all"),
     listRunsOf(ctx.db, row.id, RECENT_RUNS),
     listRecentFilesIn(ctx.db, row.spaceId, DOCUMENT_CHOICES),
     listTriggerSources(ctx.db, userId),

@@ -34,7 +34,11 @@ export type DraftStep = {
   allowDownload: boolean;
   url: string;
   formId: string;
+  /** In a data room's workflow: the room roles whose people also approve. */
+  roles: RoomRole[];
 };
+export type RoomRole = "admin" | "member" | "guest";
+export const ROOM_ROLE_CHOICES: Record<RoomRole, string> = { admin: "Owner and admins", member: "Members", guest: "Guests" };
 export type DraftTrigger = { type: "manual" | "upload" | "envelope" | "form" | "receive" | "schedule"; folderId: string; formId: string; pageId: string; everyDays: string };
 
 export const MODE_LABELS: Record<Mode, string> = { one: "Any one of them", all: "All of them", quorum: "A quorum (percent of them)" };
@@ -83,6 +87,7 @@ export const draftStep = (key: number, type: StepKind, folderId: string, caseTyp
   allowDownload: false,
   url: "",
   formId,
+  roles: [],
 });
 
 /** "Sam Signer <sam@example.com>; ada@example.com" → the signers (a bare address is named by its first part). */
@@ -135,6 +140,7 @@ function stepOf(step: DraftStep) {
       return {
         ...base,
         assignees: splitList(step.people),
+        ...(step.roles.length > 0 ? { roles: step.roles } : {}),
         mode: step.mode,
         quorumPercent: step.mode === "quorum" ? Number(step.quorumPercent) || null : null,
         ...(step.dueDays.trim() ? { dueInHours: Math.round(Number(step.dueDays) * 24), escalation: step.escalation === "reassign" ? { action: "reassign", to: step.reassignTo.trim() } : { action: step.escalation } } : {}),

@@ -6,8 +6,9 @@ import { SIGN_PDF_MAX_BYTES } from "~/features/signatures/signatures.constants";
 import { AppError } from "~/lib/errors";
 import { notifyMember } from "~/features/notifications/notifications.server";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { durationText, runEventId as eventId } from "./workflows.schema";
+import { durationText, runEventId as eventId, WORKFLOW_ROLE_PEOPLE_MAX } from "./workflows.schema";
 import { asStep } from "./workflow-actions.server";
+import { auditRun } from "./workflow-room.server";
 import {
   closeOpenTasks,
   endRun,
@@ -20,6 +21,7 @@ import {
   insertEvent,
   insertStepLink,
   insertTasks,
+  listRoomPeopleWithRoles,
   listRunEvents,
   listStepTasks,
   reopenTaskOf,
@@ -59,16 +61,39 @@ export async function startStep(ctx: ServiceContext, runId: string, index: numbe
   const now = ctx.now();
   const dueInHours = step.type === "approve" ? (step.dueInHours ?? null) : null;
   const dueAt = dueInHours ? new Date(now.getTime() + dueInHours * HOUR_MS) : null;
+  let note: string | null = null;
   if (step.type === "approve") {
+    const approvers = await approversOf(ctx, runId, step);
+    note = approvers.note;
     await insertTasks(
       ctx.db,
-      step.assignees.map((assigneeId) => ({ id: crypto.randomUUID(), runId, stepIndex: index, assigneeId, status: "open" as const, comment: null, createdAt: now, dueAt, decidedAt: null })),
+      approvers.people.map((assigneeId) => ({ id: crypto.randomUUID(), runId, stepIndex: index, assigneeId, status: "open" as const, comment: null, createdAt: now, dueAt, decidedAt: null })),
     );
   }
-  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-started`), runId, at: now, kind: "step.started", actorId: null, detail: dueInHours ? `${step.name} (due in ${durationText(dueInHours)})` : step.name });
+  const said = [dueInHours ? `due in ${durationText(dueInHours)}` : null, note].filter(Boolean).join("; ");
+  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-started`), runId, at: now, kind: "step.started", actorId: null, detail: said ? `${step.name} (${said})` : step.name });
   return dueAt?.getTime() ?? null;
 }
 
+
+/**
+ * Who approves: the people the step names, and in a data room's workflow everyone with the roles
+ * it names when the step starts (the room's members list, access not ended; "admin" includes the
+ * owner). When the roles find nobody and no one is named, the workflow's builder decides, and the
+ * timeline says so: a document never waits for nobody.
+ */
+async function approversOf(ctx: ServiceContext, runId: string, step: ApproveStep): Promise<{ people: string[]; note: string | null }> {
+  const roles = step.roles ?? [];
+  if (roles.length === 0) return { people: step.assignees, note: null };
+  const run = await findRun(ctx.db, runId);
+  if (!run) return { people: step.assignees, note: null };
+  const roomRoles = roles.flatMap((role) => (role === "admin" ? (["owner", "admin"] as const) : [role]));
+  const fromRoles = await listRoomPeopleWithRoles(ctx.db, run.spaceId, roomRoles, ctx.now(), WORKFLOW_ROLE_PEOPLE_MAX);
+  const people = [...new Set([...step.assignees, ...fromRoles])];
+  if (people.length > 0) return { people, note: null };
+  const builder = (await findTemplate(ctx.db, run.templateId))?.createdBy;
+  return { people: builder ? [builder] : [], note: `nobody in the room is ${roles.map((role) => ({ admin: "its owner or an admin", member: "a member", guest: "a guest" })[role]).join(" or ")}, so the workflow's builder decides` };
+}
 
 /**
  * An approval step is overdue (its wait for people timed out): its escalation happens once.
@@ -248,5 +273,8 @@ export async function skipStep(ctx: ServiceContext, runId: string, index: number
 /** Ends the run (completed, rejected or failed) unless it ended already (cancelled). */
 export async function finishRun(ctx: ServiceContext, runId: string, status: "completed" | "rejected" | "failed", detail: string | null = null): Promise<void> {
   const now = ctx.now();
-  await endRun(ctx.db, runId, status, now, { id: eventId(runId, `run-${status}`), runId, at: now, kind: `run.${status}`, actorId: null, detail });
+  if (!(await endRun(ctx.db, runId, status, now, { id: eventId(runId, `run-${status}`), runId, at: now, kind: `run.${status}`, actorId: null, detail }))) return;
+  const run = await findRun(ctx.db, runId);
+  const template = run ? await findTemplate(ctx.db, run.templateId) : undefined;
+  if (run) await auditRun(ctx, run.spaceId, null, { action: "workflow.end", target: run.subjectFileId ? { type: "file", id: run.subjectFileId } : undefined, detail: `${template?.name ?? "A workflow"}: ${status}${detail ? ` (${detail})` : ""}` });
 }

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { files, forms, receivePages, signatureEnvelopes, users, workflowEvents, workflowLinks, workflowRuns, workflowTasks, workflowTemplates, type WorkflowRunStatus } from "~/db/schema";
+import { dataroomMembers, datarooms, files, forms, receivePages, signatureEnvelopes, users, workflowEvents, workflowLinks, workflowRuns, workflowTasks, workflowTemplates, type WorkflowRunStatus } from "~/db/schema";
 
 /** Workflows: the only place drizzle is called for them. */
 
@@ -163,10 +163,32 @@ export async function endRun(db: Database, id: string, status: Exclude<WorkflowR
   return true;
 }
 
-/** The step's tasks, one per person; a second call (a replayed step) adds nothing. */
+/** The step's tasks, one per person; a second call (a replayed step) adds nothing. Written ten at a time (D1 binds at most 100 values a statement). */
 export async function insertTasks(db: Database, rows: (typeof workflowTasks.$inferInsert)[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(workflowTasks).values(rows).onConflictDoNothing();
+  for (let at = 0; at < rows.length; at += 10) await db.insert(workflowTasks).values(rows.slice(at, at + 10)).onConflictDoNothing();
+}
+
+/** The people of a data room with one of these roles whose access has not ended, the longest there first (a room role step's approvers). */
+export async function listRoomPeopleWithRoles(db: Database, roomId: string, roles: readonly ("owner" | "admin" | "member" | "guest")[], now: Date, limit: number): Promise<string[]> {
+  if (roles.length === 0) return [];
+  const rows = await db
+    .select({ userId: dataroomMembers.userId })
+    .from(dataroomMembers)
+    .where(and(eq(dataroomMembers.dataroomId, roomId), inArray(dataroomMembers.role, [...roles]), or(isNull(dataroomMembers.accessExpiresAt), gt(dataroomMembers.accessExpiresAt, now))))
+    .orderBy(asc(dataroomMembers.joinedAt), asc(dataroomMembers.userId))
+    .limit(limit)
+    .all();
+  return rows.map((row) => row.userId);
+}
+
+/** The live (not archived, not trashed) rooms a member is in, with their role and overrides: which of them they may build workflows for. */
+export async function listLiveRoomStandings(db: Database, userId: string) {
+  return db
+    .select({ roomId: dataroomMembers.dataroomId, role: dataroomMembers.role, overrides: dataroomMembers.overrides })
+    .from(dataroomMembers)
+    .innerJoin(datarooms, eq(datarooms.id, dataroomMembers.dataroomId))
+    .where(and(eq(dataroomMembers.userId, userId), isNull(datarooms.archivedAt), isNull(datarooms.trashedAt)))
+    .all();
 }
 
 export async function listStepTasks(db: Database, runId: string, stepIndex: number): Promise<WorkflowTaskRow[]> {

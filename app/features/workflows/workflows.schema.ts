@@ -19,6 +19,12 @@ export const durationText = (hours: number) => (hours % 24 === 0 ? `${hours / 24
 export const WORKFLOW_NAME_MAX = 100;
 export const WORKFLOW_STEPS_MAX = 20;
 export const WORKFLOW_ASSIGNEES_MAX = 20;
+/** The room roles an approval step in a data room's workflow may name: everyone with the role when the step starts. */
+export const WORKFLOW_ROOM_ROLES = ["admin", "member", "guest"] as const;
+export type WorkflowRoomRole = (typeof WORKFLOW_ROOM_ROLES)[number];
+export const WORKFLOW_ROOM_ROLE_LABELS: Record<WorkflowRoomRole, string> = { admin: "the room's owner and admins", member: "the room's members", guest: "the room's guests" };
+/** At most this many people get a task from a step's room roles (the first by when they joined). */
+export const WORKFLOW_ROLE_PEOPLE_MAX = 100;
 /** A step is due within a year at most (the engine waits up to 365 days for a decision). */
 export const WORKFLOW_DUE_HOURS_MAX = 24 * 364;
 
@@ -36,9 +42,14 @@ const approveStep = z
     name: stepName, when: stepWhen,
     assignees: z
       .array(z.string().min(1).max(64), { error: "An approval step names the people who approve." })
-      .min(1, "An approval step needs at least one person to approve.")
       .max(WORKFLOW_ASSIGNEES_MAX, `An approval step has at most ${WORKFLOW_ASSIGNEES_MAX} people.`)
       .transform((ids) => [...new Set(ids)]),
+    /** In a data room's workflow: everyone in the room with these roles when the step starts ("admin" includes the owner). */
+    roles: z
+      .array(z.enum(WORKFLOW_ROOM_ROLES, { error: "roles are admin, member or guest." }), { error: "roles is a list of room roles." })
+      .max(WORKFLOW_ROOM_ROLES.length)
+      .default([])
+      .transform((roles) => [...new Set(roles)]),
     mode: z.enum(["one", "all", "quorum"], { error: "mode is one (any of them), all, or quorum." }),
     quorumPercent: z.number().int().min(1, "A quorum is 1 to 100 percent.").max(100, "A quorum is 1 to 100 percent.").nullable().default(null),
     dueInHours: z
@@ -62,6 +73,7 @@ const approveStep = z
       .nullable()
       .default(null),
   })
+  .refine((step) => step.assignees.length + step.roles.length > 0, { message: "An approval step needs at least one person to approve.", path: ["assignees"] })
   .refine((step) => step.mode !== "quorum" || step.quorumPercent !== null, { message: "A quorum step says how many percent must approve (quorumPercent).", path: ["quorumPercent"] })
   .refine((step) => step.escalation === null || step.dueInHours !== null, { message: "An escalation happens when a step is overdue: give it a due time (dueInHours).", path: ["dueInHours"] })
   // Overdue without an escalation chosen: the people are reminded.

@@ -1,6 +1,6 @@
 import { checkFeature as hasFeature } from "~/features/access/access-check";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
-import { ensurePersonalSpace, requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
+import { requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
 import { findCaseType, findFormSubmissionForCase, findReceiveSubmissionForCase } from "~/features/cases/cases.queries.server";
 import { signaturesAccess } from "~/features/signatures/envelopes.server";
 import type { WorkflowStepDefinition } from "~/db/schema";
@@ -11,6 +11,7 @@ import { newWebhookSecret } from "~/lib/webhooks.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { createWorkflowSchema, DECISION_EVENT, decideTaskSchema } from "./workflows.schema";
+import { auditRun, builderStillManages, workflowSpace, type WorkflowSpace } from "./workflow-room.server";
 import {
   countExistingUsers,
   decideOpenTask,
@@ -95,32 +96,32 @@ async function resolveAssignees(ctx: ServiceContext, entries: readonly string[])
   return resolved;
 }
 
-/** A folder of the builder's own files they may edit (a move's target, an upload trigger's folder). */
-async function requireOwnFolder(ctx: ServiceContext, userId: string, spaceId: string, folderId: string, what: string): Promise<void> {
+/** A folder of the space the workflow works in (the builder's own files, or its data room) that the builder may edit: a move's or a copy's target. */
+async function requireWorkflowFolder(ctx: ServiceContext, userId: string, space: WorkflowSpace, folderId: string, what: string): Promise<void> {
   const folder = await requireFolderAccess(ctx, userId, folderId, "files.edit");
-  if (folder.spaceId !== spaceId) throw new AppError("VALIDATION_ERROR", `${what} is outside your own files. Choose one of your folders.`);
+  if (folder.spaceId !== space.id) throw new AppError("VALIDATION_ERROR", space.isRoom ? `${what} is outside the data room this workflow works in: its documents stay in the room. Choose one of the room's folders.` : `${what} is outside your own files. Choose one of your folders.`);
 }
 
 /** POST /api/workflows: a template in the member's own files; its people must be members, its folders theirs to edit. */
 export async function createWorkflow(ctx: ServiceContext, userId: string, input: unknown): Promise<WorkflowView> {
   await requireWorkflows(ctx, userId);
   const data = parseInput(createWorkflowSchema, input);
-  const space = await ensurePersonalSpace(ctx, userId);
+  const space = await workflowSpace(ctx, userId, data.trigger);
   const people = await resolveAssignees(
     ctx,
     data.steps.flatMap((step) => (step.type === "approve" ? [...step.assignees, ...(step.escalation?.action === "reassign" ? [step.escalation.to] : [])] : [])),
   );
   // A sign step sends through the e-signature module, as the builder: their plan must include it.
   if (data.steps.some((step) => step.type === "sign") || data.trigger.type === "envelope") await signaturesAccess(ctx, userId);
-  for (const step of data.steps) if (step.type === "move") await requireOwnFolder(ctx, userId, space.id, step.folderId, `steps: “${step.name}” moves into a folder that`);
-  for (const step of data.steps) if (step.type === "copy") await requireOwnFolder(ctx, userId, space.id, step.folderId, `steps: “${step.name}” copies into a folder that`);
+  for (const step of data.steps) if (step.type === "move") await requireWorkflowFolder(ctx, userId, space, step.folderId, `steps: “${step.name}” moves into a folder that`);
+  for (const step of data.steps) if (step.type === "copy") await requireWorkflowFolder(ctx, userId, space, step.folderId, `steps: “${step.name}” copies into a folder that`);
   for (const step of data.steps) {
+    if (step.type === "approve" && step.roles.length > 0 && !space.isRoom) throw new AppError("VALIDATION_ERROR", `steps: “${step.name}” asks everyone with a room role, and this workflow does not work in a data room. Name the people instead, or start it from a room's folder.`);
+    if (step.type === "case" && space.isRoom) throw new AppError("VALIDATION_ERROR", `steps: “${step.name}” files into a case, whose case file is in your own files: a data room's documents stay in the room. Move or tag them instead.`);
     if (step.type !== "case") continue;
     const type = await findCaseType(ctx.db, step.caseTypeId);
     if (!type || type.createdBy !== userId) throw new AppError("VALIDATION_ERROR", `steps: “${step.name}” files into a case type that is not yours. Choose one of your case types.`);
   }
-  if (data.trigger.type === "upload") await requireOwnFolder(ctx, userId, space.id, data.trigger.folderId, "trigger: The folder whose uploads start a run");
-  if (data.trigger.type === "schedule") await requireOwnFolder(ctx, userId, space.id, data.trigger.folderId, "trigger: The folder whose documents a schedule reviews");
   // Forms and receive pages a step or the trigger names must be the builder's (read once, when any is named).
   const formSteps = data.steps.filter((step) => step.type === "form");
   const trigger = data.trigger;
@@ -251,6 +252,7 @@ async function beginRun(
   const isNew = await insertRun(ctx.db, fresh, { id: `${id}:run-started`, runId: id, at: now, kind: "run.started", actorId: start.startedBy, detail: `${template.name} on ${subject.label}${how}` });
   const run = isNew ? fresh : start.triggerRef ? await findRunByTrigger(ctx.db, template.id, start.triggerRef) : undefined;
   if (!run) throw new AppError("CONFLICT", "The workflow run could not be recorded. Please try again.");
+  if (isNew) await auditRun(ctx, template.spaceId, start.startedBy, { action: "workflow.start", target: subject.fileId ? { type: "file", id: subject.fileId, name: subject.label.slice(1, -1) } : undefined, detail: `${template.name}${how}` });
   // Delivered again: the instance exists already, unless the first delivery failed before making it.
   if (!isNew && (await instanceExists(ctx, run.id))) return run;
   await ctx.env.WORKFLOW_RUNS.create({ id: run.id, params: { runId: run.id } });
@@ -268,7 +270,7 @@ async function instanceExists(ctx: ServiceContext, runId: string): Promise<boole
 
 /** A triggered run starts only while its workflow's builder is still there and still has the plan (workflows act with their rights). */
 async function builderMayStart(ctx: ServiceContext, template: WorkflowTemplateRow): Promise<boolean> {
-  return template.createdBy !== null && hasFeature(await loadMemberAccess(ctx, template.createdBy), "workflows");
+  return template.createdBy !== null && hasFeature(await loadMemberAccess(ctx, template.createdBy), "workflows") && (await builderStillManages(ctx, template));
 }
 
 /**
@@ -431,16 +433,20 @@ export async function decideTask(ctx: ServiceContext, userId: string, taskId: un
   const now = ctx.now();
   const decided = await decideOpenTask(ctx.db, task.id, { status, comment: data.comment, at: now }, { id: crypto.randomUUID(), runId: run.id, at: now, kind: `task.${status}`, actorId: userId, detail: data.comment });
   if (!decided) throw new AppError("CONFLICT", "This task was already decided, or its step ended without it.");
+  const template = await findTemplate(ctx.db, run.templateId);
+  const step = template ? stepName(template.definition.steps, task.stepIndex) : "A step";
+  await auditRun(ctx, run.spaceId, userId, { action: "workflow.decide", target: run.subjectFileId ? { type: "file", id: run.subjectFileId } : undefined, detail: `${template?.name ?? "A workflow"}: ${step} ${status}${data.comment ? `: ${data.comment}` : ""}` });
   await (await ctx.env.WORKFLOW_RUNS.get(run.id)).sendEvent({ type: DECISION_EVENT, payload: { taskId: task.id } });
   return { status };
 }
 
 /** POST /api/workflow-runs/{id}/cancel: whoever started the run or built its workflow stops it, even while it waits for people. */
 export async function cancelRun(ctx: ServiceContext, userId: string, runId: unknown): Promise<RunView> {
-  const { run, isManager } = await requireVisibleRun(ctx, userId, runId);
+  const { run, template, isManager } = await requireVisibleRun(ctx, userId, runId);
   if (!isManager) throw runNotFound();
   const now = ctx.now();
   if (await endRun(ctx.db, run.id, "cancelled", now, { id: `${run.id}:run-cancelled`, runId: run.id, at: now, kind: "run.cancelled", actorId: userId, detail: null })) {
+    await auditRun(ctx, run.spaceId, userId, { action: "workflow.end", target: run.subjectFileId ? { type: "file", id: run.subjectFileId } : undefined, detail: `${template.name}: cancelled` });
     try {
       await (await ctx.env.WORKFLOW_RUNS.get(run.id)).terminate();
     } catch (error) {

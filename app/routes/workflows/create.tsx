@@ -10,7 +10,7 @@ import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { builderOptions } from "~/features/workflows/workflow-builder.server";
 import { StepKindFields } from "~/features/workflows/components/step-kind-fields";
-import { definitionOf, draftStep, ESCALATION_LABELS, MODE_LABELS, STEP_GROUPS, STEP_KINDS, type DraftStep, type DraftTrigger, type Escalation, type Mode, type StepKind, type StepWhen, WHEN_LABELS } from "~/features/workflows/workflow-draft";
+import { definitionOf, draftStep, ESCALATION_LABELS, MODE_LABELS, ROOM_ROLE_CHOICES, STEP_GROUPS, STEP_KINDS, type DraftStep, type RoomRole, type DraftTrigger, type Escalation, type Mode, type StepKind, type StepWhen, WHEN_LABELS } from "~/features/workflows/workflow-draft";
 import { WORKFLOW_NAME_MAX, WORKFLOW_STEPS_MAX } from "~/features/workflows/workflows.schema";
 import { createWorkflow } from "~/features/workflows/workflows.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
@@ -73,11 +73,27 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
   const { folders, caseTypes, forms, receivePages } = loaderData;
   const navigation = useNavigation();
   const firstFolder = folders[0]?.id ?? "";
+  const ownSpace = folders[0]?.spaceId ?? "";
   const [name, setName] = useState("");
   const [trigger, setTrigger] = useState<DraftTrigger>({ type: "upload", folderId: firstFolder, formId: forms[0]?.id ?? "", pageId: receivePages[0]?.id ?? "", everyDays: "30" });
   const [nextKey, setNextKey] = useState(3);
   const [steps, setSteps] = useState<DraftStep[]>([draftStep(1, "approve", firstFolder, "", "Review"), draftStep(2, "move", firstFolder, "", "File it")]);
   const update = (key: number, change: Partial<DraftStep>) => setSteps((current) => current.map((step) => (step.key === key ? { ...step, ...change } : step)));
+  // A workflow works where its trigger folder is: the member's own files, or a data room they manage. Its steps' folders and room roles follow.
+  const spaceOf = (next: DraftTrigger) => (next.type === "upload" || next.type === "schedule" ? (folders.find((folder) => folder.id === next.folderId)?.spaceId ?? ownSpace) : ownSpace);
+  const space = spaceOf(trigger);
+  const isRoom = folders.some((folder) => folder.spaceId === space && folder.isRoom);
+  const stepFolders = folders.filter((folder) => folder.spaceId === space);
+  const changeTrigger = (change: Partial<DraftTrigger>) => {
+    const next = { ...trigger, ...change };
+    const nextSpace = spaceOf(next);
+    if (nextSpace !== space) {
+      const first = folders.find((folder) => folder.spaceId === nextSpace)?.id ?? "";
+      setSteps((current) => current.map((step) => ({ ...step, folderId: first, roles: [] })));
+    }
+    setTrigger(next);
+  };
+  const folderLabel = (folder: (typeof folders)[number]) => (folder.isRoom ? `${folder.path} (data room)` : folder.path);
   const moveStep = (index: number, by: -1 | 1) =>
     setSteps((current) => {
       const next = [...current];
@@ -86,7 +102,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
       return next;
     });
   const addStep = (type: StepKind) => {
-    setSteps((current) => [...current, draftStep(nextKey, type, firstFolder, caseTypes[0]?.id ?? "", undefined, forms[0]?.id ?? "")]);
+    setSteps((current) => [...current, draftStep(nextKey, type, stepFolders[0]?.id ?? "", caseTypes[0]?.id ?? "", undefined, forms[0]?.id ?? "")]);
     setNextKey((key) => key + 1);
   };
   const isSubmitting = navigation.state === "submitting";
@@ -110,18 +126,18 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
           <TriggerChoice
             label="A file uploaded into a folder"
             isChosen={trigger.type === "upload"}
-            onChoose={() => setTrigger((current) => ({ ...current, type: "upload" }))}
+            onChoose={() => changeTrigger({ type: "upload" })}
             pick="Folder whose new files start a run"
-            options={folders.map((folder) => ({ id: folder.id, label: folder.path }))}
+            options={folders.map((folder) => ({ id: folder.id, label: folderLabel(folder) }))}
             value={trigger.folderId}
-            onPick={(folderId) => setTrigger((current) => ({ ...current, folderId }))}
-            hint="Each file uploaded into this folder itself (not its subfolders) starts one run."
+            onPick={(folderId) => changeTrigger({ folderId })}
+            hint="Each file uploaded into this folder itself (not its subfolders) starts one run. In a data room you manage, the workflow works in the room: its steps stay in the room, approvals may go to room roles, and the room's audit log records its runs."
           />
           <TriggerChoice
             label="One of my forms is submitted"
             none="you have no forms yet"
             isChosen={trigger.type === "form"}
-            onChoose={() => setTrigger((current) => ({ ...current, type: "form" }))}
+            onChoose={() => changeTrigger({ type: "form" })}
             pick="Form whose submissions start a run"
             options={forms.map((form) => ({ id: form.id, label: form.title }))}
             value={trigger.formId}
@@ -132,7 +148,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
             label="Files arrive through one of my receive pages"
             none="you have no receive pages yet"
             isChosen={trigger.type === "receive"}
-            onChoose={() => setTrigger((current) => ({ ...current, type: "receive" }))}
+            onChoose={() => changeTrigger({ type: "receive" })}
             pick="Receive page whose submissions start a run"
             options={receivePages.map((page) => ({ id: page.id, label: page.title }))}
             value={trigger.pageId}
@@ -142,24 +158,24 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
           <TriggerChoice
             label="On a schedule, for each document in a folder"
             isChosen={trigger.type === "schedule"}
-            onChoose={() => setTrigger((current) => ({ ...current, type: "schedule" }))}
+            onChoose={() => changeTrigger({ type: "schedule" })}
             pick="Folder whose documents are reviewed"
-            options={folders.map((folder) => ({ id: folder.id, label: folder.path }))}
+            options={folders.map((folder) => ({ id: folder.id, label: folderLabel(folder) }))}
             value={trigger.folderId}
-            onPick={(folderId) => setTrigger((current) => ({ ...current, folderId }))}
+            onPick={(folderId) => changeTrigger({ folderId })}
             hint="At 07:00 UTC on the days it is due, each document in this folder itself starts one run, unless its last run is still going."
           />
           {trigger.type === "schedule" ? (
             <div className="pl-6">
-              <Input label="Every (days)" type="number" min={1} max={365} value={trigger.everyDays} onChange={(event) => setTrigger((current) => ({ ...current, everyDays: event.target.value }))} />
+              <Input label="Every (days)" type="number" min={1} max={365} value={trigger.everyDays} onChange={(event) => changeTrigger({ everyDays: event.target.value })} />
             </div>
           ) : null}
           <label className="flex items-center gap-2 text-sm text-slate-900">
-            <input type="radio" name="trigger-type" checked={trigger.type === "envelope"} onChange={() => setTrigger((current) => ({ ...current, type: "envelope" }))} />
+            <input type="radio" name="trigger-type" checked={trigger.type === "envelope"} onChange={() => changeTrigger({ type: "envelope" })} />
             A document I sent for signature is signed by everyone (the run works on the signed copy)
           </label>
           <label className="flex items-center gap-2 text-sm text-slate-900">
-            <input type="radio" name="trigger-type" checked={trigger.type === "manual"} onChange={() => setTrigger((current) => ({ ...current, type: "manual" }))} />
+            <input type="radio" name="trigger-type" checked={trigger.type === "manual"} onChange={() => changeTrigger({ type: "manual" })} />
             By hand, on a document I choose
           </label>
         </fieldset>
@@ -193,6 +209,22 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
                       onChange={(event) => update(step.key, { people: event.target.value })}
                       placeholder="ada@example.com, grace@example.com"
                     />
+                    {isRoom ? (
+                      <fieldset className="space-y-1">
+                        <legend className="text-sm text-slate-900">Step {index + 1}: also everyone in the room who is</legend>
+                        {(Object.keys(ROOM_ROLE_CHOICES) as RoomRole[]).map((role) => (
+                          <label key={role} className="mr-4 inline-flex items-center gap-2 text-sm text-slate-900">
+                            <input
+                              type="checkbox"
+                              checked={step.roles.includes(role)}
+                              onChange={(event) => update(step.key, { roles: event.target.checked ? [...step.roles, role] : step.roles.filter((entry) => entry !== role) })}
+                            />
+                            {ROOM_ROLE_CHOICES[role]}
+                          </label>
+                        ))}
+                        <span className="block text-xs text-slate-600">Who has the role when the step starts gets a task. They see the document as the room lets them.</span>
+                      </fieldset>
+                    ) : null}
                     <label className="block text-sm text-slate-900">
                       Step {index + 1}: who must approve
                       <select className={nativeSelectClassName} value={step.mode} onChange={(event) => update(step.key, { mode: event.target.value as Mode })}>
@@ -253,12 +285,12 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
                     <span className="mt-1 block text-xs text-slate-600">A new case of this type opens, titled by the document's name; the document moves into its case file, and the case's timeline shows this run.</span>
                   </label>
                 ) : step.type !== "move" ? (
-                  <StepKindFields step={step} number={index + 1} folders={folders} forms={forms} update={(change) => update(step.key, change)} />
+                  <StepKindFields step={step} number={index + 1} folders={stepFolders} forms={forms} update={(change) => update(step.key, change)} />
                 ) : (
                   <label className="block text-sm text-slate-900">
                     Step {index + 1}: move into
                     <select className={nativeSelectClassName} value={step.folderId} onChange={(event) => update(step.key, { folderId: event.target.value })}>
-                      {folders.map((folder) => (
+                      {stepFolders.map((folder) => (
                         <option key={folder.id} value={folder.id}>
                           {folder.path}
                         </option>
@@ -286,7 +318,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
             <div key={group.label} className="flex flex-wrap items-center gap-2">
               <span className="w-28 text-sm font-medium text-slate-700">{group.label}</span>
               {group.kinds
-                .filter((kind) => (kind !== "case" || caseTypes.length > 0) && (kind !== "form" || forms.length > 0))
+                .filter((kind) => (kind !== "case" || (caseTypes.length > 0 && !isRoom)) && (kind !== "form" || forms.length > 0))
                 .map((kind) => (
                   <Button key={kind} type="button" variant="secondary" size="sm" disabled={steps.length >= WORKFLOW_STEPS_MAX} onClick={() => addStep(kind)}>
                     {STEP_KINDS[kind].add}

@@ -1,0 +1,49 @@
+import { effectivePermissions } from "~/features/datarooms/datarooms.permissions";
+import { auditRoom, type AuditEvent } from "~/features/datarooms/audit-record.server";
+import { decideInRoom } from "~/features/datarooms/room-authority.server";
+import { ensurePersonalSpace, requireFolderAccess } from "~/features/files/spaces.server";
+import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { listLiveRoomStandings, type WorkflowTemplateRow } from "./workflows.queries.server";
+
+/**
+ * Workflows of a data room (issue 41): a workflow whose trigger folder is in a room works in that
+ * room. Only those who may manage the room (its owner, admins, or a member given
+ * `manage_settings`) build one; its moves and copies stay inside the room; its approval steps may
+ * name room roles; what its runs do is written to the room's hash-chained audit log.
+ */
+
+export type WorkflowSpace = { id: string; isRoom: boolean };
+
+export const ROOM_WORKFLOW_REFUSED = "Only the room's owner and admins build workflows on its folders. Ask one of them, or choose a folder of your own files.";
+
+/** Where a new workflow works: the trigger folder's data room, when it names one the builder manages; otherwise the builder's own files. */
+export async function workflowSpace(ctx: ServiceContext, userId: string, trigger: { type: string; folderId?: string }): Promise<WorkflowSpace> {
+  const personal = await ensurePersonalSpace(ctx, userId);
+  if (!trigger.folderId) return { id: personal.id, isRoom: false };
+  const folder = await requireFolderAccess(ctx, userId, trigger.folderId, "files.edit");
+  if (folder.spaceId === personal.id) return { id: personal.id, isRoom: false };
+  if (!folder.roomPermissions) throw new AppError("VALIDATION_ERROR", "trigger: The folder is outside your own files and your data rooms. Choose one of your folders.");
+  if (!folder.roomPermissions.manage_settings) throw new AppError("FORBIDDEN", ROOM_WORKFLOW_REFUSED);
+  return { id: folder.spaceId, isRoom: true };
+}
+
+/** The live rooms whose workflows the member may build (their role, with their overrides, includes managing the room). */
+export async function managedRoomIds(ctx: ServiceContext, userId: string): Promise<Set<string>> {
+  const standings = await listLiveRoomStandings(ctx.db, userId);
+  return new Set(standings.filter((standing) => effectivePermissions(standing.role, standing.overrides).manage_settings).map((standing) => standing.roomId));
+}
+
+/** A room's workflow starts runs only while its builder still manages the room (a workflow acts with its builder's rights). */
+export async function builderStillManages(ctx: ServiceContext, template: WorkflowTemplateRow): Promise<boolean> {
+  if (!template.createdBy || !(await findIsDataroomSpace(ctx.db, template.spaceId))) return true;
+  const decision = await decideInRoom(ctx, template.spaceId, template.createdBy);
+  return decision !== null && decision.permissions.manage_settings && (decision.accessEndsAt === null || decision.accessEndsAt > ctx.now().getTime());
+}
+
+/** What a run of a room's workflow did, in the room's audit log (nothing for a workflow in someone's own files). */
+export async function auditRun(ctx: ServiceContext, spaceId: string, actorId: string | null, event: AuditEvent): Promise<void> {
+  if (!(await findIsDataroomSpace(ctx.db, spaceId))) return;
+  await auditRoom(ctx, spaceId, actorId, event);
+}

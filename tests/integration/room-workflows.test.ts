@@ -1,0 +1,150 @@
+import { introspectWorkflowInstance } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { builderOptions, getWorkflow } from "~/features/workflows/workflow-builder.server";
+import { startUploadRunsJob } from "~/features/workflows/workflows.jobs";
+import { createCaseType } from "~/features/cases/cases.server";
+import { verifyRoomAudit } from "~/features/datarooms/audit.server";
+import { createWorkflow, decideTask, getRun, listMyTasks } from "~/features/workflows/workflows.server";
+import { ROOM_WORKFLOW_REFUSED } from "~/features/workflows/workflow-room.server";
+import { makeFolder, personalSpaceOf, testContext } from "~tests/factories/files";
+import { countWhere, createRoom, send, signedIn, type Person } from "./dataroom-helpers";
+import { mailsTo, postJson, testEnv } from "./helpers";
+import { bytes, upload } from "./tus-helpers";
+
+/**
+ * Workflows of a data room (issue 41): a workflow whose trigger folder is in a room works in the
+ * room. Its builder must manage the room; its steps stay in the room; an approval step may name
+ * room roles (everyone with the role when the step starts); the room's audit log records its runs.
+ */
+
+const ctx = () => testContext();
+const folderOf = async (fileId: string) => (await testEnv.DB.prepare("select folder_id as folderId from files where id = ?").bind(fileId).first<{ folderId: string }>())?.folderId;
+
+/** Invites the person into the room with the role and has them accept. */
+async function join(owner: Person, roomId: string, person: Person, role: "admin" | "member" | "guest") {
+  const invited = await postJson(owner.client, `/api/datarooms/${roomId}/invitations`, { emails: person.email, role });
+  expect(invited.status, await invited.clone().text()).toBe(201);
+  const mail = (await mailsTo(person.email)).filter((item) => item.template === "dataroom-invitation").at(-1)!;
+  const token = mail.textBody.match(/\/invite\/([A-Za-z0-9_-]{43})/)![1]!;
+  expect((await postJson(person.client, "/api/invitations/accept", { token })).status).toBe(200);
+}
+
+async function room() {
+  const owner = await signedIn({ tier: "business", name: "Olga Owner" });
+  const { id, rootFolderId } = await createRoom(owner.client, "Falcon diligence");
+  const incoming = await makeFolder(id, rootFolderId, "Incoming");
+  const approved = await makeFolder(id, rootFolderId, "Approved");
+  const [first, second, guest] = await Promise.all([signedIn({ tier: "free", name: "Mia Member" }), signedIn({ tier: "free", name: "Max Member" }), signedIn({ tier: "free", name: "Gus Guest" })]);
+  await join(owner, id, first!, "member");
+  await join(owner, id, second!, "member");
+  await join(owner, id, guest!, "guest");
+  return { owner, roomId: id, rootFolderId, incoming, approved, members: [first!, second!], guest: guest! };
+}
+
+/** Uploads a file into the folder as the person and delivers the job its upload queued; the run it started. */
+async function uploadAndStart(person: Person, folderId: string, name: string, templateId: string) {
+  const fileId = await upload(person.client, folderId, name, bytes(2_000));
+  const uploadId = (await testEnv.DB.prepare("select id from uploads where file_id = ?").bind(fileId).first<{ id: string }>())!.id;
+  await startUploadRunsJob.run({ ...testContext(), jobId: `${startUploadRunsJob.type}:${uploadId}` }, { uploadId, fileId, folderId, uploadedBy: person.id });
+  const run = await testEnv.DB.prepare("select id from workflow_runs where template_id = ? and subject_file_id = ?").bind(templateId, fileId).first<{ id: string }>();
+  return { fileId, runId: run?.id ?? null };
+}
+
+async function tasksOf(userId: string, runId: string) {
+  await expect.poll(async () => (await listMyTasks(ctx(), userId)).filter((task) => task.runId === runId).length, { timeout: 5_000 }).toBeGreaterThan(0);
+  return (await listMyTasks(ctx(), userId)).filter((task) => task.runId === runId);
+}
+
+const auditOf = async (roomId: string) =>
+  (await testEnv.DB.prepare("select action, actor_id as actorId, target_id as targetId, detail from dataroom_audit_log where dataroom_id = ? and action like 'workflow.%' order by seq").bind(roomId).all<{ action: string; actorId: string | null; targetId: string | null; detail: string }>()).results;
+
+describe("a data room's workflows", () => {
+  it("an upload into a room folder starts a run whose approvers are the room's members by role; they see the document, the guest gets no task, and the room's audit log records the start, each decision and the end", async () => {
+    const { owner, roomId, incoming, approved, members, guest } = await room();
+    const workflow = await createWorkflow(ctx(), owner.id, {
+      name: "Room review",
+      trigger: { type: "upload", folderId: incoming },
+      steps: [
+        { type: "approve", name: "Members review", assignees: [], roles: ["member"], mode: "all" },
+        { type: "move", name: "File it", folderId: approved },
+      ],
+    });
+    expect(workflow.steps[0]).toMatchObject({ roles: ["member"], assignees: [] });
+    expect((await getWorkflow(ctx(), owner.id, workflow.id)).steps[0]!.summary).toBe("All of the room's members approve");
+    expect((await getWorkflow(ctx(), owner.id, workflow.id)).workflow.trigger).toBe("A file uploaded into Falcon diligence / Incoming");
+
+    // A member uploads: the run works on the room's document.
+    const { fileId, runId } = await uploadAndStart(members[0]!, incoming, "Term sheet.pdf", workflow.id);
+    expect(runId).not.toBeNull();
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, runId!);
+    const [firstTask] = await tasksOf(members[0]!.id, runId!);
+    const [secondTask] = await tasksOf(members[1]!.id, runId!);
+    expect(firstTask).toMatchObject({ workflow: "Room review", step: "Members review" });
+    expect(await listMyTasks(ctx(), guest.id)).toEqual([]);
+    expect(await countWhere("select count(*) as n from workflow_tasks where run_id = ?", runId)).toBe(2);
+    // Approvers in the room see the document the room lets them see.
+    expect((await getRun(ctx(), members[1]!.id, runId!)).document).toMatchObject({ id: fileId, name: "Term sheet.pdf" });
+
+    await decideTask(ctx(), members[0]!.id, firstTask!.id, { decision: "approve", comment: "Numbers check out." });
+    await decideTask(ctx(), members[1]!.id, secondTask!.id, { decision: "approve" });
+    await instance.waitForStatus("complete");
+    expect(await folderOf(fileId)).toBe(approved);
+
+    await expect.poll(async () => (await auditOf(roomId)).map((entry) => entry.action)).toEqual(["workflow.start", "workflow.decide", "workflow.decide", "workflow.end"]);
+    const audit = await auditOf(roomId);
+    expect(audit[0]).toMatchObject({ actorId: members[0]!.id, targetId: fileId, detail: "Room review (uploaded into its folder)" });
+    expect(audit[1]).toMatchObject({ actorId: members[0]!.id, detail: "Room review: Members review approved: Numbers check out." });
+    expect(audit[3]).toMatchObject({ actorId: null, detail: "Room review: completed" });
+    // The chain still verifies with the workflow's entries in it.
+    expect(await verifyRoomAudit(ctx(), owner.id, roomId)).toMatchObject({ ok: true });
+  });
+
+  it("a role with nobody in it hands the task to the builder and says so; a builder who no longer manages the room starts nothing", async () => {
+    const { owner, roomId, incoming, members } = await room();
+    const admin = await signedIn({ tier: "business", name: "Ada Admin" });
+    await join(owner, roomId, admin, "admin");
+    const workflow = await createWorkflow(ctx(), admin.id, { name: "Guest check", trigger: { type: "upload", folderId: incoming }, steps: [{ type: "approve", name: "Guests look", assignees: [], roles: ["guest"], mode: "one" }] });
+    // The guest left before the upload.
+    await testEnv.DB.prepare("delete from dataroom_members where dataroom_id = ? and role = 'guest'").bind(roomId).run();
+    const { runId } = await uploadAndStart(members[0]!, incoming, "Plan.pdf", workflow.id);
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, runId!);
+    const [task] = await tasksOf(admin.id, runId!);
+    expect((await getRun(ctx(), admin.id, runId!)).timeline.find((event) => event.kind === "step.started")?.detail).toBe("Guests look (nobody in the room is a guest, so the workflow's builder decides)");
+    await decideTask(ctx(), admin.id, task!.id, { decision: "reject" });
+    await instance.waitForStatus("complete");
+
+    // The admin is made a member: their workflow no longer starts on the room's uploads.
+    expect((await send(owner.client, "PATCH", `/api/datarooms/${roomId}/members/${admin.id}`, { role: "member" })).status).toBe(200);
+    const later = await uploadAndStart(members[1]!, incoming, "Later.pdf", workflow.id);
+    expect(later.runId).toBeNull();
+  });
+
+  it("only those who manage the room build its workflows; its steps stay in the room; room roles need a room; nothing is written on a refusal", async () => {
+    const { owner, rootFolderId, incoming, members } = await room();
+    const outsider = await signedIn({ tier: "business" });
+    await testEnv.DB.prepare("update users set tier = 'business' where id = ?").bind(members[0]!.id).run();
+    const before = await countWhere("select count(*) as n from workflow_templates");
+    const build = (userId: string, steps: unknown[], folderId = incoming) => createWorkflow(ctx(), userId, { name: "Room flow", trigger: { type: "upload", folderId }, steps });
+    const approve = { type: "approve", name: "Review", assignees: [], roles: ["member"], mode: "one" };
+    // A member of the room (even on Business) may not; an outsider does not see the folder.
+    await expect(build(members[0]!.id, [approve])).rejects.toMatchObject({ code: "FORBIDDEN", message: ROOM_WORKFLOW_REFUSED });
+    await expect(build(outsider.id, [approve])).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // A move out of the room, into the builder's own files.
+    const own = await personalSpaceOf(owner.id);
+    await expect(build(owner.id, [approve, { type: "move", name: "Take it home", folderId: own.rootId }])).rejects.toMatchObject({ code: "VALIDATION_ERROR", message: expect.stringContaining("is outside the data room this workflow works in") });
+    // Filing into a case would take the document out of the room.
+    const type = await createCaseType(ctx(), owner.id, { name: "Deal", fields: [], folders: [] });
+    await expect(build(owner.id, [approve, { type: "case", name: "File", caseTypeId: type.id }])).rejects.toMatchObject({ code: "VALIDATION_ERROR", message: expect.stringContaining("a data room's documents stay in the room") });
+    // Room roles in a workflow of the builder's own files.
+    await expect(build(owner.id, [approve], own.rootId)).rejects.toMatchObject({ code: "VALIDATION_ERROR", message: expect.stringContaining("does not work in a data room") });
+    // An approval with neither people nor roles.
+    await expect(build(owner.id, [{ ...approve, roles: [] }])).rejects.toMatchObject({ code: "VALIDATION_ERROR", message: expect.stringContaining("needs at least one person to approve") });
+    expect(await countWhere("select count(*) as n from workflow_templates")).toBe(before);
+
+    // A move inside the room is fine; the builder's page offers the room's folders to its owner, not to a member.
+    const inside = await build(owner.id, [approve, { type: "move", name: "Back to the top", folderId: rootFolderId }]);
+    expect(inside.steps).toHaveLength(2);
+    expect((await builderOptions(ctx(), owner.id)).folders.filter((folder) => folder.isRoom).map((folder) => folder.path)).toEqual(["Falcon diligence", "Falcon diligence / Approved", "Falcon diligence / Incoming"]);
+    expect((await builderOptions(ctx(), members[0]!.id)).folders.some((folder) => folder.isRoom)).toBe(false);
+  });
+});
