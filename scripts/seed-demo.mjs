@@ -259,11 +259,31 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
     },
     201,
   );
+  // A workflow of the data room: each file uploaded into Project Falcon / Legal asks the room's owner
+  // and admins to sign it off, then tags it; the room's audit log records every run. One draft waits
+  // for the demo member (the room's owner) in My tasks.
+  const legal = await browser.json("/api/folders", { method: "POST", body: JSON.stringify({ parentId: rootFolderId, label: "Legal", color: "#0f766e", icon: "gavel" }) }, 201);
+  await browser.json(
+    "/api/workflows",
+    {
+      method: "POST",
+      body: JSON.stringify({
+        name: "Falcon legal sign-off",
+        trigger: { type: "upload", folderId: legal.folder.uid },
+        steps: [
+          { type: "approve", name: "Room admins sign off", assignees: [], roles: ["admin"], mode: "one" },
+          { type: "tag", name: "Mark it signed off", tags: ["signed-off"], when: "approved" },
+        ],
+      }),
+    },
+    201,
+  );
+  await upload(browser, legal.folder.uid, "Falcon SPA draft.pdf", makePdf({ pages: 2, text: "Share purchase agreement for Project Falcon, draft 3." }));
   await upload(browser, toApprove.folder.uid, "Northwind supply agreement.pdf", makePdf({ pages: 2, text: "Supply agreement between Northwind and the demo company, 2027 to 2029." }));
   const { case: renewal } = await browser.json("/api/cases", { method: "POST", body: JSON.stringify({ typeId: caseType.id, title: "Fabrikam renewal", values: { counterparty: "Fabrikam", annual_value: 24000, renewal_date: "2027-03-01" }, dueDate: "2027-02-15" }) }, 201);
   await browser.json(`/api/cases/${renewal.id}/tasks`, { method: "POST", body: JSON.stringify({ title: "Send the renewal quote", dueDate: "2027-01-15" }) }, 201);
   await browser.json(`/api/cases/${renewal.id}/tasks`, { method: "POST", body: JSON.stringify({ kind: "milestone", title: "Renewal signed", dueDate: "2027-02-15" }) }, 201);
-  return { folders: Object.keys(made).length, files: 7, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length, signatures: 2, workflows: 2, cases: 1 };
+  return { folders: Object.keys(made).length, files: 7, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length, signatures: 2, workflows: 3, cases: 1 };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
