@@ -49,7 +49,7 @@ const approveStep = z
       .array(z.enum(WORKFLOW_ROOM_ROLES, { error: "roles are admin, member or guest." }), { error: "roles is a list of room roles." })
       .max(WORKFLOW_ROOM_ROLES.length)
       .default([])
-      .transform((roles) => [...new Set(roles)]),
+      .transform((roles) => WORKFLOW_ROOM_ROLES.filter((role) => roles.includes(role))),
     mode: z.enum(["one", "all", "quorum"], { error: "mode is one (any of them), all, or quorum." }),
     quorumPercent: z.number().int().min(1, "A quorum is 1 to 100 percent.").max(100, "A quorum is 1 to 100 percent.").nullable().default(null),
     dueInHours: z
