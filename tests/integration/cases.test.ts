@@ -2,10 +2,11 @@ import { introspectWorkflowInstance } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { openCaseFromFormJob, openCaseFromReceiveJob } from "~/features/cases/cases.jobs";
 import { casesPersonalData } from "~/features/cases/personal-data.server";
-import { addCaseTask, addParticipant, completeCaseTask, createCaseType, getCase, listCases, openCase, setCaseStatus, startCaseWorkflow } from "~/features/cases/cases.server";
+import { addCaseComment, addCaseTask, addParticipant, caseRoomChoicesFor, completeCaseTask, createCaseType, getCase, listCases, openCase, setCaseStatus, startCaseWorkflow } from "~/features/cases/cases.server";
 import { createWorkflow, decideTask, listMyTasks } from "~/features/workflows/workflows.server";
 import { createFile, personalSpaceOf, testContext } from "~tests/factories/files";
-import { countWhere, createRoom, get, send, signedIn } from "./dataroom-helpers";
+import { countWhere, createRoom, get, joinRoom, send, signedIn } from "./dataroom-helpers";
+import { verifyRoomAudit } from "~/features/datarooms/audit.server";
 import { newAuthClient, testEnv } from "./helpers";
 import { patch } from "./tus-helpers";
 
@@ -293,5 +294,50 @@ describe("a form that opens cases", () => {
     const testRun = await send(person.client, "POST", `/api/forms/${form.id}/submissions?test=1`, { answers: { name: "Test", email: "t@example.com", company: "T" } });
     expect([200, 201]).toContain(testRun.status);
     expect(await countWhere("select count(*) as n from cases where type_id = ?", intake.id)).toBe(1);
+  });
+});
+
+describe("a case in a data room", () => {
+  it("keeps its case file at the top of a room its owner manages, and the room's audit log records the case's opening, people, comments and status with the chain intact; a room member who does not manage it, or an outsider, is refused with nothing written", async () => {
+    const { person, type } = await owner();
+    const { id: roomId, rootFolderId } = await createRoom(person.client, "Harbour claims");
+    const opened = await openCase(ctx(), person.id, { typeId: type.id, title: "Pier collapse", values: { policy_number: "P-12" }, roomId });
+    const folder = await testEnv.DB.prepare("select space_id as spaceId, parent_id as parentId, label from folders where id = ?").bind(opened.folderId).first<{ spaceId: string; parentId: string; label: string }>();
+    expect(folder).toEqual({ spaceId: roomId, parentId: rootFolderId, label: "CASE-0001 Pier collapse" });
+    expect(await folderLabels(opened.folderId!)).toEqual(["Correspondence", "Evidence"]);
+
+    await addParticipant(ctx(), person.id, opened.id, { email: "surveyor@example.com", name: "Sue Surveyor" });
+    await addCaseComment(ctx(), person.id, opened.id, { text: "The surveyor comes on Monday." });
+    await setCaseStatus(ctx(), person.id, opened.id, { status: "waiting" });
+    const auditOf = async () =>
+      (
+        await testEnv.DB.prepare("select action, actor_id as actorId, target_type as targetType, target_id as targetId, detail from dataroom_audit_log where dataroom_id = ? and action like 'case.%' order by seq").bind(roomId).all<{ action: string; actorId: string; targetType: string; targetId: string; detail: string }>()
+      ).results;
+    // The room's authority appends the entries and copies them to D1 after answering.
+    await expect.poll(async () => (await auditOf()).length).toBe(4);
+    const audit = await auditOf();
+    expect(audit.map((entry) => [entry.action, entry.detail])).toEqual([
+      ["case.open", "Insurance claim: CASE-0001 Pier collapse"],
+      ["case.change", "Takes part: Sue Surveyor <surveyor@example.com> (no account)"],
+      ["case.comment", "The surveyor comes on Monday."],
+      ["case.change", "Status: Open → Waiting"],
+    ]);
+    expect(audit.every((entry) => entry.actorId === person.id && entry.targetType === "case" && entry.targetId === opened.id)).toBe(true);
+    expect(await verifyRoomAudit(ctx(), person.id, roomId)).toMatchObject({ ok: true });
+    expect((await getCase(ctx(), person.id, opened.id)).case.room).toEqual({ id: roomId, name: "Harbour claims" });
+
+    // A member of the room (on Business) does not manage it; an outsider does not see it.
+    const member = await signedIn({ tier: "business", name: "Mo Member" });
+    await joinRoom(person, roomId, member, "member");
+    const outsider = await signedIn({ tier: "business" });
+    const before = [await countWhere("select count(*) as n from cases"), await countWhere("select count(*) as n from folders where space_id = ?", roomId)];
+    const memberType = await createCaseType(ctx(), member.id, { name: "Member's", fields: [], folders: [] });
+    const outsiderType = await createCaseType(ctx(), outsider.id, { name: "Outsider's", fields: [], folders: [] });
+    await expect(openCase(ctx(), member.id, { typeId: memberType.id, title: "Mine", roomId })).rejects.toMatchObject({ code: "FORBIDDEN", message: "Only the room's owner and admins open cases in it." });
+    await expect(openCase(ctx(), outsider.id, { typeId: outsiderType.id, title: "Mine", roomId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect([await countWhere("select count(*) as n from cases"), await countWhere("select count(*) as n from folders where space_id = ?", roomId)]).toEqual(before);
+    // The page offers the rooms the member manages.
+    expect(await caseRoomChoicesFor(ctx(), person.id)).toEqual([{ id: roomId, name: "Harbour claims" }]);
+    expect(await caseRoomChoicesFor(ctx(), member.id)).toEqual([]);
   });
 });

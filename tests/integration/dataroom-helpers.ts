@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { createUser } from "~tests/factories/users";
-import { loginJson, origin, postJson, testEnv, type AuthClient } from "./helpers";
+import { loginJson, mailsTo, origin, postJson, testEnv, type AuthClient } from "./helpers";
 
 /** A signed-in member (optionally on a tier), for the data room tests. */
 export async function signedIn(options: { tier?: string; name?: string; email?: string } = {}) {
@@ -45,4 +45,13 @@ export async function createRoom(client: AuthClient, name: string): Promise<{ id
   const { dataroom } = await response.json<{ dataroom: { id: string } }>();
   const { rootFolderId } = await (await get(`/api/datarooms/${dataroom.id}`, client)).json<{ rootFolderId: string }>();
   return { id: dataroom.id, rootFolderId };
+}
+
+/** The person joins the room with the role the way anyone does: the owner invites them, they accept the mailed link. */
+export async function joinRoom(owner: Person, roomId: string, person: Person, role: "admin" | "member" | "guest"): Promise<void> {
+  const invited = await postJson(owner.client, `/api/datarooms/${roomId}/invitations`, { emails: person.email, role });
+  expect(invited.status, await invited.clone().text()).toBe(201);
+  const mail = (await mailsTo(person.email)).filter((item) => item.template === "dataroom-invitation").at(-1)!;
+  const token = mail.textBody.match(/\/invite\/([A-Za-z0-9_-]{43})/)![1]!;
+  expect((await postJson(person.client, "/api/invitations/accept", { token })).status).toBe(200);
 }

@@ -7,8 +7,8 @@ import { verifyRoomAudit } from "~/features/datarooms/audit.server";
 import { createWorkflow, decideTask, getRun, listMyTasks } from "~/features/workflows/workflows.server";
 import { ROOM_WORKFLOW_REFUSED } from "~/features/workflows/workflow-room.server";
 import { makeFolder, personalSpaceOf, testContext } from "~tests/factories/files";
-import { countWhere, createRoom, send, signedIn, type Person } from "./dataroom-helpers";
-import { mailsTo, postJson, testEnv } from "./helpers";
+import { countWhere, createRoom, joinRoom, send, signedIn, type Person } from "./dataroom-helpers";
+import { testEnv } from "./helpers";
 import { bytes, upload } from "./tus-helpers";
 
 /**
@@ -20,24 +20,15 @@ import { bytes, upload } from "./tus-helpers";
 const ctx = () => testContext();
 const folderOf = async (fileId: string) => (await testEnv.DB.prepare("select folder_id as folderId from files where id = ?").bind(fileId).first<{ folderId: string }>())?.folderId;
 
-/** Invites the person into the room with the role and has them accept. */
-async function join(owner: Person, roomId: string, person: Person, role: "admin" | "member" | "guest") {
-  const invited = await postJson(owner.client, `/api/datarooms/${roomId}/invitations`, { emails: person.email, role });
-  expect(invited.status, await invited.clone().text()).toBe(201);
-  const mail = (await mailsTo(person.email)).filter((item) => item.template === "dataroom-invitation").at(-1)!;
-  const token = mail.textBody.match(/\/invite\/([A-Za-z0-9_-]{43})/)![1]!;
-  expect((await postJson(person.client, "/api/invitations/accept", { token })).status).toBe(200);
-}
-
 async function room() {
   const owner = await signedIn({ tier: "business", name: "Olga Owner" });
   const { id, rootFolderId } = await createRoom(owner.client, "Falcon diligence");
   const incoming = await makeFolder(id, rootFolderId, "Incoming");
   const approved = await makeFolder(id, rootFolderId, "Approved");
   const [first, second, guest] = await Promise.all([signedIn({ tier: "free", name: "Mia Member" }), signedIn({ tier: "free", name: "Max Member" }), signedIn({ tier: "free", name: "Gus Guest" })]);
-  await join(owner, id, first!, "member");
-  await join(owner, id, second!, "member");
-  await join(owner, id, guest!, "guest");
+  await joinRoom(owner, id, first!, "member");
+  await joinRoom(owner, id, second!, "member");
+  await joinRoom(owner, id, guest!, "guest");
   return { owner, roomId: id, rootFolderId, incoming, approved, members: [first!, second!], guest: guest! };
 }
 
@@ -102,7 +93,7 @@ describe("a data room's workflows", () => {
   it("a role with nobody in it hands the task to the builder and says so; a builder who no longer manages the room starts nothing", async () => {
     const { owner, roomId, incoming, members } = await room();
     const admin = await signedIn({ tier: "business", name: "Ada Admin" });
-    await join(owner, roomId, admin, "admin");
+    await joinRoom(owner, roomId, admin, "admin");
     const workflow = await createWorkflow(ctx(), admin.id, { name: "Guest check", trigger: { type: "upload", folderId: incoming }, steps: [{ type: "approve", name: "Guests look", assignees: [], roles: ["guest"], mode: "one" }] });
     // The guest left before the upload.
     await testEnv.DB.prepare("delete from dataroom_members where dataroom_id = ? and role = 'guest'").bind(roomId).run();

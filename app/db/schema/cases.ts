@@ -1,6 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { files, folders, spaces } from "./files";
+import { datarooms } from "./datarooms";
 
 /**
  * Cases (issue 41, ADR 036): everything about one matter. A case type says which fields its cases
@@ -53,8 +54,10 @@ export const cases = sqliteTable(
     title: text("title").notNull(),
     status: text("status", { enum: caseStatuses }).notNull().default("open"),
     values: text("values", { mode: "json" }).$type<CaseValues>().notNull(),
-    /** The case file: a folder of the owner's files. */
+    /** The case file: a folder of the owner's files, or of the data room the case lives in. */
     folderId: text("folder_id").references(() => folders.id, { onDelete: "set null" }),
+    /** The data room the case lives in (its case file a folder at the top of the room; its timeline also in the room's audit log), or null. */
+    roomId: text("room_id").references(() => datarooms.id, { onDelete: "set null" }),
     ownerId: text("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -54,6 +54,8 @@ export const openCaseSchema = z.object({
   values: z.record(z.string(), z.union([z.string().max(CASE_VALUE_MAX), z.number(), z.null()])).default({}),
   assignee: z.string().trim().max(320).nullable().default(null),
   dueDate: dateText.nullable().default(null),
+  /** A data room the member manages: the case lives there (its case file at the top of the room). Null: in the member's own files. */
+  roomId: z.string({ error: "roomId names a data room." }).min(1).max(64).nullable().default(null),
 });
 
 export const caseStatusSchema = z.object({ status: z.enum(caseStatuses, { error: "status is open, waiting or closed." }) });

@@ -2,11 +2,14 @@ import type { CaseField, CaseStatus, CaseValues } from "~/db/schema";
 import { checkFeature as hasFeature } from "~/features/access/access-check";
 import { loadMemberAccess } from "~/features/access/access.server";
 import { createFolder, personalRootFolderId } from "~/features/files/folders.server";
-import { findFolderByLabel } from "~/features/files/folders.queries.server";
+import { findFolderByLabel, findRootFolder } from "~/features/files/folders.queries.server";
 import { moveItemRefs } from "~/features/files/move.server";
-import { ensurePersonalSpace, requireFileAccess } from "~/features/files/spaces.server";
+import { ensurePersonalSpace, requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
+import { auditRoom } from "~/features/datarooms/audit-record.server";
+import { findRoomName } from "~/features/datarooms/members.queries.server";
 import { findTemplate } from "~/features/workflows/workflows.queries.server";
 import { requireWorkflows, startRun } from "~/features/workflows/workflows.server";
+import { managedRooms } from "~/features/workflows/workflow-room.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
@@ -125,12 +128,28 @@ async function memberOf(ctx: ServiceContext, entry: string | null, what: string)
   return found;
 }
 
-/** The case file: "Cases / {reference} {title}" in the owner's files, with the type's folders in it. */
-async function makeCaseFile(ctx: ServiceContext, ownerId: string, label: string, subfolders: string[]): Promise<string> {
-  const space = await ensurePersonalSpace(ctx, ownerId);
-  const root = await personalRootFolderId(ctx, ownerId);
-  const casesFolder = (await findFolderByLabel(ctx.db, space.id, root, CASES_FOLDER))?.id ?? (await createFolder(ctx, ownerId, { parentId: root, label: CASES_FOLDER })).uid;
-  const folder = await createFolder(ctx, ownerId, { parentId: casesFolder, label });
+type CaseRoom = { id: string; name: string; rootFolderId: string };
+
+/** A data room the member may open cases in: one they manage (its owner, an admin, or given "Manage settings"); 404 for a room they are not in. */
+async function requireCaseRoom(ctx: ServiceContext, userId: string, roomId: string): Promise<CaseRoom> {
+  const root = await findRootFolder(ctx.db, roomId);
+  if (!root) throw new AppError("NOT_FOUND", "This data room does not exist or you don't have access to it.");
+  const folder = await requireFolderAccess(ctx, userId, root.id, "files.edit");
+  if (!folder.roomPermissions) throw new AppError("NOT_FOUND", "This data room does not exist or you don't have access to it.");
+  if (!folder.roomPermissions.manage_settings) throw new AppError("FORBIDDEN", "Only the room's owner and admins open cases in it.");
+  return { id: roomId, name: root.label, rootFolderId: root.id };
+}
+
+/** The case file: "Cases / {reference} {title}" in the owner's files, or "{reference} {title}" at the top of the case's data room, with the type's folders in it. */
+async function makeCaseFile(ctx: ServiceContext, ownerId: string, label: string, subfolders: string[], room: CaseRoom | null): Promise<string> {
+  let parentId: string;
+  if (room) parentId = room.rootFolderId;
+  else {
+    const space = await ensurePersonalSpace(ctx, ownerId);
+    const root = await personalRootFolderId(ctx, ownerId);
+    parentId = (await findFolderByLabel(ctx.db, space.id, root, CASES_FOLDER))?.id ?? (await createFolder(ctx, ownerId, { parentId: root, label: CASES_FOLDER })).uid;
+  }
+  const folder = await createFolder(ctx, ownerId, { parentId, label });
   for (const name of subfolders) await createFolder(ctx, ownerId, { parentId: folder.uid, label: name });
   return folder.uid;
 }
@@ -150,13 +169,14 @@ async function openCaseOfType(
   ctx: ServiceContext,
   userId: string,
   type: CaseTypeRow,
-  data: { title: string; values: Record<string, string | number | null>; assignee?: string | null; dueDate?: string | null },
+  data: { title: string; values: Record<string, string | number | null>; assignee?: string | null; dueDate?: string | null; roomId?: string | null },
   source: CaseSource,
 ): Promise<OpenedCase> {
   const values = checkValues(type.fields, data.values);
   const assignee = await memberOf(ctx, data.assignee ?? null, "assignee");
+  const room = data.roomId ? await requireCaseRoom(ctx, userId, data.roomId) : null;
   const reference = `CASE-${String((await countCasesOf(ctx.db, userId)) + 1).padStart(4, "0")}`;
-  const folderId = await makeCaseFile(ctx, userId, `${reference} ${data.title}`.slice(0, 200), type.folders);
+  const folderId = await makeCaseFile(ctx, userId, `${reference} ${data.title}`.slice(0, 200), type.folders, room);
   const now = ctx.now();
   const id = crypto.randomUUID();
   const row: CaseRow = {
@@ -168,6 +188,7 @@ async function openCaseOfType(
     status: "open",
     values,
     folderId,
+    roomId: room?.id ?? null,
     ownerId: userId,
     assigneeId: assignee?.id ?? null,
     dueAt: dateOf(data.dueDate ?? null),
@@ -178,8 +199,16 @@ async function openCaseOfType(
     closedAt: null,
   };
   const how = source.kind === "workflow" ? ` by the workflow “${source.workflow}”` : source.kind === "receive" ? ` from the receive page “${source.page}”` : source.kind === "form" ? ` from the form “${source.form}”` : "";
-  await insertCase(ctx.db, row, { id: `${id}:opened`, caseId: id, at: now, kind: "case.opened", actorId: source.kind === "manual" ? userId : null, fileId: null, detail: `${type.name}: ${reference} ${data.title}${how}` });
+  const detail = `${type.name}: ${reference} ${data.title}${how}`;
+  await insertCase(ctx.db, row, { id: `${id}:opened`, caseId: id, at: now, kind: "case.opened", actorId: source.kind === "manual" ? userId : null, fileId: null, detail });
+  await roomLog(ctx, row, source.kind === "manual" ? userId : null, "case.open", detail);
   return { id, reference, title: data.title, folderId };
+}
+
+/** What happened to a case that lives in a data room, in the room's hash-chained audit log as well as the case's timeline. */
+async function roomLog(ctx: ServiceContext, row: CaseRow, actorId: string | null, action: "case.open" | "case.change" | "case.comment", detail: string): Promise<void> {
+  if (!row.roomId) return;
+  await auditRoom(ctx, row.roomId, actorId, { action, target: { type: "case", id: row.id, name: `${row.reference} ${row.title}` }, detail });
 }
 
 /** The case if the member may see it (owner, assignee, a member taking part; 404 otherwise), and whether they manage it. */
@@ -257,6 +286,8 @@ export async function getCase(ctx: ServiceContext, userId: string, caseId: unkno
       assignee: assignee ? { name: assignee.name, email: assignee.email } : null,
       due: row.dueAt?.toISOString() ?? null,
       folderId: isOwner ? row.folderId : null,
+      /** The data room the case lives in, for its owner (a link to the case file there). */
+      room: isOwner && row.roomId ? { id: row.roomId, name: (await findRoomName(ctx.db, row.roomId))?.name ?? "a data room" } : null,
       createdAt: row.createdAt.toISOString(),
     },
     canManage,
@@ -278,7 +309,9 @@ export async function setCaseStatus(ctx: ServiceContext, userId: string, caseId:
   const { status } = parseInput(caseStatusSchema, input);
   if (status === row.status) return status;
   const now = ctx.now();
-  await setCaseStatusRow(ctx.db, row.id, status, now, { id: crypto.randomUUID(), caseId: row.id, at: now, kind: "case.status", actorId: userId, fileId: null, detail: `${CASE_STATUS_LABELS[row.status]} → ${CASE_STATUS_LABELS[status]}` });
+  const detail = `${CASE_STATUS_LABELS[row.status]} → ${CASE_STATUS_LABELS[status]}`;
+  await setCaseStatusRow(ctx.db, row.id, status, now, { id: crypto.randomUUID(), caseId: row.id, at: now, kind: "case.status", actorId: userId, fileId: null, detail });
+  await roomLog(ctx, row, userId, "case.change", `Status: ${detail}`);
   return status;
 }
 
@@ -289,11 +322,9 @@ export async function addParticipant(ctx: ServiceContext, userId: string, caseId
   const member = await findUserByEmail(ctx.db, data.email);
   const name = data.name || member?.name || data.email.split("@")[0]!;
   const now = ctx.now();
-  const added = await insertParticipant(
-    ctx.db,
-    { caseId: row.id, email: data.email, name, userId: member?.id ?? null, addedAt: now },
-    { id: crypto.randomUUID(), caseId: row.id, at: now, kind: "case.participant", actorId: userId, fileId: null, detail: `${name} <${data.email}>${member ? "" : " (no account)"}` },
-  );
+  const detail = `${name} <${data.email}>${member ? "" : " (no account)"}`;
+  const added = await insertParticipant(ctx.db, { caseId: row.id, email: data.email, name, userId: member?.id ?? null, addedAt: now }, { id: crypto.randomUUID(), caseId: row.id, at: now, kind: "case.participant", actorId: userId, fileId: null, detail });
+  if (added) await roomLog(ctx, row, userId, "case.change", `Takes part: ${detail}`);
   return { added, isMember: member !== undefined };
 }
 
@@ -303,6 +334,7 @@ export async function addCaseComment(ctx: ServiceContext, userId: string, caseId
   const { text } = parseInput(caseCommentSchema, input);
   const id = crypto.randomUUID();
   await insertCaseEvent(ctx.db, { id, caseId: row.id, at: ctx.now(), kind: "case.comment", actorId: userId, fileId: null, detail: text });
+  await roomLog(ctx, row, userId, "case.comment", text);
   return { id };
 }
 
@@ -318,6 +350,7 @@ export async function addCaseTask(ctx: ServiceContext, userId: string, caseId: u
     { id, caseId: row.id, kind: data.kind, title: data.title, assigneeId: assignee?.id ?? null, dueAt: dateOf(data.dueDate), doneAt: null, createdAt: now },
     { id: `${id}:added`, caseId: row.id, at: now, kind: data.kind === "milestone" ? "case.milestone" : "case.task", actorId: userId, fileId: null, detail: data.title },
   );
+  await roomLog(ctx, row, userId, "case.change", `${data.kind === "milestone" ? "Milestone" : "Task"} added: ${data.title}`);
   return { id };
 }
 
@@ -331,6 +364,7 @@ export async function completeCaseTask(ctx: ServiceContext, userId: string, case
   if (!(await completeCaseTaskRow(ctx.db, task.id, now, { id: `${task.id}:done`, caseId: row.id, at: now, kind: task.kind === "milestone" ? "case.milestone-reached" : "case.task-done", actorId: userId, fileId: null, detail: task.title }))) {
     throw new AppError("CONFLICT", "This task is already done.");
   }
+  await roomLog(ctx, row, userId, "case.change", `${task.kind === "milestone" ? "Milestone reached" : "Task done"}: ${task.title}`);
 }
 
 /**
@@ -381,6 +415,12 @@ export async function startCaseWorkflow(ctx: ServiceContext, userId: string, cas
 }
 
 /** Case types the member may choose for a page (none without the plan: the choice is not shown). */
+/** /cases/new: the data rooms a case may live in (those the member manages). */
+export async function caseRoomChoicesFor(ctx: ServiceContext, userId: string): Promise<{ id: string; name: string }[]> {
+  await requireCases(ctx, userId);
+  return managedRooms(ctx, userId);
+}
+
 export async function caseTypeChoicesFor(ctx: ServiceContext, userId: string): Promise<{ id: string; name: string }[]> {
   if (!hasFeature(await loadMemberAccess(ctx, userId), "workflows")) return [];
   return (await listCaseTypesBy(ctx.db, userId)).map((type) => ({ id: type.id, name: type.name }));

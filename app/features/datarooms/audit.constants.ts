@@ -54,6 +54,9 @@ export const AUDIT_ACTIONS = {
   "workflow.start": "Started a workflow",
   "workflow.decide": "Decided a workflow task",
   "workflow.end": "A workflow run ended",
+  "case.open": "Opened a case",
+  "case.change": "Changed a case",
+  "case.comment": "Commented on a case",
   "access.refused": "Was refused",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

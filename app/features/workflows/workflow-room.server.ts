@@ -29,10 +29,14 @@ export async function workflowSpace(ctx: ServiceContext, userId: string, trigger
   return { id: folder.spaceId, isRoom: true };
 }
 
-/** The live rooms whose workflows the member may build (their role, with their overrides, includes managing the room). */
-export async function managedRoomIds(ctx: ServiceContext, userId: string): Promise<Set<string>> {
+/** The live rooms the member manages (their role, with their overrides, includes managing the room), by name: where they may build workflows and open cases. */
+export async function managedRooms(ctx: ServiceContext, userId: string): Promise<{ id: string; name: string }[]> {
   const standings = await listLiveRoomStandings(ctx.db, userId);
-  return new Set(standings.filter((standing) => effectivePermissions(standing.role, standing.overrides).manage_settings).map((standing) => standing.roomId));
+  return standings.filter((standing) => effectivePermissions(standing.role, standing.overrides).manage_settings).map((standing) => ({ id: standing.roomId, name: standing.name }));
+}
+
+export async function managedRoomIds(ctx: ServiceContext, userId: string): Promise<Set<string>> {
+  return new Set((await managedRooms(ctx, userId)).map((room) => room.id));
 }
 
 /** A room's workflow starts runs only while its builder still manages the room (a workflow acts with its builder's rights). */

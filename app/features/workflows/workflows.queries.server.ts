@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { dataroomMembers, datarooms, files, forms, receivePages, signatureEnvelopes, users, workflowEvents, workflowLinks, workflowRuns, workflowTasks, workflowTemplates, type WorkflowRunStatus } from "~/db/schema";
+import { dataroomMembers, datarooms, files, forms, receivePages, spaces, signatureEnvelopes, users, workflowEvents, workflowLinks, workflowRuns, workflowTasks, workflowTemplates, type WorkflowRunStatus } from "~/db/schema";
 
 /** Workflows: the only place drizzle is called for them. */
 
@@ -184,10 +184,12 @@ export async function listRoomPeopleWithRoles(db: Database, roomId: string, role
 /** The live (not archived, not trashed) rooms a member is in, with their role and overrides: which of them they may build workflows for. */
 export async function listLiveRoomStandings(db: Database, userId: string) {
   return db
-    .select({ roomId: dataroomMembers.dataroomId, role: dataroomMembers.role, overrides: dataroomMembers.overrides })
+    .select({ roomId: dataroomMembers.dataroomId, name: spaces.name, role: dataroomMembers.role, overrides: dataroomMembers.overrides })
     .from(dataroomMembers)
     .innerJoin(datarooms, eq(datarooms.id, dataroomMembers.dataroomId))
+    .innerJoin(spaces, eq(spaces.id, dataroomMembers.dataroomId))
     .where(and(eq(dataroomMembers.userId, userId), isNull(datarooms.archivedAt), isNull(datarooms.trashedAt)))
+    .orderBy(asc(spaces.name))
     .all();
 }
 

@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { nativeSelectClassName } from "~/components/ui/native-select";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
-import { listCaseTypes, openCase } from "~/features/cases/cases.server";
+import { caseRoomChoicesFor, listCaseTypes, openCase } from "~/features/cases/cases.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
@@ -20,8 +20,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
   const chosen = new URL(request.url).searchParams.get("type");
   return runLoader(async () => {
-    const types = await listCaseTypes(serviceContextFor(context), user.id);
-    return { types, chosen: types.find((type) => type.id === chosen) ?? types[0] ?? null };
+    const ctx = serviceContextFor(context);
+    const [types, rooms] = await Promise.all([listCaseTypes(ctx, user.id), caseRoomChoicesFor(ctx, user.id)]);
+    return { types, rooms, chosen: types.find((type) => type.id === chosen) ?? types[0] ?? null };
   });
 }
 
@@ -37,13 +38,14 @@ export async function action({ context, request }: Route.ActionArgs) {
       values,
       assignee: String(form.get("assignee") ?? "").trim() || null,
       dueDate: String(form.get("dueDate") ?? "") || null,
+      roomId: String(form.get("roomId") ?? "") || null,
     });
     return redirectWithNotice(context, `/cases/${opened.id}`, { type: "success", message: `${opened.reference} is open, with its case file.` });
   });
 }
 
 export default function NewCasePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { types, chosen } = loaderData;
+  const { types, rooms, chosen } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -102,6 +104,20 @@ export default function NewCasePage({ loaderData, actionData }: Route.ComponentP
             )}
             <Input label="Assignee (e-mail, optional)" name="assignee" type="email" />
             <Input label="Due date (optional)" name="dueDate" type="date" />
+            {rooms.length > 0 ? (
+              <label className="block text-sm text-slate-900">
+                Case file
+                <select name="roomId" className={nativeSelectClassName} defaultValue="">
+                  <option value="">A folder in my files (Cases)</option>
+                  {rooms.map((room) => (
+                    <option key={room.id} value={room.id}>
+                      In the data room “{room.name}”
+                    </option>
+                  ))}
+                </select>
+                <span className="mt-1 block text-xs text-slate-600">In a data room you manage, the case file is a folder at the top of the room, and the room's audit log records what happens to the case.</span>
+              </label>
+            ) : null}
             <Button type="submit" isLoading={busy}>
               Open case
             </Button>

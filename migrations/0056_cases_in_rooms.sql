@@ -1,0 +1,1 @@
+ALTER TABLE `cases` ADD `room_id` text REFERENCES datarooms(id);
