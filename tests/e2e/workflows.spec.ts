@@ -133,7 +133,7 @@ test.describe("workflows and cases", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test("a room's owner builds a workflow on a room folder that asks the room's admins; an upload there brings them the task, and the room's activities show the run from start to end", async ({ page, member }) => {
+  test("a room's owner builds a workflow on a room folder that asks the room's admins; an upload there brings them the task, the room's activities show the run from start to end, and a case opened into the room keeps its case file there", async ({ page, member }) => {
     test.setTimeout(90_000);
     void member;
     await gotoHydrated(page, "/folders/inbox");
@@ -179,5 +179,18 @@ test.describe("workflows and cases", () => {
     await expect(rows.filter({ hasText: "Started a workflow" })).toContainText("Kestrel sign-off (uploaded into its folder)");
     await expect(rows.filter({ hasText: "Decided a workflow task" })).toContainText("Kestrel sign-off: Review approved");
     await expect(rows.filter({ hasText: "A workflow run ended" })).toContainText("Kestrel sign-off: completed");
+
+    // The matter as a case that lives in the room: its case file at the top of the room, its history in the room's log.
+    expect((await page.request.post("/api/case-types", { data: { name: "Acquisition", fields: [], folders: ["Due diligence"] }, headers })).status()).toBe(201);
+    await gotoHydrated(page, "/cases/new");
+    await page.getByLabel("Title").fill("Kestrel purchase");
+    await page.getByLabel("Case file").selectOption({ label: "In the data room “Kestrel”" });
+    await page.getByRole("button", { name: "Open case" }).click();
+    await expect(page).toHaveTitle(/Kestrel purchase - Strongroom/);
+    await expect(page.getByTestId("case-file-place")).toContainText("in the data room “Kestrel”");
+    await page.getByRole("link", { name: "Open the case file" }).click();
+    await expect(page.getByRole("link", { name: "Due diligence" }).first()).toBeVisible();
+    await gotoHydrated(page, `/dataroom/${room}/activities`);
+    await expect(page.getByTestId("audit-row").filter({ hasText: "Opened a case" })).toContainText("Acquisition: CASE-0001 Kestrel purchase");
   });
 });
