@@ -1,3 +1,4 @@
+import { sendCaseForm } from "~/features/cases/case-requests.server";
 import { Hono } from "hono";
 import { addCaseComment, addCaseTask, addParticipant, completeCaseTask, createCaseType, getCase, listCases, listCaseTypes, openCase, setCaseStatus, startCaseWorkflow } from "~/features/cases/cases.server";
 import type { AppEnv } from "../types";
@@ -5,7 +6,7 @@ import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./req
 
 /**
  * Cases (issue 41): /api/case-types (list, create) and /api/cases (list with filters, open, one
- * case; its status, people, tasks, comments, and its default workflow on a document of its case file). A
+ * case; its status, people, tasks, comments, forms sent for it, and its default workflow on a document of its case file). A
  * case someone does not take part in is 404; changing it is for its owner and assignee (403).
  */
 export const caseTypesApi = new Hono<AppEnv>()
@@ -46,6 +47,10 @@ export const casesApi = new Hono<AppEnv>()
   .post("/:id/comments", async (c) => {
     const actor = requireApiActor(c);
     return c.json(await addCaseComment(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)), 201);
+  })
+  .post("/:id/requests", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await sendCaseForm(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)), 201);
   })
   .post("/:id/tasks", async (c) => {
     const actor = requireApiActor(c);

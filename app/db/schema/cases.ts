@@ -1,7 +1,8 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { files, folders, spaces } from "./files";
 import { datarooms } from "./datarooms";
+import { forms } from "./forms";
 
 /**
  * Cases (issue 41, ADR 036): everything about one matter. A case type says which fields its cases
@@ -126,4 +127,31 @@ export const caseEvents = sqliteTable(
     detail: text("detail"),
   },
   (table) => [index("case_events_case_idx").on(table.caseId, table.at)],
+);
+
+/**
+ * A form sent to someone for an open case (issue 41: outsiders act on a case through a form bound to
+ * it): the link carries a ticket (only its hash is kept); their submission with it is filed into
+ * the case (its answers in the timeline, its files into the case file), once.
+ */
+export const caseRequests = sqliteTable(
+  "case_requests",
+  {
+    id: text("id").primaryKey(),
+    caseId: text("case_id")
+      .notNull()
+      .references(() => cases.id, { onDelete: "cascade" }),
+    formId: text("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** The submission that answered it (the first with its ticket), or null while it waits. */
+    submissionId: text("submission_id"),
+    answeredAt: integer("answered_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [uniqueIndex("case_requests_token_idx").on(table.tokenHash), index("case_requests_case_idx").on(table.caseId, table.createdAt), index("case_requests_submission_idx").on(table.submissionId)],
 );

@@ -3,6 +3,7 @@ import { enqueueJob } from "~/features/jobs/enqueue-job.server";
 import { defineJob } from "~/features/jobs/job-definition";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { openCaseFromForm, openCaseFromReceive } from "./cases.server";
+import { findCaseRequestBySubmission } from "./cases.queries.server";
 
 /** A receive page submission that opens a case (issue 41), off the upload's request; delivered twice, one case. */
 export const openCaseFromReceiveJob = defineJob({
@@ -20,7 +21,7 @@ export async function requestCaseFromReceive(ctx: ServiceContext, submissionId: 
   await enqueueJob(ctx, { definition: openCaseFromReceiveJob, payload: { submissionId }, jobId: `${openCaseFromReceiveJob.type}:${submissionId}` });
 }
 
-/** A form submission that opens a case (issue 41), off the submitter's request; delivered twice, one case. */
+/** A form submission that opens a case, or answers a form sent for one (issue 41), off the submitter's request; delivered twice, one case, one entry. */
 export const openCaseFromFormJob = defineJob({
   type: "cases.open-from-form",
   version: 1,
@@ -31,7 +32,8 @@ export const openCaseFromFormJob = defineJob({
   },
 });
 
-/** Once a submission (and its files) is in: its form's case opens by a job. */
-export async function requestCaseFromForm(ctx: ServiceContext, submissionId: string): Promise<void> {
+/** Once a submission (and its files) is in: its form's case opens by a job, or (sent for a case) it is filed into that case by the same job. */
+export async function requestCaseFromForm(ctx: ServiceContext, submissionId: string, formOpensCases: boolean): Promise<void> {
+  if (!formOpensCases && !(await findCaseRequestBySubmission(ctx.db, submissionId))) return;
   await enqueueJob(ctx, { definition: openCaseFromFormJob, payload: { submissionId }, jobId: `${openCaseFromFormJob.type}:${submissionId}` });
 }

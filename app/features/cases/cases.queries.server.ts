@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { caseEvents, caseParticipants, cases, caseTasks, caseTypes, files, folders, forms, formSubmissions, formVersions, receivePages, receiveSubmissions, users, workflowEvents, workflowRuns, workflowTemplates, type CaseStatus } from "~/db/schema";
+import { caseEvents, caseParticipants, caseRequests, cases, caseTasks, caseTypes, files, folders, forms, formSubmissions, formVersions, receivePages, receiveSubmissions, users, workflowEvents, workflowRuns, workflowTemplates, type CaseStatus } from "~/db/schema";
 
 /** Cases: the only place drizzle is called for them. */
 
@@ -228,4 +228,64 @@ export async function findFormSubmissionForCase(db: Database, submissionId: stri
     .leftJoin(formVersions, and(eq(formVersions.formId, formSubmissions.formId), eq(formVersions.version, formSubmissions.version)))
     .where(eq(formSubmissions.id, submissionId))
     .get();
+}
+
+// ---- forms sent for a case (case_requests) -----------------------------------------------------
+
+export type CaseRequestRow = typeof caseRequests.$inferSelect;
+
+/** One of the member's live forms (not a template, not deleted), to send for a case. */
+export async function findOwnLiveForm(db: Database, userId: string, formId: string) {
+  return db
+    .select({ id: forms.id, title: forms.title })
+    .from(forms)
+    .where(and(eq(forms.id, formId), eq(forms.userId, userId), eq(forms.isTemplate, false), isNull(forms.deletedAt)))
+    .get();
+}
+
+/** The member's live forms by title (what the case page offers to send). */
+export async function listOwnLiveForms(db: Database, userId: string) {
+  return db.select({ id: forms.id, title: forms.title }).from(forms).where(and(eq(forms.userId, userId), eq(forms.isTemplate, false), isNull(forms.deletedAt))).orderBy(asc(forms.title)).all();
+}
+
+export async function insertCaseRequest(db: Database, row: typeof caseRequests.$inferInsert, event: typeof caseEvents.$inferInsert): Promise<void> {
+  await db.batch([db.insert(caseRequests).values(row), db.insert(caseEvents).values(event), db.update(cases).set({ updatedAt: row.createdAt }).where(eq(cases.id, row.caseId))]);
+}
+
+export async function findCaseRequestByTokenHash(db: Database, tokenHash: string): Promise<CaseRequestRow | undefined> {
+  return db.select().from(caseRequests).where(eq(caseRequests.tokenHash, tokenHash)).get();
+}
+
+/** The request a submission answered (bound when it was sent), if any. */
+export async function findCaseRequestBySubmission(db: Database, submissionId: string): Promise<CaseRequestRow | undefined> {
+  return db.select().from(caseRequests).where(eq(caseRequests.submissionId, submissionId)).get();
+}
+
+/** The first submission with the ticket answers the request; a later one changes nothing. Whether this one did. */
+export async function bindCaseRequest(db: Database, id: string, submissionId: string, at: Date): Promise<boolean> {
+  const changed = await db.update(caseRequests).set({ submissionId, answeredAt: at }).where(and(eq(caseRequests.id, id), isNull(caseRequests.submissionId))).returning({ id: caseRequests.id });
+  return changed.length > 0;
+}
+
+/** The forms sent for a case, newest first, with their titles. */
+export async function listCaseRequests(db: Database, caseId: string) {
+  return db
+    .select({ id: caseRequests.id, form: forms.title, email: caseRequests.email, name: caseRequests.name, createdAt: caseRequests.createdAt, answeredAt: caseRequests.answeredAt })
+    .from(caseRequests)
+    .innerJoin(forms, eq(forms.id, caseRequests.formId))
+    .where(eq(caseRequests.caseId, caseId))
+    .orderBy(desc(caseRequests.createdAt))
+    .all();
+}
+
+/** The space a folder is in (a case file's: where the files to move into it must be). */
+export async function findFolderSpace(db: Database, folderId: string): Promise<string | undefined> {
+  return (await db.select({ spaceId: folders.spaceId }).from(folders).where(eq(folders.id, folderId)).get())?.spaceId;
+}
+
+/** A timeline entry written once (its id names what it is about); whether it was written now. */
+export async function insertCaseEventOnce(db: Database, event: typeof caseEvents.$inferInsert): Promise<boolean> {
+  const written = await db.insert(caseEvents).values(event).onConflictDoNothing().returning({ id: caseEvents.id });
+  if (written.length > 0) await db.update(cases).set({ updatedAt: event.at }).where(eq(cases.id, event.caseId));
+  return written.length > 0;
 }

@@ -19,6 +19,12 @@ import {
   countCasesOf,
   findCase,
   findCaseBySource,
+  findCaseRequestBySubmission,
+  listCaseRequests,
+  listOwnLiveForms,
+  findFolderSpace,
+  insertCaseEventOnce,
+  type CaseRequestRow,
   findFormSubmissionForCase,
   findLiveFileIn,
   findReceiveSubmissionForCase,
@@ -206,7 +212,7 @@ async function openCaseOfType(
 }
 
 /** What happened to a case that lives in a data room, in the room's hash-chained audit log as well as the case's timeline. */
-async function roomLog(ctx: ServiceContext, row: CaseRow, actorId: string | null, action: "case.open" | "case.change" | "case.comment", detail: string): Promise<void> {
+export async function roomLog(ctx: ServiceContext, row: CaseRow, actorId: string | null, action: "case.open" | "case.change" | "case.comment", detail: string): Promise<void> {
   if (!row.roomId) return;
   await auditRoom(ctx, row.roomId, actorId, { action, target: { type: "case", id: row.id, name: `${row.reference} ${row.title}` }, detail });
 }
@@ -221,7 +227,7 @@ async function requireVisibleCase(ctx: ServiceContext, userId: string, caseId: u
   return { row, canManage };
 }
 
-async function requireManagedCase(ctx: ServiceContext, userId: string, caseId: unknown): Promise<CaseRow> {
+export async function requireManagedCase(ctx: ServiceContext, userId: string, caseId: unknown): Promise<CaseRow> {
   const { row, canManage } = await requireVisibleCase(ctx, userId, caseId);
   if (!canManage) throw new AppError("FORBIDDEN", "Only the case's owner and assignee can change it.");
   return row;
@@ -257,12 +263,14 @@ export type CaseTimelineEntry = { id: string; at: string; kind: string; detail: 
 export async function getCase(ctx: ServiceContext, userId: string, caseId: unknown) {
   const { row, canManage } = await requireVisibleCase(ctx, userId, caseId);
   const type = (await findCaseType(ctx.db, row.typeId))!;
-  const [participants, tasks, timeline, owner, assignee] = await Promise.all([
+  const [participants, tasks, timeline, owner, assignee, requests, forms] = await Promise.all([
     listParticipants(ctx.db, row.id),
     listCaseTasks(ctx.db, row.id),
     listCaseTimeline(ctx.db, row.id),
     findUserById(ctx.db, row.ownerId),
     row.assigneeId ? findUserById(ctx.db, row.assigneeId) : null,
+    canManage ? listCaseRequests(ctx.db, row.id) : [],
+    canManage ? listOwnLiveForms(ctx.db, userId) : [],
   ]);
   // The case file's documents, for whoever may open the owner's folder (its owner).
   const isOwner = row.ownerId === userId;
@@ -294,6 +302,10 @@ export async function getCase(ctx: ServiceContext, userId: string, caseId: unkno
     participants: participants.map((person) => ({ email: person.email, name: person.name, isMember: person.userId !== null })),
     tasks: tasks.map((task) => ({ id: task.id, kind: task.kind, title: task.title, assignee: task.assigneeName, due: task.dueAt?.toISOString() ?? null, done: task.doneAt?.toISOString() ?? null })),
     files: caseFiles.map((file) => ({ id: file.id, name: file.name })),
+    /** Forms sent for the case and whether they were answered (its owner and assignee). */
+    requests: requests.map((request) => ({ id: request.id, form: request.form, name: request.name, email: request.email, sentAt: request.createdAt.toISOString(), answeredAt: request.answeredAt?.toISOString() ?? null })),
+    /** The viewer's forms they may send for it (its owner and assignee). */
+    formChoices: forms,
     defaultWorkflow: isOwner && defaultWorkflow && defaultWorkflow.createdBy === userId ? { id: defaultWorkflow.id, name: defaultWorkflow.name } : null,
     timeline: entries,
   };
@@ -470,6 +482,9 @@ export async function openCaseFromReceive(ctx: ServiceContext, submissionId: str
  * submission; test submissions open nothing.
  */
 export async function openCaseFromForm(ctx: ServiceContext, submissionId: string): Promise<string | null> {
+  // Sent for an open case (its link's ticket): the answer is filed into that case, not a new one.
+  const request = await findCaseRequestBySubmission(ctx.db, submissionId);
+  if (request) return fileAnswerIntoCase(ctx, request, submissionId);
   const found = await findFormSubmissionForCase(ctx.db, submissionId);
   if (!found?.caseTypeId || found.isTest) return null;
   const type = await findCaseType(ctx.db, found.caseTypeId);
@@ -500,6 +515,25 @@ export async function openCaseFromForm(ctx: ServiceContext, submissionId: string
  * A case's fields from a form submission's answers: each takes the answer to the question of the
  * same label (or id). Values that do not fit the type's fields are left out rather than losing the case.
  */
+/**
+ * A form sent for a case was answered: the answer joins the case's timeline ("… answered …" with
+ * its files by name) and its files that arrived in the case owner's files move into the case file.
+ * Once per submission (the entry's id is the submission's); run again, it only makes sure the files are there.
+ */
+async function fileAnswerIntoCase(ctx: ServiceContext, request: CaseRequestRow, submissionId: string): Promise<string | null> {
+  const [row, found] = await Promise.all([findCase(ctx.db, request.caseId), findFormSubmissionForCase(ctx.db, submissionId)]);
+  if (!row || !found || found.isTest) return null;
+  const folderSpace = row.folderId ? await findFolderSpace(ctx.db, row.folderId) : undefined;
+  const delivered = found.files.filter((file) => file.fileId !== null);
+  const live = folderSpace ? (await Promise.all(delivered.map((file) => findLiveFileIn(ctx.db, file.fileId!, folderSpace)))).filter((file) => file !== undefined) : [];
+  if (row.folderId && live.length > 0) await moveItemRefs(ctx, row.ownerId, { items: live.map((file) => ({ type: "file" as const, id: file.id })), targetFolderId: row.folderId });
+  const detail = `${request.name} <${request.email}> answered “${found.formTitle}”${live.length ? ` with ${live.length} file${live.length === 1 ? "" : "s"}: ${live.map((file) => file.name).join(", ")}` : ""}`;
+  const now = ctx.now();
+  const isNew = await insertCaseEventOnce(ctx.db, { id: `${submissionId}:answered`, caseId: row.id, at: now, kind: "case.answered", actorId: null, fileId: null, detail });
+  if (isNew) await roomLog(ctx, row, null, "case.change", detail);
+  return row.id;
+}
+
 function valuesFromAnswers(type: CaseTypeRow, found: { definition: unknown; answers: Record<string, unknown> }): CaseValues {
   const questions = ((found.definition as { fields?: unknown } | null)?.fields ?? []) as { id: string; label?: string }[];
   const answerOf = (key: string, label: string) => {

@@ -156,8 +156,8 @@ async function roomOfForm(ctx: ServiceContext, form: FormRow): Promise<string | 
  */
 export async function announceSubmission(ctx: ServiceContext, form: FormRow, submission: { id: string; version: number; answers: Record<string, AnswerValue>; files: FormSubmissionFile[]; verifiedEmail: string | null }): Promise<void> {
   await enqueueSubmissionWebhooks(ctx, form, submission.id);
-  // The form opens a case for each submission (a job, retried until done; once per submission).
-  if (form.caseTypeId) await requestCaseFromForm(ctx, submission.id);
+  // The form opens a case for each submission, or the submission answers a form sent for a case (a job, retried until done; once per submission).
+  await requestCaseFromForm(ctx, submission.id, form.caseTypeId !== null);
   // The form's workflows start one run each about the submission (a job; once per submission).
   await requestSubmissionTriggers(ctx, { kind: "form", id: submission.id, sourceId: form.id });
   // The answers themselves stay in the app (a notice or an e-mail never carries them).

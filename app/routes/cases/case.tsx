@@ -1,3 +1,4 @@
+import { sendCaseForm } from "~/features/cases/case-requests.server";
 import { Form, Link, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorPage } from "~/components/error-page";
@@ -34,6 +35,7 @@ const EVENT_LABELS: Record<string, string> = {
   "case.filed": "Filed into the case",
   "case.received": "Files received",
   "case.answered": "Form answered",
+  "case.requested": "Form sent",
   "case.comment": "Comment",
   // A workflow run's entries, said as a case reads them.
   ...RUN_EVENT_LABELS,
@@ -82,6 +84,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         await addCaseComment(ctx, user.id, params.id, { text: text("text") });
         return redirectWithNotice(context, here, { type: "success", message: "Comment added." });
       }
+      if (intent === "request") {
+        await sendCaseForm(ctx, user.id, params.id, { formId: text("formId"), email: text("email"), name: text("name"), message: text("message") });
+        return redirectWithNotice(context, here, { type: "success", message: "Sent. Their answer and files come into this case." });
+      }
       if (intent === "run") {
         const { runId } = await startCaseWorkflow(ctx, user.id, params.id, { fileId: form.get("fileId") });
         return redirectWithNotice(context, `/workflow-runs/${runId}`, { type: "success", message: "The workflow started on the document." });
@@ -93,7 +99,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function CasePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { case: item, canManage, participants, tasks, files, defaultWorkflow, timeline } = loaderData;
+  const { case: item, canManage, participants, tasks, files, defaultWorkflow, timeline, requests, formChoices } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-4xl space-y-8">
@@ -222,6 +228,51 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
           </IntentForm>
         ) : null}
       </section>
+
+      {canManage ? (
+        <section aria-labelledby="requests-heading" className="space-y-2">
+          <h2 id="requests-heading" className="text-lg font-semibold text-slate-900">
+            Ask someone for information
+          </h2>
+          <p className="text-sm text-slate-700">Send one of your forms to anyone, with or without an account. Their answer joins the timeline and the files they send go into the case file.</p>
+          {requests.length > 0 ? (
+            <ul className="space-y-1 text-sm text-slate-700" data-testid="case-requests">
+              {requests.map((request) => (
+                <li key={request.id}>
+                  “{request.form}” to {request.name} &lt;{request.email}&gt; · {request.answeredAt ? `answered ${at.format(new Date(request.answeredAt))} UTC` : `sent ${at.format(new Date(request.sentAt))} UTC, waiting`}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {formChoices.length === 0 ? (
+            <p className="text-sm text-slate-700">
+              You have no forms yet.{" "}
+              <Link to="/forms" className="font-medium text-brand-700 underline">
+                Make one
+              </Link>
+            </p>
+          ) : item.status === "closed" ? null : (
+            <IntentForm intent="request" className="flex flex-wrap items-end gap-2">
+              <label className="text-sm text-slate-900">
+                Form to send
+                <select name="formId" className={nativeSelectClassName}>
+                  {formChoices.map((form) => (
+                    <option key={form.id} value={form.id}>
+                      {form.title}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <Input label="Their e-mail" name="email" type="email" required />
+              <Input label="Their name (optional)" name="name" maxLength={120} />
+              <Input label="Message (optional)" name="message" maxLength={1000} />
+              <Button type="submit" variant="secondary" disabled={busy}>
+                Send the form
+              </Button>
+            </IntentForm>
+          )}
+        </section>
+      ) : null}
 
       <section aria-labelledby="tasks-heading" className="space-y-2">
         <h2 id="tasks-heading" className="text-lg font-semibold text-slate-900">
