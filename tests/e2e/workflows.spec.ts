@@ -193,4 +193,54 @@ test.describe("workflows and cases", () => {
     await gotoHydrated(page, `/dataroom/${room}/activities`);
     await expect(page.getByTestId("audit-row").filter({ hasText: "Opened a case" })).toContainText("Acquisition: CASE-0001 Kestrel purchase");
   });
+
+  test("a case's owner sends a form for the case to someone without an account; their answer and file land in the case", async ({ page, member, browser, baseURL }) => {
+    test.setTimeout(90_000);
+    void member;
+    await gotoHydrated(page, "/folders/inbox");
+    const csrf = await csrfToken(page);
+    const headers = { "X-CSRF-TOKEN": csrf, "X-Requested-With": "XMLHttpRequest" };
+    const { inbox } = await defaultFolders(page);
+    const type = ((await (await page.request.post("/api/case-types", { data: { name: "Claim", fields: [], folders: [] }, headers })).json()) as { caseType: { id: string } }).caseType;
+    const opened = ((await (await page.request.post("/api/cases", { data: { typeId: type.id, title: "Pier collapse" }, headers })).json()) as { case: { id: string } }).case;
+    const { form } = (await (await page.request.post("/api/forms", { data: { title: "Damage report" }, headers })).json()) as { form: { id: string; revision: number } };
+    const fields = [
+      { id: "name", type: "short_text", label: "Your name", required: true },
+      { id: "photos", type: "file", label: "Photos", required: true, max: 1, accept: ["pdf"], maxFileMb: 5 },
+    ];
+    expect((await page.request.put(`/api/forms/${form.id}/draft`, { data: { revision: form.revision, title: "Damage report", fields, rules: [] }, headers })).status()).toBe(200);
+    expect((await page.request.patch(`/api/forms/${form.id}/settings`, { data: { fileFolderId: inbox }, headers })).status()).toBe(200);
+    expect((await page.request.post(`/api/forms/${form.id}/publish`, { headers })).status()).toBe(200);
+    const surveyor = `sue.${Date.now().toString(36)}@example.com`;
+
+    await gotoHydrated(page, `/cases/${opened.id}`);
+    await page.getByLabel("Form to send").selectOption({ label: "Damage report" });
+    await page.getByLabel("E-mail of the person asked").fill(surveyor);
+    await page.getByLabel("Name of the person asked (optional)").fill("Sue Surveyor");
+    await page.getByRole("button", { name: "Send the form" }).click();
+    await expect(page.getByText("Sent. Their answer and files come into this case.")).toBeVisible();
+    await expect(page.getByTestId("case-requests")).toContainText(`“Damage report” to Sue Surveyor <${surveyor}>`);
+    await expect(page.getByTestId("case-requests")).toContainText("waiting");
+
+    const visitorContext = await newConsentedContext(browser, baseURL!);
+    const visitor = await visitorContext.newPage();
+    const mail = await readLatestMail(visitor, surveyor, /asks you to fill in/);
+    await gotoHydrated(visitor, mail.link!);
+    // The form's code loads after the page (a chunk of its own): answer once it is ready.
+    await expect(visitor.locator('[data-testid="public-form"][data-ready]')).toBeVisible();
+    await visitor.getByLabel("Your name").fill("Sue Surveyor");
+    await visitor.getByLabel("Photos").setInputFiles({ name: "pier.pdf", mimeType: "application/pdf", buffer: await contractPdf() });
+    await visitor.getByRole("button", { name: "Send" }).click();
+    await expect(visitor.getByTestId("form-thanks")).toBeVisible();
+    await visitorContext.close();
+
+    await expect
+      .poll(async () => {
+        await gotoHydrated(page, `/cases/${opened.id}`);
+        return page.getByTestId("case-timeline").textContent();
+      }, { timeout: 30_000 })
+      .toContain(`Sue Surveyor <${surveyor}> answered “Damage report” with 1 file: pier.pdf`);
+    await expect(page.getByTestId("case-files")).toContainText("pier.pdf");
+    await expect(page.getByTestId("case-requests")).toContainText("answered");
+  });
 });

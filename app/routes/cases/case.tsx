@@ -263,8 +263,8 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
                   ))}
                 </select>
               </label>
-              <Input label="Their e-mail" name="email" type="email" required />
-              <Input label="Their name (optional)" name="name" maxLength={120} />
+              <Input label="E-mail of the person asked" name="email" type="email" required />
+              <Input label="Name of the person asked (optional)" name="name" maxLength={120} />
               <Input label="Message (optional)" name="message" maxLength={1000} />
               <Button type="submit" variant="secondary" disabled={busy}>
                 Send the form

@@ -205,7 +205,7 @@ export function FormRenderer({ form, failure, params, submitLabel = "Send", prog
           started.current = true;
           progress.report(0);
         }
-      }} className="space-y-6" data-testid="public-form" aria-busy={busy || undefined}>
+      }} className="space-y-6" data-testid="public-form" data-ready={hydrated ? "true" : undefined} aria-busy={busy || undefined}>
       <CsrfInput />
       {progress ? <input type="hidden" name="_visit" value={progress.visitId} /> : null}
       {/* Opened from a workflow's form step (?task=…): the answer tells the waiting run. */}
