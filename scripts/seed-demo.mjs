@@ -283,6 +283,8 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
   const { case: renewal } = await browser.json("/api/cases", { method: "POST", body: JSON.stringify({ typeId: caseType.id, title: "Fabrikam renewal", values: { counterparty: "Fabrikam", annual_value: 24000, renewal_date: "2027-03-01" }, dueDate: "2027-02-15" }) }, 201);
   await browser.json(`/api/cases/${renewal.id}/tasks`, { method: "POST", body: JSON.stringify({ title: "Send the renewal quote", dueDate: "2027-01-15" }) }, 201);
   await browser.json(`/api/cases/${renewal.id}/tasks`, { method: "POST", body: JSON.stringify({ kind: "milestone", title: "Renewal signed", dueDate: "2027-02-15" }) }, 201);
+  // The buyer intake form sent for the case to Fabrikam's buyer (the dev mailbox): their answer will join the case.
+  await browser.json(`/api/cases/${renewal.id}/requests`, { method: "POST", body: JSON.stringify({ formId: form.id, email: "fabrikam.buyer@example.com", name: "Fabrikam buyer", message: "A few questions before we renew." }) }, 201);
   return { folders: Object.keys(made).length, files: 7, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length, signatures: 2, workflows: 3, cases: 1 };
 }
 

@@ -527,7 +527,11 @@ async function fileAnswerIntoCase(ctx: ServiceContext, request: CaseRequestRow, 
   const delivered = found.files.filter((file) => file.fileId !== null);
   const live = folderSpace ? (await Promise.all(delivered.map((file) => findLiveFileIn(ctx.db, file.fileId!, folderSpace)))).filter((file) => file !== undefined) : [];
   if (row.folderId && live.length > 0) await moveItemRefs(ctx, row.ownerId, { items: live.map((file) => ({ type: "file" as const, id: file.id })), targetFolderId: row.folderId });
-  const detail = `${request.name} <${request.email}> answered “${found.formTitle}”${live.length ? ` with ${live.length} file${live.length === 1 ? "" : "s"}: ${live.map((file) => file.name).join(", ")}` : ""}`;
+  // Files delivered elsewhere (a form filing into a data room, for a case in one's own files) stay there, named.
+  const movedIds = new Set(live.map((file) => file.id));
+  const stayed = delivered.filter((file) => !movedIds.has(file.fileId!));
+  const files = (count: number) => `${count} file${count === 1 ? "" : "s"}`;
+  const detail = `${request.name} <${request.email}> answered “${found.formTitle}”${live.length ? ` with ${files(live.length)}: ${live.map((file) => file.name).join(", ")}` : ""}${stayed.length ? `; ${files(stayed.length)} stayed where the form files them: ${stayed.map((file) => file.name).join(", ")}` : ""}`;
   const now = ctx.now();
   const isNew = await insertCaseEventOnce(ctx.db, { id: `${submissionId}:answered`, caseId: row.id, at: now, kind: "case.answered", actorId: null, fileId: null, detail });
   if (isNew) await roomLog(ctx, row, null, "case.change", detail);
