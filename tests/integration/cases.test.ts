@@ -341,3 +341,34 @@ describe("a case in a data room", () => {
     expect(await caseRoomChoicesFor(ctx(), member.id)).toEqual([]);
   });
 });
+
+describe("changing a case", () => {
+  it("changes its title, values, assignee and due date, each change one line of the timeline; bad values are refused with nothing changed; a participant is refused, an outsider does not see it", async () => {
+    const { person, type } = await owner();
+    const opened = await openCase(ctx(), person.id, { typeId: type.id, title: "Water damage", values: { policy_number: "P-77", amount: 1250.5 } });
+    const adjuster = await signedIn({ tier: "business", name: "Ada Adjuster" });
+    const changed = await send(person.client, "PATCH", `/api/cases/${opened.id}`, { title: "Water damage, kitchen", values: { amount: "1300", severity: "High" }, assignee: adjuster.email, dueDate: "2027-01-31" });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    const view = await getCase(ctx(), person.id, opened.id);
+    expect(view.case).toMatchObject({ title: "Water damage, kitchen", assignee: { name: "Ada Adjuster" }, due: "2027-01-31T23:59:59.999Z" });
+    expect(view.case.fields.map((field) => field.value)).toEqual(["P-77", 1300, null, "High"]);
+    expect(view.timeline.find((event) => event.kind === "case.updated")?.detail).toBe("Title: Water damage → Water damage, kitchen; Amount: 1250.5 → 1300; Severity: — → High; Assignee: nobody → Ada Adjuster; Due date: — → 2027-01-31");
+    // The same again changes nothing and writes nothing.
+    expect(await (await send(person.client, "PATCH", `/api/cases/${opened.id}`, { values: { amount: 1300 } })).json()).toEqual({ changes: [] });
+
+    const entries = await countWhere("select count(*) as n from case_events where case_id = ?", opened.id);
+    const bad = await send(adjuster.client, "PATCH", `/api/cases/${opened.id}`, { values: { policy_number: "", amount: "a lot" } });
+    expect(bad.status).toBe(400);
+    expect((await bad.json<{ message: string }>()).message).toContain("Policy number is required.");
+    expect((await send(person.client, "PATCH", `/api/cases/${opened.id}`, { values: { severity: "Medium" } })).status).toBe(400);
+    expect((await send(person.client, "PATCH", `/api/cases/${opened.id}`, { dueDate: "31/01/2027" })).status).toBe(400);
+    const participant = await signedIn({ tier: "business" });
+    await addParticipant(ctx(), person.id, opened.id, { email: participant.email });
+    expect((await send(participant.client, "PATCH", `/api/cases/${opened.id}`, { title: "Mine now" })).status).toBe(403);
+    const outsider = await signedIn({ tier: "business" });
+    expect((await send(outsider.client, "PATCH", `/api/cases/${opened.id}`, { title: "Mine now" })).status).toBe(404);
+    expect((await send(await newAuthClient(), "PATCH", `/api/cases/${opened.id}`, { title: "Mine now" })).status).toBe(401);
+    expect(await countWhere("select count(*) as n from case_events where case_id = ?", opened.id)).toBe(entries + 1);
+    expect((await getCase(ctx(), person.id, opened.id)).case.title).toBe("Water damage, kitchen");
+  });
+});

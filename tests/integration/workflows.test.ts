@@ -6,6 +6,7 @@ import { webhookSignature } from "~/lib/webhooks.server";
 import { workflowsPersonalData } from "~/features/workflows/personal-data.server";
 import { builderOptions, documentsByIds, getWorkflow, listWorkflowSummaries } from "~/features/workflows/workflow-builder.server";
 import { startEnvelopeRunsJob, startScheduledRunsJob, startSubmissionRunsJob, startUploadRunsJob } from "~/features/workflows/workflows.jobs";
+import { sendRunEventJob } from "~/features/workflows/run-events.jobs";
 import { createCaseType, getCase, listCases } from "~/features/cases/cases.server";
 import { cancelRun, createWorkflow, decideTask, getRun, listMyTasks, startRun, startRunsOnSelection } from "~/features/workflows/workflows.server";
 import { createFile, makeFolder, personalSpaceOf, testContext } from "~tests/factories/files";
@@ -111,6 +112,26 @@ describe("workflows", () => {
     await instance.waitForStatus("terminated");
     expect(await listMyTasks(ctx(), people[0]!.id)).toEqual([]);
     await expect(decideTask(ctx(), people[0]!.id, task!.id, { decision: "approve" })).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("a decision the engine does not take at once is still recorded for the approver, and a job delivers it: the run goes on", async () => {
+    const { owner, people, signed, contract } = await setting(1);
+    const workflow = await createWorkflow(ctx(), owner.id, { name: "Busy engine", steps: [{ type: "approve", name: "OK", assignees: [people[0]!.id], mode: "one" }, { type: "move", name: "File it", folderId: signed }] });
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    const [task] = await tasksOf(people[0]!.id, run.id);
+    // The engine refuses the event (busy, restarting): the approver's decision stands all the same.
+    const busy = { ...testContext(), env: { ...testEnv, WORKFLOW_RUNS: { get: async () => ({ sendEvent: async () => Promise.reject(new Error("engine busy")) }) } } } as unknown as ReturnType<typeof testContext>;
+    expect(await decideTask(busy, people[0]!.id, task!.id, { decision: "approve" })).toEqual({ status: "approved" });
+    const jobId = `${sendRunEventJob.type}:${run.id}:task-decided:${task!.id}`;
+    expect(await countWhere("select count(*) as n from jobs where id = ?", jobId)).toBe(1);
+    expect(await runStatus(run.id)).toBe("running");
+    // The job (delivered twice) wakes the run, which reads the decision and goes on.
+    const payload = { runId: run.id, type: "task-decided" as const, payload: { taskId: task!.id } };
+    await sendRunEventJob.run({ ...testContext(), jobId }, payload);
+    await instance.waitForStatus("complete");
+    expect(await folderOf(contract.id)).toBe(signed);
+    expect(await sendRunEventJob.run({ ...testContext(), jobId }, payload)).toMatchObject({ successCount: 0 });
   });
 
   it("a move step that runs again moves the document once", async () => {

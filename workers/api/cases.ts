@@ -1,6 +1,6 @@
 import { sendCaseForm } from "~/features/cases/case-requests.server";
 import { Hono } from "hono";
-import { addCaseComment, addCaseTask, addParticipant, completeCaseTask, createCaseType, getCase, listCases, listCaseTypes, openCase, setCaseStatus, startCaseWorkflow } from "~/features/cases/cases.server";
+import { addCaseComment, addCaseTask, addParticipant, completeCaseTask, createCaseType, getCase, listCases, listCaseTypes, openCase, setCaseStatus, startCaseWorkflow, updateCase } from "~/features/cases/cases.server";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
@@ -35,6 +35,10 @@ export const casesApi = new Hono<AppEnv>()
   .get("/:id", async (c) => {
     const actor = requireApiActor(c);
     return c.json(await getCase(apiServiceContext(c), actor.userId, c.req.param("id")), 200);
+  })
+  .patch("/:id", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await updateCase(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)), 200);
   })
   .post("/:id/status", async (c) => {
     const actor = requireApiActor(c);

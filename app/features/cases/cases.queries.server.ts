@@ -51,6 +51,11 @@ export async function insertParticipant(db: Database, row: typeof caseParticipan
   return added.length > 0;
 }
 
+/** A case's title, values, assignee or due date changed, with its timeline entry. */
+export async function updateCaseRow(db: Database, id: string, patch: Partial<Pick<CaseRow, "title" | "values" | "assigneeId" | "dueAt">>, now: Date, event: typeof caseEvents.$inferInsert): Promise<void> {
+  await db.batch([db.update(cases).set({ ...patch, updatedAt: now }).where(eq(cases.id, id)), db.insert(caseEvents).values(event)]);
+}
+
 export async function setCaseStatusRow(db: Database, id: string, status: CaseStatus, now: Date, event: typeof caseEvents.$inferInsert): Promise<void> {
   await db.batch([db.update(cases).set({ status, updatedAt: now, closedAt: status === "closed" ? now : null }).where(eq(cases.id, id)), db.insert(caseEvents).values(event)]);
 }

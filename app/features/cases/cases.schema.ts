@@ -58,6 +58,14 @@ export const openCaseSchema = z.object({
   roomId: z.string({ error: "roomId names a data room." }).min(1).max(64).nullable().default(null),
 });
 
+/** PATCH /api/cases/{id}: what changes (anything left out stays as it is; null clears an assignee or a due date). */
+export const updateCaseSchema = z.object({
+  title: label("The case's title", CASE_TITLE_MAX).optional(),
+  values: z.record(z.string(), z.union([z.string().max(CASE_VALUE_MAX), z.number(), z.null()])).optional(),
+  assignee: z.string().trim().max(320).nullable().optional(),
+  dueDate: dateText.nullable().optional(),
+});
+
 export const caseStatusSchema = z.object({ status: z.enum(caseStatuses, { error: "status is open, waiting or closed." }) });
 
 export const addParticipantSchema = z.object({

@@ -13,7 +13,7 @@ import { managedRooms } from "~/features/workflows/workflow-room.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
-import { addCaseTaskSchema, addParticipantSchema, caseCommentSchema, caseListQuerySchema, caseStatusSchema, CASE_STATUS_LABELS, createCaseTypeSchema, fieldKey, openCaseSchema } from "./cases.schema";
+import { addCaseTaskSchema, addParticipantSchema, caseCommentSchema, caseListQuerySchema, caseStatusSchema, CASE_STATUS_LABELS, createCaseTypeSchema, fieldKey, openCaseSchema, updateCaseSchema } from "./cases.schema";
 import {
   completeCaseTaskRow,
   countCasesOf,
@@ -46,6 +46,7 @@ import {
   listParticipants,
   listChildFolderIds,
   setCaseStatusRow,
+  updateCaseRow,
   setRunCase,
   type CaseRow,
   type CaseTypeRow,
@@ -289,7 +290,7 @@ export async function getCase(ctx: ServiceContext, userId: string, caseId: unkno
       status: row.status,
       statusLabel: CASE_STATUS_LABELS[row.status],
       type: { id: type.id, name: type.name },
-      fields: type.fields.map((field) => ({ key: field.key, label: field.label, value: row.values[field.key] ?? null })),
+      fields: type.fields.map((field) => ({ key: field.key, label: field.label, type: field.type, required: field.required, options: field.options, value: row.values[field.key] ?? null })),
       owner: owner ? { name: owner.name, email: owner.email } : null,
       assignee: assignee ? { name: assignee.name, email: assignee.email } : null,
       due: row.dueAt?.toISOString() ?? null,
@@ -313,6 +314,49 @@ export async function getCase(ctx: ServiceContext, userId: string, caseId: unkno
 
 async function subfolderIds(ctx: ServiceContext, row: CaseRow): Promise<string[]> {
   return row.folderId ? listChildFolderIds(ctx.db, row.folderId) : [];
+}
+
+const shownValue = (value: string | number | null | undefined) => (value === null || value === undefined || value === "" ? "—" : String(value));
+const dayText = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
+
+/**
+ * PATCH /api/cases/{id}: its title, field values, assignee and due date (owner or assignee). The
+ * values are checked against the type as when it opened; each change is one line of one timeline
+ * entry ("Amount: 1250.5 → 1300"), in the room's audit log too when the case lives in a room.
+ */
+export async function updateCase(ctx: ServiceContext, userId: string, caseId: unknown, input: unknown): Promise<{ changes: string[] }> {
+  const row = await requireManagedCase(ctx, userId, caseId);
+  const data = parseInput(updateCaseSchema, input);
+  const type = (await findCaseType(ctx.db, row.typeId))!;
+  const changes: string[] = [];
+  const patch: Parameters<typeof updateCaseRow>[2] = {};
+  if (data.title !== undefined && data.title !== row.title) {
+    changes.push(`Title: ${row.title} → ${data.title}`);
+    patch.title = data.title;
+  }
+  if (data.values !== undefined) {
+    const values = checkValues(type.fields, { ...row.values, ...data.values });
+    for (const field of type.fields) if ((row.values[field.key] ?? null) !== (values[field.key] ?? null)) changes.push(`${field.label}: ${shownValue(row.values[field.key])} → ${shownValue(values[field.key])}`);
+    patch.values = values;
+  }
+  if (data.assignee !== undefined) {
+    const assignee = await memberOf(ctx, data.assignee, "assignee");
+    if ((assignee?.id ?? null) !== row.assigneeId) {
+      const before = row.assigneeId ? await findUserById(ctx.db, row.assigneeId) : undefined;
+      changes.push(`Assignee: ${before?.name ?? "nobody"} → ${assignee?.name ?? "nobody"}`);
+      patch.assigneeId = assignee?.id ?? null;
+    }
+  }
+  if (data.dueDate !== undefined && data.dueDate !== dayText(row.dueAt)) {
+    changes.push(`Due date: ${shownValue(dayText(row.dueAt))} → ${shownValue(data.dueDate)}`);
+    patch.dueAt = dateOf(data.dueDate);
+  }
+  if (changes.length === 0) return { changes };
+  const now = ctx.now();
+  const detail = changes.join("; ");
+  await updateCaseRow(ctx.db, row.id, patch, now, { id: crypto.randomUUID(), caseId: row.id, at: now, kind: "case.updated", actorId: userId, fileId: null, detail });
+  await roomLog(ctx, row, userId, "case.change", detail);
+  return { changes };
 }
 
 /** POST /api/cases/{id}/status: open, waiting or closed (owner or assignee). */

@@ -8,6 +8,7 @@ import { sendDigestsJob } from "~/features/notifications/notifications.jobs";
 import { notifyFilesAddedJob } from "~/features/datarooms/datarooms.jobs";
 import { startEnvelopeRunsJob, startScheduledRunsJob, startSubmissionRunsJob, startUploadRunsJob } from "~/features/workflows/workflows.jobs";
 import { openCaseFromFormJob, openCaseFromReceiveJob } from "~/features/cases/cases.jobs";
+import { sendRunEventJob } from "~/features/workflows/run-events.jobs";
 import { deleteObjectsJob } from "~/features/personal-data/personal-data.jobs";
 import { applySharePrivacyJob } from "~/features/sharing/sharing.jobs";
 import { batchChunkJob } from "~/features/batch/batch.jobs";
@@ -45,7 +46,7 @@ function register<Payload>(definition: JobDefinition<Payload>): RegisteredJob {
 }
 
 /** Every job type the consumer knows. A message whose type is not here fails its job at once. */
-const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob), register(rewrapKeysJob), register(sendDigestsJob), register(notifyFilesAddedJob), register(applySharePrivacyJob), register(batchChunkJob), register(purgeSecretsJob), register(extractTextJob), register(catchUpIndexJob), register(webhookDeliverJob), register(purgeFormsTrashJob), register(sealEnvelopeJob), register(signatureRemindersJob), register(derivativesJob), register(startUploadRunsJob), register(startEnvelopeRunsJob), register(startSubmissionRunsJob), register(startScheduledRunsJob), register(openCaseFromReceiveJob), register(openCaseFromFormJob)];
+const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob), register(rewrapKeysJob), register(sendDigestsJob), register(notifyFilesAddedJob), register(applySharePrivacyJob), register(batchChunkJob), register(purgeSecretsJob), register(extractTextJob), register(catchUpIndexJob), register(webhookDeliverJob), register(purgeFormsTrashJob), register(sealEnvelopeJob), register(signatureRemindersJob), register(derivativesJob), register(startUploadRunsJob), register(startEnvelopeRunsJob), register(startSubmissionRunsJob), register(startScheduledRunsJob), register(openCaseFromReceiveJob), register(openCaseFromFormJob), register(sendRunEventJob)];
 const byType = new Map(registered.map((job) => [job.type, job]));
 
 export function findJobDefinition(type: string): RegisteredJob | undefined {

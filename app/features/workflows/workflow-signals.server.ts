@@ -2,6 +2,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { ENVELOPE_EVENT, FORM_EVENT, runEventId } from "./workflows.schema";
 import { hashLinkToken } from "~/features/auth/secrets.server";
 import { findLinkByRef, findRun, findTemplate, insertEvent } from "./workflows.queries.server";
+import { tellRun } from "./run-events.jobs";
 
 /**
  * Other modules tell waiting runs that something they wait on ended (issue 41). The e-signature
@@ -13,7 +14,7 @@ export async function signalEnvelopeFinished(ctx: ServiceContext, envelopeId: st
   try {
     const link = await findLinkByRef(ctx.db, "envelope", envelopeId);
     if (!link) return;
-    await (await ctx.env.WORKFLOW_RUNS.get(link.runId)).sendEvent({ type: ENVELOPE_EVENT, payload: { envelopeId } });
+    await tellRun(ctx, link.runId, { type: ENVELOPE_EVENT, payload: { envelopeId } }, envelopeId);
   } catch (error) {
     ctx.logger.warn("workflows.envelope_signal_failed", { envelopeId, error: error instanceof Error ? error.message : String(error) });
   }
@@ -37,7 +38,7 @@ export async function signalFormAnswered(ctx: ServiceContext, answer: { ticket: 
     // Only the run's own form, while the run waits at that step; an old, wrong or reused ticket changes nothing.
     if (!link || run?.status !== "running" || run.stepIndex !== link.stepIndex || step?.type !== "form" || step.formId !== answer.formId) return;
     await insertEvent(ctx.db, { id: runEventId(link.runId, `step-${link.stepIndex}-answered`), runId: link.runId, at: ctx.now(), kind: "form.answered", actorId: null, detail: `${step.name}: answered by ${answer.who ?? step.to}` });
-    await (await ctx.env.WORKFLOW_RUNS.get(link.runId)).sendEvent({ type: FORM_EVENT, payload: { submissionId: answer.submissionId } });
+    await tellRun(ctx, link.runId, { type: FORM_EVENT, payload: { submissionId: answer.submissionId } }, answer.submissionId);
   } catch (error) {
     ctx.logger.warn("workflows.form_signal_failed", { submissionId: answer.submissionId, error: error instanceof Error ? error.message : String(error) });
   }

@@ -12,6 +12,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { createWorkflowSchema, DECISION_EVENT, decideTaskSchema } from "./workflows.schema";
 import { auditRun, builderStillManages, workflowSpace, type WorkflowSpace } from "./workflow-room.server";
+import { tellRun } from "./run-events.jobs";
 import {
   countExistingUsers,
   decideOpenTask,
@@ -436,7 +437,7 @@ export async function decideTask(ctx: ServiceContext, userId: string, taskId: un
   const template = await findTemplate(ctx.db, run.templateId);
   const step = template ? stepName(template.definition.steps, task.stepIndex) : "A step";
   await auditRun(ctx, run.spaceId, userId, { action: "workflow.decide", target: run.subjectFileId ? { type: "file", id: run.subjectFileId } : undefined, detail: `${template?.name ?? "A workflow"}: ${step} ${status}${data.comment ? `: ${data.comment}` : ""}` });
-  await (await ctx.env.WORKFLOW_RUNS.get(run.id)).sendEvent({ type: DECISION_EVENT, payload: { taskId: task.id } });
+  await tellRun(ctx, run.id, { type: DECISION_EVENT, payload: { taskId: task.id } }, task.id);
   return { status };
 }
 

@@ -1,4 +1,5 @@
 import { sendCaseForm } from "~/features/cases/case-requests.server";
+import { CaseFieldInput } from "~/features/cases/components/case-field-input";
 import { Form, Link, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorPage } from "~/components/error-page";
@@ -12,7 +13,7 @@ import { nativeSelectClassName } from "~/components/ui/native-select";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { CASE_COMMENT_MAX, CASE_STATUS_LABELS } from "~/features/cases/cases.schema";
-import { addCaseComment, addCaseTask, addParticipant, completeCaseTask, getCase, setCaseStatus, startCaseWorkflow } from "~/features/cases/cases.server";
+import { addCaseComment, addCaseTask, addParticipant, completeCaseTask, getCase, setCaseStatus, startCaseWorkflow, updateCase } from "~/features/cases/cases.server";
 import { RUN_EVENT_LABELS } from "~/features/workflows/workflow-labels";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { AppError } from "~/lib/errors";
@@ -36,6 +37,7 @@ const EVENT_LABELS: Record<string, string> = {
   "case.received": "Files received",
   "case.answered": "Form answered",
   "case.requested": "Form sent",
+  "case.updated": "Details changed",
   "case.comment": "Comment",
   // A workflow run's entries, said as a case reads them.
   ...RUN_EVENT_LABELS,
@@ -83,6 +85,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       if (intent === "comment") {
         await addCaseComment(ctx, user.id, params.id, { text: text("text") });
         return redirectWithNotice(context, here, { type: "success", message: "Comment added." });
+      }
+      if (intent === "update") {
+        const values: Record<string, string> = {};
+        for (const [key, value] of form.entries()) if (key.startsWith("value.")) values[key.slice("value.".length)] = String(value);
+        const { changes } = await updateCase(ctx, user.id, params.id, { title: text("title"), values, assignee: text("assignee") || null, dueDate: text("dueDate") || null });
+        return redirectWithNotice(context, here, { type: "success", message: changes.length === 0 ? "Nothing changed." : "Saved. The timeline shows what changed." });
       }
       if (intent === "request") {
         await sendCaseForm(ctx, user.id, params.id, { formId: text("formId"), email: text("email"), name: text("name"), message: text("message") });
@@ -135,6 +143,23 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
             ))}
           </dl>
         </section>
+      ) : null}
+
+      {canManage ? (
+        <details className="rounded-md border border-slate-200 bg-white p-4">
+          <summary className="cursor-pointer text-sm font-medium text-brand-700">Edit the case's details</summary>
+          <IntentForm intent="update" className="mt-3 space-y-3">
+            <Input label="Title" name="title" required maxLength={200} defaultValue={item.title} />
+            {item.fields.map((field) => (
+              <CaseFieldInput key={field.key} field={field} value={field.value} />
+            ))}
+            <Input label="Assignee (e-mail)" name="assignee" type="email" defaultValue={item.assignee?.email ?? ""} />
+            <Input label="Due date" name="dueDate" type="date" defaultValue={item.due ? item.due.slice(0, 10) : ""} />
+            <Button type="submit" variant="secondary" disabled={busy}>
+              Save the details
+            </Button>
+          </IntentForm>
+        </details>
       ) : null}
 
       {canManage ? (

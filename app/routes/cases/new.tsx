@@ -8,6 +8,7 @@ import { nativeSelectClassName } from "~/components/ui/native-select";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { caseRoomChoicesFor, listCaseTypes, openCase } from "~/features/cases/cases.server";
+import { CaseFieldInput } from "~/features/cases/components/case-field-input";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
@@ -84,24 +85,9 @@ export default function NewCasePage({ loaderData, actionData }: Route.ComponentP
             <CsrfInput />
             <input type="hidden" name="typeId" value={chosen.id} />
             <Input label="Title" name="title" required maxLength={200} />
-            {chosen.fields.map((field) =>
-              field.type === "select" ? (
-                <label key={field.key} className="block text-sm text-slate-900">
-                  {field.label}
-                  {field.required ? " (required)" : ""}
-                  <select name={`value.${field.key}`} className={nativeSelectClassName} required={field.required} defaultValue="">
-                    <option value="">Choose…</option>
-                    {field.options.map((option) => (
-                      <option key={option} value={option}>
-                        {option}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              ) : (
-                <Input key={field.key} label={field.label} name={`value.${field.key}`} type={field.type === "number" ? "number" : field.type === "date" ? "date" : "text"} step={field.type === "number" ? "any" : undefined} required={field.required} />
-              ),
-            )}
+            {chosen.fields.map((field) => (
+              <CaseFieldInput key={field.key} field={field} />
+            ))}
             <Input label="Assignee (e-mail, optional)" name="assignee" type="email" />
             <Input label="Due date (optional)" name="dueDate" type="date" />
             {rooms.length > 0 ? (

@@ -19,9 +19,11 @@ export const loadPdfjs = () => {
     abortsIgnored = true;
     window.addEventListener("unhandledrejection", (event) => {
       const reason: unknown = event.reason;
+      if (typeof reason === "string" && /^Worker was terminated\.?$/.test(reason)) return event.preventDefault();
       if (typeof reason !== "object" || reason === null) return;
       const { name, message } = reason as { name?: unknown; message?: unknown };
-      if (name === "AbortException" || (name === "UnknownErrorException" && message === "Worker was terminated")) event.preventDefault();
+      // Matched by its words too: pdf.js's exception classes are named differently from one build to the next.
+      if (name === "AbortException" || (typeof message === "string" && /^Worker was terminated\.?$/.test(message))) event.preventDefault();
     });
   }
   return import("pdfjs-dist");
