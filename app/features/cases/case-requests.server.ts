@@ -5,8 +5,9 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { sendCaseFormSchema } from "./cases.schema";
-import { requireManagedCase, roomLog } from "./cases.server";
-import { bindCaseRequest, findCaseRequestByTokenHash, findCase, findOwnLiveForm, findUserByEmail, findUserById, insertCaseRequest, insertParticipant } from "./cases.queries.server";
+import { findOwnForm } from "~/features/forms/forms.queries.server";
+import { requireManagedCase, roomLog, takePart } from "./cases.server";
+import { bindCaseRequest, findCaseRequestByTokenHash, findCase, findUserById, insertCaseRequest } from "./cases.queries.server";
 
 /**
  * Outsiders acting on an open case (issue 41): the case's owner or assignee sends one of their
@@ -21,13 +22,11 @@ export async function sendCaseForm(ctx: ServiceContext, userId: string, caseId: 
   const row = await requireManagedCase(ctx, userId, caseId);
   if (row.status === "closed") throw new AppError("CONFLICT", "This case is closed: open it again before asking anyone for more.");
   const data = parseInput(sendCaseFormSchema, input);
-  const form = await findOwnLiveForm(ctx.db, userId, data.formId);
-  if (!form) throw new AppError("VALIDATION_ERROR", "formId: Choose one of your forms.");
-  const member = await findUserByEmail(ctx.db, data.email);
-  const name = data.name || member?.name || data.email.split("@")[0]!;
-  const now = ctx.now();
+  const form = await findOwnForm(ctx.db, userId, data.formId);
+  if (!form || form.isTemplate) throw new AppError("VALIDATION_ERROR", "formId: Choose one of your forms.");
   // They take part in the case (once), so the case page shows who acts on it.
-  await insertParticipant(ctx.db, { caseId: row.id, email: data.email, name, userId: member?.id ?? null, addedAt: now }, { id: crypto.randomUUID(), caseId: row.id, at: now, kind: "case.participant", actorId: userId, fileId: null, detail: `${name} <${data.email}>${member ? "" : " (no account)"}` });
+  const { name, userId: memberId } = await takePart(ctx, row, userId, data);
+  const now = ctx.now();
   const { token, hash } = newLinkToken();
   const id = crypto.randomUUID();
   const detail = `Asked ${name} <${data.email}> to fill in “${form.title}”`;
@@ -36,7 +35,7 @@ export async function sendCaseForm(ctx: ServiceContext, userId: string, caseId: 
   await sendMail(ctx, {
     id: `${id}:mail`,
     to: data.email,
-    userId: member?.id ?? null,
+    userId: memberId,
     template: { kind: "case-request", senderName: sender, caseLabel: `${row.reference} ${row.title}`, form: form.title, message: data.message, link: `${mailOrigin(ctx)}/forms/${form.id}/view?task=${token}` },
   });
   await roomLog(ctx, row, userId, "case.change", detail);

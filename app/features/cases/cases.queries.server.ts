@@ -239,20 +239,6 @@ export async function findFormSubmissionForCase(db: Database, submissionId: stri
 
 export type CaseRequestRow = typeof caseRequests.$inferSelect;
 
-/** One of the member's live forms (not a template, not deleted), to send for a case. */
-export async function findOwnLiveForm(db: Database, userId: string, formId: string) {
-  return db
-    .select({ id: forms.id, title: forms.title })
-    .from(forms)
-    .where(and(eq(forms.id, formId), eq(forms.userId, userId), eq(forms.isTemplate, false), isNull(forms.deletedAt)))
-    .get();
-}
-
-/** The member's live forms by title (what the case page offers to send). */
-export async function listOwnLiveForms(db: Database, userId: string) {
-  return db.select({ id: forms.id, title: forms.title }).from(forms).where(and(eq(forms.userId, userId), eq(forms.isTemplate, false), isNull(forms.deletedAt))).orderBy(asc(forms.title)).all();
-}
-
 export async function insertCaseRequest(db: Database, row: typeof caseRequests.$inferInsert, event: typeof caseEvents.$inferInsert): Promise<void> {
   await db.batch([db.insert(caseRequests).values(row), db.insert(caseEvents).values(event), db.update(cases).set({ updatedAt: row.createdAt }).where(eq(cases.id, row.caseId))]);
 }
@@ -281,11 +267,6 @@ export async function listCaseRequests(db: Database, caseId: string) {
     .where(eq(caseRequests.caseId, caseId))
     .orderBy(desc(caseRequests.createdAt))
     .all();
-}
-
-/** The space a folder is in (a case file's: where the files to move into it must be). */
-export async function findFolderSpace(db: Database, folderId: string): Promise<string | undefined> {
-  return (await db.select({ spaceId: folders.spaceId }).from(folders).where(eq(folders.id, folderId)).get())?.spaceId;
 }
 
 /** A timeline entry written once (its id names what it is about); whether it was written now. */

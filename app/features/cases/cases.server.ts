@@ -7,7 +7,7 @@ import { moveItemRefs } from "~/features/files/move.server";
 import { ensurePersonalSpace, requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
 import { auditRoom } from "~/features/datarooms/audit-record.server";
 import { findRoomName } from "~/features/datarooms/members.queries.server";
-import { findTemplate } from "~/features/workflows/workflows.queries.server";
+import { findTemplate, listFormChoices } from "~/features/workflows/workflows.queries.server";
 import { requireWorkflows, startRun } from "~/features/workflows/workflows.server";
 import { managedRooms } from "~/features/workflows/workflow-room.server";
 import { AppError } from "~/lib/errors";
@@ -21,8 +21,6 @@ import {
   findCaseBySource,
   findCaseRequestBySubmission,
   listCaseRequests,
-  listOwnLiveForms,
-  findFolderSpace,
   insertCaseEventOnce,
   type CaseRequestRow,
   findFormSubmissionForCase,
@@ -135,7 +133,7 @@ async function memberOf(ctx: ServiceContext, entry: string | null, what: string)
   return found;
 }
 
-type CaseRoom = { id: string; name: string; rootFolderId: string };
+type CaseRoom = { id: string; rootFolderId: string };
 
 /** A data room the member may open cases in: one they manage (its owner, an admin, or given "Manage settings"); 404 for a room they are not in. */
 async function requireCaseRoom(ctx: ServiceContext, userId: string, roomId: string): Promise<CaseRoom> {
@@ -144,7 +142,7 @@ async function requireCaseRoom(ctx: ServiceContext, userId: string, roomId: stri
   const folder = await requireFolderAccess(ctx, userId, root.id, "files.edit");
   if (!folder.roomPermissions) throw new AppError("NOT_FOUND", "This data room does not exist or you don't have access to it.");
   if (!folder.roomPermissions.manage_settings) throw new AppError("FORBIDDEN", "Only the room's owner and admins open cases in it.");
-  return { id: roomId, name: root.label, rootFolderId: root.id };
+  return { id: roomId, rootFolderId: root.id };
 }
 
 /** The case file: "Cases / {reference} {title}" in the owner's files, or "{reference} {title}" at the top of the case's data room, with the type's folders in it. */
@@ -271,7 +269,7 @@ export async function getCase(ctx: ServiceContext, userId: string, caseId: unkno
     findUserById(ctx.db, row.ownerId),
     row.assigneeId ? findUserById(ctx.db, row.assigneeId) : null,
     canManage ? listCaseRequests(ctx.db, row.id) : [],
-    canManage ? listOwnLiveForms(ctx.db, userId) : [],
+    canManage ? listFormChoices(ctx.db, userId) : [],
   ]);
   // The case file's documents, for whoever may open the owner's folder (its owner).
   const isOwner = row.ownerId === userId;
@@ -375,13 +373,19 @@ export async function setCaseStatus(ctx: ServiceContext, userId: string, caseId:
 export async function addParticipant(ctx: ServiceContext, userId: string, caseId: unknown, input: unknown): Promise<{ added: boolean; isMember: boolean }> {
   const row = await requireManagedCase(ctx, userId, caseId);
   const data = parseInput(addParticipantSchema, input);
-  const member = await findUserByEmail(ctx.db, data.email);
-  const name = data.name || member?.name || data.email.split("@")[0]!;
+  const person = await takePart(ctx, row, userId, data);
+  if (person.added) await roomLog(ctx, row, userId, "case.change", `Takes part: ${person.detail}`);
+  return { added: person.added, isMember: person.userId !== null };
+}
+
+/** Someone takes part in the case by e-mail (named as given, else as their account is, else by their address), once; with the timeline's words for them. */
+export async function takePart(ctx: ServiceContext, row: CaseRow, actorId: string, person: { email: string; name: string }) {
+  const member = await findUserByEmail(ctx.db, person.email);
+  const name = person.name || member?.name || person.email.split("@")[0]!;
   const now = ctx.now();
-  const detail = `${name} <${data.email}>${member ? "" : " (no account)"}`;
-  const added = await insertParticipant(ctx.db, { caseId: row.id, email: data.email, name, userId: member?.id ?? null, addedAt: now }, { id: crypto.randomUUID(), caseId: row.id, at: now, kind: "case.participant", actorId: userId, fileId: null, detail });
-  if (added) await roomLog(ctx, row, userId, "case.change", `Takes part: ${detail}`);
-  return { added, isMember: member !== undefined };
+  const detail = `${name} <${person.email}>${member ? "" : " (no account)"}`;
+  const added = await insertParticipant(ctx.db, { caseId: row.id, email: person.email, name, userId: member?.id ?? null, addedAt: now }, { id: crypto.randomUUID(), caseId: row.id, at: now, kind: "case.participant", actorId, fileId: null, detail });
+  return { added, name, userId: member?.id ?? null, detail };
 }
 
 /** POST /api/cases/{id}/comments: anyone who sees the case (its owner, assignee, members taking part) adds a comment to its timeline. */
@@ -509,8 +513,7 @@ export async function openCaseFromReceive(ctx: ServiceContext, submissionId: str
   const opened = existing
     ? { id: existing.id, folderId: existing.folderId }
     : await openCaseFilled(ctx, found.ownerId, type, `${who}: ${found.pageTitle}`.slice(0, 200), {}, { kind: "receive", submissionId, page: found.pageTitle });
-  const live = (await Promise.all(found.delivered.map((file) => findLiveFileIn(ctx.db, file.fileId, type.spaceId)))).filter((file) => file !== undefined);
-  if (opened.folderId && live.length > 0) await moveItemRefs(ctx, found.ownerId, { items: live.map((file) => ({ type: "file" as const, id: file.id })), targetFolderId: opened.folderId });
+  const live = await moveIntoCaseFile(ctx, found.ownerId, found.delivered.map((file) => file.fileId), type.spaceId, opened.folderId);
   if (found.uploaderEmail) {
     const now = ctx.now();
     await insertParticipant(ctx.db, { caseId: opened.id, email: found.uploaderEmail.toLowerCase(), name: found.uploaderName ?? found.uploaderEmail, userId: null, addedAt: now }, { id: `${submissionId}:participant`, caseId: opened.id, at: now, kind: "case.participant", actorId: null, fileId: null, detail: `${who} <${found.uploaderEmail}> (sent the files)` });
@@ -544,14 +547,12 @@ export async function openCaseFromForm(ctx: ServiceContext, submissionId: string
   const opened = existing
     ? { id: existing.id, folderId: existing.folderId }
     : await openCaseFilled(ctx, found.ownerId, type, `${name}: ${found.formTitle}`.slice(0, 200), values, { kind: "form", submissionId, form: found.formTitle });
-  const delivered = found.files.filter((file) => file.fileId !== null);
-  const live = (await Promise.all(delivered.map((file) => findLiveFileIn(ctx.db, file.fileId!, type.spaceId)))).filter((file) => file !== undefined);
-  if (opened.folderId && live.length > 0) await moveItemRefs(ctx, found.ownerId, { items: live.map((file) => ({ type: "file" as const, id: file.id })), targetFolderId: opened.folderId });
+  const live = await moveIntoCaseFile(ctx, found.ownerId, deliveredIds(found.files), type.spaceId, opened.folderId);
   const now = ctx.now();
   if (email) {
     await insertParticipant(ctx.db, { caseId: opened.id, email: email.toLowerCase(), name, userId: null, addedAt: now }, { id: `${submissionId}:participant`, caseId: opened.id, at: now, kind: "case.participant", actorId: null, fileId: null, detail: `${name} <${email}> (answered the form)` });
   }
-  await insertCaseEvent(ctx.db, { id: `${submissionId}:answered`, caseId: opened.id, at: now, kind: "case.answered", actorId: null, fileId: null, detail: `${name} answered “${found.formTitle}”${live.length ? ` with ${live.length} file${live.length === 1 ? "" : "s"}: ${live.map((file) => file.name).join(", ")}` : ""}` });
+  await insertCaseEvent(ctx.db, { id: `${submissionId}:answered`, caseId: opened.id, at: now, kind: "case.answered", actorId: null, fileId: null, detail: `${name} answered “${found.formTitle}”${live.length ? ` with ${filesNamed(live)}` : ""}` });
   return opened.id;
 }
 
@@ -559,6 +560,17 @@ export async function openCaseFromForm(ctx: ServiceContext, submissionId: string
  * A case's fields from a form submission's answers: each takes the answer to the question of the
  * same label (or id). Values that do not fit the type's fields are left out rather than losing the case.
  */
+const deliveredIds = (files: readonly { fileId: string | null }[]) => files.flatMap((file) => (file.fileId ? [file.fileId] : []));
+/** "2 files: a.pdf, b.pdf" */
+const filesNamed = (files: readonly { name: string }[]) => `${files.length} file${files.length === 1 ? "" : "s"}: ${files.map((file) => file.name).join(", ")}`;
+
+/** The delivered files still live in the space, moved into the case file when there is one; the ones found. */
+async function moveIntoCaseFile(ctx: ServiceContext, ownerId: string, fileIds: readonly string[], spaceId: string, folderId: string | null) {
+  const live = (await Promise.all(fileIds.map((fileId) => findLiveFileIn(ctx.db, fileId, spaceId)))).filter((file) => file !== undefined);
+  if (folderId && live.length > 0) await moveItemRefs(ctx, ownerId, { items: live.map((file) => ({ type: "file" as const, id: file.id })), targetFolderId: folderId });
+  return live;
+}
+
 /**
  * A form sent for a case was answered: the answer joins the case's timeline ("… answered …" with
  * its files by name) and its files that arrived in the case owner's files move into the case file.
@@ -567,15 +579,12 @@ export async function openCaseFromForm(ctx: ServiceContext, submissionId: string
 async function fileAnswerIntoCase(ctx: ServiceContext, request: CaseRequestRow, submissionId: string): Promise<string | null> {
   const [row, found] = await Promise.all([findCase(ctx.db, request.caseId), findFormSubmissionForCase(ctx.db, submissionId)]);
   if (!row || !found || found.isTest) return null;
-  const folderSpace = row.folderId ? await findFolderSpace(ctx.db, row.folderId) : undefined;
-  const delivered = found.files.filter((file) => file.fileId !== null);
-  const live = folderSpace ? (await Promise.all(delivered.map((file) => findLiveFileIn(ctx.db, file.fileId!, folderSpace)))).filter((file) => file !== undefined) : [];
-  if (row.folderId && live.length > 0) await moveItemRefs(ctx, row.ownerId, { items: live.map((file) => ({ type: "file" as const, id: file.id })), targetFolderId: row.folderId });
+  // The case file is in the case's room, or in its owner's files (the case's own space).
+  const live = row.folderId ? await moveIntoCaseFile(ctx, row.ownerId, deliveredIds(found.files), row.roomId ?? row.spaceId, row.folderId) : [];
   // Files delivered elsewhere (a form filing into a data room, for a case in one's own files) stay there, named.
   const movedIds = new Set(live.map((file) => file.id));
-  const stayed = delivered.filter((file) => !movedIds.has(file.fileId!));
-  const files = (count: number) => `${count} file${count === 1 ? "" : "s"}`;
-  const detail = `${request.name} <${request.email}> answered “${found.formTitle}”${live.length ? ` with ${files(live.length)}: ${live.map((file) => file.name).join(", ")}` : ""}${stayed.length ? `; ${files(stayed.length)} stayed where the form files them: ${stayed.map((file) => file.name).join(", ")}` : ""}`;
+  const stayed = found.files.filter((file) => file.fileId !== null && !movedIds.has(file.fileId));
+  const detail = `${request.name} <${request.email}> answered “${found.formTitle}”${live.length ? ` with ${filesNamed(live)}` : ""}${stayed.length ? `; ${filesNamed(stayed)} stayed where the form files them` : ""}`;
   const now = ctx.now();
   const isNew = await insertCaseEventOnce(ctx.db, { id: `${submissionId}:answered`, caseId: row.id, at: now, kind: "case.answered", actorId: null, fileId: null, detail });
   if (isNew) await roomLog(ctx, row, null, "case.change", detail);

@@ -8,7 +8,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { listCaseTypesBy } from "~/features/cases/cases.queries.server";
 import { liveDocumentsIn, requireWorkflows } from "./workflows.server";
 import { durationText, WORKFLOW_ROOM_ROLE_LABELS } from "./workflows.schema";
-import { managedRoomIds } from "./workflow-room.server";
+import { managedRooms } from "./workflow-room.server";
 import { countRunsByTemplate, findPeople, listTriggerSources, findTemplate, listRecentFilesIn, listRunsOf, listTemplatesBy, type WorkflowTemplateRow } from "./workflows.queries.server";
 
 /**
@@ -28,8 +28,8 @@ const DOCUMENT_CHOICES = 200;
  * folders on the workflow's pages).
  */
 export async function folderOptions(ctx: ServiceContext, userId: string, rooms: "managed" | "all" = "managed"): Promise<FolderOption[]> {
-  const [space, trees, managed] = await Promise.all([ensurePersonalSpace(ctx, userId), getAllFolders(ctx, userId), rooms === "managed" ? managedRoomIds(ctx, userId) : null]);
-  const chosen = [...trees.filter((tree) => tree.spaceId === space.id), ...trees.filter((tree) => tree.spaceKind === "dataroom" && (managed === null || managed.has(tree.spaceId)))];
+  const [space, trees, managed] = await Promise.all([ensurePersonalSpace(ctx, userId), getAllFolders(ctx, userId), rooms === "managed" ? managedRooms(ctx, userId) : null]);
+  const chosen = [...trees.filter((tree) => tree.spaceId === space.id), ...trees.filter((tree) => tree.spaceKind === "dataroom" && (managed === null || managed.some((room) => room.id === tree.spaceId)))];
   const options: FolderOption[] = [];
   for (const tree of chosen) {
     const isRoom = tree.spaceId !== space.id;

@@ -275,6 +275,9 @@ export async function finishRun(ctx: ServiceContext, runId: string, status: "com
   const now = ctx.now();
   if (!(await endRun(ctx.db, runId, status, now, { id: eventId(runId, `run-${status}`), runId, at: now, kind: `run.${status}`, actorId: null, detail }))) return;
   const run = await findRun(ctx.db, runId);
-  const template = run ? await findTemplate(ctx.db, run.templateId) : undefined;
-  if (run) await auditRun(ctx, run.spaceId, null, { action: "workflow.end", target: run.subjectFileId ? { type: "file", id: run.subjectFileId } : undefined, detail: `${template?.name ?? "A workflow"}: ${status}${detail ? ` (${detail})` : ""}` });
+  if (!run) return;
+  await auditRun(ctx, run.spaceId, null, async () => {
+    const template = await findTemplate(ctx.db, run.templateId);
+    return { action: "workflow.end", target: run.subjectFileId ? { type: "file", id: run.subjectFileId } : undefined, detail: `${template?.name ?? "A workflow"}: ${status}${detail ? ` (${detail})` : ""}` };
+  });
 }

@@ -35,9 +35,6 @@ export async function managedRooms(ctx: ServiceContext, userId: string): Promise
   return standings.filter((standing) => effectivePermissions(standing.role, standing.overrides).manage_settings).map((standing) => ({ id: standing.roomId, name: standing.name }));
 }
 
-export async function managedRoomIds(ctx: ServiceContext, userId: string): Promise<Set<string>> {
-  return new Set((await managedRooms(ctx, userId)).map((room) => room.id));
-}
 
 /** A room's workflow starts runs only while its builder still manages the room (a workflow acts with its builder's rights). */
 export async function builderStillManages(ctx: ServiceContext, template: WorkflowTemplateRow): Promise<boolean> {
@@ -46,8 +43,11 @@ export async function builderStillManages(ctx: ServiceContext, template: Workflo
   return decision !== null && decision.permissions.manage_settings && (decision.accessEndsAt === null || decision.accessEndsAt > ctx.now().getTime());
 }
 
-/** What a run of a room's workflow did, in the room's audit log (nothing for a workflow in someone's own files). */
-export async function auditRun(ctx: ServiceContext, spaceId: string, actorId: string | null, event: AuditEvent): Promise<void> {
+/**
+ * What a run of a room's workflow did, in the room's audit log (nothing for a workflow in someone's
+ * own files). The entry is made only for a room: what it needs to read to say it is read then.
+ */
+export async function auditRun(ctx: ServiceContext, spaceId: string, actorId: string | null, event: AuditEvent | (() => Promise<AuditEvent>)): Promise<void> {
   if (!(await findIsDataroomSpace(ctx.db, spaceId))) return;
-  await auditRoom(ctx, spaceId, actorId, event);
+  await auditRoom(ctx, spaceId, actorId, typeof event === "function" ? await event() : event);
 }

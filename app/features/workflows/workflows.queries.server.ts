@@ -76,12 +76,14 @@ export async function listSourceTriggered(db: Database, kind: "form" | "receive"
   return db.select().from(workflowTemplates).where(and(eq(workflowTemplates.triggerSourceId, sourceId), eq(workflowTemplates.triggerKind, kind))).all();
 }
 
-/** The member's forms (not templates, not deleted) and receive pages, by title: what may start their workflows. */
+/** The member's forms (not templates, not deleted), by title: what a workflow's step or trigger, or a case, may send or start from. */
+export async function listFormChoices(db: Database, userId: string): Promise<{ id: string; title: string }[]> {
+  return db.select({ id: forms.id, title: forms.title }).from(forms).where(and(eq(forms.userId, userId), eq(forms.isTemplate, false), isNull(forms.deletedAt))).orderBy(asc(forms.title)).all();
+}
+
+/** The member's forms and receive pages, by title: what may start their workflows. */
 export async function listTriggerSources(db: Database, userId: string) {
-  const [formRows, pages] = await Promise.all([
-    db.select({ id: forms.id, title: forms.title }).from(forms).where(and(eq(forms.userId, userId), eq(forms.isTemplate, false), isNull(forms.deletedAt))).orderBy(asc(forms.title)).all(),
-    db.select({ id: receivePages.id, title: receivePages.title }).from(receivePages).where(eq(receivePages.userId, userId)).orderBy(asc(receivePages.title)).all(),
-  ]);
+  const [formRows, pages] = await Promise.all([listFormChoices(db, userId), db.select({ id: receivePages.id, title: receivePages.title }).from(receivePages).where(eq(receivePages.userId, userId)).orderBy(asc(receivePages.title)).all()]);
   return { forms: formRows, pages };
 }
 

@@ -434,9 +434,11 @@ export async function decideTask(ctx: ServiceContext, userId: string, taskId: un
   const now = ctx.now();
   const decided = await decideOpenTask(ctx.db, task.id, { status, comment: data.comment, at: now }, { id: crypto.randomUUID(), runId: run.id, at: now, kind: `task.${status}`, actorId: userId, detail: data.comment });
   if (!decided) throw new AppError("CONFLICT", "This task was already decided, or its step ended without it.");
-  const template = await findTemplate(ctx.db, run.templateId);
-  const step = template ? stepName(template.definition.steps, task.stepIndex) : "A step";
-  await auditRun(ctx, run.spaceId, userId, { action: "workflow.decide", target: run.subjectFileId ? { type: "file", id: run.subjectFileId } : undefined, detail: `${template?.name ?? "A workflow"}: ${step} ${status}${data.comment ? `: ${data.comment}` : ""}` });
+  await auditRun(ctx, run.spaceId, userId, async () => {
+    const template = await findTemplate(ctx.db, run.templateId);
+    const step = template ? stepName(template.definition.steps, task.stepIndex) : "A step";
+    return { action: "workflow.decide", target: run.subjectFileId ? { type: "file", id: run.subjectFileId } : undefined, detail: `${template?.name ?? "A workflow"}: ${step} ${status}${data.comment ? `: ${data.comment}` : ""}` };
+  });
   await tellRun(ctx, run.id, { type: DECISION_EVENT, payload: { taskId: task.id } }, task.id);
   return { status };
 }
