@@ -309,12 +309,13 @@ describe("a case in a data room", () => {
     await addParticipant(ctx(), person.id, opened.id, { email: "surveyor@example.com", name: "Sue Surveyor" });
     await addCaseComment(ctx(), person.id, opened.id, { text: "The surveyor comes on Monday." });
     await setCaseStatus(ctx(), person.id, opened.id, { status: "waiting" });
-    const auditOf = async () =>
-      (
-        await testEnv.DB.prepare("select action, actor_id as actorId, target_type as targetType, target_id as targetId, detail from dataroom_audit_log where dataroom_id = ? and action like 'case.%' order by seq").bind(roomId).all<{ action: string; actorId: string; targetType: string; targetId: string; detail: string }>()
-      ).results;
-    // The room's authority appends the entries and copies them to D1 after answering.
-    await expect.poll(async () => (await auditOf()).length).toBe(4);
+    // The room's authority copies its entries to D1 after a short delay: copy what waits, then read.
+    const auditOf = async () => {
+      await testEnv.DATA_ROOM.getByName(roomId).flushAudit();
+      const read = testEnv.DB.prepare("select action, actor_id as actorId, target_type as targetType, target_id as targetId, detail from dataroom_audit_log where dataroom_id = ? and action like 'case.%' order by seq");
+      return (await read.bind(roomId).all<{ action: string; actorId: string; targetType: string; targetId: string; detail: string }>()).results;
+    };
+    expect((await auditOf()).length).toBe(4);
     const audit = await auditOf();
     expect(audit.map((entry) => [entry.action, entry.detail])).toEqual([
       ["case.open", "Insurance claim: CASE-0001 Pier collapse"],

@@ -46,8 +46,12 @@ async function tasksOf(userId: string, runId: string) {
   return (await listMyTasks(ctx(), userId)).filter((task) => task.runId === runId);
 }
 
-const auditOf = async (roomId: string) =>
-  (await testEnv.DB.prepare("select action, actor_id as actorId, target_id as targetId, detail from dataroom_audit_log where dataroom_id = ? and action like 'workflow.%' order by seq").bind(roomId).all<{ action: string; actorId: string | null; targetId: string | null; detail: string }>()).results;
+/** The room's workflow entries, once its authority has copied what waits to D1 (it does so after a short delay). */
+async function auditOf(roomId: string) {
+  await testEnv.DATA_ROOM.getByName(roomId).flushAudit();
+  const read = testEnv.DB.prepare("select action, actor_id as actorId, target_id as targetId, detail from dataroom_audit_log where dataroom_id = ? and action like 'workflow.%' order by seq");
+  return (await read.bind(roomId).all<{ action: string; actorId: string | null; targetId: string | null; detail: string }>()).results;
+}
 
 describe("a data room's workflows", () => {
   it("an upload into a room folder starts a run whose approvers are the room's members by role; they see the document, the guest gets no task, and the room's audit log records the start, each decision and the end", async () => {
