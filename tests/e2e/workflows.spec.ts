@@ -216,10 +216,10 @@ test.describe("workflows and cases", () => {
     const surveyor = `sue.${Date.now().toString(36)}@example.com`;
 
     await gotoHydrated(page, `/cases/${opened.id}`);
-    await page.getByLabel("Form to send").selectOption({ label: "Damage report" });
+    await page.getByLabel("Form or receive page to send").selectOption({ label: "Damage report" });
     await page.getByLabel("E-mail of the person asked").fill(surveyor);
     await page.getByLabel("Name of the person asked (optional)").fill("Sue Surveyor");
-    await page.getByRole("button", { name: "Send the form" }).click();
+    await page.getByRole("button", { name: "Send", exact: true }).click();
     await expect(page.getByText("Sent. Their answer and files come into this case.")).toBeVisible();
     await expect(page.getByTestId("case-requests")).toContainText(`“Damage report” to Sue Surveyor <${surveyor}>`);
     await expect(page.getByTestId("case-requests")).toContainText("waiting");

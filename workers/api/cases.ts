@@ -1,4 +1,4 @@
-import { sendCaseForm } from "~/features/cases/case-requests.server";
+import { sendCaseRequest } from "~/features/cases/case-requests.server";
 import { Hono } from "hono";
 import { addCaseComment, addCaseTask, addParticipant, completeCaseTask, createCaseType, getCase, listCases, listCaseTypes, openCase, setCaseStatus, startCaseWorkflow, updateCase } from "~/features/cases/cases.server";
 import type { AppEnv } from "../types";
@@ -54,7 +54,7 @@ export const casesApi = new Hono<AppEnv>()
   })
   .post("/:id/requests", async (c) => {
     const actor = requireApiActor(c);
-    return c.json(await sendCaseForm(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)), 201);
+    return c.json(await sendCaseRequest(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)), 201);
   })
   .post("/:id/tasks", async (c) => {
     const actor = requireApiActor(c);

@@ -3,6 +3,7 @@ import { users } from "./auth";
 import { files, folders, spaces } from "./files";
 import { datarooms } from "./datarooms";
 import { forms } from "./forms";
+import { receivePages } from "./receive";
 
 /**
  * Cases (issue 41, ADR 036): everything about one matter. A case type says which fields its cases
@@ -130,9 +131,10 @@ export const caseEvents = sqliteTable(
 );
 
 /**
- * A form sent to someone for an open case (issue 41: outsiders act on a case through a form bound to
- * it): the link carries a ticket (only its hash is kept); their submission with it is filed into
- * the case (its answers in the timeline, its files into the case file), once.
+ * A form or a receive page sent to someone for an open case (issue 41: outsiders act on a case
+ * through a form or receive page bound to it): the link carries a ticket (only its hash is kept);
+ * their submission with it is filed into the case (its answers in the timeline, its files into the
+ * case file), once.
  */
 export const caseRequests = sqliteTable(
   "case_requests",
@@ -141,9 +143,9 @@ export const caseRequests = sqliteTable(
     caseId: text("case_id")
       .notNull()
       .references(() => cases.id, { onDelete: "cascade" }),
-    formId: text("form_id")
-      .notNull()
-      .references(() => forms.id, { onDelete: "cascade" }),
+    /** What was sent: one of the owner's forms, or (migration 0058) one of their receive pages; exactly one is set. */
+    formId: text("form_id").references(() => forms.id, { onDelete: "cascade" }),
+    receivePageId: text("receive_page_id").references(() => receivePages.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     name: text("name").notNull(),
     tokenHash: text("token_hash").notNull(),

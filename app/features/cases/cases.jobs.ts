@@ -5,7 +5,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { openCaseFromForm, openCaseFromReceive } from "./cases.server";
 import { findCaseRequestBySubmission } from "./cases.queries.server";
 
-/** A receive page submission that opens a case (issue 41), off the upload's request; delivered twice, one case. */
+/** A receive page submission that opens a case, or answers a page sent for one (issue 41), off the upload's request; delivered twice, one case, one entry. */
 export const openCaseFromReceiveJob = defineJob({
   type: "cases.open-from-receive",
   version: 1,
@@ -16,8 +16,9 @@ export const openCaseFromReceiveJob = defineJob({
   },
 });
 
-/** Once a submission's files are all in: its page's case opens by a job. */
-export async function requestCaseFromReceive(ctx: ServiceContext, submissionId: string): Promise<void> {
+/** Once a submission's files are all in: its page's case opens by a job, or (sent for a case) its files are filed into that case by the same job. */
+export async function requestCaseFromReceive(ctx: ServiceContext, submissionId: string, pageOpensCases: boolean): Promise<void> {
+  if (!pageOpensCases && !(await findCaseRequestBySubmission(ctx.db, submissionId))) return;
   await enqueueJob(ctx, { definition: openCaseFromReceiveJob, payload: { submissionId }, jobId: `${openCaseFromReceiveJob.type}:${submissionId}` });
 }
 

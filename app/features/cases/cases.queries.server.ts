@@ -258,12 +258,13 @@ export async function bindCaseRequest(db: Database, id: string, submissionId: st
   return changed.length > 0;
 }
 
-/** The forms sent for a case, newest first, with their titles. */
+/** The forms and receive pages sent for a case, newest first, with their titles. */
 export async function listCaseRequests(db: Database, caseId: string) {
   return db
-    .select({ id: caseRequests.id, form: forms.title, email: caseRequests.email, name: caseRequests.name, createdAt: caseRequests.createdAt, answeredAt: caseRequests.answeredAt })
+    .select({ id: caseRequests.id, form: forms.title, page: receivePages.title, email: caseRequests.email, name: caseRequests.name, createdAt: caseRequests.createdAt, answeredAt: caseRequests.answeredAt })
     .from(caseRequests)
-    .innerJoin(forms, eq(forms.id, caseRequests.formId))
+    .leftJoin(forms, eq(forms.id, caseRequests.formId))
+    .leftJoin(receivePages, eq(receivePages.id, caseRequests.receivePageId))
     .where(eq(caseRequests.caseId, caseId))
     .orderBy(desc(caseRequests.createdAt))
     .all();

@@ -114,10 +114,13 @@ export const caseCommentSchema = z.object({
   text: z.string({ error: "Write the comment (text)." }).trim().min(1, "Write the comment first.").max(CASE_COMMENT_MAX, `A comment is at most ${CASE_COMMENT_MAX.toLocaleString("en-US")} characters.`),
 });
 
-/** POST /api/cases/{id}/requests: one of the member's forms sent to someone for the case. */
-export const sendCaseFormSchema = z.object({
-  formId: z.string({ error: "Choose the form to send." }).min(1, "Choose the form to send.").max(64),
-  email: z.email("Enter the person's e-mail address, like name@example.com.").max(254).transform((email) => email.toLowerCase()),
-  name: z.string().trim().max(120, "A name is at most 120 characters.").default(""),
-  message: z.string({ error: "The message must be text." }).trim().max(1_000, "A message is at most 1,000 characters.").default(""),
-});
+/** POST /api/cases/{id}/requests: one of the member's forms, or one of their receive pages, sent to someone for the case. */
+export const sendCaseRequestSchema = z
+  .object({
+    formId: z.string({ error: "Choose the form to send." }).min(1, "Choose the form to send.").max(64).optional(),
+    receivePageId: z.string({ error: "Choose the receive page to send." }).min(1, "Choose the receive page to send.").max(64).optional(),
+    email: z.email("Enter the person's e-mail address, like name@example.com.").max(254).transform((email) => email.toLowerCase()),
+    name: z.string().trim().max(120, "A name is at most 120 characters.").default(""),
+    message: z.string({ error: "The message must be text." }).trim().max(1_000, "A message is at most 1,000 characters.").default(""),
+  })
+  .refine((data) => (data.formId === undefined) !== (data.receivePageId === undefined), { message: "Choose one form or one receive page to send.", path: ["formId"] });

@@ -7,7 +7,7 @@ import { moveItemRefs } from "~/features/files/move.server";
 import { ensurePersonalSpace, requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
 import { auditRoom } from "~/features/datarooms/audit-record.server";
 import { findRoomName } from "~/features/datarooms/members.queries.server";
-import { findTemplate, listFormChoices } from "~/features/workflows/workflows.queries.server";
+import { findTemplate, listTriggerSources } from "~/features/workflows/workflows.queries.server";
 import { requireWorkflows, startRun } from "~/features/workflows/workflows.server";
 import { managedRooms } from "~/features/workflows/workflow-room.server";
 import { AppError } from "~/lib/errors";
@@ -262,14 +262,14 @@ export type CaseTimelineEntry = { id: string; at: string; kind: string; detail: 
 export async function getCase(ctx: ServiceContext, userId: string, caseId: unknown) {
   const { row, canManage } = await requireVisibleCase(ctx, userId, caseId);
   const type = (await findCaseType(ctx.db, row.typeId))!;
-  const [participants, tasks, timeline, owner, assignee, requests, forms] = await Promise.all([
+  const [participants, tasks, timeline, owner, assignee, requests, sources] = await Promise.all([
     listParticipants(ctx.db, row.id),
     listCaseTasks(ctx.db, row.id),
     listCaseTimeline(ctx.db, row.id),
     findUserById(ctx.db, row.ownerId),
     row.assigneeId ? findUserById(ctx.db, row.assigneeId) : null,
     canManage ? listCaseRequests(ctx.db, row.id) : [],
-    canManage ? listFormChoices(ctx.db, userId) : [],
+    canManage ? listTriggerSources(ctx.db, userId) : { forms: [], pages: [] },
   ]);
   // The case file's documents, for whoever may open the owner's folder (its owner).
   const isOwner = row.ownerId === userId;
@@ -301,10 +301,19 @@ export async function getCase(ctx: ServiceContext, userId: string, caseId: unkno
     participants: participants.map((person) => ({ email: person.email, name: person.name, isMember: person.userId !== null })),
     tasks: tasks.map((task) => ({ id: task.id, kind: task.kind, title: task.title, assignee: task.assigneeName, due: task.dueAt?.toISOString() ?? null, done: task.doneAt?.toISOString() ?? null })),
     files: caseFiles.map((file) => ({ id: file.id, name: file.name })),
-    /** Forms sent for the case and whether they were answered (its owner and assignee). */
-    requests: requests.map((request) => ({ id: request.id, form: request.form, name: request.name, email: request.email, sentAt: request.createdAt.toISOString(), answeredAt: request.answeredAt?.toISOString() ?? null })),
-    /** The viewer's forms they may send for it (its owner and assignee). */
-    formChoices: forms,
+    /** Forms and receive pages sent for the case and whether they were answered (its owner and assignee). */
+    requests: requests.map((request) => ({
+      id: request.id,
+      kind: request.form !== null ? ("form" as const) : ("receive" as const),
+      title: request.form ?? request.page ?? "",
+      name: request.name,
+      email: request.email,
+      sentAt: request.createdAt.toISOString(),
+      answeredAt: request.answeredAt?.toISOString() ?? null,
+    })),
+    /** The viewer's forms and receive pages they may send for it (its owner and assignee). */
+    formChoices: sources.forms,
+    pageChoices: sources.pages,
     defaultWorkflow: isOwner && defaultWorkflow && defaultWorkflow.createdBy === userId ? { id: defaultWorkflow.id, name: defaultWorkflow.name } : null,
     timeline: entries,
   };
@@ -501,8 +510,11 @@ export async function requireIntakeCaseType(ctx: ServiceContext, userId: string,
  * Acts as the page's owner; a page or type gone, or the plan lost, opens nothing (logged).
  */
 export async function openCaseFromReceive(ctx: ServiceContext, submissionId: string): Promise<string | null> {
-  const found = await findReceiveSubmissionForCase(ctx.db, submissionId);
-  if (!found?.caseTypeId || !found.ownerId) return null;
+  const [request, found] = await Promise.all([findCaseRequestBySubmission(ctx.db, submissionId), findReceiveSubmissionForCase(ctx.db, submissionId)]);
+  if (!found) return null;
+  // Sent for an open case (its link's ticket): the files are filed into that case, not a new one.
+  if (request) return fileAnswerIntoCase(ctx, request, submissionId, { title: found.pageTitle, files: found.delivered, isTest: false, kind: "receive" });
+  if (!found.caseTypeId || !found.ownerId) return null;
   const type = await findCaseType(ctx.db, found.caseTypeId);
   if (!type || type.createdBy !== found.ownerId || !hasFeature(await loadMemberAccess(ctx, found.ownerId), "workflows")) {
     ctx.logger.info("cases.receive_skipped", { submissionId });
@@ -530,10 +542,10 @@ export async function openCaseFromReceive(ctx: ServiceContext, submissionId: str
  */
 export async function openCaseFromForm(ctx: ServiceContext, submissionId: string): Promise<string | null> {
   // Sent for an open case (its link's ticket): the answer is filed into that case, not a new one.
-  const request = await findCaseRequestBySubmission(ctx.db, submissionId);
-  if (request) return fileAnswerIntoCase(ctx, request, submissionId);
-  const found = await findFormSubmissionForCase(ctx.db, submissionId);
-  if (!found?.caseTypeId || found.isTest) return null;
+  const [request, found] = await Promise.all([findCaseRequestBySubmission(ctx.db, submissionId), findFormSubmissionForCase(ctx.db, submissionId)]);
+  if (!found) return null;
+  if (request) return fileAnswerIntoCase(ctx, request, submissionId, { title: found.formTitle, files: found.files, isTest: found.isTest, kind: "form" });
+  if (!found.caseTypeId || found.isTest) return null;
   const type = await findCaseType(ctx.db, found.caseTypeId);
   if (!type || type.createdBy !== found.ownerId || !hasFeature(await loadMemberAccess(ctx, found.ownerId), "workflows")) {
     ctx.logger.info("cases.form_skipped", { submissionId });
@@ -572,21 +584,28 @@ async function moveIntoCaseFile(ctx: ServiceContext, ownerId: string, fileIds: r
 }
 
 /**
- * A form sent for a case was answered: the answer joins the case's timeline ("… answered …" with
- * its files by name) and its files that arrived in the case owner's files move into the case file.
- * Once per submission (the entry's id is the submission's); run again, it only makes sure the files are there.
+ * A form or receive page sent for a case was answered: the answer joins the case's timeline ("…
+ * answered …" or "… sent …", with its files by name) and its files that arrived in the case's space
+ * move into the case file. Once per submission (the entry's id is the submission's); run again, it
+ * only makes sure the files are there.
  */
-async function fileAnswerIntoCase(ctx: ServiceContext, request: CaseRequestRow, submissionId: string): Promise<string | null> {
-  const [row, found] = await Promise.all([findCase(ctx.db, request.caseId), findFormSubmissionForCase(ctx.db, submissionId)]);
-  if (!row || !found || found.isTest) return null;
+async function fileAnswerIntoCase(
+  ctx: ServiceContext,
+  request: CaseRequestRow,
+  submissionId: string,
+  answer: { title: string; files: readonly { fileId: string | null; name: string }[]; isTest: boolean; kind: "form" | "receive" },
+): Promise<string | null> {
+  const row = await findCase(ctx.db, request.caseId);
+  if (!row || answer.isTest) return null;
   // The case file is in the case's room, or in its owner's files (the case's own space).
-  const live = row.folderId ? await moveIntoCaseFile(ctx, row.ownerId, deliveredIds(found.files), row.roomId ?? row.spaceId, row.folderId) : [];
-  // Files delivered elsewhere (a form filing into a data room, for a case in one's own files) stay there, named.
+  const live = row.folderId ? await moveIntoCaseFile(ctx, row.ownerId, deliveredIds(answer.files), row.roomId ?? row.spaceId, row.folderId) : [];
+  // Files delivered elsewhere (a form or page filing into a data room, for a case in one's own files) stay there, named.
   const movedIds = new Set(live.map((file) => file.id));
-  const stayed = found.files.filter((file) => file.fileId !== null && !movedIds.has(file.fileId));
-  const detail = `${request.name} <${request.email}> answered “${found.formTitle}”${live.length ? ` with ${filesNamed(live)}` : ""}${stayed.length ? `; ${filesNamed(stayed)} stayed where the form files them` : ""}`;
+  const stayed = answer.files.filter((file) => file.fileId !== null && !movedIds.has(file.fileId));
+  const what = answer.kind === "form" ? `answered “${answer.title}”${live.length ? ` with ${filesNamed(live)}` : ""}` : `sent ${live.length ? filesNamed(live) : "files"} through “${answer.title}”`;
+  const detail = `${request.name} <${request.email}> ${what}${stayed.length ? `; ${filesNamed(stayed)} stayed where the ${answer.kind === "form" ? "form files them" : "page delivers them"}` : ""}`;
   const now = ctx.now();
-  const isNew = await insertCaseEventOnce(ctx.db, { id: `${submissionId}:answered`, caseId: row.id, at: now, kind: "case.answered", actorId: null, fileId: null, detail });
+  const isNew = await insertCaseEventOnce(ctx.db, { id: `${submissionId}:answered`, caseId: row.id, at: now, kind: answer.kind === "form" ? "case.answered" : "case.received", actorId: null, fileId: null, detail });
   if (isNew) await roomLog(ctx, row, null, "case.change", detail);
   return row.id;
 }

@@ -1,4 +1,4 @@
-import { signalCaseFormAnswered } from "~/features/cases/case-requests.server";
+import { signalCaseRequestAnswered } from "~/features/cases/case-requests.server";
 import { signalFormAnswered } from "~/features/workflows/workflow-signals.server";
 import { TIER_LABELS } from "~/features/access/access.constants";
 import { loadMemberAccess } from "~/features/access/access.server";
@@ -249,7 +249,7 @@ export async function submitForm(
     const name = checked.values.name;
     await signalFormAnswered(ctx, { ticket, formId: form.id, submissionId, who: verifiedEmail ?? (typeof name === "string" ? name : null) });
     // Sent for a case (the link carried a case's ticket): the submission answers it, filed into the case once its files are in.
-    await signalCaseFormAnswered(ctx, { ticket, formId: form.id, submissionId });
+    await signalCaseRequestAnswered(ctx, { ticket, source: { kind: "form", id: form.id }, submissionId });
     // With files, the owner hears of it once they are in (settleFormSubmission); without, now.
     if (!prepared) await announceSubmission(ctx, form, { id: submissionId, version, answers: checked.values, files: [], verifiedEmail });
   }

@@ -26,7 +26,7 @@ export type MailTemplate =
   | { kind: "signature-declined"; name: string; title: string; declinedBy: string; reason: string; link: string }
   | { kind: "signature-voided"; name: string; title: string; senderName: string; reason: string }
   | { kind: "workflow-message"; subject: string; senderName: string; workflow: string; message: string; document: string | null; link: { label: string; href: string } | null }
-  | { kind: "case-request"; senderName: string; caseLabel: string; form: string; message: string; link: string }
+  | { kind: "case-request"; asks: "form" | "receive"; senderName: string; caseLabel: string; form: string; message: string; link: string }
   | { kind: "notification"; name: string; title: string; excerpt: string; link: string; roomName: string | null; settingsLink: string }
   | { kind: "notification-digest"; name: string; items: { title: string; excerpt: string; link: string; roomName: string }[]; more: number; settingsLink: string };
 
@@ -176,12 +176,19 @@ export function renderMail(template: MailTemplate): MailContent {
         ...(template.link ? [{ button: template.link }] : []),
       ]);
     case "case-request":
-      return render(`${template.senderName} asks you to fill in "${template.form}"`, "Hello,", [
-        { paragraph: `${template.senderName} asks you to fill in the form "${template.form}" for "${template.caseLabel}". What you send, files included, goes straight to that matter.` },
-        ...(template.message ? [{ paragraph: template.message }] : []),
-        { button: { label: "Fill in the form", href: template.link } },
-        { paragraph: "The link is yours: please do not pass it on." },
-      ]);
+      return template.asks === "receive"
+        ? render(`${template.senderName} asks you to send files through "${template.form}"`, "Hello,", [
+            { paragraph: `${template.senderName} asks you to send files through their receive page "${template.form}" for "${template.caseLabel}". What you send goes straight to that matter.` },
+            ...(template.message ? [{ paragraph: template.message }] : []),
+            { button: { label: "Send your files", href: template.link } },
+            { paragraph: "The link is yours: please do not pass it on." },
+          ])
+        : render(`${template.senderName} asks you to fill in "${template.form}"`, "Hello,", [
+            { paragraph: `${template.senderName} asks you to fill in the form "${template.form}" for "${template.caseLabel}". What you send, files included, goes straight to that matter.` },
+            ...(template.message ? [{ paragraph: template.message }] : []),
+            { button: { label: "Fill in the form", href: template.link } },
+            { paragraph: "The link is yours: please do not pass it on." },
+          ]);
     case "notification":
       return render(template.title, hi(template.name), [
         { paragraph: template.roomName ? `${template.title} in the data room "${template.roomName}".` : `${template.title}.` },

@@ -102,8 +102,8 @@ export async function settleSubmission(ctx: ServiceContext, submissionId: string
     excerpt: delivered.map((file) => file.name).join(", "),
     link: `/folders/${folder?.id ?? place.folderId}`,
   });
-  // The page opens a case for each submission: its files go into the case file (a job, retried until done).
-  if (found.caseTypeId) await requestCaseFromReceive(ctx, submissionId);
+  // The page opens a case for each submission, or was sent for a case: its files go into the case file (a job, retried until done).
+  await requestCaseFromReceive(ctx, submissionId, found.caseTypeId !== null);
   // The page's workflows start one run each about the files that came (a job; once per submission).
   if (submission.pageId) await requestSubmissionTriggers(ctx, { kind: "receive", id: submissionId, sourceId: submission.pageId });
   ctx.logger.info("receive submission delivered", { submissionId, files: delivered.length });

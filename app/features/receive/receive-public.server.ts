@@ -23,6 +23,7 @@ import { readReceivePageLogo } from "./receive-logo.server";
 import { receiveLogoPath } from "./receive.server";
 import { countFilesFromEmail, findReceivePageByAddress, insertSubmissionWithUploads, type NewReceivedUpload } from "./receive-submissions.queries.server";
 import { receiveFormAnswers, receivePageQuestions, type ReceivePageQuestions } from "~/features/forms/form-receive.server";
+import { signalCaseRequestAnswered } from "~/features/cases/case-requests.server";
 
 /**
  * A receive page's public side (issue 24, docs/receive-pages.md): what a visitor sees at
@@ -176,6 +177,8 @@ const submissionSchema = z.object(
     /** The honeypot: a field people never see, so never fill. */
     website: z.string().max(500).default(""),
     turnstileToken: z.string().max(2_048).optional(),
+    /** The ticket of a case's request when the page was sent for a case (the link's ?task=); anything else is ignored. */
+    task: z.string().max(200).optional(),
   },
   { error: "The request body must be an object with the page's address and the files." },
 );
@@ -300,6 +303,8 @@ export async function submitToReceivePage(ctx: ServiceContext, cookie: string | 
     { spaceId: folder.spaceId, folderId: page.folderId, expiresAt: new Date(now.getTime() + UPLOAD_EXPIRY_MS) },
     uploads,
   );
+  // Sent for a case (the link carried a case's ticket): the submission answers it, filed into the case once its files are in.
+  await signalCaseRequestAnswered(ctx, { ticket: data.task, source: { kind: "receive", id: page.id }, submissionId });
   ctx.logger.info("receive page submission", { pageId: page.id, submissionId, files: files.length, bytes });
   return {
     submissionId,

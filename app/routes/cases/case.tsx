@@ -1,4 +1,4 @@
-import { sendCaseForm } from "~/features/cases/case-requests.server";
+import { sendCaseRequest } from "~/features/cases/case-requests.server";
 import { CaseFieldInput } from "~/features/cases/components/case-field-input";
 import { Form, Link, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
@@ -93,8 +93,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         return redirectWithNotice(context, here, { type: "success", message: changes.length === 0 ? "Nothing changed." : "Saved. The timeline shows what changed." });
       }
       if (intent === "request") {
-        await sendCaseForm(ctx, user.id, params.id, { formId: text("formId"), email: text("email"), name: text("name"), message: text("message") });
-        return redirectWithNotice(context, here, { type: "success", message: "Sent. Their answer and files come into this case." });
+        // One list holds both: "form:{id}" or "receive:{id}".
+        const [kind, id = ""] = text("send").split(":");
+        await sendCaseRequest(ctx, user.id, params.id, { ...(kind === "receive" ? { receivePageId: id } : { formId: id }), email: text("email"), name: text("name"), message: text("message") });
+        return redirectWithNotice(context, here, { type: "success", message: kind === "receive" ? "Sent. The files they send come into this case." : "Sent. Their answer and files come into this case." });
       }
       if (intent === "run") {
         const { runId } = await startCaseWorkflow(ctx, user.id, params.id, { fileId: form.get("fileId") });
@@ -107,7 +109,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function CasePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { case: item, canManage, participants, tasks, files, defaultWorkflow, timeline, requests, formChoices } = loaderData;
+  const { case: item, canManage, participants, tasks, files, defaultWorkflow, timeline, requests, formChoices, pageChoices } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-4xl space-y-8">
@@ -259,40 +261,60 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
           <h2 id="requests-heading" className="text-lg font-semibold text-slate-900">
             Ask someone for information
           </h2>
-          <p className="text-sm text-slate-700">Send one of your forms to anyone, with or without an account. Their answer joins the timeline and the files they send go into the case file.</p>
+          <p className="text-sm text-slate-700">
+            Send one of your forms or receive pages to anyone, with or without an account. Their answer joins the timeline and the files they send go into the case file.
+          </p>
           {requests.length > 0 ? (
             <ul className="space-y-1 text-sm text-slate-700" data-testid="case-requests">
               {requests.map((request) => (
                 <li key={request.id}>
-                  “{request.form}” to {request.name} &lt;{request.email}&gt; · {request.answeredAt ? `answered ${at.format(new Date(request.answeredAt))} UTC` : `sent ${at.format(new Date(request.sentAt))} UTC, waiting`}
+                  {request.kind === "receive" ? "Receive page " : ""}“{request.title}” to {request.name} &lt;{request.email}&gt; ·{" "}
+                  {request.answeredAt ? `${request.kind === "receive" ? "files sent" : "answered"} ${at.format(new Date(request.answeredAt))} UTC` : `sent ${at.format(new Date(request.sentAt))} UTC, waiting`}
                 </li>
               ))}
             </ul>
           ) : null}
-          {formChoices.length === 0 ? (
+          {formChoices.length === 0 && pageChoices.length === 0 ? (
             <p className="text-sm text-slate-700">
-              You have no forms yet.{" "}
+              You have no forms or receive pages yet.{" "}
               <Link to="/forms" className="font-medium text-brand-700 underline">
-                Make one
+                Make a form
+              </Link>{" "}
+              or{" "}
+              <Link to="/receive-pages/new" className="font-medium text-brand-700 underline">
+                a receive page
               </Link>
             </p>
           ) : item.status === "closed" ? null : (
             <IntentForm intent="request" className="flex flex-wrap items-end gap-2">
               <label className="text-sm text-slate-900">
-                Form to send
-                <select name="formId" className={nativeSelectClassName}>
-                  {formChoices.map((form) => (
-                    <option key={form.id} value={form.id}>
-                      {form.title}
-                    </option>
-                  ))}
+                Form or receive page to send
+                <select name="send" className={nativeSelectClassName}>
+                  {formChoices.length > 0 ? (
+                    <optgroup label="Forms">
+                      {formChoices.map((form) => (
+                        <option key={form.id} value={`form:${form.id}`}>
+                          {form.title}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ) : null}
+                  {pageChoices.length > 0 ? (
+                    <optgroup label="Receive pages">
+                      {pageChoices.map((page) => (
+                        <option key={page.id} value={`receive:${page.id}`}>
+                          {page.title}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ) : null}
                 </select>
               </label>
               <Input label="E-mail of the person asked" name="email" type="email" required />
               <Input label="Name of the person asked (optional)" name="name" maxLength={120} />
               <Input label="Message (optional)" name="message" maxLength={1000} />
               <Button type="submit" variant="secondary" disabled={busy}>
-                Send the form
+                Send
               </Button>
             </IntentForm>
           )}

@@ -32,7 +32,9 @@ export const headers = () => ({ "Referrer-Policy": "same-origin", "Cache-Control
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const opening = await runLoader(() => openReceivePage(serviceContextFor(context), params.address, readReceiveUnlockCookie(request.headers.get("Cookie"))));
   const status = opening.state === "missing" ? 404 : opening.state === "closed" || opening.state === "past-deadline" ? 410 : 200;
-  return data({ opening, address: params.address }, { status });
+  // A page sent for a case carries the case's ticket (?task=): the submission hands it on, and the server decides what it means.
+  const task = new URL(request.url).searchParams.get("task")?.slice(0, 200) ?? null;
+  return data({ opening, address: params.address, task }, { status });
 }
 
 /** The password gate: the right password sets the unlock cookie and reloads the page. */
@@ -41,12 +43,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   return runFormAction(async () => {
     const cookie = await unlockReceivePage(serviceContextFor(context), params.address, { password: form.get("password") });
-    return redirect(`/r/${encodeURIComponent(params.address)}`, { headers: { "Set-Cookie": receiveUnlockCookie(cookie, isSecure) } });
+    // Back to the same address: a case's ?task=… stays.
+    return redirect(`/r/${encodeURIComponent(params.address)}${new URL(request.url).search.slice(0, 400)}`, { headers: { "Set-Cookie": receiveUnlockCookie(cookie, isSecure) } });
   });
 }
 
 export default function ReceivePublicPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { opening, address } = loaderData;
+  const { opening, address, task } = loaderData;
   if (opening.state === "missing" || opening.state === "closed" || opening.state === "past-deadline") {
     return (
       <div className="mx-auto max-w-2xl space-y-2" data-testid="receive-ended">
@@ -87,7 +90,7 @@ export default function ReceivePublicPage({ loaderData, actionData }: Route.Comp
             <p className="text-sm text-slate-900">Sending files needs JavaScript: they are uploaded in parts, so a broken connection resumes where it stopped.</p>
           </noscript>
           <Suspense fallback={<p className="text-sm text-slate-700">Loading…</p>}>
-            <ReceiveUploader address={address} page={opening.page} />
+            <ReceiveUploader address={address} page={opening.page} task={task} />
           </Suspense>
         </>
       )}

@@ -32,7 +32,7 @@ type Failure = { message: string; fieldErrors?: Record<string, string[] | undefi
 
 let nextKey = 0;
 
-export function ReceiveUploader({ address, page }: { address: string; page: PublicReceivePage }) {
+export function ReceiveUploader({ address, page, task = null }: { address: string; page: PublicReceivePage; task?: string | null }) {
   const [phase, setPhase] = useState<Phase>("compose");
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -116,6 +116,7 @@ export function ReceiveUploader({ address, page }: { address: string; page: Publ
       files: usable.map((item) => ({ name: item.file.name, size: item.file.size, relativePath: item.relativePath })),
       website: String(form.get("website") ?? ""),
       ...(form.get("cf-turnstile-response") ? { turnstileToken: String(form.get("cf-turnstile-response")) } : {}),
+      ...(task ? { task } : {}),
     };
     setPhase("sending");
     let submission: SubmissionStarted;
