@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { createSelfSignedIdentity } from "./scripts/signing-identity.mjs";
 
 const root = import.meta.dirname;
@@ -36,18 +36,32 @@ function bundleRedactor() {
   };
 }
 
+/** Unit files of browser-side modules that need a DOM (window, localStorage, document) besides the components: they run in happy-dom. */
+const DOM_UNIT_FILES = ["tests/unit/access/user-store.test.ts", "tests/unit/auth/auth-store.test.ts", "tests/unit/galleries/gallery-page-setup.test.ts", "tests/unit/lib/http.test.ts"];
+
 export default defineConfig({
   test: {
     // Structured request logs are noise when a test passes, and evidence when it fails.
     silent: "passed-only",
     projects: [
       {
-        // Node/DOM units: pure logic and components, in happy-dom.
+        // Units of pure logic, in Node: no DOM to build for each file (a happy-dom environment per
+        // file cost 1–3 s of CPU each, 40 % of the unit layer's time).
         resolve: { alias },
         test: {
           name: "unit",
+          environment: "node",
+          include: ["tests/unit/**/*.test.ts", "app/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...DOM_UNIT_FILES],
+        },
+      },
+      {
+        // Components (*.test.tsx) and the browser-side modules that need a DOM, in happy-dom.
+        resolve: { alias },
+        test: {
+          name: "unit-dom",
           environment: "happy-dom",
-          include: ["tests/unit/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
+          include: ["tests/unit/**/*.test.tsx", "app/**/*.test.tsx", ...DOM_UNIT_FILES],
           setupFiles: ["tests/setup/unit.ts"],
         },
       },
