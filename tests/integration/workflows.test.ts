@@ -381,16 +381,16 @@ describe("the builder's pages and a run's document", () => {
   });
 });
 
-describe("due dates and escalations", () => {
-  /** Every run started from here on finds its first wait for people timed out: the step is overdue at once. */
-  async function overdueAtOnce() {
-    const introspector = await introspectWorkflow(testEnv.WORKFLOW_RUNS);
-    await introspector.modifyAll(async (m) => {
-      await m.forceEventTimeout({ name: "step 1: decision 1" });
-    });
-    return introspector;
-  }
+/** Every run started from here on finds its first wait for people timed out (an approval's decision, a form's answer): the step is overdue at once. */
+async function overdueAtOnce(wait = "step 1: decision 1") {
+  const introspector = await introspectWorkflow(testEnv.WORKFLOW_RUNS);
+  await introspector.modifyAll(async (m) => {
+    await m.forceEventTimeout({ name: wait });
+  });
+  return introspector;
+}
 
+describe("due dates and escalations", () => {
   it("an overdue step whose escalation rejects takes the reject path: the run ends rejected, the task closes, nothing moves", async () => {
     const { owner, people, signed, contract } = await setting(1);
     const workflow = await createWorkflow(ctx(), owner.id, {
@@ -869,17 +869,29 @@ describe("a scheduled workflow", () => {
 });
 
 describe("a form step", () => {
+  /** A published form of the owner's asking a name and an IBAN. */
+  const makeForm = async (owner: Awaited<ReturnType<typeof setting>>["owner"], title: string) => {
+    const { form } = await (await send(owner.client, "POST", "/api/forms", {})).json<{ form: { id: string; revision: number } }>();
+    const fields = [{ id: "name", type: "short_text", label: "Name", required: true }, { id: "iban", type: "short_text", label: "IBAN", required: true }];
+    expect((await send(owner.client, "PUT", `/api/forms/${form.id}/draft`, { revision: form.revision, title, fields, rules: [] })).status).toBe(200);
+    expect((await send(owner.client, "POST", `/api/forms/${form.id}/publish`)).status).toBe(200);
+    return form.id;
+  };
+  /** The step's ticket in the newest workflow e-mail to an address. */
+  const ticketIn = async (email: string, subject: string) => {
+    await expect.poll(async () => (await mailsTo(email)).filter((mail) => mail.subject === subject).length, { timeout: 5_000 }).toBe(1);
+    const mail = (await mailsTo(email)).find((item) => item.subject === subject)!;
+    return new URL(/Fill in the form: (\S+)/.exec(mail.textBody)![1]!).searchParams.get("task")!;
+  };
+  const answerWith = async (formId: string, ticket: string) => {
+    const visitor = await newAuthClient();
+    return send(visitor, "POST", `/api/forms/${formId}/submissions`, { answers: { name: "Vera Vendor", iban: "DE89 3704 0044 0532 0130 00", _task: ticket } }, { "cf-connecting-ip": visitor.ip });
+  };
+
   it("e-mails its person the form's link with the step's ticket, waits for their answer, and goes on; an answer without the ticket, or to another form, moves nothing", async () => {
     const { owner, signed, contract } = await setting(0);
-    const makeForm = async (title: string) => {
-      const { form } = await (await send(owner.client, "POST", "/api/forms", {})).json<{ form: { id: string; revision: number } }>();
-      const fields = [{ id: "name", type: "short_text", label: "Name", required: true }, { id: "iban", type: "short_text", label: "IBAN", required: true }];
-      expect((await send(owner.client, "PUT", `/api/forms/${form.id}/draft`, { revision: form.revision, title, fields, rules: [] })).status).toBe(200);
-      expect((await send(owner.client, "POST", `/api/forms/${form.id}/publish`)).status).toBe(200);
-      return form.id;
-    };
-    const details = await makeForm("Supplier details");
-    const other = await makeForm("Feedback");
+    const details = await makeForm(owner, "Supplier details");
+    const other = await makeForm(owner, "Feedback");
     const stranger = await signedIn({ tier: "business" });
     await expect(createWorkflow(ctx(), stranger.id, { name: "Theirs", steps: [{ type: "form", name: "Details", formId: details, to: "x@example.com" }] })).rejects.toMatchObject({ status: 400 });
     const workflow = await createWorkflow(ctx(), owner.id, {
@@ -913,5 +925,77 @@ describe("a form step", () => {
     expect(await folderOf(contract.id)).toBe(signed);
     const { timeline } = await getRun(ctx(), owner.id, run.id);
     expect(timeline.filter((event) => event.kind.startsWith("form.")).map((event) => event.detail)).toEqual(["Bank details: asked vendor@example.com", "Bank details: answered by Vera Vendor"]);
+  });
+
+
+  it("overdue, it goes on without the answer or ends the run rejected, as the workflow says, and the timeline says why", async () => {
+    const { owner, signed, contract, space } = await setting(0);
+    const details = await makeForm(owner, "Supplier details");
+    const onward = await createWorkflow(ctx(), owner.id, {
+      name: "Onboarding, onward",
+      steps: [
+        { type: "form", name: "Bank details", formId: details, to: "late@example.com", dueInHours: 48, escalation: { action: "approve" } },
+        { type: "move", name: "File it", folderId: signed },
+      ],
+    });
+    expect((await getWorkflow(ctx(), owner.id, onward.id)).steps[0]!.summary).toBe("late@example.com fills in the form “Supplier details”; due in 2 days, then the workflow goes on without it");
+    const strict = await createWorkflow(ctx(), owner.id, {
+      name: "Onboarding, strict",
+      steps: [{ type: "form", name: "Bank details", formId: details, to: "late@example.com", dueInHours: 24, escalation: { action: "reject" } }, { type: "move", name: "File it", folderId: signed }],
+    });
+    const other = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "other.pdf", content: "%PDF-1.4 other", contentType: "application/pdf", uploadedBy: owner.id });
+    await using introspector = await overdueAtOnce("step 1: answer 1");
+    const goesOn = await startRun(ctx(), owner.id, onward.id, { fileId: contract.id });
+    const ends = await startRun(ctx(), owner.id, strict.id, { fileId: other.id });
+    for (const instance of await introspector.get()) await instance.waitForStatus("complete");
+    expect(await runStatus(goesOn.id)).toBe("completed");
+    expect(await folderOf(contract.id)).toBe(signed);
+    const onwardTimeline = (await getRun(ctx(), owner.id, goesOn.id)).timeline;
+    expect(onwardTimeline.find((event) => event.kind === "step.started")?.detail).toBe("Bank details (due in 2 days)");
+    expect(onwardTimeline.find((event) => event.kind === "step.escalated")?.detail).toBe("Bank details: no answer after 2 days, the workflow goes on without it");
+    expect(await runStatus(ends.id)).toBe("rejected");
+    expect(await folderOf(other.id)).not.toBe(signed);
+    const strictTimeline = (await getRun(ctx(), owner.id, ends.id)).timeline;
+    expect(strictTimeline.find((event) => event.kind === "step.escalated")?.detail).toBe("Bank details: no answer after 1 day, rejected as the workflow says");
+    expect(strictTimeline.at(-1)).toMatchObject({ kind: "run.rejected", detail: "The form was not answered in time." });
+  });
+
+  it("overdue, it reminds its person once, or asks someone else with the same link, and the first answer with it moves the run on", async () => {
+    const { owner, signed, contract, space } = await setting(0);
+    const details = await makeForm(owner, "Supplier details");
+    const remind = await createWorkflow(ctx(), owner.id, { name: "Remind", steps: [{ type: "form", name: "Bank details", formId: details, to: "slow@example.com", dueInHours: 5 }, { type: "move", name: "File it", folderId: signed }] });
+    expect(remind.steps[0]).toMatchObject({ dueInHours: 5, escalation: { action: "remind" } });
+    const instead = await createWorkflow(ctx(), owner.id, {
+      name: "Instead",
+      steps: [{ type: "form", name: "Bank details", formId: details, to: "away@example.com", dueInHours: 24, escalation: { action: "reassign", to: "Deputy@Example.com" } }, { type: "move", name: "File it", folderId: signed }],
+    });
+    expect((await getWorkflow(ctx(), owner.id, instead.id)).steps[0]!.summary).toBe("away@example.com fills in the form “Supplier details”; due in 1 day, then it goes to deputy@example.com");
+    const other = await createFile({ spaceId: space.spaceId, folderId: space.rootId, name: "other.pdf", content: "%PDF-1.4 other", contentType: "application/pdf", uploadedBy: owner.id });
+    await using introspector = await overdueAtOnce("step 1: answer 1");
+    const reminded = await startRun(ctx(), owner.id, remind.id, { fileId: contract.id });
+    const handed = await startRun(ctx(), owner.id, instead.id, { fileId: other.id });
+
+    const again = await ticketIn("slow@example.com", "Reminder: Olga Owner asks you to fill in a form: Bank details");
+    expect(again).toBe(await ticketIn("slow@example.com", "Olga Owner asks you to fill in a form: Bank details"));
+    const deputy = await ticketIn("deputy@example.com", "Olga Owner asks you to fill in a form: Bank details");
+    expect(deputy).toBe(await ticketIn("away@example.com", "Olga Owner asks you to fill in a form: Bank details"));
+    expect(await runStatus(reminded.id)).toBe("running");
+    expect(await runStatus(handed.id)).toBe("running");
+
+    expect((await answerWith(details, again)).status).toBe(201);
+    expect((await answerWith(details, deputy)).status).toBe(201);
+    for (const instance of await introspector.get()) await instance.waitForStatus("complete");
+    expect([await runStatus(reminded.id), await runStatus(handed.id)]).toEqual(["completed", "completed"]);
+    expect((await getRun(ctx(), owner.id, reminded.id)).timeline.find((event) => event.kind === "step.escalated")?.detail).toBe("Bank details: no answer after 5 hours, slow@example.com reminded");
+    expect((await getRun(ctx(), owner.id, handed.id)).timeline.find((event) => event.kind === "step.escalated")?.detail).toBe("Bank details: no answer after 1 day, deputy@example.com asked instead");
+  });
+
+  it("refuses a form step's escalation without a due time and a reassignment to something that is not an address, writing nothing", async () => {
+    const { owner } = await setting(0);
+    const details = await makeForm(owner, "Supplier details");
+    const step = { type: "form", name: "Bank details", formId: details, to: "v@example.com" };
+    await expect(createWorkflow(ctx(), owner.id, { name: "F", steps: [{ ...step, escalation: { action: "approve" } }] })).rejects.toThrow("An escalation happens when a step is overdue: give it a due time (dueInHours).");
+    await expect(createWorkflow(ctx(), owner.id, { name: "F", steps: [{ ...step, dueInHours: 5, escalation: { action: "reassign", to: "someone" } }] })).rejects.toThrow("Enter the address of the person who is asked instead, like name@example.com.");
+    expect(await countWhere("select count(*) as n from workflow_templates where created_by = ?", owner.id)).toBe(0);
   });
 });

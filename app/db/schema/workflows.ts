@@ -8,7 +8,11 @@ import { spaces } from "./files";
  * tasks people act on, and the run's timeline. Every change to them goes through
  * `app/features/workflows/` (the engine's steps call the same services), so they cannot drift.
  */
-/** What happens when an approval step is overdue: remind the people again, hand it to someone else, or take a path (approve or reject). */
+/**
+ * What happens when a human step is overdue: remind the people again, hand it to someone else (an
+ * approval: a member's id; a form: an e-mail address), or take a path (approve or reject; a form
+ * step "approved" goes on without the answer).
+ */
 export type WorkflowEscalation = { action: "remind" } | { action: "reassign"; to: string } | { action: "approve" } | { action: "reject" };
 /** When a step runs: always (the default), or only while the run is on the approved or the rejected path. */
 export type WorkflowStepWhen = "always" | "approved" | "rejected";
@@ -23,7 +27,7 @@ export type WorkflowStepDefinition = { when?: WorkflowStepWhen } & (
   | { type: "email"; name: string; to: string[]; subject: string; message: string }
   | { type: "share"; name: string; to: string[]; expiresInDays: number | null; allowDownload: boolean; message: string }
   | { type: "webhook"; name: string; url: string; secretSealed: string }
-  | { type: "form"; name: string; formId: string; to: string }
+  | { type: "form"; name: string; formId: string; to: string; dueInHours?: number | null; escalation?: WorkflowEscalation | null }
 );
 /** A scheduled workflow's rhythm (trigger `schedule`): every so many days, counted from the day it was made. */
 export type WorkflowDefinition = { steps: WorkflowStepDefinition[]; schedule?: { everyDays: number } };

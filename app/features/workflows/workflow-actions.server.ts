@@ -15,7 +15,7 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { WEBHOOK_TIMEOUT_MS, webhookSignature } from "~/lib/webhooks.server";
 import { findPeople, findRun, findStepLink, findTemplate, insertEvent, insertStepLink, listRunEvents, type WorkflowRunRow, type WorkflowTemplateRow } from "./workflows.queries.server";
-import { runEventId as eventId } from "./workflows.schema";
+import { durationText, runEventId as eventId } from "./workflows.schema";
 import { liveDocumentsIn, readSubmission, type SubmissionKind } from "./workflows.server";
 
 /**
@@ -226,18 +226,60 @@ export async function askForForm(ctx: ServiceContext, runId: string, index: numb
   if (!state) return;
   const ticket = await formTicket(ctx, runId, index);
   await insertStepLink(ctx.db, { runId, stepIndex: index, kind: "form", refId: hashLinkToken(ticket), createdAt: ctx.now() });
+  await mailForm(ctx, state, index, step, step.to, "mail");
+  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-asked`), runId, at: ctx.now(), kind: "form.requested", actorId: null, detail: `${step.name}: asked ${step.to}` });
+}
+
+/** The form's link with the step's ticket, to one address, once per what it is (the first ask, a reminder, someone asked instead). */
+async function mailForm(ctx: ServiceContext, state: Running, index: number, step: Step<"form">, to: string, what: "mail" | "reminder" | "instead"): Promise<void> {
+  const runId = state.run.id;
+  const ticket = await formTicket(ctx, runId, index);
   const senderName = await builderName(ctx, state.builder);
   const documents = await runDocuments(ctx, state.run);
-  await mailEach(ctx, runId, index, [step.to], {
-    kind: "workflow-message",
-    subject: `${senderName} asks you to fill in a form: ${step.name}`,
-    senderName,
-    workflow: state.template.name,
-    message: "The workflow goes on once you have sent your answers.",
-    document: documents[0]?.name ?? null,
-    link: { label: "Fill in the form", href: `${mailOrigin(ctx)}/forms/${step.formId}/view?task=${ticket}` },
+  await sendMail(ctx, {
+    id: eventId(runId, `step-${index}-${what}-${to}`),
+    to,
+    userId: null,
+    template: {
+      kind: "workflow-message",
+      subject: `${what === "reminder" ? "Reminder: " : ""}${senderName} asks you to fill in a form: ${step.name}`,
+      senderName,
+      workflow: state.template.name,
+      message: what === "reminder" ? "We are still waiting for your answers: the workflow goes on once you have sent them." : "The workflow goes on once you have sent your answers.",
+      document: documents[0]?.name ?? null,
+      link: { label: "Fill in the form", href: `${mailOrigin(ctx)}/forms/${step.formId}/view?task=${ticket}` },
+    },
   });
-  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-asked`), runId, at: ctx.now(), kind: "form.requested", actorId: null, detail: `${step.name}: asked ${step.to}` });
+}
+
+/**
+ * A form step is overdue (its wait for the answer timed out): its escalation happens once. Remind:
+ * the person gets the link again. Reassign: someone else gets the step's link (whoever answers
+ * first with it moves the run on). Approve: the run goes on without the answer. Reject: the step
+ * takes the rejected path. An answer that came meanwhile wins: "answered".
+ */
+export async function escalateFormStep(ctx: ServiceContext, runId: string, index: number, step: Step<"form">): Promise<"answered" | "pending" | "approved" | "rejected"> {
+  const state = await running(ctx, runId);
+  if (!state) return "rejected";
+  if (await formAnswered(ctx, runId, index)) return "answered";
+  const escalation = step.escalation ?? { action: "remind" as const };
+  const now = ctx.now();
+  const overdue = `${step.name}: no answer after ${durationText(step.dueInHours ?? 0)}`;
+  const record = (detail: string) => insertEvent(ctx.db, { id: eventId(runId, `step-${index}-escalated`), runId, at: now, kind: "step.escalated", actorId: null, detail });
+  if (escalation.action === "approve" || escalation.action === "reject") {
+    const outcome = escalation.action === "approve" ? "approved" : "rejected";
+    await record(`${overdue}, ${outcome === "approved" ? "the workflow goes on without it" : "rejected as the workflow says"}`);
+    await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-${outcome}`), runId, at: now, kind: `step.${outcome}`, actorId: null, detail: `${step.name}: ${outcome === "approved" ? "went on without an answer" : "rejected when overdue"}` });
+    return outcome;
+  }
+  if (escalation.action === "reassign") {
+    await mailForm(ctx, state, index, step, escalation.to, "instead");
+    await record(`${overdue}, ${escalation.to} asked instead`);
+    return "pending";
+  }
+  await mailForm(ctx, state, index, step, step.to, "reminder");
+  await record(`${overdue}, ${step.to} reminded`);
+  return "pending";
 }
 
 /** Whether the form step's person has answered (the answer recorded it in the timeline). */

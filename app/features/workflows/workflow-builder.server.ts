@@ -88,10 +88,21 @@ export async function listWorkflowSummaries(ctx: ServiceContext, userId: string)
   }));
 }
 
-function escalationText(escalation: WorkflowEscalation | null | undefined, personOf: Map<string, string>): string {
-  if (!escalation || escalation.action === "remind") return "they are reminded";
-  if (escalation.action === "reassign") return `it goes to ${personOf.get(escalation.to) ?? "a former member"}`;
-  return escalation.action === "approve" ? "it is approved" : "it is rejected";
+/** "; due in 2 days, then it goes to …" (an approval's reassignment names a member; a form's, an address). */
+function dueText(step: { type: "approve" | "form"; dueInHours?: number | null; escalation?: WorkflowEscalation | null }, personOf: Map<string, string>): string {
+  if (!step.dueInHours) return "";
+  const escalation = step.escalation;
+  const then =
+    !escalation || escalation.action === "remind"
+      ? "they are reminded"
+      : escalation.action === "reassign"
+        ? `it goes to ${step.type === "form" ? escalation.to : (personOf.get(escalation.to) ?? "a former member")}`
+        : escalation.action === "reject"
+          ? "it is rejected"
+          : step.type === "form"
+            ? "the workflow goes on without it"
+            : "it is approved";
+  return `; due in ${durationText(step.dueInHours)}, then ${then}`;
 }
 
 const gone = (what: string) => `a ${what} that is gone`;
@@ -102,7 +113,7 @@ function stepSummary(step: WorkflowStepDefinition, names: { personOf: Map<string
   switch (step.type) {
     case "approve": {
       const who = step.mode === "one" ? "Any one of" : step.mode === "all" ? "All of" : `${step.quorumPercent} % of`;
-      const due = step.dueInHours ? `; due in ${durationText(step.dueInHours)}, then ${escalationText(step.escalation, names.personOf)}` : "";
+      const due = dueText(step, names.personOf);
       const people = [...step.assignees.map((id) => names.personOf.get(id) ?? "a former member"), ...(step.roles ?? []).map((role) => WORKFLOW_ROOM_ROLE_LABELS[role])];
       return `${who} ${people.join(", ")} approve${due}`;
     }
@@ -125,7 +136,7 @@ function stepSummary(step: WorkflowStepDefinition, names: { personOf: Map<string
     case "webhook":
       return `Call ${step.url} (signed)`;
     case "form":
-      return `${step.to} fills in the form “${names.formTitles.get(step.formId) ?? "a form that is gone"}”`;
+      return `${step.to} fills in the form “${names.formTitles.get(step.formId) ?? "a form that is gone"}”${dueText(step, names.personOf)}`;
   }
 }
 

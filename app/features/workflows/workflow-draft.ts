@@ -43,6 +43,8 @@ export type DraftTrigger = { type: "manual" | "upload" | "envelope" | "form" | "
 
 export const MODE_LABELS: Record<Mode, string> = { one: "Any one of them", all: "All of them", quorum: "A quorum (percent of them)" };
 export const ESCALATION_LABELS: Record<Escalation, string> = { remind: "Remind them", reassign: "Hand it to someone else", approve: "Approve it and go on", reject: "Reject it (the run ends)" };
+/** A form step's escalations, as its builder reads them. */
+export const FORM_ESCALATION_LABELS: Record<Escalation, string> = { remind: "Remind them", reassign: "Ask someone else", approve: "Go on without the answer", reject: "Reject it (the run ends)" };
 /** What each kind is called in its step's legend, its default name, and its "Add …" button. */
 export const STEP_KINDS: Record<StepKind, { legend: string; name: string; add: string }> = {
   approve: { legend: "approval", name: "Approval", add: "Add an approval" },
@@ -133,6 +135,10 @@ function triggerOf(trigger: DraftTrigger) {
   }
 }
 
+/** A human step's due time (days → hours) and what happens when it is overdue; nothing without a due time. */
+const dueOf = (step: DraftStep) =>
+  step.dueDays.trim() ? { dueInHours: Math.round(Number(step.dueDays) * 24), escalation: step.escalation === "reassign" ? { action: "reassign", to: step.reassignTo.trim() } : { action: step.escalation } } : {};
+
 function stepOf(step: DraftStep) {
   const base = { type: step.type, name: step.name, when: step.when };
   switch (step.type) {
@@ -143,7 +149,7 @@ function stepOf(step: DraftStep) {
         ...(step.roles.length > 0 ? { roles: step.roles } : {}),
         mode: step.mode,
         quorumPercent: step.mode === "quorum" ? Number(step.quorumPercent) || null : null,
-        ...(step.dueDays.trim() ? { dueInHours: Math.round(Number(step.dueDays) * 24), escalation: step.escalation === "reassign" ? { action: "reassign", to: step.reassignTo.trim() } : { action: step.escalation } } : {}),
+        ...dueOf(step),
       };
     case "sign":
       return { ...base, signers: parseSigners(step.signers) };
@@ -163,7 +169,7 @@ function stepOf(step: DraftStep) {
     case "webhook":
       return { ...base, url: step.url };
     case "form":
-      return { ...base, formId: step.formId, to: step.to.trim() };
+      return { ...base, formId: step.formId, to: step.to.trim(), ...dueOf(step) };
   }
 }
 

@@ -59,7 +59,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export async function startStep(ctx: ServiceContext, runId: string, index: number, step: WorkflowStepDefinition): Promise<number | null> {
   await setRunStep(ctx.db, runId, index);
   const now = ctx.now();
-  const dueInHours = step.type === "approve" ? (step.dueInHours ?? null) : null;
+  const dueInHours = step.type === "approve" || step.type === "form" ? (step.dueInHours ?? null) : null;
   const dueAt = dueInHours ? new Date(now.getTime() + dueInHours * HOUR_MS) : null;
   let note: string | null = null;
   if (step.type === "approve") {

@@ -1,7 +1,7 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { createServiceContext } from "~/lib/service-context.server";
 import { DECISION_EVENT, ENVELOPE_EVENT, FORM_EVENT } from "./workflows.schema";
-import { askForForm, callWebhook, copyDocuments, fileIntoCase, formAnswered, moveSubject, emailAbout, setDocumentMetadata, shareDocument, tagDocuments } from "./workflow-actions.server";
+import { askForForm, callWebhook, copyDocuments, escalateFormStep, fileIntoCase, formAnswered, moveSubject, emailAbout, setDocumentMetadata, shareDocument, tagDocuments } from "./workflow-actions.server";
 import { escalateStep, skipStep, finishRun, notifyAssignees, runPlan, sendForSignature, signatureOutcome, startStep, tallyApproval } from "./workflow-engine.server";
 
 /**
@@ -15,6 +15,34 @@ export type RunParams = { runId: string };
 export const DECISION_TIMEOUT = "365 days";
 /** A webhook step's attempts after the first, and their backoff (1, 2, 4, 8 minutes). */
 export const WEBHOOK_RETRIES = { limit: 4, delay: "1 minute", backoff: "exponential" } as const;
+
+/**
+ * A human step waits for people (an approval's decisions, a form's answer): the outcome is checked
+ * first and after each event. Until the step is due, the wait ends at its due time and the step's
+ * escalation happens once; after it, only the event (or a year) ends the wait.
+ */
+async function waitForPeople<O extends string>(
+  step: WorkflowStep,
+  dueAt: number | null,
+  how: { wait: (round: number) => [name: string, type: string]; check: (round: number) => Promise<O>; escalate: () => Promise<O> },
+): Promise<O> {
+  let outcome = await how.check(0);
+  let isEscalated = false;
+  for (let round = 1; outcome === "pending"; round += 1) {
+    const isDue = dueAt !== null && !isEscalated;
+    const [name, type] = how.wait(round);
+    try {
+      await step.waitForEvent(name, { type, timeout: isDue ? Math.max(1_000, dueAt - Date.now()) : DECISION_TIMEOUT });
+    } catch (error) {
+      if (!isDue) throw error;
+      isEscalated = true;
+      outcome = await how.escalate();
+      continue;
+    }
+    outcome = await how.check(round);
+  }
+  return outcome;
+}
 
 export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
   override async run(event: Readonly<WorkflowEvent<RunParams>>, step: WorkflowStep): Promise<{ status: string }> {
@@ -35,21 +63,11 @@ export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
         const dueAt = await step.do(`${label}: start`, () => startStep(ctx(), runId, index, definition));
         if (definition.type === "approve") {
           await step.do(`${label}: notify`, () => notifyAssignees(ctx(), runId, index, definition));
-          let outcome = await step.do(`${label}: tally 0`, () => tallyApproval(ctx(), runId, index, definition));
-          let isEscalated = false;
-          for (let round = 1; outcome === "pending"; round += 1) {
-            // Until the step is due, the wait ends at its due time; after its escalation, only a decision (or a year) ends it.
-            const isDue = dueAt !== null && !isEscalated;
-            try {
-              await step.waitForEvent(`${label}: decision ${round}`, { type: DECISION_EVENT, timeout: isDue ? Math.max(1_000, dueAt - Date.now()) : DECISION_TIMEOUT });
-            } catch (error) {
-              if (!isDue) throw error;
-              isEscalated = true;
-              outcome = await step.do(`${label}: escalate`, () => escalateStep(ctx(), runId, index, definition));
-              continue;
-            }
-            outcome = await step.do(`${label}: tally ${round}`, () => tallyApproval(ctx(), runId, index, definition));
-          }
+          const outcome = await waitForPeople(step, dueAt, {
+            wait: (round) => [`${label}: decision ${round}`, DECISION_EVENT],
+            check: (round) => step.do(`${label}: tally ${round}`, () => tallyApproval(ctx(), runId, index, definition)),
+            escalate: () => step.do(`${label}: escalate`, () => escalateStep(ctx(), runId, index, definition)),
+          });
           if (outcome === "rejected") {
             if (goesOnWhenRejected(index)) path = "rejected";
             else {
@@ -74,11 +92,18 @@ export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
           } else path = "approved";
         } else if (definition.type === "form") {
           await step.do(`${label}: ask`, () => askForForm(ctx(), runId, index, definition));
-          let isAnswered = await step.do(`${label}: answered? 0`, () => formAnswered(ctx(), runId, index));
-          for (let round = 1; !isAnswered; round += 1) {
-            await step.waitForEvent(`${label}: answer ${round}`, { type: FORM_EVENT, timeout: DECISION_TIMEOUT });
-            isAnswered = await step.do(`${label}: answered? ${round}`, () => formAnswered(ctx(), runId, index));
-          }
+          const outcome = await waitForPeople(step, dueAt, {
+            wait: (round) => [`${label}: answer ${round}`, FORM_EVENT],
+            check: async (round) => ((await step.do(`${label}: answered? ${round}`, () => formAnswered(ctx(), runId, index))) ? "answered" : "pending"),
+            escalate: () => step.do(`${label}: escalate`, () => escalateFormStep(ctx(), runId, index, definition)),
+          });
+          if (outcome === "rejected") {
+            if (goesOnWhenRejected(index)) path = "rejected";
+            else {
+              await step.do("end: rejected", () => finishRun(ctx(), runId, "rejected", "The form was not answered in time."));
+              return { status: "rejected" };
+            }
+          } else if (outcome === "approved") path = "approved";
         } else if (definition.type === "case") {
           await step.do(`${label}: file into a case`, () => fileIntoCase(ctx(), runId, index, definition));
         } else if (definition.type === "copy") {

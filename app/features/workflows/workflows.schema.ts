@@ -36,6 +36,29 @@ export const STEP_WHEN = ["always", "approved", "rejected"] as const;
 const stepWhen = z.enum(STEP_WHEN, { error: "when is always, approved or rejected." }).default("always");
 const stepName = z.string({ error: "Each step needs a name." }).trim().min(1, "Each step needs a name.").max(100, "A step's name is at most 100 characters.");
 
+/** An optional due time for a human step (an approval, a form to fill in); when it passes, the step's escalation happens once. */
+const dueInHours = z
+  .number({ error: "dueInHours is a number of hours." })
+  .int("dueInHours is a whole number of hours.")
+  .min(1, `A step is due in 1 to ${WORKFLOW_DUE_HOURS_MAX} hours.`)
+  .max(WORKFLOW_DUE_HOURS_MAX, `A step is due in 1 to ${WORKFLOW_DUE_HOURS_MAX} hours.`)
+  .nullable()
+  .default(null);
+/** What happens once when a human step is overdue; `to` is who takes it over (an approval: a member; a form: any address). */
+const escalationOf = (to: z.ZodType<string>, what: string) =>
+  z
+    .discriminatedUnion(
+      "action",
+      [z.object({ action: z.literal("remind") }), z.object({ action: z.literal("reassign"), to }), z.object({ action: z.literal("approve") }), z.object({ action: z.literal("reject") })],
+      { error: `escalation is remind, reassign (with to), ${what}.` },
+    )
+    .nullable()
+    .default(null);
+const hasDueForEscalation = (step: { dueInHours: number | null; escalation: unknown }) => step.escalation === null || step.dueInHours !== null;
+const escalationNeedsDue = () => ({ message: "An escalation happens when a step is overdue: give it a due time (dueInHours).", path: ["dueInHours"] });
+/** Overdue without an escalation chosen: the people are reminded. */
+const remindByDefault = <T extends { dueInHours: number | null; escalation: unknown }>(step: T): T => (step.dueInHours !== null && step.escalation === null ? { ...step, escalation: { action: "remind" as const } } : step);
+
 const approveStep = z
   .object({
     type: z.literal("approve"),
@@ -52,32 +75,13 @@ const approveStep = z
       .transform((roles) => WORKFLOW_ROOM_ROLES.filter((role) => roles.includes(role))),
     mode: z.enum(["one", "all", "quorum"], { error: "mode is one (any of them), all, or quorum." }),
     quorumPercent: z.number().int().min(1, "A quorum is 1 to 100 percent.").max(100, "A quorum is 1 to 100 percent.").nullable().default(null),
-    dueInHours: z
-      .number({ error: "dueInHours is a number of hours." })
-      .int("dueInHours is a whole number of hours.")
-      .min(1, `A step is due in 1 to ${WORKFLOW_DUE_HOURS_MAX} hours.`)
-      .max(WORKFLOW_DUE_HOURS_MAX, `A step is due in 1 to ${WORKFLOW_DUE_HOURS_MAX} hours.`)
-      .nullable()
-      .default(null),
-    escalation: z
-      .discriminatedUnion(
-        "action",
-        [
-          z.object({ action: z.literal("remind") }),
-          z.object({ action: z.literal("reassign"), to: z.string({ error: "A reassignment names who takes the task over (to)." }).trim().min(1, "A reassignment names who takes the task over (to).").max(320) }),
-          z.object({ action: z.literal("approve") }),
-          z.object({ action: z.literal("reject") }),
-        ],
-        { error: "escalation is remind, reassign (with to), approve or reject." },
-      )
-      .nullable()
-      .default(null),
+    dueInHours,
+    escalation: escalationOf(z.string({ error: "A reassignment names who takes the task over (to)." }).trim().min(1, "A reassignment names who takes the task over (to).").max(320), "approve or reject"),
   })
   .refine((step) => step.assignees.length + step.roles.length > 0, { message: "An approval step needs at least one person to approve.", path: ["assignees"] })
   .refine((step) => step.mode !== "quorum" || step.quorumPercent !== null, { message: "A quorum step says how many percent must approve (quorumPercent).", path: ["quorumPercent"] })
-  .refine((step) => step.escalation === null || step.dueInHours !== null, { message: "An escalation happens when a step is overdue: give it a due time (dueInHours).", path: ["dueInHours"] })
-  // Overdue without an escalation chosen: the people are reminded.
-  .transform((step) => (step.dueInHours !== null && step.escalation === null ? { ...step, escalation: { action: "remind" as const } } : step));
+  .refine(hasDueForEscalation, escalationNeedsDue())
+  .transform(remindByDefault);
 
 const moveStep = z.object({ type: z.literal("move"), name: stepName, when: stepWhen, folderId: z.string({ error: "A move step names the folder (folderId)." }).min(1).max(64) });
 
@@ -146,14 +150,23 @@ const shareStep = z.object({
   message,
 });
 
-/** Someone (a member or not) fills in one of the builder's forms; the run waits for their answer. */
-const formStep = z.object({
-  type: z.literal("form"),
-  name: stepName,
-  when: stepWhen,
-  formId: z.string({ error: "A form step names the form (formId)." }).min(1, "Choose the form to fill in.").max(64),
-  to: z.email("Enter the address of the person who fills in the form, like name@example.com.").max(254).transform((email) => email.toLowerCase()),
-});
+/**
+ * Someone (a member or not) fills in one of the builder's forms; the run waits for their answer.
+ * Overdue (an optional due time): remind them, ask someone else (their link is the step's too),
+ * go on without the answer ("approve") or reject.
+ */
+const formStep = z
+  .object({
+    type: z.literal("form"),
+    name: stepName,
+    when: stepWhen,
+    formId: z.string({ error: "A form step names the form (formId)." }).min(1, "Choose the form to fill in.").max(64),
+    to: z.email("Enter the address of the person who fills in the form, like name@example.com.").max(254).transform((email) => email.toLowerCase()),
+    dueInHours,
+    escalation: escalationOf(z.email("Enter the address of the person who is asked instead, like name@example.com.").max(254).transform((email) => email.toLowerCase()), "approve (go on without the answer) or reject"),
+  })
+  .refine(hasDueForEscalation, escalationNeedsDue())
+  .transform(remindByDefault);
 
 /** A signed POST to an address the builder controls, like a form's webhooks. */
 const webhookStep = z.object({ type: z.literal("webhook"), name: stepName, when: stepWhen, url: webhookUrlSchema });
@@ -192,8 +205,10 @@ export const createWorkflowSchema = z.object({
     .max(WORKFLOW_STEPS_MAX, `A workflow has at most ${WORKFLOW_STEPS_MAX} steps.`)
     .superRefine((steps, context) => {
       // A path exists once a step before has decided (an approval or a signature).
+      // A form step decides too when it is overdue and its escalation takes a path.
+      const decides = (step: (typeof steps)[number]) => step.type === "approve" || step.type === "sign" || (step.type === "form" && (step.escalation?.action === "approve" || step.escalation?.action === "reject"));
       steps.forEach((step, index) => {
-        if (step.when === "always" || steps.slice(0, index).some((earlier) => earlier.type === "approve" || earlier.type === "sign")) return;
+        if (step.when === "always" || steps.slice(0, index).some(decides)) return;
         context.addIssue({ code: "custom", path: [index, "when"], message: `“${step.name}” runs only when ${step.when}, but no step before it decides: put an approval or a signature before it.` });
       });
     }),

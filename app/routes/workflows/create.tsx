@@ -10,7 +10,7 @@ import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { builderOptions } from "~/features/workflows/workflow-builder.server";
 import { StepKindFields } from "~/features/workflows/components/step-kind-fields";
-import { definitionOf, draftStep, ESCALATION_LABELS, MODE_LABELS, ROOM_ROLE_CHOICES, STEP_GROUPS, STEP_KINDS, type DraftStep, type RoomRole, type DraftTrigger, type Escalation, type Mode, type StepKind, type StepWhen, WHEN_LABELS } from "~/features/workflows/workflow-draft";
+import { definitionOf, draftStep, ESCALATION_LABELS, FORM_ESCALATION_LABELS, MODE_LABELS, ROOM_ROLE_CHOICES, STEP_GROUPS, STEP_KINDS, type DraftStep, type RoomRole, type DraftTrigger, type Escalation, type Mode, type StepKind, type StepWhen, WHEN_LABELS } from "~/features/workflows/workflow-draft";
 import { WORKFLOW_NAME_MAX, WORKFLOW_STEPS_MAX } from "~/features/workflows/workflows.schema";
 import { createWorkflow } from "~/features/workflows/workflows.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
@@ -188,7 +188,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
                   Step {index + 1}: {STEP_KINDS[step.type].legend}
                 </legend>
                 <Input label={`Step ${index + 1} name`} value={step.name} onChange={(event) => update(step.key, { name: event.target.value })} required maxLength={100} />
-                {steps.slice(0, index).some((earlier) => earlier.type === "approve" || earlier.type === "sign") ? (
+                {steps.slice(0, index).some(decidesPath) ? (
                   <label className="block text-sm text-slate-900">
                     Step {index + 1} runs
                     <select className={nativeSelectClassName} value={step.when} onChange={(event) => update(step.key, { when: event.target.value as StepWhen })}>
@@ -236,33 +236,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
                       </select>
                     </label>
                     {step.mode === "quorum" ? <Input label={`Step ${index + 1} quorum (percent)`} type="number" min={1} max={100} value={step.quorumPercent} onChange={(event) => update(step.key, { quorumPercent: event.target.value })} /> : null}
-                    <Input
-                      label={`Step ${index + 1} due in (days)`}
-                      description="Optional. When nobody has decided by then, the escalation below happens once."
-                      type="number"
-                      min={0.5}
-                      max={364}
-                      step={0.5}
-                      value={step.dueDays}
-                      onChange={(event) => update(step.key, { dueDays: event.target.value })}
-                    />
-                    {step.dueDays.trim() ? (
-                      <>
-                        <label className="block text-sm text-slate-900">
-                          Step {index + 1}: when overdue
-                          <select className={nativeSelectClassName} value={step.escalation} onChange={(event) => update(step.key, { escalation: event.target.value as Escalation })}>
-                            {(Object.keys(ESCALATION_LABELS) as Escalation[]).map((escalation) => (
-                              <option key={escalation} value={escalation}>
-                                {ESCALATION_LABELS[escalation]}
-                              </option>
-                            ))}
-                          </select>
-                        </label>
-                        {step.escalation === "reassign" ? (
-                          <Input label={`Step ${index + 1}: hand it to (e-mail)`} type="email" value={step.reassignTo} onChange={(event) => update(step.key, { reassignTo: event.target.value })} required />
-                        ) : null}
-                      </>
-                    ) : null}
+                    <DueFields step={step} number={index + 1} update={(change) => update(step.key, change)} />
                   </>
                 ) : step.type === "sign" ? (
                   <Input
@@ -284,6 +258,11 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
                     </select>
                     <span className="mt-1 block text-xs text-slate-600">A new case of this type opens, titled by the document's name; the document moves into its case file, and the case's timeline shows this run.</span>
                   </label>
+                ) : step.type === "form" ? (
+                  <>
+                    <StepKindFields step={step} number={index + 1} folders={stepFolders} forms={forms} update={(change) => update(step.key, change)} />
+                    <DueFields step={step} number={index + 1} update={(change) => update(step.key, change)} />
+                  </>
                 ) : step.type !== "move" ? (
                   <StepKindFields step={step} number={index + 1} folders={stepFolders} forms={forms} update={(change) => update(step.key, change)} />
                 ) : (
@@ -338,3 +317,50 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />;
 }
+
+/** A human step's optional due time and what happens once when it passes (an approval or a form to fill in). */
+function DueFields({ step, number, update }: { step: DraftStep; number: number; update: (change: Partial<DraftStep>) => void }) {
+  const isForm = step.type === "form";
+  const labels = isForm ? FORM_ESCALATION_LABELS : ESCALATION_LABELS;
+  return (
+    <>
+      <Input
+        label={`Step ${number} due in (days)`}
+        description={isForm ? "Optional. When no answer has come by then, the escalation below happens once." : "Optional. When nobody has decided by then, the escalation below happens once."}
+        type="number"
+        min={0.5}
+        max={364}
+        step={0.5}
+        value={step.dueDays}
+        onChange={(event) => update({ dueDays: event.target.value })}
+      />
+      {step.dueDays.trim() ? (
+        <>
+          <label className="block text-sm text-slate-900">
+            Step {number}: when overdue
+            <select className={nativeSelectClassName} value={step.escalation} onChange={(event) => update({ escalation: event.target.value as Escalation })}>
+              {(Object.keys(labels) as Escalation[]).map((escalation) => (
+                <option key={escalation} value={escalation}>
+                  {labels[escalation]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {step.escalation === "reassign" ? (
+            <Input
+              label={isForm ? `Step ${number}: ask instead (e-mail)` : `Step ${number}: hand it to (e-mail)`}
+              description={isForm ? "They need no account. The first answer from either of them moves the run on." : undefined}
+              type="email"
+              value={step.reassignTo}
+              onChange={(event) => update({ reassignTo: event.target.value })}
+              required
+            />
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** Whether a step before decides a path a later step may follow: an approval, a signature, or a form whose escalation takes a path. */
+const decidesPath = (step: DraftStep) => step.type === "approve" || step.type === "sign" || (step.type === "form" && step.dueDays.trim() !== "" && (step.escalation === "approve" || step.escalation === "reject"));
