@@ -196,7 +196,7 @@ test.describe("workflows and cases", () => {
     await expect(page.getByTestId("audit-row").filter({ hasText: "Opened a case" })).toContainText("Acquisition: CASE-0001 Kestrel purchase");
   });
 
-  test("a case's owner sends a form for the case to someone without an account; their answer and file land in the case, and the case's details are edited with the timeline keeping what they were", async ({ page, member, browser, baseURL }) => {
+  test("a case's owner sends a form and then a receive page for the case to someone without an account; their answer and files land in the case, and the case's details are edited with the timeline keeping what they were", async ({ page, member, browser, baseURL }) => {
     test.setTimeout(90_000);
     void member;
     await gotoHydrated(page, "/folders/inbox");
@@ -234,7 +234,6 @@ test.describe("workflows and cases", () => {
     await visitor.getByLabel("Photos").setInputFiles({ name: "pier.pdf", mimeType: "application/pdf", buffer: await contractPdf() });
     await visitor.getByRole("button", { name: "Send" }).click();
     await expect(visitor.getByTestId("form-thanks")).toBeVisible();
-    await visitorContext.close();
 
     await expect
       .poll(async () => {
@@ -244,6 +243,29 @@ test.describe("workflows and cases", () => {
       .toContain(`Sue Surveyor <${surveyor}> answered “Damage report” with 1 file: pier.pdf`);
     await expect(page.getByTestId("case-files")).toContainText("pier.pdf");
     await expect(page.getByTestId("case-requests")).toContainText("answered");
+
+    // More photos later, through one of the owner's receive pages sent for the case: they land in the case file too.
+    expect((await page.request.post("/api/receive-pages", { data: { kind: "simple", title: "Claim documents", folderId: inbox }, headers })).status()).toBe(201);
+    await gotoHydrated(page, `/cases/${opened.id}`);
+    await page.getByLabel("Form or receive page to send").selectOption({ label: "Claim documents" });
+    await page.getByLabel("E-mail of the person asked").fill(surveyor);
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(page.getByText("Sent. The files they send come into this case.")).toBeVisible();
+    const pageMail = await readLatestMail(visitor, surveyor, /asks you to send files through "Claim documents"/);
+    await gotoHydrated(visitor, pageMail.link!);
+    await expect(visitor.locator("form[data-ready]")).toHaveCount(1);
+    await visitor.getByTestId("receive-files-input").setInputFiles({ name: "north-end.pdf", mimeType: "application/pdf", buffer: await contractPdf() });
+    await visitor.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(visitor.getByRole("status").filter({ hasText: "1 file was sent" })).toBeVisible();
+    await visitorContext.close();
+    await expect
+      .poll(async () => {
+        await gotoHydrated(page, `/cases/${opened.id}`);
+        return page.getByTestId("case-files").textContent();
+      }, { timeout: 30_000 })
+      .toContain("north-end.pdf");
+    await expect(page.getByTestId("case-timeline")).toContainText(`Sue Surveyor <${surveyor}> sent 1 file: north-end.pdf through “Claim documents”`);
+    await expect(page.getByTestId("case-requests")).toContainText("Receive page “Claim documents”");
 
     // The surveyor's report changes the matter: its details are edited, and the timeline keeps what they were.
     await page.getByText("Edit the case's details").click();

@@ -144,7 +144,9 @@ describe("a receive page sent for a case", () => {
     const type = await createCaseType(ctx(), owner.id, { name: "Claim", fields: [], folders: [] });
     const opened = await openCase(ctx(), owner.id, { typeId: type.id, title: "Flooded cellar" });
     const page = await receivePage(owner);
-    const sent = await send(owner.client, "POST", `/api/cases/${opened.id}/requests`, { receivePageId: page.id, email: "sue@example.com", name: "Sue Surveyor", message: "The cellar photos, please." });
+    // She takes part already: asked without a name, she is asked under the one she has.
+    expect((await send(owner.client, "POST", `/api/cases/${opened.id}/participants`, { email: "sue@example.com", name: "Sue Surveyor" })).status).toBe(201);
+    const sent = await send(owner.client, "POST", `/api/cases/${opened.id}/requests`, { receivePageId: page.id, email: "sue@example.com", message: "The cellar photos, please." });
     expect(sent.status, await sent.clone().text()).toBe(201);
     const mail = (await mailsTo("sue@example.com")).filter((item) => item.template === "case-request").at(-1)!;
     expect(mail.subject).toBe('Olga Owner asks you to send files through "Claim documents"');

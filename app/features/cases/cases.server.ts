@@ -389,8 +389,9 @@ export async function addParticipant(ctx: ServiceContext, userId: string, caseId
 
 /** Someone takes part in the case by e-mail (named as given, else as their account is, else by their address), once; with the timeline's words for them. */
 export async function takePart(ctx: ServiceContext, row: CaseRow, actorId: string, person: { email: string; name: string }) {
-  const member = await findUserByEmail(ctx.db, person.email);
-  const name = person.name || member?.name || person.email.split("@")[0]!;
+  const [member, people] = await Promise.all([findUserByEmail(ctx.db, person.email), listParticipants(ctx.db, row.id)]);
+  // Asked again without a name: the name they take part under already.
+  const name = person.name || people.find((someone) => someone.email === person.email)?.name || member?.name || person.email.split("@")[0]!;
   const now = ctx.now();
   const detail = `${name} <${person.email}>${member ? "" : " (no account)"}`;
   const added = await insertParticipant(ctx.db, { caseId: row.id, email: person.email, name, userId: member?.id ?? null, addedAt: now }, { id: crypto.randomUUID(), caseId: row.id, at: now, kind: "case.participant", actorId, fileId: null, detail });
