@@ -11,7 +11,7 @@ import { newAuthClient, testEnv } from "./helpers";
 import { patch } from "./tus-helpers";
 
 /**
- * Cases (issue 41): case types with fields and a case file's folders, cases with values, status,
+ * Cases (issue 41): case types with fields and a case file's folders (made and changed), cases with values, status,
  * people, tasks and milestones and a timeline; the list's filters; a workflow step that files its
  * document into a new case (once); the authorization matrix on the API.
  */
@@ -371,5 +371,63 @@ describe("changing a case", () => {
     expect((await send(await newAuthClient(), "PATCH", `/api/cases/${opened.id}`, { title: "Mine now" })).status).toBe(401);
     expect(await countWhere("select count(*) as n from case_events where case_id = ?", opened.id)).toBe(entries + 1);
     expect((await getCase(ctx(), person.id, opened.id)).case.title).toBe("Water damage, kitchen");
+  });
+});
+
+describe("changing a case type", () => {
+  it("its owner changes the fields, folders and default workflow; open cases keep their values, a renamed field shows nothing, and new case files get the new folders", async () => {
+    const { person, type } = await owner();
+    const opened = await openCase(ctx(), person.id, { typeId: type.id, title: "Hail", values: { policy_number: "P-1", amount: 900, severity: "Low" } });
+    const review = await createWorkflow(ctx(), person.id, { name: "Claim review", steps: [{ type: "tag", name: "Tag", tags: ["claim"] }] });
+    const changed = await send(person.client, "PATCH", `/api/case-types/${type.id}`, {
+      name: "Home claim",
+      description: "Claims on home policies",
+      fields: [
+        { label: "Policy number", type: "text", required: true },
+        { label: "Claimed amount", type: "number" },
+        { label: "Severity", type: "select", options: ["Low", "Medium", "High"] },
+      ],
+      folders: ["Photos", "Evidence"],
+      defaultWorkflowId: review.id,
+    });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    expect((await changed.json<{ caseType: { name: string; folders: string[]; defaultWorkflowId: string } }>()).caseType).toMatchObject({ name: "Home claim", folders: ["Photos", "Evidence"], defaultWorkflowId: review.id });
+
+    // The open case: its values stay, the renamed field ("Amount" → "Claimed amount") starts empty, the new choice is offered.
+    const view = await getCase(ctx(), person.id, opened.id);
+    expect(view.case.type.name).toBe("Home claim");
+    expect(view.case.fields.map((field) => [field.label, field.value])).toEqual([["Policy number", "P-1"], ["Claimed amount", null], ["Severity", "Low"]]);
+    expect(view.case.fields[2]!.options).toEqual(["Low", "Medium", "High"]);
+    expect(await folderLabels(opened.folderId!)).toEqual(["Correspondence", "Evidence"]);
+    // A new case of the type gets the new folders and the new fields' checks.
+    const next = await openCase(ctx(), person.id, { typeId: type.id, title: "Storm", values: { policy_number: "P-2", claimed_amount: "1200", severity: "Medium" } });
+    expect(await folderLabels(next.folderId!)).toEqual(["Evidence", "Photos"]);
+    // Changed back, the stored value comes back with its label.
+    expect((await send(person.client, "PATCH", `/api/case-types/${type.id}`, { name: "Home claim", fields: [{ label: "Amount", type: "number" }] })).status).toBe(200);
+    expect((await getCase(ctx(), person.id, opened.id)).case.fields.map((field) => [field.label, field.value])).toEqual([["Amount", 900]]);
+  });
+
+  it("refuses anonymous (401), a plan without cases (403), someone else's type (404) and a bad type (400), changing nothing", async () => {
+    const { person, type } = await owner();
+    const stranger = await owner();
+    const pro = await signedIn({ tier: "pro" });
+    const strangersWorkflow = await createWorkflow(ctx(), stranger.person.id, { name: "Theirs", steps: [{ type: "tag", name: "Tag", tags: ["x"] }] });
+    const body = { name: "Renamed", fields: [] };
+    const before = await testEnv.DB.prepare("select name, fields, folders, updated_at from case_types where id = ?").bind(type.id).first();
+    expect((await send(await newAuthClient(), "PATCH", `/api/case-types/${type.id}`, body)).status).toBe(401);
+    expect((await send(pro.client, "PATCH", `/api/case-types/${type.id}`, body)).status).toBe(403);
+    expect((await send(stranger.person.client, "PATCH", `/api/case-types/${type.id}`, body)).status).toBe(404);
+    const refusals = [
+      [{ name: "" }, "name: The case type's name is required."],
+      [{ name: "X", fields: [{ label: "A", type: "select", options: ["only"] }] }, "fields.0.options: A choice field needs at least two options."],
+      [{ name: "X", fields: [{ label: "Amount", type: "number" }, { label: "amount", type: "text" }] }, "fields: Two fields have the same label. Give each its own."],
+      [{ name: "X", defaultWorkflowId: strangersWorkflow.id }, "defaultWorkflowId: Choose one of your workflows."],
+    ] as const;
+    for (const [input, message] of refusals) {
+      const response = await send(person.client, "PATCH", `/api/case-types/${type.id}`, input);
+      expect(response.status).toBe(400);
+      expect((await response.json<{ message: string }>()).message).toBe(message);
+    }
+    expect(await testEnv.DB.prepare("select name, fields, folders, updated_at from case_types where id = ?").bind(type.id).first()).toEqual(before);
   });
 });

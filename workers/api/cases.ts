@@ -1,11 +1,11 @@
 import { sendCaseRequest } from "~/features/cases/case-requests.server";
 import { Hono } from "hono";
-import { addCaseComment, addCaseTask, addParticipant, completeCaseTask, createCaseType, getCase, listCases, listCaseTypes, openCase, setCaseStatus, startCaseWorkflow, updateCase } from "~/features/cases/cases.server";
+import { addCaseComment, addCaseTask, addParticipant, completeCaseTask, createCaseType, getCase, listCases, listCaseTypes, openCase, setCaseStatus, startCaseWorkflow, updateCase, updateCaseType } from "~/features/cases/cases.server";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
 /**
- * Cases (issue 41): /api/case-types (list, create) and /api/cases (list with filters, open, one
+ * Cases (issue 41): /api/case-types (list, create, change) and /api/cases (list with filters, open, one
  * case; its status, people, tasks, comments, forms sent for it, and its default workflow on a document of its case file). A
  * case someone does not take part in is 404; changing it is for its owner and assignee (403).
  */
@@ -18,6 +18,10 @@ export const caseTypesApi = new Hono<AppEnv>()
   .post("/", async (c) => {
     const actor = requireApiActor(c);
     return c.json({ caseType: await createCaseType(apiServiceContext(c), actor.userId, await readJsonBody(c)) }, 201);
+  })
+  .patch("/:id", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ caseType: await updateCaseType(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)) }, 200);
   });
 
 const fileIdOf = (body: unknown) => (typeof body === "object" && body !== null && "fileId" in body ? body.fileId : undefined);

@@ -11,6 +11,10 @@ export async function insertCaseType(db: Database, row: typeof caseTypes.$inferI
   await db.insert(caseTypes).values(row);
 }
 
+export async function updateCaseTypeRow(db: Database, id: string, set: Pick<CaseTypeRow, "name" | "description" | "fields" | "folders" | "defaultWorkflowId" | "updatedAt">): Promise<void> {
+  await db.update(caseTypes).set(set).where(eq(caseTypes.id, id));
+}
+
 export async function findCaseType(db: Database, id: string): Promise<CaseTypeRow | undefined> {
   return db.select().from(caseTypes).where(eq(caseTypes.id, id)).get();
 }

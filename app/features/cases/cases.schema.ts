@@ -32,7 +32,7 @@ export const caseFieldSchema = z
   .refine((field) => field.type !== "select" || field.options.length >= 2, { message: "A choice field needs at least two options.", path: ["options"] })
   .transform((field) => ({ ...field, key: fieldKey(field.label), options: field.type === "select" ? field.options : [] }));
 
-/** POST /api/case-types. */
+/** POST /api/case-types, and PATCH /api/case-types/{id} (the whole type again). */
 export const createCaseTypeSchema = z
   .object({
     name: label("The case type's name"),
@@ -87,6 +87,11 @@ export const caseListQuerySchema = z.object({
   due: z.enum(["overdue", "week", "any"]).optional().catch(undefined),
 });
 export type CaseListQuery = z.output<typeof caseListQuerySchema>;
+
+/** A type's fields as the form's lines again (what `parseFieldLines` reads), to edit them. */
+export function fieldLines(fields: readonly { label: string; type: string; options: readonly string[]; required: boolean }[]): string {
+  return fields.map((field) => `${field.label}${field.required ? "*" : ""}${field.type === "text" ? "" : field.type === "select" ? `: choice: ${field.options.join(" | ")}` : `: ${field.type}`}`).join("\n");
+}
 
 /**
  * The case type form's field lines, one field per line: "Label", "Label: number", "Label: date",

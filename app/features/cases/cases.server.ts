@@ -45,6 +45,7 @@ import {
   listChildFolderIds,
   setCaseStatusRow,
   updateCaseRow,
+  updateCaseTypeRow,
   setRunCase,
   type CaseRow,
   type CaseTypeRow,
@@ -71,19 +72,41 @@ const dateOf = (text: string | null) => (text ? new Date(`${text}T23:59:59.999Z`
 export type CaseTypeView = { id: string; name: string; description: string; fields: CaseField[]; folders: string[]; defaultWorkflowId: string | null };
 const typeViewOf = (row: CaseTypeRow): CaseTypeView => ({ id: row.id, name: row.name, description: row.description, fields: row.fields, folders: row.folders, defaultWorkflowId: row.defaultWorkflowId });
 
-/** POST /api/case-types: the member's case type; a default workflow must be one they built. */
-export async function createCaseType(ctx: ServiceContext, userId: string, input: unknown): Promise<CaseTypeView> {
-  await requireCases(ctx, userId);
+/** A case type as given (POST, or PATCH with the whole type), checked; a default workflow must be one the member built. */
+async function checkedType(ctx: ServiceContext, userId: string, input: unknown) {
   const data = parseInput(createCaseTypeSchema, input);
   if (data.defaultWorkflowId) {
     const template = await findTemplate(ctx.db, data.defaultWorkflowId);
     if (!template || template.createdBy !== userId) throw new AppError("VALIDATION_ERROR", "defaultWorkflowId: Choose one of your workflows.");
   }
+  return data;
+}
+
+/** POST /api/case-types: the member's case type. */
+export async function createCaseType(ctx: ServiceContext, userId: string, input: unknown): Promise<CaseTypeView> {
+  await requireCases(ctx, userId);
+  const data = await checkedType(ctx, userId, input);
   const space = await ensurePersonalSpace(ctx, userId);
   const now = ctx.now();
   const row: CaseTypeRow = { id: crypto.randomUUID(), spaceId: space.id, name: data.name, description: data.description, fields: data.fields, folders: data.folders, defaultWorkflowId: data.defaultWorkflowId, createdBy: userId, createdAt: now, updatedAt: now };
   await insertCaseType(ctx.db, row);
   return typeViewOf(row);
+}
+
+/**
+ * PATCH /api/case-types/{id}: its owner changes a type (the whole type again: name, description,
+ * fields, folders, default workflow). Cases already open keep their values: fields are known by
+ * their label, so a field renamed or removed shows nothing in them (the value stays stored and
+ * comes back with the label), a new required field is asked for when the case is next edited. New
+ * folders are for case files made from now on. 404 for anyone else's type, nothing changed.
+ */
+export async function updateCaseType(ctx: ServiceContext, userId: string, typeId: unknown, input: unknown): Promise<CaseTypeView> {
+  await requireCases(ctx, userId);
+  const type = await requireOwnType(ctx, userId, typeId);
+  const data = await checkedType(ctx, userId, input);
+  const changed = { name: data.name, description: data.description, fields: data.fields, folders: data.folders, defaultWorkflowId: data.defaultWorkflowId, updatedAt: ctx.now() };
+  await updateCaseTypeRow(ctx.db, type.id, changed);
+  return typeViewOf({ ...type, ...changed });
 }
 
 export async function listCaseTypes(ctx: ServiceContext, userId: string): Promise<CaseTypeView[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldKey, parseFieldLines } from "~/features/cases/cases.schema";
+import { fieldKey, fieldLines, parseFieldLines } from "~/features/cases/cases.schema";
 
 describe("the case type form's field lines", () => {
   it("reads a label, its kind, a choice's options and a required mark, one field per line", () => {
@@ -16,5 +16,12 @@ describe("the case type form's field lines", () => {
     expect(fieldKey("Claim amount (EUR)")).toBe("claim_amount_eur");
     expect(fieldKey("Éléphant")).toBe("elephant");
     expect(fieldKey("!!!")).toBe("field");
+  });
+
+  it("writes a type's fields back as the lines they are read from, so editing a type starts from what it is", () => {
+    const lines = "Counterparty*\nValue: number\nRenewal date*: date\nRisk: choice: Low | Medium | High";
+    const fields = parseFieldLines(lines);
+    expect(fieldLines(fields)).toBe(lines);
+    expect(parseFieldLines(fieldLines(fields))).toEqual(fields);
   });
 });
