@@ -175,20 +175,19 @@ export function renderMail(template: MailTemplate): MailContent {
         ...(template.message ? [{ paragraph: template.message }] : []),
         ...(template.link ? [{ button: template.link }] : []),
       ]);
-    case "case-request":
-      return template.asks === "receive"
-        ? render(`${template.senderName} asks you to send files through "${template.form}"`, "Hello,", [
-            { paragraph: `${template.senderName} asks you to send files through their receive page "${template.form}" for "${template.caseLabel}". What you send goes straight to that matter.` },
-            ...(template.message ? [{ paragraph: template.message }] : []),
-            { button: { label: "Send your files", href: template.link } },
-            { paragraph: "The link is yours: please do not pass it on." },
-          ])
-        : render(`${template.senderName} asks you to fill in "${template.form}"`, "Hello,", [
-            { paragraph: `${template.senderName} asks you to fill in the form "${template.form}" for "${template.caseLabel}". What you send, files included, goes straight to that matter.` },
-            ...(template.message ? [{ paragraph: template.message }] : []),
-            { button: { label: "Fill in the form", href: template.link } },
-            { paragraph: "The link is yours: please do not pass it on." },
-          ]);
+    case "case-request": {
+      // A form to fill in, or a receive page to send files through: the same e-mail in their words.
+      const words =
+        template.asks === "receive"
+          ? { ask: "send files through", what: "their receive page", sent: "What you send", button: "Send your files" }
+          : { ask: "fill in", what: "the form", sent: "What you send, files included,", button: "Fill in the form" };
+      return render(`${template.senderName} asks you to ${words.ask} "${template.form}"`, "Hello,", [
+        { paragraph: `${template.senderName} asks you to ${words.ask} ${words.what} "${template.form}" for "${template.caseLabel}". ${words.sent} goes straight to that matter.` },
+        ...(template.message ? [{ paragraph: template.message }] : []),
+        { button: { label: words.button, href: template.link } },
+        { paragraph: "The link is yours: please do not pass it on." },
+      ]);
+    }
     case "notification":
       return render(template.title, hi(template.name), [
         { paragraph: template.roomName ? `${template.title} in the data room "${template.roomName}".` : `${template.title}.` },

@@ -226,14 +226,13 @@ export async function askForForm(ctx: ServiceContext, runId: string, index: numb
   if (!state) return;
   const ticket = await formTicket(ctx, runId, index);
   await insertStepLink(ctx.db, { runId, stepIndex: index, kind: "form", refId: hashLinkToken(ticket), createdAt: ctx.now() });
-  await mailForm(ctx, state, index, step, step.to, "mail");
+  await mailForm(ctx, state, index, step, ticket, step.to, "mail");
   await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-asked`), runId, at: ctx.now(), kind: "form.requested", actorId: null, detail: `${step.name}: asked ${step.to}` });
 }
 
 /** The form's link with the step's ticket, to one address, once per what it is (the first ask, a reminder, someone asked instead). */
-async function mailForm(ctx: ServiceContext, state: Running, index: number, step: Step<"form">, to: string, what: "mail" | "reminder" | "instead"): Promise<void> {
+async function mailForm(ctx: ServiceContext, state: Running, index: number, step: Step<"form">, ticket: string, to: string, what: "mail" | "reminder" | "instead"): Promise<void> {
   const runId = state.run.id;
-  const ticket = await formTicket(ctx, runId, index);
   const senderName = await builderName(ctx, state.builder);
   const documents = await runDocuments(ctx, state.run);
   await sendMail(ctx, {
@@ -263,23 +262,27 @@ export async function escalateFormStep(ctx: ServiceContext, runId: string, index
   if (!state) return "rejected";
   if (await formAnswered(ctx, runId, index)) return "answered";
   const escalation = step.escalation ?? { action: "remind" as const };
-  const now = ctx.now();
   const overdue = `${step.name}: no answer after ${durationText(step.dueInHours ?? 0)}`;
-  const record = (detail: string) => insertEvent(ctx.db, { id: eventId(runId, `step-${index}-escalated`), runId, at: now, kind: "step.escalated", actorId: null, detail });
   if (escalation.action === "approve" || escalation.action === "reject") {
     const outcome = escalation.action === "approve" ? "approved" : "rejected";
-    await record(`${overdue}, ${outcome === "approved" ? "the workflow goes on without it" : "rejected as the workflow says"}`);
-    await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-${outcome}`), runId, at: now, kind: `step.${outcome}`, actorId: null, detail: `${step.name}: ${outcome === "approved" ? "went on without an answer" : "rejected when overdue"}` });
+    await recordEscalation(ctx, runId, index, `${overdue}, ${outcome === "approved" ? "the workflow goes on without it" : "rejected as the workflow says"}`, {
+      outcome,
+      detail: `${step.name}: ${outcome === "approved" ? "went on without an answer" : "rejected when overdue"}`,
+    });
     return outcome;
   }
-  if (escalation.action === "reassign") {
-    await mailForm(ctx, state, index, step, escalation.to, "instead");
-    await record(`${overdue}, ${escalation.to} asked instead`);
-    return "pending";
-  }
-  await mailForm(ctx, state, index, step, step.to, "reminder");
-  await record(`${overdue}, ${step.to} reminded`);
+  const ticket = await formTicket(ctx, runId, index);
+  const to = escalation.action === "reassign" ? escalation.to : step.to;
+  await mailForm(ctx, state, index, step, ticket, to, escalation.action === "reassign" ? "instead" : "reminder");
+  await recordEscalation(ctx, runId, index, `${overdue}, ${escalation.action === "reassign" ? `${to} asked instead` : `${to} reminded`}`);
   return "pending";
+}
+
+/** An overdue step's one escalation in its run's timeline, and the path it takes when it takes one (written once each, however often the engine runs it). */
+export async function recordEscalation(ctx: ServiceContext, runId: string, index: number, detail: string, path?: { outcome: "approved" | "rejected"; detail: string }): Promise<void> {
+  const at = ctx.now();
+  await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-escalated`), runId, at, kind: "step.escalated", actorId: null, detail });
+  if (path) await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-${path.outcome}`), runId, at, kind: `step.${path.outcome}`, actorId: null, detail: path.detail });
 }
 
 /** Whether the form step's person has answered (the answer recorded it in the timeline). */

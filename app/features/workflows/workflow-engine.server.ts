@@ -7,7 +7,7 @@ import { AppError } from "~/lib/errors";
 import { notifyMember } from "~/features/notifications/notifications.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { durationText, runEventId as eventId, WORKFLOW_ROLE_PEOPLE_MAX } from "./workflows.schema";
-import { asStep } from "./workflow-actions.server";
+import { asStep, recordEscalation } from "./workflow-actions.server";
 import { auditRun } from "./workflow-room.server";
 import {
   closeOpenTasks,
@@ -105,27 +105,24 @@ export async function escalateStep(ctx: ServiceContext, runId: string, index: nu
   const run = await findRun(ctx.db, runId);
   if (!run || run.status !== "running") return "rejected";
   const escalation = step.escalation ?? { action: "remind" as const };
-  const now = ctx.now();
   const overdue = `${step.name}: no decision after ${durationText(step.dueInHours ?? 0)}`;
-  const record = (detail: string) => insertEvent(ctx.db, { id: eventId(runId, `step-${index}-escalated`), runId, at: now, kind: "step.escalated", actorId: null, detail });
   if (escalation.action === "approve" || escalation.action === "reject") {
     const outcome = escalation.action === "approve" ? "approved" : "rejected";
-    await record(`${overdue}, ${outcome} as the workflow says`);
     await closeOpenTasks(ctx.db, runId, index);
-    await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-${outcome}`), runId, at: now, kind: `step.${outcome}`, actorId: null, detail: `${step.name}: ${outcome} when overdue` });
+    await recordEscalation(ctx, runId, index, `${overdue}, ${outcome} as the workflow says`, { outcome, detail: `${step.name}: ${outcome} when overdue` });
     return outcome;
   }
   if (escalation.action === "reassign") {
     const people = await findPeople(ctx.db, [escalation.to]);
     await closeOpenTasks(ctx.db, runId, index);
-    await insertTasks(ctx.db, [{ id: crypto.randomUUID(), runId, stepIndex: index, assigneeId: escalation.to, status: "open", comment: null, createdAt: now, dueAt: null, decidedAt: null }]);
+    await insertTasks(ctx.db, [{ id: crypto.randomUUID(), runId, stepIndex: index, assigneeId: escalation.to, status: "open", comment: null, createdAt: ctx.now(), dueAt: null, decidedAt: null }]);
     await reopenTaskOf(ctx.db, runId, index, escalation.to);
-    await record(`${overdue}, handed to ${people[0]?.name ?? "a former member"}`);
+    await recordEscalation(ctx, runId, index, `${overdue}, handed to ${people[0]?.name ?? "a former member"}`);
     await notifyAssignees(ctx, runId, index, step, "Task handed to you");
     return tallyApproval(ctx, runId, index, step);
   }
   const told = await notifyAssignees(ctx, runId, index, step, "Overdue");
-  await record(`${overdue}, ${told} ${told === 1 ? "person" : "people"} reminded`);
+  await recordEscalation(ctx, runId, index, `${overdue}, ${told} ${told === 1 ? "person" : "people"} reminded`);
   return "pending";
 }
 

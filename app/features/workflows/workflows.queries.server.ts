@@ -77,7 +77,7 @@ export async function listSourceTriggered(db: Database, kind: "form" | "receive"
 }
 
 /** The member's forms (not templates, not deleted), by title: what a workflow's step or trigger, or a case, may send or start from. */
-export async function listFormChoices(db: Database, userId: string): Promise<{ id: string; title: string }[]> {
+async function listFormChoices(db: Database, userId: string): Promise<{ id: string; title: string }[]> {
   return db.select({ id: forms.id, title: forms.title }).from(forms).where(and(eq(forms.userId, userId), eq(forms.isTemplate, false), isNull(forms.deletedAt))).orderBy(asc(forms.title)).all();
 }
 

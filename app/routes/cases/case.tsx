@@ -290,24 +290,20 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
               <label className="text-sm text-slate-900">
                 Form or receive page to send
                 <select name="send" className={nativeSelectClassName}>
-                  {formChoices.length > 0 ? (
-                    <optgroup label="Forms">
-                      {formChoices.map((form) => (
-                        <option key={form.id} value={`form:${form.id}`}>
-                          {form.title}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ) : null}
-                  {pageChoices.length > 0 ? (
-                    <optgroup label="Receive pages">
-                      {pageChoices.map((page) => (
-                        <option key={page.id} value={`receive:${page.id}`}>
-                          {page.title}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ) : null}
+                  {[
+                    { label: "Forms", kind: "form", choices: formChoices },
+                    { label: "Receive pages", kind: "receive", choices: pageChoices },
+                  ].map((group) =>
+                    group.choices.length > 0 ? (
+                      <optgroup key={group.kind} label={group.label}>
+                        {group.choices.map((choice) => (
+                          <option key={choice.id} value={`${group.kind}:${choice.id}`}>
+                            {choice.title}
+                          </option>
+                        ))}
+                      </optgroup>
+                    ) : null,
+                  )}
                 </select>
               </label>
               <Input label="E-mail of the person asked" name="email" type="email" required />
