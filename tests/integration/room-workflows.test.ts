@@ -127,9 +127,9 @@ describe("a data room's workflows", () => {
     // A move out of the room, into the builder's own files.
     const own = await personalSpaceOf(owner.id);
     await expect(build(owner.id, [approve, { type: "move", name: "Take it home", folderId: own.rootId }])).rejects.toMatchObject({ code: "VALIDATION_ERROR", message: expect.stringContaining("is outside the data room this workflow works in") });
-    // Filing into a case would take the document out of the room.
-    const type = await createCaseType(ctx(), owner.id, { name: "Deal", fields: [], folders: [] });
-    await expect(build(owner.id, [approve, { type: "case", name: "File", caseTypeId: type.id }])).rejects.toMatchObject({ code: "VALIDATION_ERROR", message: expect.stringContaining("a data room's documents stay in the room") });
+    // Filing into a case type of someone else's.
+    const type = await createCaseType(ctx(), outsider.id, { name: "Deal", fields: [], folders: [] });
+    await expect(build(owner.id, [approve, { type: "case", name: "File", caseTypeId: type.id }])).rejects.toMatchObject({ code: "VALIDATION_ERROR", message: expect.stringContaining("files into a case type that is not yours") });
     // Room roles in a workflow of the builder's own files.
     await expect(build(owner.id, [approve], own.rootId)).rejects.toMatchObject({ code: "VALIDATION_ERROR", message: expect.stringContaining("does not work in a data room") });
     // An approval with neither people nor roles.
@@ -141,5 +141,43 @@ describe("a data room's workflows", () => {
     expect(inside.steps).toHaveLength(2);
     expect((await builderOptions(ctx(), owner.id)).folders.filter((folder) => folder.isRoom).map((folder) => folder.path)).toEqual(["Falcon diligence", "Falcon diligence / Approved", "Falcon diligence / Incoming"]);
     expect((await builderOptions(ctx(), members[0]!.id)).folders.some((folder) => folder.isRoom)).toBe(false);
+  });
+
+  it("a room's workflow files the document into a case opened in the room: the case file is at the top of the room, the document never leaves it, and the room's audit log records the case and the filing", async () => {
+    const { owner, roomId, rootFolderId, incoming, members } = await room();
+    const type = await createCaseType(ctx(), owner.id, { name: "Deal", fields: [], folders: ["Correspondence"] });
+    const workflow = await createWorkflow(ctx(), owner.id, {
+      name: "Deal intake",
+      trigger: { type: "upload", folderId: incoming },
+      steps: [
+        { type: "approve", name: "Members review", assignees: [], roles: ["member"], mode: "one" },
+        { type: "case", name: "Open the deal", caseTypeId: type.id, when: "approved" },
+      ],
+    });
+    expect((await getWorkflow(ctx(), owner.id, workflow.id)).steps[1]!.summary).toBe("If approved: File the document into a new case: Deal");
+
+    const { fileId, runId } = await uploadAndStart(members[0]!, incoming, "Letter of intent.pdf", workflow.id);
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, runId!);
+    const [task] = await tasksOf(members[1]!.id, runId!);
+    await decideTask(ctx(), members[1]!.id, task!.id, { decision: "approve" });
+    await instance.waitForStatus("complete");
+
+    // The case lives in the room, its case file is a folder at the top of the room with the type's folders, and the document is in it.
+    const opened = await testEnv.DB.prepare("select id, reference, title, room_id as roomId, folder_id as folderId, owner_id as ownerId from cases where source_ref like ?").bind(`${runId}%`).first<{ id: string; reference: string; title: string; roomId: string; folderId: string; ownerId: string }>();
+    expect(opened).toMatchObject({ title: "Letter of intent", roomId, ownerId: owner.id });
+    const caseFile = await testEnv.DB.prepare("select label, space_id as spaceId, parent_id as parentId from folders where id = ?").bind(opened!.folderId).first<{ label: string; spaceId: string; parentId: string }>();
+    expect(caseFile).toEqual({ label: `${opened!.reference} Letter of intent`, spaceId: roomId, parentId: rootFolderId });
+    expect(await countWhere("select count(*) as n from folders where parent_id = ? and label = 'Correspondence'", opened!.folderId)).toBe(1);
+    expect(await folderOf(fileId)).toBe(opened!.folderId);
+    expect(await countWhere("select count(*) as n from files where space_id = ? and id = ?", roomId, fileId)).toBe(1);
+
+    // The room's audit log names the case: opened by the workflow, then the document filed; the chain verifies.
+    await testEnv.DATA_ROOM.getByName(roomId).flushAudit();
+    const caseEntries = (await testEnv.DB.prepare("select action, detail from dataroom_audit_log where dataroom_id = ? and action like 'case.%' order by seq").bind(roomId).all<{ action: string; detail: string }>()).results;
+    expect(caseEntries).toEqual([
+      { action: "case.open", detail: `Deal: ${opened!.reference} Letter of intent by the workflow “Deal intake”` },
+      { action: "case.change", detail: "“Letter of intent.pdf” filed by the workflow “Deal intake”" },
+    ]);
+    expect(await verifyRoomAudit(ctx(), owner.id, roomId)).toMatchObject({ ok: true });
   });
 });

@@ -471,7 +471,7 @@ export async function completeCaseTask(ctx: ServiceContext, userId: string, case
 export async function fileDocumentIntoNewCase(
   ctx: ServiceContext,
   builderId: string,
-  filing: { caseTypeId: string; fileIds: string[]; title: string | null; formSubmissionId: string | null; runId: string; stepRef: string; workflow: string },
+  filing: { caseTypeId: string; fileIds: string[]; title: string | null; formSubmissionId: string | null; runId: string; stepRef: string; workflow: string; roomId: string | null },
 ): Promise<OpenedCase> {
   await requireCases(ctx, builderId);
   const documents = [];
@@ -483,12 +483,14 @@ export async function fileDocumentIntoNewCase(
     const type = await requireOwnType(ctx, builderId, filing.caseTypeId);
     const first = documents[0] ? documents[0].name.replace(/\.[^./]{1,8}$/, "") || documents[0].name : "Untitled";
     const answers = filing.formSubmissionId ? await findFormSubmissionForCase(ctx.db, filing.formSubmissionId) : undefined;
-    opened = await openCaseFilled(ctx, builderId, type, (filing.title ?? first).slice(0, 200), answers ? valuesFromAnswers(type, answers) : {}, { kind: "workflow", runId: filing.stepRef, workflow: filing.workflow });
+    opened = await openCaseFilled(ctx, builderId, type, (filing.title ?? first).slice(0, 200), answers ? valuesFromAnswers(type, answers) : {}, { kind: "workflow", runId: filing.stepRef, workflow: filing.workflow }, filing.roomId);
   }
   if (opened.folderId && documents.length > 0) await moveItemRefs(ctx, builderId, { items: documents.map((file) => ({ type: "file" as const, id: file.id })), targetFolderId: opened.folderId });
   await setRunCase(ctx.db, filing.runId, opened.id);
   const names = documents.map((file) => `“${file.name}”`).join(", ");
-  await insertCaseEvent(ctx.db, { id: `${filing.stepRef}:filed`, caseId: opened.id, at: ctx.now(), kind: "case.filed", actorId: null, fileId: documents[0]?.id ?? null, detail: `${names || "Nothing"} filed by the workflow “${filing.workflow}”` });
+  const detail = `${names || "Nothing"} filed by the workflow “${filing.workflow}”`;
+  const isNew = await insertCaseEventOnce(ctx.db, { id: `${filing.stepRef}:filed`, caseId: opened.id, at: ctx.now(), kind: "case.filed", actorId: null, fileId: documents[0]?.id ?? null, detail });
+  if (isNew && filing.roomId) await roomLog(ctx, (await findCase(ctx.db, opened.id))!, null, "case.change", detail);
   return opened;
 }
 
@@ -654,8 +656,8 @@ function valuesFromAnswers(type: CaseTypeRow, found: { definition: unknown; answ
 }
 
 /** A case opened with values already checked (a submission's answers: what does not fit was left out). */
-async function openCaseFilled(ctx: ServiceContext, ownerId: string, type: CaseTypeRow, title: string, values: CaseValues, source: CaseSource): Promise<OpenedCase> {
+async function openCaseFilled(ctx: ServiceContext, ownerId: string, type: CaseTypeRow, title: string, values: CaseValues, source: CaseSource, roomId: string | null = null): Promise<OpenedCase> {
   // Required fields the answers did not fill stay empty: the case still opens, and says so in its details.
   const lenient = { ...type, fields: type.fields.map((field) => ({ ...field, required: false })) };
-  return openCaseOfType(ctx, ownerId, lenient, { title, values }, source);
+  return openCaseOfType(ctx, ownerId, lenient, { title, values, roomId }, source);
 }

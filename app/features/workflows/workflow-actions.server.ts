@@ -3,6 +3,7 @@ import type { WorkflowStepDefinition } from "~/db/schema";
 import { decryptSecret, hashLinkToken } from "~/features/auth/secrets.server";
 import { hmacSign } from "~/lib/crypto.server";
 import { fileDocumentIntoNewCase } from "~/features/cases/cases.server";
+import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
 import { copyItemRefs } from "~/features/files/copy.server";
 import { moveItemRefs } from "~/features/files/move.server";
 import { loadFileExtras, setFileMetadata, setFileTags } from "~/features/files/organize.server";
@@ -95,6 +96,8 @@ export async function fileIntoCase(ctx: ServiceContext, runId: string, index: nu
   if (!state) return;
   const { run, template, builder } = state;
   const { documents, submission } = await documentsOf(ctx, run);
+  // A room's workflow opens its case in the room: the case file sits at the top of the room, so the documents never leave it.
+  const roomId = (await findIsDataroomSpace(ctx.db, run.spaceId)) ? run.spaceId : null;
   const opened = await asStep(() =>
     fileDocumentIntoNewCase(ctx, builder, {
       caseTypeId: step.caseTypeId,
@@ -104,6 +107,7 @@ export async function fileIntoCase(ctx: ServiceContext, runId: string, index: nu
       runId,
       stepRef: eventId(runId, `step-${index}`),
       workflow: template.name,
+      roomId,
     }),
   );
   await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-filed`), runId, at: ctx.now(), kind: "case.filed", actorId: null, detail: `${step.name}: filed into ${opened.reference} ${opened.title}` });

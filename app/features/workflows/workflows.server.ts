@@ -118,7 +118,6 @@ export async function createWorkflow(ctx: ServiceContext, userId: string, input:
   for (const step of data.steps) if (step.type === "copy") await requireWorkflowFolder(ctx, userId, space, step.folderId, `steps: “${step.name}” copies into a folder that`);
   for (const step of data.steps) {
     if (step.type === "approve" && step.roles.length > 0 && !space.isRoom) throw new AppError("VALIDATION_ERROR", `steps: “${step.name}” asks everyone with a room role, and this workflow does not work in a data room. Name the people instead, or start it from a room's folder.`);
-    if (step.type === "case" && space.isRoom) throw new AppError("VALIDATION_ERROR", `steps: “${step.name}” files into a case, whose case file is in your own files: a data room's documents stay in the room. Move or tag them instead.`);
     if (step.type !== "case") continue;
     const type = await findCaseType(ctx.db, step.caseTypeId);
     if (!type || type.createdBy !== userId) throw new AppError("VALIDATION_ERROR", `steps: “${step.name}” files into a case type that is not yours. Choose one of your case types.`);

@@ -256,7 +256,11 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
                         </option>
                       ))}
                     </select>
-                    <span className="mt-1 block text-xs text-slate-600">A new case of this type opens, titled by the document's name; the document moves into its case file, and the case's timeline shows this run.</span>
+                    <span className="mt-1 block text-xs text-slate-600">
+                      {isRoom
+                        ? "A new case of this type opens in the data room, titled by the document's name: its case file is a folder at the top of the room, the document moves into it, and the room's audit log records the case."
+                        : "A new case of this type opens, titled by the document's name; the document moves into its case file, and the case's timeline shows this run."}
+                    </span>
                   </label>
                 ) : step.type === "form" ? (
                   <>
@@ -297,7 +301,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
             <div key={group.label} className="flex flex-wrap items-center gap-2">
               <span className="w-28 text-sm font-medium text-slate-700">{group.label}</span>
               {group.kinds
-                .filter((kind) => (kind !== "case" || (caseTypes.length > 0 && !isRoom)) && (kind !== "form" || forms.length > 0))
+                .filter((kind) => (kind !== "case" || caseTypes.length > 0) && (kind !== "form" || forms.length > 0))
                 .map((kind) => (
                   <Button key={kind} type="button" variant="secondary" size="sm" disabled={steps.length >= WORKFLOW_STEPS_MAX} onClick={() => addStep(kind)}>
                     {STEP_KINDS[kind].add}
