@@ -234,7 +234,7 @@ async function openCaseOfType(
 }
 
 /** What happened to a case that lives in a data room, in the room's hash-chained audit log as well as the case's timeline. */
-export async function roomLog(ctx: ServiceContext, row: CaseRow, actorId: string | null, action: "case.open" | "case.change" | "case.comment", detail: string): Promise<void> {
+export async function roomLog(ctx: ServiceContext, row: Pick<CaseRow, "id" | "roomId" | "reference" | "title">, actorId: string | null, action: "case.open" | "case.change" | "case.comment", detail: string): Promise<void> {
   if (!row.roomId) return;
   await auditRoom(ctx, row.roomId, actorId, { action, target: { type: "case", id: row.id, name: `${row.reference} ${row.title}` }, detail });
 }
@@ -490,7 +490,7 @@ export async function fileDocumentIntoNewCase(
   const names = documents.map((file) => `“${file.name}”`).join(", ");
   const detail = `${names || "Nothing"} filed by the workflow “${filing.workflow}”`;
   const isNew = await insertCaseEventOnce(ctx.db, { id: `${filing.stepRef}:filed`, caseId: opened.id, at: ctx.now(), kind: "case.filed", actorId: null, fileId: documents[0]?.id ?? null, detail });
-  if (isNew && filing.roomId) await roomLog(ctx, (await findCase(ctx.db, opened.id))!, null, "case.change", detail);
+  if (isNew) await roomLog(ctx, { ...opened, roomId: filing.roomId }, null, "case.change", detail);
   return opened;
 }
 
@@ -509,13 +509,13 @@ export async function startCaseWorkflow(ctx: ServiceContext, userId: string, cas
   return { runId: run.id };
 }
 
-/** Case types the member may choose for a page (none without the plan: the choice is not shown). */
 /** /cases/new: the data rooms a case may live in (those the member manages). */
 export async function caseRoomChoicesFor(ctx: ServiceContext, userId: string): Promise<{ id: string; name: string }[]> {
   await requireCases(ctx, userId);
   return managedRooms(ctx, userId);
 }
 
+/** Case types the member may choose for a page (none without the plan: the choice is not shown). */
 export async function caseTypeChoicesFor(ctx: ServiceContext, userId: string): Promise<{ id: string; name: string }[]> {
   if (!hasFeature(await loadMemberAccess(ctx, userId), "workflows")) return [];
   return (await listCaseTypesBy(ctx.db, userId)).map((type) => ({ id: type.id, name: type.name }));
