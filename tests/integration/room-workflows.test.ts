@@ -1,10 +1,10 @@
 import { introspectWorkflowInstance } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { builderOptions, getWorkflow } from "~/features/workflows/workflow-builder.server";
+import { builderOptions, getWorkflow, listWorkflowSummaries } from "~/features/workflows/workflow-builder.server";
 import { startUploadRunsJob } from "~/features/workflows/workflows.jobs";
 import { createCaseType } from "~/features/cases/cases.server";
 import { verifyRoomAudit } from "~/features/datarooms/audit.server";
-import { createWorkflow, decideTask, getRun, listMyTasks } from "~/features/workflows/workflows.server";
+import { cancelRun, createWorkflow, decideTask, getRun, listMyTasks, listWorkflows, startRun } from "~/features/workflows/workflows.server";
 import { ROOM_WORKFLOW_REFUSED } from "~/features/workflows/workflow-room.server";
 import { makeFolder, personalSpaceOf, testContext } from "~tests/factories/files";
 import { countWhere, createRoom, joinRoom, send, signedIn, type Person } from "./dataroom-helpers";
@@ -179,5 +179,61 @@ describe("a data room's workflows", () => {
       { action: "case.change", detail: "“Letter of intent.pdf” filed by the workflow “Deal intake”" },
     ]);
     expect(await verifyRoomAudit(ctx(), owner.id, roomId)).toMatchObject({ ok: true });
+  });
+
+  it("the room's other admins share its workflows: they see them with their builder, start one by hand on a room document and cancel its run; a member, an outsider and a former admin get 404 and start nothing", async () => {
+    const { owner, roomId, rootFolderId, incoming, approved, members } = await room();
+    const [admin, outsider] = await Promise.all([signedIn({ tier: "business", name: "Ada Admin" }), signedIn({ tier: "business" })]);
+    await joinRoom(owner, roomId, admin, "admin");
+    await testEnv.DB.prepare("update users set tier = 'business' where id = ?").bind(members[0]!.id).run();
+    const workflow = await createWorkflow(ctx(), owner.id, {
+      name: "Room review",
+      trigger: { type: "upload", folderId: incoming },
+      steps: [
+        { type: "approve", name: "Members review", assignees: [], roles: ["member"], mode: "one" },
+        { type: "move", name: "File it", folderId: approved },
+      ],
+    });
+
+    // The admin sees it among their workflows, with who built it; it is not theirs to make a case type's default.
+    const listed = (await listWorkflowSummaries(ctx(), admin.id)).find((entry) => entry.id === workflow.id);
+    expect(listed).toMatchObject({ name: "Room review", builtBy: "Olga Owner", trigger: "A file uploaded into Falcon diligence / Incoming" });
+    expect((await listWorkflows(ctx(), admin.id)).find((entry) => entry.id === workflow.id)).toMatchObject({ mine: false, inRoom: true });
+    expect((await listWorkflowSummaries(ctx(), owner.id)).find((entry) => entry.id === workflow.id)?.builtBy).toBeNull();
+    expect((await getWorkflow(ctx(), admin.id, workflow.id)).workflow).toMatchObject({ builtBy: "Olga Owner", inRoom: true });
+
+    // A member of the room (on Business) and an outsider neither see nor start it.
+    const document = await upload(admin.client, rootFolderId, "Board minutes.pdf", bytes(1_500));
+    const runsBefore = await countWhere("select count(*) as n from workflow_runs");
+    for (const person of [members[0]!, outsider]) {
+      expect((await listWorkflowSummaries(ctx(), person.id)).some((entry) => entry.id === workflow.id)).toBe(false);
+      await expect(getWorkflow(ctx(), person.id, workflow.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(startRun(ctx(), person.id, workflow.id, { fileId: document })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    }
+    // The admin's own document is not the room's.
+    const own = await personalSpaceOf(admin.id);
+    const personal = await upload(admin.client, own.rootId, "Notes.pdf", bytes(800));
+    await expect(startRun(ctx(), admin.id, workflow.id, { fileId: personal })).rejects.toMatchObject({ code: "VALIDATION_ERROR", message: "fileId: This workflow runs on documents in its data room." });
+    expect(await countWhere("select count(*) as n from workflow_runs")).toBe(runsBefore);
+
+    // The admin starts it on a room document; a member of the room is asked; the admin cancels it.
+    const run = await startRun(ctx(), admin.id, workflow.id, { fileId: document });
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    const [task] = await tasksOf(members[1]!.id, run.id);
+    expect(task).toMatchObject({ workflow: "Room review", step: "Members review" });
+    expect((await getRun(ctx(), owner.id, run.id)).canCancel).toBe(true);
+    await expect(cancelRun(ctx(), members[1]!.id, run.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await cancelRun(ctx(), admin.id, run.id)).toMatchObject({ status: "cancelled" });
+    await instance.waitForStatus("terminated");
+    await expect.poll(async () => (await auditOf(roomId)).map((entry) => [entry.action, entry.actorId])).toEqual([
+      ["workflow.start", admin.id],
+      ["workflow.end", admin.id],
+    ]);
+
+    // Made a member, the former admin no longer sees it nor its runs.
+    expect((await send(owner.client, "PATCH", `/api/datarooms/${roomId}/members/${admin.id}`, { role: "member" })).status).toBe(200);
+    expect((await listWorkflowSummaries(ctx(), admin.id)).some((entry) => entry.id === workflow.id)).toBe(false);
+    await expect(getWorkflow(ctx(), admin.id, workflow.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(startRun(ctx(), admin.id, workflow.id, { fileId: document })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

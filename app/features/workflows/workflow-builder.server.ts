@@ -1,4 +1,5 @@
 import { ensurePersonalSpace } from "~/features/files/spaces.server";
+import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
 import { getAllFolders, type FolderTreeNode } from "~/features/files/folders.server";
 import type { WorkflowEscalation, WorkflowStepDefinition } from "~/db/schema";
 import { decryptSecret } from "~/features/auth/secrets.server";
@@ -8,8 +9,8 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { listCaseTypesBy } from "~/features/cases/cases.queries.server";
 import { liveDocumentsIn, requireWorkflows } from "./workflows.server";
 import { durationText, WORKFLOW_ROOM_ROLE_LABELS } from "./workflows.schema";
-import { managedRooms } from "./workflow-room.server";
-import { countRunsByTemplate, findPeople, listTriggerSources, findTemplate, listRecentFilesIn, listRunsOf, listTemplatesBy, type WorkflowTemplateRow } from "./workflows.queries.server";
+import { managedRooms, mayRunWorkflow, workflowsFor } from "./workflow-room.server";
+import { countRunsByTemplate, findPeople, listTriggerSources, findTemplate, listRecentFilesIn, listRunsOf, type WorkflowTemplateRow } from "./workflows.queries.server";
 
 /**
  * What the builder's pages read (issue 41): /workflows (the member's workflows with their runs),
@@ -66,20 +67,27 @@ function triggerLabel(row: WorkflowTemplateRow, folders: Map<string, string>, so
   return "By hand, on a document";
 }
 
-/** /workflows: the member's workflows, newest change first, with how each starts and its runs. */
+/**
+ * /workflows: the member's workflows and those of the data rooms they manage, newest change first,
+ * with how each starts and its runs; one built by someone else says by whom.
+ */
 export async function listWorkflowSummaries(ctx: ServiceContext, userId: string) {
   await requireWorkflows(ctx, userId);
-  const templates = await listTemplatesBy(ctx.db, userId);
-  const [counts, folders, sources] = await Promise.all([
+  const templates = await workflowsFor(ctx, userId);
+  const builderIds = [...new Set(templates.flatMap((row) => (row.createdBy && row.createdBy !== userId ? [row.createdBy] : [])))];
+  const [counts, folders, sources, builders] = await Promise.all([
     countRunsByTemplate(ctx.db, templates.map((row) => row.id)),
     templates.some((row) => row.triggerKind === "upload" || row.triggerKind === "schedule") ? folderOptions(ctx, userId, "all") : [],
     listTriggerSources(ctx.db, userId),
+    findPeople(ctx.db, builderIds),
   ]);
   const byTemplate = new Map(counts.map((row) => [row.templateId, row]));
   const folderPaths = new Map(folders.map((folder) => [folder.id, folder.path]));
+  const builderOf = new Map(builders.map((person) => [person.id, person.name]));
   return templates.map((row) => ({
     id: row.id,
     name: row.name,
+    builtBy: row.createdBy === userId ? null : (builderOf.get(row.createdBy ?? "") ?? "a former member"),
     steps: row.definition.steps.length,
     trigger: triggerLabel(row, folderPaths, sources),
     runs: byTemplate.get(row.id)?.total ?? 0,
@@ -140,32 +148,40 @@ function stepSummary(step: WorkflowStepDefinition, names: { personOf: Map<string
   }
 }
 
-/** /workflows/{id}: one of the member's workflows, its steps in words, its latest runs (404 for anyone else's). */
+/**
+ * /workflows/{id}: a workflow the member built, or one of a data room they manage (404 for anyone
+ * else's): its steps in words (the forms and case types it names are its builder's), its latest
+ * runs. A webhook's signing secret is shown to its builder only.
+ */
 export async function getWorkflow(ctx: ServiceContext, userId: string, templateId: unknown) {
   await requireWorkflows(ctx, userId);
   const row = typeof templateId === "string" && templateId.length <= 64 ? await findTemplate(ctx.db, templateId) : undefined;
-  if (!row || row.createdBy !== userId) throw new AppError("NOT_FOUND", "This workflow does not exist or you don't have access to it.");
-  const peopleIds = [...new Set(row.definition.steps.flatMap((step) => (step.type === "approve" ? [...step.assignees, ...(step.escalation?.action === "reassign" ? [step.escalation.to] : [])] : [])))];
-  const [people, folders, runs, documents, sources] = await Promise.all([
+  if (!row || !(await mayRunWorkflow(ctx, userId, row))) throw new AppError("NOT_FOUND", "This workflow does not exist or you don't have access to it.");
+  const isBuilder = row.createdBy === userId;
+  const builder = row.createdBy ?? "";
+  const peopleIds = [...new Set([...(isBuilder || !row.createdBy ? [] : [row.createdBy]), ...row.definition.steps.flatMap((step) => (step.type === "approve" ? [...step.assignees, ...(step.escalation?.action === "reassign" ? [step.escalation.to] : [])] : []))])];
+  const [people, folders, runs, documents, sources, caseTypes, inRoom] = await Promise.all([
     findPeople(ctx.db, peopleIds),
     folderOptions(ctx, userId, "all"),
     listRunsOf(ctx.db, row.id, RECENT_RUNS),
     listRecentFilesIn(ctx.db, row.spaceId, DOCUMENT_CHOICES),
-    listTriggerSources(ctx.db, userId),
+    listTriggerSources(ctx.db, builder),
+    listCaseTypesBy(ctx.db, builder),
+    findIsDataroomSpace(ctx.db, row.spaceId),
   ]);
   const personOf = new Map(people.map((person) => [person.id, `${person.name} (${person.email})`]));
-  const caseTypeNames = new Map((await listCaseTypesBy(ctx.db, userId)).map((type) => [type.id, type.name]));
+  const caseTypeNames = new Map(caseTypes.map((type) => [type.id, type.name]));
   const folderPaths = new Map(folders.map((folder) => [folder.id, folder.path]));
   const names = { personOf, caseTypeNames, folderPaths, formTitles: new Map(sources.forms.map((form) => [form.id, form.title])) };
   return {
-    workflow: { id: row.id, name: row.name, trigger: triggerLabel(row, folderPaths, sources), createdAt: row.createdAt.toISOString() },
+    workflow: { id: row.id, name: row.name, trigger: triggerLabel(row, folderPaths, sources), createdAt: row.createdAt.toISOString(), inRoom, builtBy: isBuilder ? null : (people.find((person) => person.id === builder)?.name ?? "a former member") },
     steps: await Promise.all(
       row.definition.steps.map(async (step) => ({
         type: step.type,
         name: step.name,
         summary: `${step.when === "approved" ? "If approved: " : step.when === "rejected" ? "If rejected: " : ""}${stepSummary(step, names)}`,
         /** A webhook step's signing secret, for its builder to check signatures with. */
-        secret: step.type === "webhook" ? new TextDecoder().decode((await decryptSecret(readConfig(ctx.env).SESSION_SECRET, step.secretSealed, "workflow-webhook")) ?? new Uint8Array()) : null,
+        secret: step.type === "webhook" && isBuilder ? new TextDecoder().decode((await decryptSecret(readConfig(ctx.env).SESSION_SECRET, step.secretSealed, "workflow-webhook")) ?? new Uint8Array()) : null,
       })),
     ),
     /** What a run by hand may start on: the newest documents of the workflow's space. */

@@ -5,13 +5,15 @@ import { ensurePersonalSpace, requireFolderAccess } from "~/features/files/space
 import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { listLiveRoomStandings, type WorkflowTemplateRow } from "./workflows.queries.server";
+import { listLiveRoomStandings, listTemplatesFor, type WorkflowTemplateRow } from "./workflows.queries.server";
 
 /**
  * Workflows of a data room (issue 41): a workflow whose trigger folder is in a room works in that
  * room. Only those who may manage the room (its owner, admins, or a member given
  * `manage_settings`) build one; its moves and copies stay inside the room; its approval steps may
- * name room roles; what its runs do is written to the room's hash-chained audit log.
+ * name room roles; what its runs do is written to the room's hash-chained audit log. The room's
+ * other managers share it: they see it and its runs, start it by hand and cancel its runs (it still
+ * acts with its builder's rights, and stops when the builder no longer manages the room).
  */
 
 export type WorkflowSpace = { id: string; isRoom: boolean };
@@ -35,12 +37,27 @@ export async function managedRooms(ctx: ServiceContext, userId: string): Promise
   return standings.filter((standing) => effectivePermissions(standing.role, standing.overrides).manage_settings).map((standing) => ({ id: standing.roomId, name: standing.name }));
 }
 
+/** The workflows a member sees and runs: those they built, and those of the rooms they manage. */
+export async function workflowsFor(ctx: ServiceContext, userId: string): Promise<WorkflowTemplateRow[]> {
+  return listTemplatesFor(ctx.db, userId, (await managedRooms(ctx, userId)).map((room) => room.id));
+}
+
+/** Whether the member manages the room now, as the room authority decides (their role with overrides, their access not ended). */
+async function managesRoomNow(ctx: ServiceContext, roomId: string, userId: string): Promise<boolean> {
+  const decision = await decideInRoom(ctx, roomId, userId);
+  return decision !== null && decision.permissions.manage_settings && (decision.accessEndsAt === null || decision.accessEndsAt > ctx.now().getTime());
+}
+
+/** Whether the member may see and run a workflow: they built it, or it works in a data room they manage now. */
+export async function mayRunWorkflow(ctx: ServiceContext, userId: string, template: WorkflowTemplateRow): Promise<boolean> {
+  if (template.createdBy === userId) return true;
+  return (await findIsDataroomSpace(ctx.db, template.spaceId)) && (await managesRoomNow(ctx, template.spaceId, userId));
+}
 
 /** A room's workflow starts runs only while its builder still manages the room (a workflow acts with its builder's rights). */
 export async function builderStillManages(ctx: ServiceContext, template: WorkflowTemplateRow): Promise<boolean> {
   if (!template.createdBy || !(await findIsDataroomSpace(ctx.db, template.spaceId))) return true;
-  const decision = await decideInRoom(ctx, template.spaceId, template.createdBy);
-  return decision !== null && decision.permissions.manage_settings && (decision.accessEndsAt === null || decision.accessEndsAt > ctx.now().getTime());
+  return managesRoomNow(ctx, template.spaceId, template.createdBy);
 }
 
 /**

@@ -259,8 +259,15 @@ export async function listTasksOfIn(db: Database, runId: string, userId: string)
   return db.select().from(workflowTasks).where(and(eq(workflowTasks.runId, runId), eq(workflowTasks.assigneeId, userId))).all();
 }
 
-export async function listTemplatesBy(db: Database, userId: string): Promise<WorkflowTemplateRow[]> {
-  return db.select().from(workflowTemplates).where(eq(workflowTemplates.createdBy, userId)).orderBy(sql`${workflowTemplates.updatedAt} DESC`).all();
+/** The workflows someone built, and those working in the given rooms (the rooms they manage), newest change first. */
+export async function listTemplatesFor(db: Database, userId: string, roomIds: readonly string[]): Promise<WorkflowTemplateRow[]> {
+  const mine = eq(workflowTemplates.createdBy, userId);
+  return db
+    .select()
+    .from(workflowTemplates)
+    .where(roomIds.length > 0 ? or(mine, inArray(workflowTemplates.spaceId, [...roomIds])) : mine)
+    .orderBy(sql`${workflowTemplates.updatedAt} DESC`)
+    .all();
 }
 
 // ---- personal data ---------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { checkFeature as hasFeature } from "~/features/access/access-check";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
-import { requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
+import { ensurePersonalSpace, requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
+import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
 import { findCaseType, findFormSubmissionForCase, findReceiveSubmissionForCase } from "~/features/cases/cases.queries.server";
 import { signaturesAccess } from "~/features/signatures/envelopes.server";
 import type { WorkflowStepDefinition } from "~/db/schema";
@@ -11,7 +12,7 @@ import { newWebhookSecret } from "~/lib/webhooks.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { createWorkflowSchema, DECISION_EVENT, decideTaskSchema } from "./workflows.schema";
-import { auditRun, builderStillManages, workflowSpace, type WorkflowSpace } from "./workflow-room.server";
+import { auditRun, builderStillManages, mayRunWorkflow, workflowsFor, workflowSpace, type WorkflowSpace } from "./workflow-room.server";
 import { tellRun } from "./run-events.jobs";
 import {
   countExistingUsers,
@@ -30,7 +31,6 @@ import {
   listOpenTasksOf,
   listRunEvents,
   listTasksOfIn,
-  listTemplatesBy,
   listLiveFilesIn,
   listEnvelopeTriggered,
   listLiveFilesInFolder,
@@ -77,8 +77,17 @@ function triggerOf(row: WorkflowTemplateRow): WorkflowTrigger {
 }
 /** A template's steps as they leave the server: a webhook step's sealed secret stays in (the builder reads the secret on the workflow's page). */
 export const stepsShown = (steps: WorkflowStepDefinition[]) => steps.map((step) => (step.type === "webhook" ? { type: step.type, name: step.name, url: step.url } : step));
-export type WorkflowView = { id: string; name: string; steps: ReturnType<typeof stepsShown>; trigger: WorkflowTrigger; createdAt: string };
-const viewOf = (row: WorkflowTemplateRow): WorkflowView => ({ id: row.id, name: row.name, steps: stepsShown(row.definition.steps), trigger: triggerOf(row), createdAt: row.createdAt.toISOString() });
+/** `mine`: the caller built it (only their own become a case type's default); `inRoom`: it works in a data room, not in the caller's own files. */
+export type WorkflowView = { id: string; name: string; steps: ReturnType<typeof stepsShown>; trigger: WorkflowTrigger; createdAt: string; mine: boolean; inRoom: boolean };
+const viewOf = (row: WorkflowTemplateRow, userId: string, inRoom: boolean): WorkflowView => ({
+  id: row.id,
+  name: row.name,
+  steps: stepsShown(row.definition.steps),
+  trigger: triggerOf(row),
+  createdAt: row.createdAt.toISOString(),
+  mine: row.createdBy === userId,
+  inRoom,
+});
 
 /**
  * The people of the approval steps as member ids: each entry is a member's id or e-mail address
@@ -162,20 +171,26 @@ export async function createWorkflow(ctx: ServiceContext, userId: string, input:
     updatedAt: now,
   };
   await insertTemplate(ctx.db, row);
-  return viewOf(row);
+  return viewOf(row, userId, space.isRoom);
 }
 
-/** GET /api/workflows: the workflows the caller built, newest first (the plan is checked: lower tiers are refused). */
+/** GET /api/workflows: the workflows the caller built and those of the data rooms they manage, newest first (the plan is checked: lower tiers are refused). */
 export async function listWorkflows(ctx: ServiceContext, userId: string): Promise<WorkflowView[]> {
   await requireWorkflows(ctx, userId);
-  return (await listTemplatesBy(ctx.db, userId)).map(viewOf);
+  const [templates, personal] = await Promise.all([workflowsFor(ctx, userId), ensurePersonalSpace(ctx, userId)]);
+  return templates.map((row) => viewOf(row, userId, row.spaceId !== personal.id));
 }
 
-/** The template, if the caller built it (404 otherwise). */
-async function requireOwnTemplate(ctx: ServiceContext, userId: string, templateId: unknown): Promise<WorkflowTemplateRow> {
+/** The template, if the caller built it or manages the data room it works in (404 otherwise). */
+async function requireRunnableTemplate(ctx: ServiceContext, userId: string, templateId: unknown): Promise<WorkflowTemplateRow> {
   const template = typeof templateId === "string" && templateId.length <= 64 ? await findTemplate(ctx.db, templateId) : undefined;
-  if (!template || template.createdBy !== userId) throw templateNotFound();
+  if (!template || !(await mayRunWorkflow(ctx, userId, template))) throw templateNotFound();
   return template;
+}
+
+/** Where a workflow's documents must be, in words, for a refusal. */
+async function whereItRuns(ctx: ServiceContext, template: WorkflowTemplateRow): Promise<string> {
+  return (await findIsDataroomSpace(ctx.db, template.spaceId)) ? "its data room" : "your own files";
 }
 
 export type RunView = { id: string; templateId: string; status: WorkflowRunRow["status"]; stepIndex: number; subjectFileId: string | null; startedAt: string; endedAt: string | null };
@@ -183,11 +198,11 @@ const runViewOf = (run: WorkflowRunRow): RunView => ({ id: run.id, templateId: r
 
 /** POST /api/workflows/{id}/runs { fileId }: starts one run of the caller's workflow on a document of its space. */
 export async function startRun(ctx: ServiceContext, userId: string, templateId: unknown, input: { fileId?: unknown }): Promise<RunView> {
-  const template = await requireOwnTemplate(ctx, userId, templateId);
+  const template = await requireRunnableTemplate(ctx, userId, templateId);
   await requireWorkflows(ctx, userId);
   if (typeof input.fileId !== "string" || input.fileId.length > 64) throw new AppError("VALIDATION_ERROR", "fileId: Choose the document the workflow runs on.");
   const { file } = await requireFileAccess(ctx, userId, input.fileId, "files.view");
-  if (file.spaceId !== template.spaceId) throw new AppError("VALIDATION_ERROR", "fileId: This workflow runs on documents in your own files.");
+  if (file.spaceId !== template.spaceId) throw new AppError("VALIDATION_ERROR", `fileId: This workflow runs on documents in ${await whereItRuns(ctx, template)}.`);
   return runViewOf(await beginRun(ctx, template, documentSubject(file), { startedBy: userId, triggerKind: "manual", triggerRef: null }));
 }
 
@@ -200,7 +215,7 @@ export const SELECTION_MAX = 50;
  * start nothing more: each run's trigger is the key and the document.
  */
 export async function startRunsOnSelection(ctx: ServiceContext, userId: string, templateId: unknown, input: { fileIds?: unknown; key?: unknown }): Promise<{ started: number; workflowId: string }> {
-  const template = await requireOwnTemplate(ctx, userId, templateId);
+  const template = await requireRunnableTemplate(ctx, userId, templateId);
   await requireWorkflows(ctx, userId);
   const fileIds = Array.isArray(input.fileIds) ? [...new Set(input.fileIds.filter((id): id is string => typeof id === "string" && id.length > 0 && id.length <= 64))] : [];
   if (fileIds.length === 0) throw new AppError("VALIDATION_ERROR", "fileIds: Choose at least one document.");
@@ -209,7 +224,7 @@ export async function startRunsOnSelection(ctx: ServiceContext, userId: string, 
   const files = [];
   for (const fileId of fileIds) {
     const { file } = await requireFileAccess(ctx, userId, fileId, "files.view");
-    if (file.spaceId !== template.spaceId) throw new AppError("VALIDATION_ERROR", `fileIds: “${file.name}” is not in your own files; this workflow runs on documents there.`);
+    if (file.spaceId !== template.spaceId) throw new AppError("VALIDATION_ERROR", `fileIds: “${file.name}” is not in ${await whereItRuns(ctx, template)}; this workflow runs on documents there.`);
     files.push(file);
   }
   for (const file of files) await beginRun(ctx, template, documentSubject(file), { startedBy: userId, triggerKind: "manual", triggerRef: `${input.key}:${file.id}` });
@@ -413,12 +428,12 @@ export async function folderHasUploadTriggers(ctx: ServiceContext, folderId: str
   return (await listUploadTriggered(ctx.db, folderId)).length > 0;
 }
 
-/** The run (404 if there is none) and whether the caller manages it: started it or built its workflow. */
+/** The run (404 if there is none) and whether the caller manages it: started it, built its workflow, or manages the data room it works in. */
 async function requireVisibleRun(ctx: ServiceContext, userId: string, runId: unknown): Promise<{ run: WorkflowRunRow; template: WorkflowTemplateRow; isManager: boolean }> {
   const run = typeof runId === "string" && runId.length <= 64 ? await findRun(ctx.db, runId) : undefined;
   if (!run) throw runNotFound();
   const template = (await findTemplate(ctx.db, run.templateId))!;
-  const isManager = run.startedBy === userId || template.createdBy === userId;
+  const isManager = run.startedBy === userId || (await mayRunWorkflow(ctx, userId, template));
   return { run, template, isManager };
 }
 
@@ -442,7 +457,7 @@ export async function decideTask(ctx: ServiceContext, userId: string, taskId: un
   return { status };
 }
 
-/** POST /api/workflow-runs/{id}/cancel: whoever started the run or built its workflow stops it, even while it waits for people. */
+/** POST /api/workflow-runs/{id}/cancel: whoever started the run, built its workflow or manages its data room stops it, even while it waits for people. */
 export async function cancelRun(ctx: ServiceContext, userId: string, runId: unknown): Promise<RunView> {
   const { run, template, isManager } = await requireVisibleRun(ctx, userId, runId);
   if (!isManager) throw runNotFound();
@@ -474,7 +489,7 @@ export async function getRun(ctx: ServiceContext, userId: string, runId: unknown
     submission,
     isAboutSubmission: run.subjectSubmissionId !== null,
     run: runViewOf(run),
-    workflow: viewOf(template),
+    workflow: viewOf(template, userId, await findIsDataroomSpace(ctx.db, run.spaceId)),
     canCancel: isManager && run.status === "running",
     myTask: myTask ? { id: myTask.id, step: stepName(template.definition.steps, myTask.stepIndex) } : null,
     timeline: events.map((event) => ({ id: event.id, at: event.at.toISOString(), kind: event.kind, detail: event.kind === "run.started" && !document && !submission ? template.name : event.detail, actor: event.actorName })),

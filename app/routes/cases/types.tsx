@@ -24,7 +24,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = serviceContextFor(context);
   return runLoader(async () => {
     const [types, workflows] = await Promise.all([listCaseTypes(ctx, user.id), listWorkflows(ctx, user.id)]);
-    return { types, workflows: workflows.map((workflow) => ({ id: workflow.id, name: workflow.name })) };
+    // A type's default workflow is one of the member's own (not a data room's someone else built).
+    return { types, workflows: workflows.filter((workflow) => workflow.mine).map((workflow) => ({ id: workflow.id, name: workflow.name })) };
   });
 }
 

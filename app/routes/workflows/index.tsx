@@ -57,6 +57,7 @@ export default function WorkflowsPage({ loaderData }: Route.ComponentProps) {
                   <Link to={`/workflows/${workflow.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                     {workflow.name}
                   </Link>
+                  {workflow.builtBy ? <span className="block text-xs text-slate-600">A data room’s, built by {workflow.builtBy}</span> : null}
                 </TableCell>
                 <TableCell>{workflow.trigger}</TableCell>
                 <TableCell>{workflow.steps}</TableCell>

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData
 
 const at = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
-/** /workflow-runs/{id} (issue 41): where a run stands, who must act, its timeline; the viewer's own task to decide; cancel for whoever started it or built its workflow. */
+/** /workflow-runs/{id} (issue 41): where a run stands, who must act, its timeline; the viewer's own task to decide; cancel for whoever started it, built its workflow, or manages its data room. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
   return runLoader(() => getRun(serviceContextFor(context), user.id, params.id));

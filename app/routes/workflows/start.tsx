@@ -22,7 +22,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return runLoader(async () => {
     const [workflows, documents] = await Promise.all([listWorkflows(ctx, user.id), documentsByIds(ctx, user.id, ids)]);
     // One key per page: pressing Start twice starts each document's run once.
-    return { workflows: workflows.map((workflow) => ({ id: workflow.id, name: workflow.name, steps: workflow.steps.map((step) => step.name).join(" → ") })), documents, key: crypto.randomUUID() };
+    // The selection is of the member's own files: a data room's workflows run on the room's documents.
+    return { workflows: workflows.filter((workflow) => !workflow.inRoom).map((workflow) => ({ id: workflow.id, name: workflow.name, steps: workflow.steps.map((step) => step.name).join(" → ") })), documents, key: crypto.randomUUID() };
   });
 }
 

@@ -18,7 +18,7 @@ import type { Route } from "./+types/workflow";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData?.workflow.name ?? "Workflow");
 
-/** /workflows/{id} (Business, its builder only): the steps in words, how it starts, its latest runs; start one by hand on a document. */
+/** /workflows/{id} (Business; its builder, or for a data room's workflow the room's managers): the steps in words, how it starts, its latest runs; start one by hand on a document. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
   return runLoader(() => getWorkflow(serviceContextFor(context), user.id, params.id));
@@ -46,6 +46,11 @@ export default function WorkflowPage({ loaderData, actionData }: Route.Component
         <p className="text-sm text-slate-700" data-testid="workflow-trigger">
           Starts: {workflow.trigger}.
         </p>
+        {workflow.builtBy ? (
+          <p className="text-sm text-slate-700" data-testid="workflow-builder">
+            Built by {workflow.builtBy}. You manage its data room, so you can start it and cancel its runs; it acts with its builder’s rights.
+          </p>
+        ) : null}
       </div>
       {actionData && "message" in actionData ? <Alert variant="error">{actionData.message}</Alert> : null}
       <section aria-labelledby="steps-heading" className="space-y-2">
@@ -73,7 +78,7 @@ export default function WorkflowPage({ loaderData, actionData }: Route.Component
           Start a run by hand
         </h2>
         {documents.length === 0 ? (
-          <p className="text-sm text-slate-700">Your files hold no document yet. Upload one, then start a run on it here.</p>
+          <p className="text-sm text-slate-700">{workflow.inRoom ? "Its data room holds no document yet." : "Your files hold no document yet."} Upload one, then start a run on it here.</p>
         ) : (
           <Form method="post" className="flex flex-wrap items-end gap-3">
             <CsrfInput />
