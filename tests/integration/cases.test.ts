@@ -20,6 +20,17 @@ const ctx = () => testContext();
 const folderLabels = async (parentId: string) =>
   (await testEnv.DB.prepare("select label from folders where parent_id = ? and trashed_at is null order by label").bind(parentId).all<{ label: string }>()).results.map((row) => row.label);
 
+/** A visitor sends one small file through a receive page (with a name and an e-mail); the submission's id. */
+async function sendThroughPage(path: string, who: { name: string; email: string }, fileName: string, content: string): Promise<string> {
+  const visitor = await newAuthClient();
+  const body = new TextEncoder().encode(content);
+  const submitted = await send(visitor, "POST", "/api/receive-submissions", { address: path.slice("/r/".length), ...who, files: [{ name: fileName, size: body.byteLength }] }, { "cf-connecting-ip": visitor.ip });
+  expect(submitted.status, await submitted.clone().text()).toBe(201);
+  const started = await submitted.json<{ submissionId: string; grant: string; uploads: { id: string }[] }>();
+  expect((await patch(visitor, `/api/uploads/${started.uploads[0]!.id}`, 0, body as Uint8Array<ArrayBuffer>, { "strongroom-upload-grant": started.grant })).status).toBe(204);
+  return started.submissionId;
+}
+
 async function owner() {
   const person = await signedIn({ tier: "business", name: "Olga Owner" });
   const type = await createCaseType(ctx(), person.id, {
@@ -214,7 +225,7 @@ describe("the cases API", () => {
 });
 
 describe("a receive page that opens cases", () => {
-  it("opens one case per submission with its files in the case file and the sender taking part, however often the job runs; refuses a type of others or a room's page", async () => {
+  it("opens one case per submission with its files in the case file and the sender taking part, however often the job runs; refuses a type of others, or a page of a room its owner does not manage", async () => {
     const { person, type } = await owner();
     const intake = await createCaseType(ctx(), person.id, { name: "Claim", folders: ["Evidence"] });
     const inbox = (await personalSpaceOf(person.id)).inboxId;
@@ -223,16 +234,11 @@ describe("a receive page that opens cases", () => {
     const { page } = await made.json<{ page: { id: string; path: string; caseTypeId: string } }>();
     expect(page.caseTypeId).toBe(intake.id);
 
-    const visitor = await newAuthClient();
-    const submitted = await send(visitor, "POST", "/api/receive-submissions", { address: page.path.slice("/r/".length), name: "Carl Claimant", email: "Carl@Example.com", files: [{ name: "photo.txt", size: 5 }] }, { "cf-connecting-ip": visitor.ip });
-    expect(submitted.status, await submitted.clone().text()).toBe(201);
-    const started = await submitted.json<{ submissionId: string; grant: string; uploads: { id: string; partSize: number }[] }>();
-    const sent = await patch(visitor, `/api/uploads/${started.uploads[0]!.id}`, 0, new TextEncoder().encode("proof") as Uint8Array<ArrayBuffer>, { "strongroom-upload-grant": started.grant });
-    expect(sent.status).toBe(204);
-    expect(await countWhere("select count(*) as n from jobs where id = ?", `${openCaseFromReceiveJob.type}:${started.submissionId}`)).toBe(1);
+    const submissionId = await sendThroughPage(page.path, { name: "Carl Claimant", email: "Carl@Example.com" }, "photo.txt", "proof");
+    expect(await countWhere("select count(*) as n from jobs where id = ?", `${openCaseFromReceiveJob.type}:${submissionId}`)).toBe(1);
     const jobCtx = { ...testContext(), jobId: "again" };
-    await openCaseFromReceiveJob.run(jobCtx, { submissionId: started.submissionId });
-    await openCaseFromReceiveJob.run(jobCtx, { submissionId: started.submissionId });
+    await openCaseFromReceiveJob.run(jobCtx, { submissionId });
+    await openCaseFromReceiveJob.run(jobCtx, { submissionId });
     await expect.poll(() => countWhere("select count(*) as n from cases where type_id = ?", intake.id)).toBe(1);
     const [opened] = (await listCases(ctx(), person.id, { type: intake.id })).cases;
     const view = await getCase(ctx(), person.id, opened!.id);
@@ -245,10 +251,15 @@ describe("a receive page that opens cases", () => {
     const stranger = await owner();
     const refused = await send(person.client, "PATCH", `/api/receive-pages/${page.id}`, { caseTypeId: stranger.type.id });
     expect(refused.status).toBe(400);
-    const room = await createRoom(person.client, "Claims room");
+    // A room where they are a member, not a manager: its page opens no cases.
+    const roomOwner = await signedIn({ tier: "business" });
+    const room = await createRoom(roomOwner.client, "Claims room");
+    await joinRoom(roomOwner, room.id, person, "member");
+    const pagesBefore = await countWhere("select count(*) as n from receive_pages");
     const inRoom = await send(person.client, "POST", "/api/receive-pages", { kind: "simple", title: "Room page", folderId: room.rootFolderId, caseTypeId: intake.id });
-    expect(inRoom.status).toBe(400);
-    expect((await inRoom.json<{ message: string }>()).message).toContain("A case's files live in your own files");
+    expect(inRoom.status).toBe(403);
+    expect((await inRoom.json<{ message: string }>()).message).toBe("Only the room's owner and admins open cases in it.");
+    expect(await countWhere("select count(*) as n from receive_pages")).toBe(pagesBefore);
     void type;
   });
 });
@@ -429,5 +440,64 @@ describe("changing a case type", () => {
       expect((await response.json<{ message: string }>()).message).toBe(message);
     }
     expect(await testEnv.DB.prepare("select name, fields, folders, updated_at from case_types where id = ?").bind(type.id).first()).toEqual(before);
+  });
+});
+
+describe("a data room's receive page and form that open cases", () => {
+  it("open each submission's case in the room: the case file at the top of the room holds what was sent, the room's audit log records the opening and the arrival; once the page's owner no longer manages the room, a submission opens nothing and its files stay where they arrived", async () => {
+    const { person: roomOwner } = await owner();
+    const { id: roomId, rootFolderId } = await createRoom(roomOwner.client, "Harbour claims");
+    const admin = await signedIn({ tier: "business", name: "Ada Admin" });
+    await joinRoom(roomOwner, roomId, admin, "admin");
+    const intake = await createCaseType(ctx(), admin.id, { name: "Claim", folders: ["Evidence"] });
+    const made = await send(admin.client, "POST", "/api/receive-pages", { kind: "simple", title: "Send your claim", folderId: rootFolderId, requireName: true, requireEmail: true, caseTypeId: intake.id });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const { page } = await made.json<{ page: { path: string } }>();
+
+    const submissionId = await sendThroughPage(page.path, { name: "Carl Claimant", email: "carl@example.com" }, "photo.txt", "proof");
+    const jobCtx = { ...testContext(), jobId: "again" };
+    await openCaseFromReceiveJob.run(jobCtx, { submissionId });
+    await openCaseFromReceiveJob.run(jobCtx, { submissionId });
+    const opened = await testEnv.DB.prepare("select id, reference, room_id as roomId, folder_id as folderId, owner_id as ownerId from cases where type_id = ?").bind(intake.id).all<{ id: string; reference: string; roomId: string; folderId: string; ownerId: string }>();
+    expect(opened.results).toHaveLength(1);
+    const [theCase] = opened.results;
+    expect(theCase).toMatchObject({ roomId, ownerId: admin.id });
+    const caseFile = await testEnv.DB.prepare("select space_id as spaceId, parent_id as parentId, label from folders where id = ?").bind(theCase!.folderId).first();
+    expect(caseFile).toEqual({ spaceId: roomId, parentId: rootFolderId, label: `${theCase!.reference} Carl Claimant: Send your claim` });
+    expect(await folderLabels(theCase!.folderId)).toEqual(["Evidence"]);
+    const view = await getCase(ctx(), admin.id, theCase!.id);
+    expect(view.files.map((file) => file.name)).toEqual(["photo.txt"]);
+    expect(view.case.room).toEqual({ id: roomId, name: "Harbour claims" });
+    expect(await countWhere("select count(*) as n from files where folder_id = ? and space_id = ?", theCase!.folderId, roomId)).toBe(1);
+
+    // The room's audit log: the opening and the files' arrival, once each; the chain verifies.
+    await testEnv.DATA_ROOM.getByName(roomId).flushAudit();
+    const entries = (await testEnv.DB.prepare("select action, detail from dataroom_audit_log where dataroom_id = ? and action like 'case.%' order by seq").bind(roomId).all<{ action: string; detail: string }>()).results;
+    expect(entries).toEqual([
+      { action: "case.open", detail: `Claim: ${theCase!.reference} Carl Claimant: Send your claim from the receive page “Send your claim”` },
+      { action: "case.change", detail: "1 file from Carl Claimant through “Send your claim”: photo.txt" },
+    ]);
+    expect(await verifyRoomAudit(ctx(), roomOwner.id, roomId)).toMatchObject({ ok: true });
+
+    // A form of the admin's filing into the room opens its cases there too.
+    const form = await send(admin.client, "POST", "/api/forms", {});
+    const { form: created } = await form.json<{ form: { id: string; revision: number } }>();
+    const fields = [{ id: "name", type: "short_text", label: "Name", required: true }];
+    expect((await send(admin.client, "PUT", `/api/forms/${created.id}/draft`, { revision: created.revision, title: "Claims", fields, rules: [] })).status).toBe(200);
+    expect((await send(admin.client, "POST", `/api/forms/${created.id}/publish`)).status).toBe(200);
+    const set = await send(admin.client, "PATCH", `/api/forms/${created.id}/settings`, { fileFolderId: rootFolderId, caseTypeId: intake.id });
+    expect(set.status, await set.clone().text()).toBe(200);
+    const visitor = await newAuthClient();
+    expect((await send(visitor, "POST", `/api/forms/${created.id}/submissions`, { answers: { name: "Dora Diver" } }, { "cf-connecting-ip": visitor.ip })).status).toBe(201);
+    const formSubmission = (await testEnv.DB.prepare("select id from form_submissions where form_id = ?").bind(created.id).first<{ id: string }>())!.id;
+    await openCaseFromFormJob.run(jobCtx, { submissionId: formSubmission });
+    expect(await testEnv.DB.prepare("select room_id as roomId, title from cases where source_ref = ?").bind(formSubmission).first()).toEqual({ roomId, title: "Dora Diver: Claims" });
+
+    // Made a member, the admin's page still delivers into the room but opens no case there.
+    expect((await send(roomOwner.client, "PATCH", `/api/datarooms/${roomId}/members/${admin.id}`, { role: "member" })).status).toBe(200);
+    const later = await sendThroughPage(page.path, { name: "Lena Late", email: "lena@example.com" }, "late.txt", "late");
+    await openCaseFromReceiveJob.run({ ...testContext(), jobId: "later" }, { submissionId: later });
+    expect(await countWhere("select count(*) as n from cases where type_id = ?", intake.id)).toBe(2);
+    expect(await countWhere("select count(*) as n from files where name = 'late.txt' and folder_id = ?", rootFolderId)).toBe(1);
   });
 });

@@ -203,6 +203,8 @@ export async function findReceiveSubmissionForCase(db: Database, submissionId: s
       ownerId: receivePages.userId,
       caseTypeId: receivePages.caseTypeId,
       pageTitle: receivePages.title,
+      /** Where the page delivers: the owner's files, or a data room's. */
+      filesSpaceId: receivePages.spaceId,
       uploaderName: receiveSubmissions.uploaderName,
       uploaderEmail: receiveSubmissions.uploaderEmail,
       delivered: receiveSubmissions.delivered,
@@ -231,10 +233,13 @@ export async function findFormSubmissionForCase(db: Database, submissionId: stri
       files: formSubmissions.files,
       verifiedEmail: formSubmissions.verifiedEmail,
       definition: formVersions.definition,
+      /** Where the form files answers' files (its folder's space: the owner's files, or a data room's); null without a folder. */
+      filesSpaceId: folders.spaceId,
     })
     .from(formSubmissions)
     .innerJoin(forms, eq(forms.id, formSubmissions.formId))
     .leftJoin(formVersions, and(eq(formVersions.formId, formSubmissions.formId), eq(formVersions.version, formSubmissions.version)))
+    .leftJoin(folders, eq(folders.id, forms.fileFolderId))
     .where(eq(formSubmissions.id, submissionId))
     .get();
 }

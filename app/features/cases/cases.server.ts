@@ -7,6 +7,7 @@ import { moveItemRefs } from "~/features/files/move.server";
 import { ensurePersonalSpace, requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
 import { auditRoom } from "~/features/datarooms/audit-record.server";
 import { findRoomName } from "~/features/datarooms/members.queries.server";
+import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
 import { findTemplate, listTriggerSources } from "~/features/workflows/workflows.queries.server";
 import { requireWorkflows, startRun } from "~/features/workflows/workflows.server";
 import { managedRooms } from "~/features/workflows/workflow-room.server";
@@ -521,12 +522,40 @@ export async function caseTypeChoicesFor(ctx: ServiceContext, userId: string): P
   return (await listCaseTypesBy(ctx.db, userId)).map((type) => ({ id: type.id, name: type.name }));
 }
 
-/** A receive page that opens cases: the type must be the member's, and the page must deliver into the space of its case files (their own files). */
+/**
+ * A form or receive page that opens cases: the type must be the member's, and the page must deliver
+ * into their own files (the case opens there) or into a data room they manage (the case opens in
+ * the room, so what was sent never leaves it).
+ */
 export async function requireIntakeCaseType(ctx: ServiceContext, userId: string, typeId: string, pageSpaceId: string): Promise<void> {
   await requireCases(ctx, userId);
   const type = await findCaseType(ctx.db, typeId);
   if (!type || type.createdBy !== userId) throw new AppError("VALIDATION_ERROR", "caseTypeId: Choose one of your case types.");
-  if (type.spaceId !== pageSpaceId) throw new AppError("VALIDATION_ERROR", "caseTypeId: A case's files live in your own files: choose a folder of your own files for this page, or no case.");
+  if (type.spaceId === pageSpaceId) return;
+  if (!(await findIsDataroomSpace(ctx.db, pageSpaceId))) throw new AppError("VALIDATION_ERROR", "caseTypeId: A case's files live in your own files or in a data room you manage: choose a folder there for this page, or no case.");
+  await requireCaseRoom(ctx, userId, pageSpaceId);
+}
+
+/**
+ * Where a submission's new case opens: in the data room its files arrived in (`roomId`), or in the
+ * owner's files (null). Null as a whole when the room is one the owner no longer manages: no case
+ * opens (what was sent stays where it arrived).
+ */
+async function intakeRoom(ctx: ServiceContext, ownerId: string, type: CaseTypeRow, filesSpaceId: string | null): Promise<{ roomId: string | null } | null> {
+  if (!filesSpaceId || filesSpaceId === type.spaceId || !(await findIsDataroomSpace(ctx.db, filesSpaceId))) return { roomId: null };
+  try {
+    await requireCaseRoom(ctx, ownerId, filesSpaceId);
+    return { roomId: filesSpaceId };
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 403 || error.status === 404)) return null;
+    throw error;
+  }
+}
+
+/** A new entry of a submission's case, in its timeline, and in its room's audit log when it lives in one (once, however often the job runs). */
+async function recordIntake(ctx: ServiceContext, opened: Pick<CaseRow, "id" | "roomId" | "reference" | "title">, event: { id: string; kind: "case.received" | "case.answered"; detail: string }): Promise<void> {
+  const isNew = await insertCaseEventOnce(ctx.db, { ...event, caseId: opened.id, at: ctx.now(), actorId: null, fileId: null });
+  if (isNew) await roomLog(ctx, opened, null, "case.change", event.detail);
 }
 
 /**
@@ -547,16 +576,14 @@ export async function openCaseFromReceive(ctx: ServiceContext, submissionId: str
     return null;
   }
   const who = found.uploaderName ?? found.uploaderEmail ?? "Someone";
-  const existing = await findCaseBySource(ctx.db, "receive", submissionId);
-  const opened = existing
-    ? { id: existing.id, folderId: existing.folderId }
-    : await openCaseFilled(ctx, found.ownerId, type, `${who}: ${found.pageTitle}`.slice(0, 200), {}, { kind: "receive", submissionId, page: found.pageTitle });
-  const live = await moveIntoCaseFile(ctx, found.ownerId, found.delivered.map((file) => file.fileId), type.spaceId, opened.folderId);
+  const opened = await findOrOpenIntakeCase(ctx, found.ownerId, type, found.filesSpaceId, "receive", submissionId, () => ({ title: `${who}: ${found.pageTitle}`, values: {}, source: { kind: "receive", submissionId, page: found.pageTitle } }));
+  if (!opened) return null;
+  const live = await moveIntoCaseFile(ctx, found.ownerId, found.delivered.map((file) => file.fileId), opened.roomId ?? type.spaceId, opened.folderId);
   if (found.uploaderEmail) {
     const now = ctx.now();
     await insertParticipant(ctx.db, { caseId: opened.id, email: found.uploaderEmail.toLowerCase(), name: found.uploaderName ?? found.uploaderEmail, userId: null, addedAt: now }, { id: `${submissionId}:participant`, caseId: opened.id, at: now, kind: "case.participant", actorId: null, fileId: null, detail: `${who} <${found.uploaderEmail}> (sent the files)` });
   }
-  await insertCaseEvent(ctx.db, { id: `${submissionId}:received`, caseId: opened.id, at: ctx.now(), kind: "case.received", actorId: null, fileId: null, detail: `${live.length} file${live.length === 1 ? "" : "s"} from ${who} through “${found.pageTitle}”: ${live.map((file) => file.name).join(", ")}` });
+  await recordIntake(ctx, opened, { id: `${submissionId}:received`, kind: "case.received", detail: `${live.length} file${live.length === 1 ? "" : "s"} from ${who} through “${found.pageTitle}”: ${live.map((file) => file.name).join(", ")}` });
   return opened.id;
 }
 
@@ -581,16 +608,14 @@ export async function openCaseFromForm(ctx: ServiceContext, submissionId: string
   const email = found.verifiedEmail ?? text(found.answers.email);
   const name = text(found.answers.name) ?? email ?? "Someone";
   const values = valuesFromAnswers(type, found);
-  const existing = await findCaseBySource(ctx.db, "form", submissionId);
-  const opened = existing
-    ? { id: existing.id, folderId: existing.folderId }
-    : await openCaseFilled(ctx, found.ownerId, type, `${name}: ${found.formTitle}`.slice(0, 200), values, { kind: "form", submissionId, form: found.formTitle });
-  const live = await moveIntoCaseFile(ctx, found.ownerId, deliveredIds(found.files), type.spaceId, opened.folderId);
+  const opened = await findOrOpenIntakeCase(ctx, found.ownerId, type, found.filesSpaceId, "form", submissionId, () => ({ title: `${name}: ${found.formTitle}`, values, source: { kind: "form", submissionId, form: found.formTitle } }));
+  if (!opened) return null;
+  const live = await moveIntoCaseFile(ctx, found.ownerId, deliveredIds(found.files), opened.roomId ?? type.spaceId, opened.folderId);
   const now = ctx.now();
   if (email) {
     await insertParticipant(ctx.db, { caseId: opened.id, email: email.toLowerCase(), name, userId: null, addedAt: now }, { id: `${submissionId}:participant`, caseId: opened.id, at: now, kind: "case.participant", actorId: null, fileId: null, detail: `${name} <${email}> (answered the form)` });
   }
-  await insertCaseEvent(ctx.db, { id: `${submissionId}:answered`, caseId: opened.id, at: now, kind: "case.answered", actorId: null, fileId: null, detail: `${name} answered “${found.formTitle}”${live.length ? ` with ${filesNamed(live)}` : ""}` });
+  await recordIntake(ctx, opened, { id: `${submissionId}:answered`, kind: "case.answered", detail: `${name} answered “${found.formTitle}”${live.length ? ` with ${filesNamed(live)}` : ""}` });
   return opened.id;
 }
 
@@ -598,6 +623,31 @@ export async function openCaseFromForm(ctx: ServiceContext, submissionId: string
  * A case's fields from a form submission's answers: each takes the answer to the question of the
  * same label (or id). Values that do not fit the type's fields are left out rather than losing the case.
  */
+/**
+ * The case a submission opened (run again, it is found), or a new one where its files arrived: in
+ * the owner's files or in the data room they manage. Null: the room is no longer theirs to manage,
+ * so nothing opens (logged).
+ */
+async function findOrOpenIntakeCase(
+  ctx: ServiceContext,
+  ownerId: string,
+  type: CaseTypeRow,
+  filesSpaceId: string | null,
+  kind: "form" | "receive",
+  submissionId: string,
+  fill: () => { title: string; values: CaseValues; source: CaseSource },
+): Promise<(OpenedCase & { roomId: string | null }) | null> {
+  const existing = await findCaseBySource(ctx.db, kind, submissionId);
+  if (existing) return { id: existing.id, reference: existing.reference, title: existing.title, folderId: existing.folderId, roomId: existing.roomId };
+  const where = await intakeRoom(ctx, ownerId, type, filesSpaceId);
+  if (!where) {
+    ctx.logger.info(`cases.${kind}_skipped`, { submissionId, reason: "room_not_managed" });
+    return null;
+  }
+  const { title, values, source } = fill();
+  return { ...(await openCaseFilled(ctx, ownerId, type, title.slice(0, 200), values, source, where.roomId)), roomId: where.roomId };
+}
+
 const deliveredIds = (files: readonly { fileId: string | null }[]) => files.flatMap((file) => (file.fileId ? [file.fileId] : []));
 /** "2 files: a.pdf, b.pdf" */
 const filesNamed = (files: readonly { name: string }[]) => `${files.length} file${files.length === 1 ? "" : "s"}: ${files.map((file) => file.name).join(", ")}`;

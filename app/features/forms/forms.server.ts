@@ -265,7 +265,7 @@ export async function updateFormSettings(ctx: ServiceContext, userId: string, id
   const form = await requireOwnForm(ctx, userId, id);
   // The files' folder: one the member may upload into, of their own or of a room (anyone else's is "not found").
   if (data.fileFolderId) await requireFolderAccess(ctx, userId, data.fileFolderId, "files.upload");
-  // A case per submission: one of the member's case types, with the files going to their own files (a room's stay in the room).
+  // A case per submission: one of the member's case types; the case opens where the files go (their own files, or a data room they manage).
   const folderId = data.fileFolderId !== undefined ? data.fileFolderId : form.fileFolderId;
   const caseTypeId = data.caseTypeId !== undefined ? data.caseTypeId : form.caseTypeId;
   if (caseTypeId && (data.caseTypeId !== undefined || data.fileFolderId !== undefined)) {

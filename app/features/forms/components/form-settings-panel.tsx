@@ -117,7 +117,7 @@ export function FormSettingsPanel({
           choices={caseTypeChoices}
           value={settings.caseTypeId}
           className={`${label} mt-3`}
-          help="The case's fields take the answers to questions of the same label; its files go into the case file; the respondent takes part. For forms whose files go to your own files."
+          help="The case's fields take the answers to questions of the same label; its files go into the case file; the respondent takes part. It opens where the files go: your own files, or a data room you manage (then the case lives in the room)."
         />
         <label className="mt-2 flex items-center gap-2 text-sm text-slate-900">
           <input type="checkbox" name="filesPerSubmission" defaultChecked={settings.filesPerSubmission} className="h-4 w-4" />

@@ -244,7 +244,7 @@ export function ReceivePageForm({
         choices={caseTypeChoices}
         value={values.caseTypeId}
         className={labelClass}
-        help="Each submission opens a case of this type: its files go into the case file and the sender takes part in the case. For pages that deliver into your own files."
+        help="Each submission opens a case of this type: its files go into the case file and the sender takes part in the case. It opens where the page delivers: your own files, or a data room you manage (then the case lives in the room)."
       />
       <FieldsEditor initial={values.fields} fieldSets={fieldSets} />
       <div className="grid gap-4 sm:grid-cols-2">
