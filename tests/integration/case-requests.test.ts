@@ -5,6 +5,7 @@ import type { FormField } from "~/features/forms/form-definition";
 import { personalSpaceOf, testContext } from "~tests/factories/files";
 import { countWhere, send, signedIn, type Person } from "./dataroom-helpers";
 import { mailsTo, newAuthClient, uniqueIp } from "./helpers";
+import { sendThroughPage } from "./receive-helpers";
 import { bytes, patch } from "./tus-helpers";
 
 /**
@@ -129,14 +130,7 @@ async function receivePage(owner: Person, options: Record<string, unknown> = {})
 }
 
 /** A visitor sends one file through the page (with the ticket when given); the submission's id once its bytes are in. */
-async function sendThrough(address: string, task: string | undefined, name: string): Promise<string> {
-  const visitor = await newAuthClient();
-  const response = await send(visitor, "POST", "/api/receive-submissions", { address, name: "Sue Surveyor", email: "sue@example.com", files: [{ name, size: 5 }], ...(task ? { task } : {}) }, { "cf-connecting-ip": uniqueIp() });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const started = await response.json<{ submissionId: string; grant: string; uploads: Upload[] }>();
-  expect((await patch(visitor, `/api/uploads/${started.uploads[0]!.id}`, 0, new TextEncoder().encode("proof") as Uint8Array<ArrayBuffer>, { "strongroom-upload-grant": started.grant })).status).toBe(204);
-  return started.submissionId;
-}
+const sendThrough = (address: string, task: string | undefined, name: string) => sendThroughPage(address, { name: "Sue Surveyor", email: "sue@example.com", ...(task ? { task } : {}) }, [{ name, content: "proof" }]);
 
 describe("a receive page sent for a case", () => {
   it("e-mails the person the page's address with a ticket; the files they send go into the case file once, and a second use of the ticket or another page's address files nothing", async () => {

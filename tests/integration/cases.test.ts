@@ -8,7 +8,7 @@ import { createFile, personalSpaceOf, testContext } from "~tests/factories/files
 import { countWhere, createRoom, get, joinRoom, send, signedIn } from "./dataroom-helpers";
 import { verifyRoomAudit } from "~/features/datarooms/audit.server";
 import { newAuthClient, testEnv } from "./helpers";
-import { patch } from "./tus-helpers";
+import { sendThroughPage } from "./receive-helpers";
 
 /**
  * Cases (issue 41): case types with fields and a case file's folders (made and changed), cases with values, status,
@@ -19,17 +19,6 @@ import { patch } from "./tus-helpers";
 const ctx = () => testContext();
 const folderLabels = async (parentId: string) =>
   (await testEnv.DB.prepare("select label from folders where parent_id = ? and trashed_at is null order by label").bind(parentId).all<{ label: string }>()).results.map((row) => row.label);
-
-/** A visitor sends one small file through a receive page (with a name and an e-mail); the submission's id. */
-async function sendThroughPage(path: string, who: { name: string; email: string }, fileName: string, content: string): Promise<string> {
-  const visitor = await newAuthClient();
-  const body = new TextEncoder().encode(content);
-  const submitted = await send(visitor, "POST", "/api/receive-submissions", { address: path.slice("/r/".length), ...who, files: [{ name: fileName, size: body.byteLength }] }, { "cf-connecting-ip": visitor.ip });
-  expect(submitted.status, await submitted.clone().text()).toBe(201);
-  const started = await submitted.json<{ submissionId: string; grant: string; uploads: { id: string }[] }>();
-  expect((await patch(visitor, `/api/uploads/${started.uploads[0]!.id}`, 0, body as Uint8Array<ArrayBuffer>, { "strongroom-upload-grant": started.grant })).status).toBe(204);
-  return started.submissionId;
-}
 
 async function owner() {
   const person = await signedIn({ tier: "business", name: "Olga Owner" });
@@ -234,7 +223,7 @@ describe("a receive page that opens cases", () => {
     const { page } = await made.json<{ page: { id: string; path: string; caseTypeId: string } }>();
     expect(page.caseTypeId).toBe(intake.id);
 
-    const submissionId = await sendThroughPage(page.path, { name: "Carl Claimant", email: "Carl@Example.com" }, "photo.txt", "proof");
+    const submissionId = await sendThroughPage(page.path.slice("/r/".length), { name: "Carl Claimant", email: "Carl@Example.com" }, [{ name: "photo.txt", content: "proof" }]);
     expect(await countWhere("select count(*) as n from jobs where id = ?", `${openCaseFromReceiveJob.type}:${submissionId}`)).toBe(1);
     const jobCtx = { ...testContext(), jobId: "again" };
     await openCaseFromReceiveJob.run(jobCtx, { submissionId });
@@ -454,7 +443,7 @@ describe("a data room's receive page and form that open cases", () => {
     expect(made.status, await made.clone().text()).toBe(201);
     const { page } = await made.json<{ page: { path: string } }>();
 
-    const submissionId = await sendThroughPage(page.path, { name: "Carl Claimant", email: "carl@example.com" }, "photo.txt", "proof");
+    const submissionId = await sendThroughPage(page.path.slice("/r/".length), { name: "Carl Claimant", email: "carl@example.com" }, [{ name: "photo.txt", content: "proof" }]);
     const jobCtx = { ...testContext(), jobId: "again" };
     await openCaseFromReceiveJob.run(jobCtx, { submissionId });
     await openCaseFromReceiveJob.run(jobCtx, { submissionId });
@@ -495,7 +484,7 @@ describe("a data room's receive page and form that open cases", () => {
 
     // Made a member, the admin's page still delivers into the room but opens no case there.
     expect((await send(roomOwner.client, "PATCH", `/api/datarooms/${roomId}/members/${admin.id}`, { role: "member" })).status).toBe(200);
-    const later = await sendThroughPage(page.path, { name: "Lena Late", email: "lena@example.com" }, "late.txt", "late");
+    const later = await sendThroughPage(page.path.slice("/r/".length), { name: "Lena Late", email: "lena@example.com" }, [{ name: "late.txt", content: "late" }]);
     await openCaseFromReceiveJob.run({ ...testContext(), jobId: "later" }, { submissionId: later });
     expect(await countWhere("select count(*) as n from cases where type_id = ?", intake.id)).toBe(2);
     expect(await countWhere("select count(*) as n from files where name = 'late.txt' and folder_id = ?", rootFolderId)).toBe(1);

@@ -1,14 +1,15 @@
 import { introspectWorkflowInstance } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { builderOptions, getWorkflow, listWorkflowSummaries } from "~/features/workflows/workflow-builder.server";
-import { startUploadRunsJob } from "~/features/workflows/workflows.jobs";
+import { startSubmissionRunsJob, startUploadRunsJob } from "~/features/workflows/workflows.jobs";
 import { createCaseType } from "~/features/cases/cases.server";
 import { verifyRoomAudit } from "~/features/datarooms/audit.server";
 import { cancelRun, createWorkflow, decideTask, getRun, listMyTasks, listWorkflows, startRun } from "~/features/workflows/workflows.server";
-import { ROOM_WORKFLOW_REFUSED } from "~/features/workflows/workflow-room.server";
+import { ROOM_SOURCE_REFUSED, ROOM_WORKFLOW_REFUSED } from "~/features/workflows/workflow-room.server";
 import { makeFolder, personalSpaceOf, testContext } from "~tests/factories/files";
 import { countWhere, createRoom, joinRoom, send, signedIn, type Person } from "./dataroom-helpers";
 import { testEnv } from "./helpers";
+import { sendThroughPage } from "./receive-helpers";
 import { bytes, upload } from "./tus-helpers";
 
 /**
@@ -235,5 +236,43 @@ describe("a data room's workflows", () => {
     expect((await listWorkflowSummaries(ctx(), admin.id)).some((entry) => entry.id === workflow.id)).toBe(false);
     await expect(getWorkflow(ctx(), admin.id, workflow.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(startRun(ctx(), admin.id, workflow.id, { fileId: document })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("a receive page delivering into the room starts a workflow of the room: the run works on the files sent into the room, the room's members approve, the document is filed inside the room and the audit log records it; a member of the room may not build one on their page", async () => {
+    const { owner, roomId, incoming, approved, members } = await room();
+    const made = await send(owner.client, "POST", "/api/receive-pages", { kind: "simple", title: "Send the contract", folderId: incoming, requireName: true });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const { page } = await made.json<{ page: { id: string; path: string } }>();
+    const workflow = await createWorkflow(ctx(), owner.id, {
+      name: "Contract intake",
+      trigger: { type: "receive", pageId: page.id },
+      steps: [
+        { type: "approve", name: "Members review", assignees: [], roles: ["member"], mode: "one" },
+        { type: "move", name: "File it", folderId: approved },
+      ],
+    });
+    expect(workflow.inRoom).toBe(true);
+    expect(await countWhere("select count(*) as n from workflow_templates where id = ? and space_id = ?", workflow.id, roomId)).toBe(1);
+
+    const submissionId = await sendThroughPage(page.path.slice("/r/".length), { name: "Vera Vendor" }, [{ name: "contract.txt", content: "terms" }]);
+    await startSubmissionRunsJob.run({ ...testContext(), jobId: "receive" }, { kind: "receive", submissionId });
+    const run = (await testEnv.DB.prepare("select id, subject_file_id as fileId from workflow_runs where template_id = ?").bind(workflow.id).first<{ id: string; fileId: string }>())!;
+    expect(await countWhere("select count(*) as n from files where id = ? and space_id = ? and name = 'contract.txt'", run.fileId, roomId)).toBe(1);
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    const [task] = await tasksOf(members[1]!.id, run.id);
+    await decideTask(ctx(), members[1]!.id, task!.id, { decision: "approve" });
+    await instance.waitForStatus("complete");
+    expect(await folderOf(run.fileId)).toBe(approved);
+    await expect.poll(async () => (await auditOf(roomId)).map((entry) => entry.action)).toEqual(["workflow.start", "workflow.decide", "workflow.end"]);
+    expect((await auditOf(roomId))[0]).toMatchObject({ actorId: null, targetId: run.fileId, detail: "Contract intake" });
+
+    // A member of the room on Business has a page into the room, and may not build the room's workflow on it; nothing is written.
+    await testEnv.DB.prepare("update users set tier = 'business' where id = ?").bind(members[0]!.id).run();
+    const theirs = await send(members[0]!.client, "POST", "/api/receive-pages", { kind: "simple", title: "Member page", folderId: incoming });
+    expect(theirs.status, await theirs.clone().text()).toBe(201);
+    const { page: memberPage } = await theirs.json<{ page: { id: string } }>();
+    const before = await countWhere("select count(*) as n from workflow_templates");
+    await expect(createWorkflow(ctx(), members[0]!.id, { name: "Mine", trigger: { type: "receive", pageId: memberPage.id }, steps: [{ type: "approve", name: "Look", assignees: [members[1]!.id], mode: "one" }] })).rejects.toMatchObject({ code: "FORBIDDEN", message: ROOM_SOURCE_REFUSED });
+    expect(await countWhere("select count(*) as n from workflow_templates")).toBe(before);
   });
 });

@@ -13,7 +13,8 @@ import { createFile, makeFolder, personalSpaceOf, testContext } from "~tests/fac
 import { countWhere, get, send, signedIn } from "./dataroom-helpers";
 import { mailsTo, newAuthClient, testEnv } from "./helpers";
 import { address, linkTokenFor, pdfInPersonalSpace, sealNow, signAs } from "./signature-helpers";
-import { bytes, patch, upload } from "./tus-helpers";
+import { bytes, upload } from "./tus-helpers";
+import { sendThroughPage } from "./receive-helpers";
 
 /**
  * Workflows on Cloudflare Workflows (issue 41, step 1): templates of approval and move steps, runs
@@ -613,14 +614,7 @@ describe("workflows started by a submission", () => {
     });
     expect(workflow.trigger).toEqual({ type: "receive", pageId: page.id });
 
-    const visitor = await newAuthClient();
-    const submitted = await send(visitor, "POST", "/api/receive-submissions", { address: page.path.slice("/r/".length), name: "Carl Claimant", files: [{ name: "photo.txt", size: 5 }, { name: "receipt.txt", size: 7 }] }, { "cf-connecting-ip": visitor.ip });
-    expect(submitted.status, await submitted.clone().text()).toBe(201);
-    const started = await submitted.json<{ submissionId: string; grant: string; uploads: { id: string }[] }>();
-    for (const [index, content] of ["proof", "receipt"].entries()) {
-      const sent = await patch(visitor, `/api/uploads/${started.uploads[index]!.id}`, 0, new TextEncoder().encode(content) as Uint8Array<ArrayBuffer>, { "strongroom-upload-grant": started.grant });
-      expect(sent.status).toBe(204);
-    }
+    const started = { submissionId: await sendThroughPage(page.path.slice("/r/".length), { name: "Carl Claimant" }, [{ name: "photo.txt", content: "proof" }, { name: "receipt.txt", content: "receipt" }]) };
     // Once both files are in, the job that starts it is queued; delivered twice, one run.
     expect(await countWhere("select count(*) as n from jobs where id = ?", `${startSubmissionRunsJob.type}:${started.submissionId}`)).toBe(1);
     const jobCtx = { ...testContext(), jobId: "again" };

@@ -20,9 +20,20 @@ export type WorkflowSpace = { id: string; isRoom: boolean };
 
 export const ROOM_WORKFLOW_REFUSED = "Only the room's owner and admins build workflows on its folders. Ask one of them, or choose a folder of your own files.";
 
-/** Where a new workflow works: the trigger folder's data room, when it names one the builder manages; otherwise the builder's own files. */
-export async function workflowSpace(ctx: ServiceContext, userId: string, trigger: { type: string; folderId?: string }): Promise<WorkflowSpace> {
+export const ROOM_SOURCE_REFUSED = "trigger: This form or page files into a data room you do not manage; only the room's owner and admins build workflows on what arrives there. Choose another, or ask one of them.";
+
+/**
+ * Where a new workflow works: the data room of its trigger folder, or of the folder its form or
+ * receive page files into (`deliversInto`, that source's space), when the builder manages it;
+ * otherwise the builder's own files.
+ */
+export async function workflowSpace(ctx: ServiceContext, userId: string, trigger: { folderId?: string; deliversInto?: string | null }): Promise<WorkflowSpace> {
   const personal = await ensurePersonalSpace(ctx, userId);
+  const into = trigger.deliversInto;
+  if (into && into !== personal.id && (await findIsDataroomSpace(ctx.db, into))) {
+    if (!(await managesRoomNow(ctx, into, userId))) throw new AppError("FORBIDDEN", ROOM_SOURCE_REFUSED);
+    return { id: into, isRoom: true };
+  }
   if (!trigger.folderId) return { id: personal.id, isRoom: false };
   const folder = await requireFolderAccess(ctx, userId, trigger.folderId, "files.edit");
   if (folder.spaceId === personal.id) return { id: personal.id, isRoom: false };

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { dataroomMembers, datarooms, files, forms, receivePages, spaces, signatureEnvelopes, users, workflowEvents, workflowLinks, workflowRuns, workflowTasks, workflowTemplates, type WorkflowRunStatus } from "~/db/schema";
+import { dataroomMembers, datarooms, files, folders, forms, receivePages, spaces, signatureEnvelopes, users, workflowEvents, workflowLinks, workflowRuns, workflowTasks, workflowTemplates, type WorkflowRunStatus } from "~/db/schema";
 
 /** Workflows: the only place drizzle is called for them. */
 
@@ -76,16 +76,25 @@ export async function listSourceTriggered(db: Database, kind: "form" | "receive"
   return db.select().from(workflowTemplates).where(and(eq(workflowTemplates.triggerSourceId, sourceId), eq(workflowTemplates.triggerKind, kind))).all();
 }
 
-/** The member's forms (not templates, not deleted), by title: what a workflow's step or trigger, or a case, may send or start from. */
-async function listFormChoices(db: Database, userId: string): Promise<{ id: string; title: string }[]> {
-  return db.select({ id: forms.id, title: forms.title }).from(forms).where(and(eq(forms.userId, userId), eq(forms.isTemplate, false), isNull(forms.deletedAt))).orderBy(asc(forms.title)).all();
-}
-
-/** The member's forms and receive pages, by title: what may start their workflows. */
-export async function listTriggerSources(db: Database, userId: string) {
-  const [formRows, pages] = await Promise.all([listFormChoices(db, userId), db.select({ id: receivePages.id, title: receivePages.title }).from(receivePages).where(eq(receivePages.userId, userId)).orderBy(asc(receivePages.title)).all()]);
+/**
+ * The member's forms (not templates, not deleted) and receive pages, by title: what may start their
+ * workflows, or a case may send. `spaceId`: where each delivers its files (their own files, or a
+ * data room's; a form without a folder, null), so a workflow it starts works there.
+ */
+export async function listTriggerSources(db: Database, userId: string): Promise<{ forms: TriggerSource[]; pages: TriggerSource[] }> {
+  const [formRows, pages] = await Promise.all([
+    db
+      .select({ id: forms.id, title: forms.title, spaceId: folders.spaceId })
+      .from(forms)
+      .leftJoin(folders, eq(folders.id, forms.fileFolderId))
+      .where(and(eq(forms.userId, userId), eq(forms.isTemplate, false), isNull(forms.deletedAt)))
+      .orderBy(asc(forms.title))
+      .all(),
+    db.select({ id: receivePages.id, title: receivePages.title, spaceId: receivePages.spaceId }).from(receivePages).where(eq(receivePages.userId, userId)).orderBy(asc(receivePages.title)).all(),
+  ]);
   return { forms: formRows, pages };
 }
+export type TriggerSource = { id: string; title: string; spaceId: string | null };
 
 /** Every scheduled workflow (a small set: the morning's job reads them all). */
 export async function listScheduledTemplates(db: Database): Promise<WorkflowTemplateRow[]> {

@@ -38,6 +38,7 @@ import {
   listScheduledTemplates,
   listSourceTriggered,
   listTriggerSources,
+  type TriggerSource,
   listUploadTriggered,
   type WorkflowRunRow,
   type WorkflowTemplateRow,
@@ -112,11 +113,22 @@ async function requireWorkflowFolder(ctx: ServiceContext, userId: string, space:
   if (folder.spaceId !== space.id) throw new AppError("VALIDATION_ERROR", space.isRoom ? `${what} is outside the data room this workflow works in: its documents stay in the room. Choose one of the room's folders.` : `${what} is outside your own files. Choose one of your folders.`);
 }
 
-/** POST /api/workflows: a template in the member's own files; its people must be members, its folders theirs to edit. */
+/** POST /api/workflows: a template in the member's own files or in a data room they manage (its trigger's folder, or where its form or page files); its people must be members, its folders theirs to edit. */
 export async function createWorkflow(ctx: ServiceContext, userId: string, input: unknown): Promise<WorkflowView> {
   await requireWorkflows(ctx, userId);
   const data = parseInput(createWorkflowSchema, input);
-  const space = await workflowSpace(ctx, userId, data.trigger);
+  // Forms and receive pages a step or the trigger names must be the builder's (read once, when any is named).
+  const formSteps = data.steps.filter((step) => step.type === "form");
+  const trigger = data.trigger;
+  let source: TriggerSource | undefined;
+  if (formSteps.length > 0 || trigger.type === "form" || trigger.type === "receive") {
+    const sources = await listTriggerSources(ctx.db, userId);
+    const isOwnForm = (formId: string) => sources.forms.some((form) => form.id === formId);
+    for (const step of formSteps) if (!isOwnForm(step.formId)) throw new AppError("VALIDATION_ERROR", `steps: “${step.name}” asks for a form that is not yours. Choose one of your forms.`);
+    source = trigger.type === "form" ? sources.forms.find((form) => form.id === trigger.formId) : trigger.type === "receive" ? sources.pages.find((page) => page.id === trigger.pageId) : undefined;
+    if ((trigger.type === "form" || trigger.type === "receive") && !source) throw new AppError("VALIDATION_ERROR", trigger.type === "form" ? "trigger: Choose one of your forms." : "trigger: Choose one of your receive pages.");
+  }
+  const space = await workflowSpace(ctx, userId, { folderId: "folderId" in trigger ? trigger.folderId : undefined, deliversInto: source?.spaceId });
   const people = await resolveAssignees(
     ctx,
     data.steps.flatMap((step) => (step.type === "approve" ? [...step.assignees, ...(step.escalation?.action === "reassign" ? [step.escalation.to] : [])] : [])),
@@ -130,16 +142,6 @@ export async function createWorkflow(ctx: ServiceContext, userId: string, input:
     if (step.type !== "case") continue;
     const type = await findCaseType(ctx.db, step.caseTypeId);
     if (!type || type.createdBy !== userId) throw new AppError("VALIDATION_ERROR", `steps: “${step.name}” files into a case type that is not yours. Choose one of your case types.`);
-  }
-  // Forms and receive pages a step or the trigger names must be the builder's (read once, when any is named).
-  const formSteps = data.steps.filter((step) => step.type === "form");
-  const trigger = data.trigger;
-  if (formSteps.length > 0 || trigger.type === "form" || trigger.type === "receive") {
-    const sources = await listTriggerSources(ctx.db, userId);
-    const isOwnForm = (formId: string) => sources.forms.some((form) => form.id === formId);
-    for (const step of formSteps) if (!isOwnForm(step.formId)) throw new AppError("VALIDATION_ERROR", `steps: “${step.name}” asks for a form that is not yours. Choose one of your forms.`);
-    if (trigger.type === "form" && !isOwnForm(trigger.formId)) throw new AppError("VALIDATION_ERROR", "trigger: Choose one of your forms.");
-    if (trigger.type === "receive" && !sources.pages.some((page) => page.id === trigger.pageId)) throw new AppError("VALIDATION_ERROR", "trigger: Choose one of your receive pages.");
   }
   // Each webhook step signs with its own secret, kept sealed; the builder reads it on the workflow's page.
   const appSecret = readConfig(ctx.env).SESSION_SECRET;

@@ -79,8 +79,18 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
   const [nextKey, setNextKey] = useState(3);
   const [steps, setSteps] = useState<DraftStep[]>([draftStep(1, "approve", firstFolder, "", "Review"), draftStep(2, "move", firstFolder, "", "File it")]);
   const update = (key: number, change: Partial<DraftStep>) => setSteps((current) => current.map((step) => (step.key === key ? { ...step, ...change } : step)));
-  // A workflow works where its trigger folder is: the member's own files, or a data room they manage. Its steps' folders and room roles follow.
-  const spaceOf = (next: DraftTrigger) => (next.type === "upload" || next.type === "schedule" ? (folders.find((folder) => folder.id === next.folderId)?.spaceId ?? ownSpace) : ownSpace);
+  // A workflow works where its trigger folder is, or where its form or page files: the member's own files, or a data room they manage. Its steps' folders and room roles follow.
+  const isManagedRoom = (spaceId: string | null | undefined) => folders.some((folder) => folder.spaceId === spaceId && folder.isRoom);
+  const deliveredInto = (spaceId: string | null | undefined) => (isManagedRoom(spaceId) ? spaceId! : ownSpace);
+  const spaceOf = (next: DraftTrigger) =>
+    next.type === "upload" || next.type === "schedule"
+      ? (folders.find((folder) => folder.id === next.folderId)?.spaceId ?? ownSpace)
+      : next.type === "form"
+        ? deliveredInto(forms.find((form) => form.id === next.formId)?.spaceId)
+        : next.type === "receive"
+          ? deliveredInto(receivePages.find((page) => page.id === next.pageId)?.spaceId)
+          : ownSpace;
+  const sourceLabel = (source: { title: string; spaceId: string | null }) => (isManagedRoom(source.spaceId) ? `${source.title} (files into a data room)` : source.title);
   const space = spaceOf(trigger);
   const isRoom = folders.some((folder) => folder.spaceId === space && folder.isRoom);
   const stepFolders = folders.filter((folder) => folder.spaceId === space);
@@ -139,10 +149,10 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
             isChosen={trigger.type === "form"}
             onChoose={() => changeTrigger({ type: "form" })}
             pick="Form whose submissions start a run"
-            options={forms.map((form) => ({ id: form.id, label: form.title }))}
+            options={forms.map((form) => ({ id: form.id, label: sourceLabel(form) }))}
             value={trigger.formId}
-            onPick={(formId) => setTrigger((current) => ({ ...current, formId }))}
-            hint="Each submission starts one run; the files it brought into your files are the run’s documents. Test submissions start nothing."
+            onPick={(formId) => changeTrigger({ formId })}
+            hint="Each submission starts one run; the files it brought are the run’s documents. Test submissions start nothing. A form filing into a data room you manage makes a workflow of the room, as a room folder does."
           />
           <TriggerChoice
             label="Files arrive through one of my receive pages"
@@ -150,10 +160,10 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
             isChosen={trigger.type === "receive"}
             onChoose={() => changeTrigger({ type: "receive" })}
             pick="Receive page whose submissions start a run"
-            options={receivePages.map((page) => ({ id: page.id, label: page.title }))}
+            options={receivePages.map((page) => ({ id: page.id, label: sourceLabel(page) }))}
             value={trigger.pageId}
-            onPick={(pageId) => setTrigger((current) => ({ ...current, pageId }))}
-            hint="Each submission (everything one person sent at once) starts one run on the files it brought."
+            onPick={(pageId) => changeTrigger({ pageId })}
+            hint="Each submission (everything one person sent at once) starts one run on the files it brought. A page delivering into a data room you manage makes a workflow of the room, as a room folder does."
           />
           <TriggerChoice
             label="On a schedule, for each document in a folder"
