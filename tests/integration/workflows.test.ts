@@ -499,6 +499,61 @@ describe("a sign step", () => {
     expect(timeline.map((event) => event.kind)).toEqual(["run.started", "step.started", "task.approved", "step.approved", "step.started", "signature.sent", "signature.completed", "step.started", "file.moved", "run.completed"]);
   });
 
+  it("an overdue signature reminds whoever has not signed, once, and waits on; their signature then moves the run on", async () => {
+    const { owner, signed } = await setting(0);
+    const { file: pdf } = await pdfInPersonalSpace(owner, 1, "Lease.pdf");
+    const signer = address("late-signer");
+    const workflow = await createWorkflow(ctx(), owner.id, { name: "Lease", steps: [{ type: "sign", name: "Tenant signs", signers: [{ name: "Tina Tenant", email: signer }], dueInHours: 72 }, { type: "move", name: "File it", folderId: signed }] });
+    expect(workflow.steps[0]).toMatchObject({ dueInHours: 72, escalation: { action: "remind" } });
+    expect((await getWorkflow(ctx(), owner.id, workflow.id)).steps[0]!.summary).toBe(`Send for signature to Tina Tenant (${signer}); the signed copy goes on; due in 3 days, then they are reminded`);
+    await using introspector = await overdueAtOnce("step 1: envelope 1");
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: pdf.id });
+    const [instance] = await introspector.get();
+    const escalated = async () => (await getRun(ctx(), owner.id, run.id)).timeline.find((event) => event.kind === "step.escalated")?.detail;
+    await expect.poll(escalated, { timeout: 5_000 }).toBe("Tenant signs: not signed after 3 days, 1 signer reminded");
+    // The signer got the signing e-mail, then one reminder; the envelope's history says why.
+    expect((await mailsTo(signer)).filter((mail) => mail.template === "signature-request")).toHaveLength(2);
+    const envelopeId = (await testEnv.DB.prepare("select ref_id as id from workflow_links where run_id = ?").bind(run.id).first<{ id: string }>())!.id;
+    expect(await countWhere("select count(*) as n from signature_events where envelope_id = ? and type = 'reminded' and detail = ?", envelopeId, `Reminder to ${signer} (overdue in a workflow)`)).toBe(1);
+    expect(await runStatus(run.id)).toBe("running");
+
+    const signing = await signAs(await newAuthClient(), await linkTokenFor(signer), "", { consent: true, values: { "workflow-signature-1": "typed:Tina Tenant" } });
+    expect(signing.status, await signing.clone().text()).toBe(200);
+    await sealNow(envelopeId);
+    await instance!.waitForStatus("complete");
+    expect(await runStatus(run.id)).toBe("completed");
+    const sealedFileId = (await testEnv.DB.prepare("select sealed_file_id as id from signature_envelopes where id = ?").bind(envelopeId).first<{ id: string }>())!.id;
+    expect(await folderOf(sealedFileId)).toBe(signed);
+  });
+
+  it("an overdue signature whose escalation rejects voids the document, tells its signer, and ends the run rejected; a signature is not handed on or assumed", async () => {
+    const { owner, signed } = await setting(0);
+    const { file: pdf } = await pdfInPersonalSpace(owner, 1, "Offer.pdf");
+    const signer = address("slow-signer");
+    const sign = { type: "sign", name: "Candidate signs", signers: [{ name: "Cara Candidate", email: signer }], dueInHours: 24 };
+    const before = await countWhere("select count(*) as n from workflow_templates");
+    await expect(createWorkflow(ctx(), owner.id, { name: "Offer", steps: [{ ...sign, escalation: { action: "reassign", to: "x@example.com" } }] })).rejects.toMatchObject({ code: "VALIDATION_ERROR", message: expect.stringContaining("A sign step, when overdue, reminds its signers or ends rejected") });
+    await expect(createWorkflow(ctx(), owner.id, { name: "Offer", steps: [{ ...sign, escalation: { action: "approve" } }] })).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    await expect(createWorkflow(ctx(), owner.id, { name: "Offer", steps: [{ ...sign, dueInHours: null, escalation: { action: "reject" } }] })).rejects.toMatchObject({ code: "VALIDATION_ERROR", message: expect.stringContaining("give it a due time") });
+    expect(await countWhere("select count(*) as n from workflow_templates")).toBe(before);
+
+    const workflow = await createWorkflow(ctx(), owner.id, { name: "Offer", steps: [{ ...sign, escalation: { action: "reject" } }, { type: "move", name: "File it", folderId: signed }] });
+    expect((await getWorkflow(ctx(), owner.id, workflow.id)).steps[0]!.summary).toContain("; due in 1 day, then it is voided and rejected");
+    await using introspector = await overdueAtOnce("step 1: envelope 1");
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: pdf.id });
+    const [instance] = await introspector.get();
+    await instance!.waitForStatus("complete");
+    expect(await runStatus(run.id)).toBe("rejected");
+    expect(await folderOf(pdf.id)).not.toBe(signed);
+    const envelopeId = (await testEnv.DB.prepare("select ref_id as id from workflow_links where run_id = ?").bind(run.id).first<{ id: string }>())!.id;
+    expect(await testEnv.DB.prepare("select status, void_reason as reason from signature_envelopes where id = ?").bind(envelopeId).first()).toEqual({ status: "voided", reason: "Not signed in time: the workflow that sent it ended it." });
+    expect((await mailsTo(signer)).map((mail) => mail.template)).toEqual(["signature-request", "signature-voided"]);
+    const { timeline } = await getRun(ctx(), owner.id, run.id);
+    expect(timeline.map((event) => event.kind)).toEqual(["run.started", "step.started", "signature.sent", "step.escalated", "step.rejected", "run.rejected"]);
+    expect(timeline[1]!.detail).toBe("Candidate signs (due in 1 day)");
+    expect(timeline[3]!.detail).toBe("Candidate signs: not signed after 1 day, voided and rejected as the workflow says");
+  });
+
   it("a declined signature ends the run rejected; a document that is not a PDF fails it with the reason; a sign step needs the e-signature feature", async () => {
     const { owner, space } = await setting(0);
     const { file: pdf } = await pdfInPersonalSpace(owner, 1, "Lease.pdf");

@@ -19,7 +19,7 @@ export type WorkflowStepWhen = "always" | "approved" | "rejected";
 export type WorkflowStepDefinition = { when?: WorkflowStepWhen } & (
   | { type: "approve"; name: string; assignees: string[]; roles?: ("admin" | "member" | "guest")[]; mode: "one" | "all" | "quorum"; quorumPercent: number | null; dueInHours?: number | null; escalation?: WorkflowEscalation | null }
   | { type: "move"; name: string; folderId: string }
-  | { type: "sign"; name: string; signers: { name: string; email: string }[] }
+  | { type: "sign"; name: string; signers: { name: string; email: string }[]; dueInHours?: number | null; escalation?: { action: "remind" } | { action: "reject" } | null }
   | { type: "case"; name: string; caseTypeId: string }
   | { type: "copy"; name: string; folderId: string }
   | { type: "tag"; name: string; tags: string[] }

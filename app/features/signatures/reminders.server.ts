@@ -3,7 +3,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { mailRecipient, recordRoomEvent } from "./envelopes.server";
 import { deleteSignatureImages } from "./signature-images.server";
 import { REMINDERS_MAX } from "./signatures.constants";
-import { findEnvelope, findSenderOf, insertEvents, listExpiredEnvelopes, listReminderCandidates, moveEnvelope, updateRecipient } from "./signatures.queries.server";
+import { findEnvelope, findEnvelopeWithPeople, findSenderOf, insertEvents, listExpiredEnvelopes, listReminderCandidates, moveEnvelope, updateRecipient } from "./signatures.queries.server";
 import { signalEnvelopeFinished } from "~/features/workflows/workflow-signals.server";
 
 const DAY_MS = 86_400_000;
@@ -55,4 +55,26 @@ export async function expireAndRemind(ctx: ServiceContext): Promise<{ expired: n
     reminded += 1;
   }
   return { expired, reminded };
+}
+
+/**
+ * Reminds now everyone a sent envelope still waits for (their link sent, not signed yet; not
+ * viewers), whatever its own reminder schedule: a workflow's sign step that is overdue (`why`, in
+ * the envelope's history). Each reminder counts like a scheduled one. Returns how many were reminded.
+ */
+export async function remindUnsigned(ctx: ServiceContext, envelopeId: string, why: string): Promise<number> {
+  const found = await findEnvelopeWithPeople(ctx.db, envelopeId);
+  if (!found || found.envelope.status !== "sent") return 0;
+  const now = ctx.now();
+  const senderName = (await findSenderOf(ctx.db, found.envelope.userId))?.name ?? "The sender";
+  let reminded = 0;
+  for (const recipient of found.recipients) {
+    if (recipient.kind === "viewer" || !recipient.sentAt) continue;
+    if (!(await updateRecipient(ctx.db, recipient.id, { remindersSent: recipient.remindersSent + 1, lastRemindedAt: now }, ["sent", "opened"]))) continue;
+    await mailRecipient(ctx, found.envelope, recipient, { reminder: true, senderName });
+    await insertEvents(ctx.db, [{ id: crypto.randomUUID(), envelopeId, recipientId: recipient.id, type: "reminded", actor: "Strongroom", ip: null, userAgent: null, detail: `Reminder to ${recipient.email} (${why})`, at: now }]);
+    await recordRoomEvent(ctx, found.envelope, null, "signature.reminded", `${recipient.email}, “${found.envelope.title}”`);
+    reminded += 1;
+  }
+  return reminded;
 }

@@ -96,8 +96,8 @@ export async function listWorkflowSummaries(ctx: ServiceContext, userId: string)
   }));
 }
 
-/** "; due in 2 days, then it goes to …" (an approval's reassignment names a member; a form's, an address). */
-function dueText(step: { type: "approve" | "form"; dueInHours?: number | null; escalation?: WorkflowEscalation | null }, personOf: Map<string, string>): string {
+/** "; due in 2 days, then it goes to …" (an approval's reassignment names a member; a form's, an address; a signature is voided when rejected). */
+function dueText(step: { type: "approve" | "form" | "sign"; dueInHours?: number | null; escalation?: WorkflowEscalation | null }, personOf: Map<string, string>): string {
   if (!step.dueInHours) return "";
   const escalation = step.escalation;
   const then =
@@ -106,7 +106,9 @@ function dueText(step: { type: "approve" | "form"; dueInHours?: number | null; e
       : escalation.action === "reassign"
         ? `it goes to ${step.type === "form" ? escalation.to : (personOf.get(escalation.to) ?? "a former member")}`
         : escalation.action === "reject"
-          ? "it is rejected"
+          ? step.type === "sign"
+            ? "it is voided and rejected"
+            : "it is rejected"
           : step.type === "form"
             ? "the workflow goes on without it"
             : "it is approved";
@@ -126,7 +128,7 @@ function stepSummary(step: WorkflowStepDefinition, names: { personOf: Map<string
       return `${who} ${people.join(", ")} approve${due}`;
     }
     case "sign":
-      return `Send for signature to ${step.signers.map((signer) => `${signer.name} (${signer.email})`).join(", ")}; the signed copy goes on`;
+      return `Send for signature to ${step.signers.map((signer) => `${signer.name} (${signer.email})`).join(", ")}; the signed copy goes on${dueText(step, names.personOf)}`;
     case "case":
       return `File the document into a new case: ${names.caseTypeNames.get(step.caseTypeId) ?? gone("case type")}`;
     case "move":

@@ -45,6 +45,8 @@ export const MODE_LABELS: Record<Mode, string> = { one: "Any one of them", all: 
 export const ESCALATION_LABELS: Record<Escalation, string> = { remind: "Remind them", reassign: "Hand it to someone else", approve: "Approve it and go on", reject: "Reject it (the run ends)" };
 /** A form step's escalations, as its builder reads them. */
 export const FORM_ESCALATION_LABELS: Record<Escalation, string> = { remind: "Remind them", reassign: "Ask someone else", approve: "Go on without the answer", reject: "Reject it (the run ends)" };
+/** A sign step's escalations: a signature cannot be handed on or assumed. */
+export const SIGN_ESCALATION_LABELS: Partial<Record<Escalation, string>> = { remind: "Remind those who have not signed", reject: "Void the document and reject it (the run ends)" };
 /** What each kind is called in its step's legend, its default name, and its "Add …" button. */
 export const STEP_KINDS: Record<StepKind, { legend: string; name: string; add: string }> = {
   approve: { legend: "approval", name: "Approval", add: "Add an approval" },
@@ -152,7 +154,7 @@ function stepOf(step: DraftStep) {
         ...dueOf(step),
       };
     case "sign":
-      return { ...base, signers: parseSigners(step.signers) };
+      return { ...base, signers: parseSigners(step.signers), ...dueOf(step) };
     case "case":
       return { ...base, caseTypeId: step.caseTypeId };
     case "move":

@@ -1,7 +1,8 @@
 import { NonRetryableError } from "cloudflare:workflows";
 import type { WorkflowStepDefinition } from "~/db/schema";
 import { requireFileAccess } from "~/features/files/spaces.server";
-import { countPdfPages, createEnvelope, readObjectBytes } from "~/features/signatures/envelopes.server";
+import { countPdfPages, createEnvelope, readObjectBytes, voidEnvelope } from "~/features/signatures/envelopes.server";
+import { remindUnsigned } from "~/features/signatures/reminders.server";
 import { SIGN_PDF_MAX_BYTES } from "~/features/signatures/signatures.constants";
 import { AppError } from "~/lib/errors";
 import { notifyMember } from "~/features/notifications/notifications.server";
@@ -59,7 +60,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export async function startStep(ctx: ServiceContext, runId: string, index: number, step: WorkflowStepDefinition): Promise<number | null> {
   await setRunStep(ctx.db, runId, index);
   const now = ctx.now();
-  const dueInHours = step.type === "approve" || step.type === "form" ? (step.dueInHours ?? null) : null;
+  const dueInHours = step.type === "approve" || step.type === "form" || step.type === "sign" ? (step.dueInHours ?? null) : null;
   const dueAt = dueInHours ? new Date(now.getTime() + dueInHours * HOUR_MS) : null;
   let note: string | null = null;
   if (step.type === "approve") {
@@ -258,6 +259,39 @@ export async function signatureOutcome(ctx: ServiceContext, runId: string, index
     await insertEvent(ctx.db, { id: eventId(runId, `step-${index}-unsigned`), runId, at: ctx.now(), kind: "signature.ended", actorId: null, detail: `${step.name}: ${envelope.status}` });
     return "rejected";
   }
+  return "pending";
+}
+
+/**
+ * A sign step is overdue (its wait for the envelope timed out): its escalation happens once.
+ * Remind: everyone still to sign gets a reminder now (the e-signature module's e-mail and history).
+ * Reject: the builder's envelope is voided (its signers are told, their links stop working) and the
+ * step takes the rejected path. Signed meanwhile, the signature stands. Returns where the step stands.
+ */
+export async function escalateSignStep(ctx: ServiceContext, runId: string, index: number, step: SignStep): Promise<ApprovalOutcome> {
+  const run = await findRun(ctx.db, runId);
+  if (!run || run.status !== "running") return "rejected";
+  const link = await findStepLink(ctx.db, runId, index);
+  const builder = (await findTemplate(ctx.db, run.templateId))?.createdBy;
+  if (!link || !builder) return "rejected";
+  const outcome = await signatureOutcome(ctx, runId, index, step);
+  if (outcome !== "pending") return outcome;
+  const overdue = `${step.name}: not signed after ${durationText(step.dueInHours ?? 0)}`;
+  if (step.escalation?.action === "reject") {
+    try {
+      await voidEnvelope(ctx, builder, link.refId, { reason: `Not signed in time: the workflow that sent it ended it.` });
+    } catch (error) {
+      if (!(error instanceof AppError && error.status < 500)) throw error;
+      // Signed, declined or voided meanwhile: that outcome stands. Otherwise (the builder may no longer void it) the step is rejected all the same.
+      const settled = await signatureOutcome(ctx, runId, index, step);
+      if (settled !== "pending") return settled;
+      ctx.logger.info("workflows.void_skipped", { runId, envelopeId: link.refId, error: error.message });
+    }
+    await recordEscalation(ctx, runId, index, `${overdue}, voided and rejected as the workflow says`, { outcome: "rejected", detail: `${step.name}: rejected when overdue` });
+    return "rejected";
+  }
+  const reminded = await remindUnsigned(ctx, link.refId, "overdue in a workflow");
+  await recordEscalation(ctx, runId, index, `${overdue}, ${reminded} ${reminded === 1 ? "signer" : "signers"} reminded`);
   return "pending";
 }
 

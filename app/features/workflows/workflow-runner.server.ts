@@ -2,7 +2,7 @@ import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloud
 import { createServiceContext } from "~/lib/service-context.server";
 import { DECISION_EVENT, ENVELOPE_EVENT, FORM_EVENT } from "./workflows.schema";
 import { askForForm, callWebhook, copyDocuments, escalateFormStep, fileIntoCase, formAnswered, moveSubject, emailAbout, setDocumentMetadata, shareDocument, tagDocuments } from "./workflow-actions.server";
-import { escalateStep, skipStep, finishRun, notifyAssignees, runPlan, sendForSignature, signatureOutcome, startStep, tallyApproval } from "./workflow-engine.server";
+import { escalateSignStep, escalateStep, skipStep, finishRun, notifyAssignees, runPlan, sendForSignature, signatureOutcome, startStep, tallyApproval } from "./workflow-engine.server";
 
 /**
  * The engine (issue 41, ADR 035): one Cloudflare Workflows instance per run, its id the run's.
@@ -78,11 +78,11 @@ export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
         } else if (definition.type === "sign") {
           const envelopeId = await step.do(`${label}: send for signature`, () => sendForSignature(ctx(), runId, index, definition));
           if (envelopeId === null) return { status: "gone" };
-          let outcome = await step.do(`${label}: signed? 0`, () => signatureOutcome(ctx(), runId, index, definition));
-          for (let round = 1; outcome === "pending"; round += 1) {
-            await step.waitForEvent(`${label}: envelope ${round}`, { type: ENVELOPE_EVENT, timeout: DECISION_TIMEOUT });
-            outcome = await step.do(`${label}: signed? ${round}`, () => signatureOutcome(ctx(), runId, index, definition));
-          }
+          const outcome = await waitForPeople(step, dueAt, {
+            wait: (round) => [`${label}: envelope ${round}`, ENVELOPE_EVENT],
+            check: (round) => step.do(`${label}: signed? ${round}`, () => signatureOutcome(ctx(), runId, index, definition)),
+            escalate: () => step.do(`${label}: escalate`, () => escalateSignStep(ctx(), runId, index, definition)),
+          });
           if (outcome === "rejected") {
             if (goesOnWhenRejected(index)) path = "rejected";
             else {

@@ -90,20 +90,29 @@ const caseStep = z.object({ type: z.literal("case"), name: stepName, when: stepW
 
 /** Sent for signature (the e-signature module): the people who sign, members or not. */
 export const WORKFLOW_SIGNERS_MAX = 10;
-const signStep = z.object({
-  type: z.literal("sign"),
-  name: stepName, when: stepWhen,
-  signers: z
-    .array(
-      z.object({
-        name: z.string({ error: "Each signer needs a name." }).trim().min(1, "Each signer needs a name.").max(120, "A signer's name is at most 120 characters."),
-        email: z.email("Enter each signer's e-mail address, like name@example.com.").max(254).transform((email) => email.toLowerCase()),
-      }),
-      { error: "A sign step names its signers (signers: name and email)." },
-    )
-    .min(1, "A sign step needs at least one signer.")
-    .max(WORKFLOW_SIGNERS_MAX, `A sign step has at most ${WORKFLOW_SIGNERS_MAX} signers.`),
-});
+const signStep = z
+  .object({
+    type: z.literal("sign"),
+    name: stepName, when: stepWhen,
+    signers: z
+      .array(
+        z.object({
+          name: z.string({ error: "Each signer needs a name." }).trim().min(1, "Each signer needs a name.").max(120, "A signer's name is at most 120 characters."),
+          email: z.email("Enter each signer's e-mail address, like name@example.com.").max(254).transform((email) => email.toLowerCase()),
+        }),
+        { error: "A sign step names its signers (signers: name and email)." },
+      )
+      .min(1, "A sign step needs at least one signer.")
+      .max(WORKFLOW_SIGNERS_MAX, `A sign step has at most ${WORKFLOW_SIGNERS_MAX} signers.`),
+    dueInHours,
+    /** Overdue, the signers still to sign are reminded, or the envelope is voided and the step rejected (a signature cannot be handed on or assumed). */
+    escalation: z
+      .discriminatedUnion("action", [z.object({ action: z.literal("remind") }), z.object({ action: z.literal("reject") })], { error: "A sign step, when overdue, reminds its signers or ends rejected (escalation remind or reject)." })
+      .nullable()
+      .default(null),
+  })
+  .refine(hasDueForEscalation, escalationNeedsDue())
+  .transform(remindByDefault);
 
 /** Copied into a folder of the builder's own files (the copy stays there; later steps act on the original). */
 const copyStep = z.object({ type: z.literal("copy"), name: stepName, when: stepWhen, folderId: z.string({ error: "A copy step names the folder (folderId)." }).min(1).max(64) });

@@ -10,7 +10,7 @@ import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { builderOptions } from "~/features/workflows/workflow-builder.server";
 import { StepKindFields } from "~/features/workflows/components/step-kind-fields";
-import { definitionOf, draftStep, ESCALATION_LABELS, FORM_ESCALATION_LABELS, MODE_LABELS, ROOM_ROLE_CHOICES, STEP_GROUPS, STEP_KINDS, type DraftStep, type RoomRole, type DraftTrigger, type Escalation, type Mode, type StepKind, type StepWhen, WHEN_LABELS } from "~/features/workflows/workflow-draft";
+import { definitionOf, draftStep, ESCALATION_LABELS, FORM_ESCALATION_LABELS, SIGN_ESCALATION_LABELS, MODE_LABELS, ROOM_ROLE_CHOICES, STEP_GROUPS, STEP_KINDS, type DraftStep, type RoomRole, type DraftTrigger, type Escalation, type Mode, type StepKind, type StepWhen, WHEN_LABELS } from "~/features/workflows/workflow-draft";
 import { WORKFLOW_NAME_MAX, WORKFLOW_STEPS_MAX } from "~/features/workflows/workflows.schema";
 import { createWorkflow } from "~/features/workflows/workflows.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
@@ -249,13 +249,16 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
                     <DueFields step={step} number={index + 1} update={(change) => update(step.key, change)} />
                   </>
                 ) : step.type === "sign" ? (
-                  <Input
-                    label={`Step ${index + 1} signers`}
-                    description="Name and e-mail address of each signer, separated by semicolons: Sam Signer <sam@example.com>. They need no account. The document (a PDF) is sent from your e-signatures with a signature box for each on its last page; the signed copy goes on to the next steps."
-                    value={step.signers}
-                    onChange={(event) => update(step.key, { signers: event.target.value })}
-                    placeholder="Sam Signer <sam@example.com>"
-                  />
+                  <>
+                    <Input
+                      label={`Step ${index + 1} signers`}
+                      description="Name and e-mail address of each signer, separated by semicolons: Sam Signer <sam@example.com>. They need no account. The document (a PDF) is sent from your e-signatures with a signature box for each on its last page; the signed copy goes on to the next steps."
+                      value={step.signers}
+                      onChange={(event) => update(step.key, { signers: event.target.value })}
+                      placeholder="Sam Signer <sam@example.com>"
+                    />
+                    <DueFields step={step} number={index + 1} update={(change) => update(step.key, change)} />
+                  </>
                 ) : step.type === "case" ? (
                   <label className="block text-sm text-slate-900">
                     Step {index + 1}: case type
@@ -332,15 +335,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />;
 }
 
-/** A human step's optional due time and what happens once when it passes (an approval or a form to fill in). */
+/** A human step's optional due time and what happens once when it passes (an approval, a form to fill in, a signature). */
 function DueFields({ step, number, update }: { step: DraftStep; number: number; update: (change: Partial<DraftStep>) => void }) {
   const isForm = step.type === "form";
-  const labels = isForm ? FORM_ESCALATION_LABELS : ESCALATION_LABELS;
+  const labels: Partial<Record<Escalation, string>> = isForm ? FORM_ESCALATION_LABELS : step.type === "sign" ? SIGN_ESCALATION_LABELS : ESCALATION_LABELS;
+  const waitsFor = isForm ? "no answer has come" : step.type === "sign" ? "not everyone has signed" : "nobody has decided";
   return (
     <>
       <Input
         label={`Step ${number} due in (days)`}
-        description={isForm ? "Optional. When no answer has come by then, the escalation below happens once." : "Optional. When nobody has decided by then, the escalation below happens once."}
+        description={`Optional. When ${waitsFor} by then, the escalation below happens once.`}
         type="number"
         min={0.5}
         max={364}

@@ -36,4 +36,14 @@ describe("the workflow builder's draft", () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe("“Tag” runs only when rejected, but no step before it decides: put an approval or a signature before it.");
   });
+
+  it("sends a sign step's due time and its escalation, which the server takes only as remind or reject", () => {
+    const sign = { ...draftStep(1, "sign", "", "", "Tenant signs"), signers: "Tina Tenant <tina@example.com>", dueDays: "3", escalation: "reject" as const };
+    const definition = definitionOf("Lease", manual, [sign]);
+    expect(definition.steps[0]).toMatchObject({ type: "sign", signers: [{ name: "Tina Tenant", email: "tina@example.com" }], dueInHours: 72, escalation: { action: "reject" } });
+    expect(createWorkflowSchema.parse(definition).steps[0]).toMatchObject({ dueInHours: 72, escalation: { action: "reject" } });
+    const handedOn = createWorkflowSchema.safeParse(definitionOf("Lease", manual, [{ ...sign, escalation: "reassign" as const, reassignTo: "x@example.com" }]));
+    expect(handedOn.success).toBe(false);
+    expect(handedOn.error?.issues[0]?.message).toBe("A sign step, when overdue, reminds its signers or ends rejected (escalation remind or reject).");
+  });
 });
