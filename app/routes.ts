@@ -147,6 +147,8 @@ export default [
       // The room's envelopes and sending from its PDFs (issue 38, spec §2 "signatures create and index").
       route("dataroom/:id/signatures", "routes/signatures/index.tsx", { id: "room-signatures" }),
       route("dataroom/:id/signatures/create", "routes/signatures/create.tsx", { id: "room-signatures-create" }),
+      // The room's workflows, for those who manage it (issue 41).
+      route("dataroom/:id/workflows", "routes/workflows/index.tsx", { id: "room-workflows" }),
     ]),
 
     // Receive pages (issue 24, spec §2 "Receive pages: index, upload form"): the member's pages.

@@ -182,7 +182,7 @@ describe("a data room's workflows", () => {
     expect(await verifyRoomAudit(ctx(), owner.id, roomId)).toMatchObject({ ok: true });
   });
 
-  it("the room's other admins share its workflows: they see them with their builder, start one by hand on a room document and cancel its run; a member, an outsider and a former admin get 404 and start nothing", async () => {
+  it("the room's other admins share its workflows: they see them with their builder (on /workflows and the room's Workflows page), start one by hand on a room document and cancel its run; a member, an outsider and a former admin get 404 and start nothing", async () => {
     const { owner, roomId, rootFolderId, incoming, approved, members } = await room();
     const [admin, outsider] = await Promise.all([signedIn({ tier: "business", name: "Ada Admin" }), signedIn({ tier: "business" })]);
     await joinRoom(owner, roomId, admin, "admin");
@@ -202,10 +202,16 @@ describe("a data room's workflows", () => {
     expect((await listWorkflows(ctx(), admin.id)).find((entry) => entry.id === workflow.id)).toMatchObject({ mine: false, inRoom: true });
     expect((await listWorkflowSummaries(ctx(), owner.id)).find((entry) => entry.id === workflow.id)?.builtBy).toBeNull();
     expect((await getWorkflow(ctx(), admin.id, workflow.id)).workflow).toMatchObject({ builtBy: "Olga Owner", inRoom: true });
+    // The room's Workflows page lists the room's own, for those who manage it.
+    const ownFlow = await createWorkflow(ctx(), admin.id, { name: "Admin's own", steps: [{ type: "approve", name: "Look", assignees: [owner.id], mode: "one" }] });
+    expect((await listWorkflowSummaries(ctx(), admin.id, roomId)).map((entry) => entry.name)).toEqual(["Room review"]);
+    expect((await listWorkflowSummaries(ctx(), admin.id)).map((entry) => entry.id)).toEqual(expect.arrayContaining([workflow.id, ownFlow.id]));
 
     // A member of the room (on Business) and an outsider neither see nor start it.
     const document = await upload(admin.client, rootFolderId, "Board minutes.pdf", bytes(1_500));
     const runsBefore = await countWhere("select count(*) as n from workflow_runs");
+    await expect(listWorkflowSummaries(ctx(), members[0]!.id, roomId)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(listWorkflowSummaries(ctx(), outsider.id, roomId)).rejects.toMatchObject({ code: "NOT_FOUND" });
     for (const person of [members[0]!, outsider]) {
       expect((await listWorkflowSummaries(ctx(), person.id)).some((entry) => entry.id === workflow.id)).toBe(false);
       await expect(getWorkflow(ctx(), person.id, workflow.id)).rejects.toMatchObject({ code: "NOT_FOUND" });

@@ -54,6 +54,7 @@ export const ROOM_TABS: readonly RoomTab[] = [
       { path: "collaboration", label: "Collaboration" },
       { path: "comments", label: "Comments" },
       { path: "notifications", label: "Notifications" },
+      { path: "workflows", label: "Workflows", requires: "manage_settings" },
     ],
   },
   { id: "analytics", label: "Analytics", pages: [{ path: "analytics", label: "Analytics", requires: "view_analytics" }] },

@@ -1,5 +1,6 @@
 import { ensurePersonalSpace } from "~/features/files/spaces.server";
 import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
+import { requireDataroom } from "~/features/datarooms/datarooms.server";
 import { getAllFolders, type FolderTreeNode } from "~/features/files/folders.server";
 import type { WorkflowEscalation, WorkflowStepDefinition } from "~/db/schema";
 import { decryptSecret } from "~/features/auth/secrets.server";
@@ -69,11 +70,13 @@ function triggerLabel(row: WorkflowTemplateRow, folders: Map<string, string>, so
 
 /**
  * /workflows: the member's workflows and those of the data rooms they manage, newest change first,
- * with how each starts and its runs; one built by someone else says by whom.
+ * with how each starts and its runs; one built by someone else says by whom. A room's Workflows
+ * page (`roomId`): that room's only, for those who manage it (the room's own refusals otherwise).
  */
-export async function listWorkflowSummaries(ctx: ServiceContext, userId: string) {
+export async function listWorkflowSummaries(ctx: ServiceContext, userId: string, roomId: string | null = null) {
   await requireWorkflows(ctx, userId);
-  const templates = await workflowsFor(ctx, userId);
+  if (roomId !== null) await requireDataroom(ctx, userId, roomId, "manage_settings");
+  const templates = (await workflowsFor(ctx, userId)).filter((row) => roomId === null || row.spaceId === roomId);
   const builderIds = [...new Set(templates.flatMap((row) => (row.createdBy && row.createdBy !== userId ? [row.createdBy] : [])))];
   const [counts, folders, sources, builders] = await Promise.all([
     countRunsByTemplate(ctx.db, templates.map((row) => row.id)),

@@ -13,14 +13,18 @@ import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => titleMeta("Workflows");
 
-/** /workflows (spec §2 "workflows index", permission-critical: Business): the member's workflows, how each starts, their runs. */
-export async function loader({ context, request }: Route.LoaderArgs) {
+/**
+ * /workflows (spec §2 "workflows index", permission-critical: Business): the member's workflows, how
+ * each starts, their runs. A room's /dataroom/{id}/workflows (its managers): the room's workflows.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
-  return runLoader(async () => ({ workflows: await listWorkflowSummaries(serviceContextFor(context), user.id) }));
+  const roomId = (params as { id?: string }).id ?? null;
+  return runLoader(async () => ({ workflows: await listWorkflowSummaries(serviceContextFor(context), user.id, roomId), inRoom: roomId !== null }));
 }
 
 export default function WorkflowsPage({ loaderData }: Route.ComponentProps) {
-  const { workflows } = loaderData;
+  const { workflows, inRoom } = loaderData;
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -28,7 +32,9 @@ export default function WorkflowsPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-semibold text-slate-900">Workflows</h1>
           <HelpLink article="workflows">How workflows work</HelpLink>
           <p className="text-sm text-slate-700">
-            Move documents through defined steps: a contract uploaded into a folder is reviewed, approved by one, all or a quorum of the people you name, and filed. Each run keeps a timeline of who decided what.
+            {inRoom
+              ? "The workflows that work in this room: started by uploads into its folders, by a form or receive page filing into it, on a schedule or by hand. Its owner and admins share them; the room's audit log records their runs."
+              : "Move documents through defined steps: a contract uploaded into a folder is reviewed, approved by one, all or a quorum of the people you name, and filed. Each run keeps a timeline of who decided what."}
           </p>
         </div>
         <Link to="/workflows/create" className={buttonClassName({})}>
@@ -37,7 +43,11 @@ export default function WorkflowsPage({ loaderData }: Route.ComponentProps) {
       </div>
       {workflows.length === 0 ? (
         <div className="rounded-md border border-dashed border-slate-300 p-6 text-sm text-slate-700">
-          <p>You have no workflow yet. Build one: say what starts it (a file uploaded into a folder, or you, by hand), who approves, and where the document goes.</p>
+          <p>
+            {inRoom
+              ? "No workflow works in this room yet. Build one on one of its folders: say what starts it, who approves (people, or everyone with a room role), and where in the room the document goes."
+              : "You have no workflow yet. Build one: say what starts it (a file uploaded into a folder, or you, by hand), who approves, and where the document goes."}
+          </p>
         </div>
       ) : (
         <Table caption="Your workflows, most recently changed first" isCaptionHidden>

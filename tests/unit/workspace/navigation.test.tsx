@@ -123,6 +123,7 @@ describe("a room's tabs", () => {
     expect(roomPlace(`/dataroom/${id}/comments`)).toEqual({ tab: "activity", path: "comments" });
     expect(roomPlace(`/dataroom/${id}/security`)).toEqual({ tab: "settings", path: "security" });
     expect(roomPlace(`/dataroom/${id}/sharing`)).toEqual({ tab: "sharing", path: "sharing" });
+    expect(roomPlace(`/dataroom/${id}/workflows`)).toEqual({ tab: "activity", path: "workflows" });
     expect(roomPlace("/datarooms")).toBeNull();
   });
 
@@ -136,5 +137,8 @@ describe("a room's tabs", () => {
     const admin = visibleRoomTabs(id, effectivePermissions("admin"));
     expect(admin.find((tab) => tab.id === "settings")?.pages.map((page) => page.label)).toEqual(["Room profile", "General", "Security"]);
     expect(admin.find((tab) => tab.id === "activity")?.href).toBe(`/dataroom/${id}/activities`);
+    // The room's workflows are for those who manage it.
+    expect(admin.find((tab) => tab.id === "activity")?.pages.map((page) => page.label)).toContain("Workflows");
+    expect(tabs.find((tab) => tab.id === "activity")?.pages.map((page) => page.label)).not.toContain("Workflows");
   });
 });
