@@ -875,6 +875,68 @@ describe("branching", () => {
   });
 });
 
+describe("a loop (send back)", () => {
+  async function looping() {
+    const { owner, people, signed, contract } = await setting(1);
+    const workflow = await createWorkflow(ctx(), owner.id, {
+      name: "Contract revision",
+      steps: [
+        { type: "approve", name: "Legal review", assignees: [people[0]!.id], mode: "one" },
+        { type: "move", name: "File it", folderId: signed, when: "approved" },
+        { type: "back", name: "Revise", to: 1, times: 1, when: "rejected" },
+      ],
+    });
+    const run = await startRun(ctx(), owner.id, workflow.id, { fileId: contract.id });
+    return { owner, reviewer: people[0]!, signed, contract, workflow, run };
+  }
+
+  it("a rejection sends the run back to the review: the second round asks again with a new task, the run's page says round 2, and an approval then files the document", async () => {
+    const { owner, reviewer, signed, contract, workflow, run } = await looping();
+    expect((await getWorkflow(ctx(), owner.id, workflow.id)).steps[2]!.summary).toBe("If rejected: Send it back to step 1, at most 1 time; then the run goes on");
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    const [first] = await tasksOf(reviewer.id, run.id);
+    await decideTask(ctx(), reviewer.id, first!.id, { decision: "reject", comment: "Clause 4 is wrong." });
+    const [second] = await tasksOf(reviewer.id, run.id);
+    expect(second!.id).not.toBe(first!.id);
+    expect((await getRun(ctx(), owner.id, run.id)).run).toMatchObject({ status: "running", stepIndex: 0, round: 2 });
+    await decideTask(ctx(), reviewer.id, second!.id, { decision: "approve" });
+    await instance.waitForStatus("complete");
+    expect(await runStatus(run.id)).toBe("completed");
+    expect(await folderOf(contract.id)).toBe(signed);
+    const { timeline } = await getRun(ctx(), owner.id, run.id);
+    expect(timeline.map((event) => event.kind)).toEqual(["run.started", "step.started", "task.rejected", "step.rejected", "step.skipped", "step.sent_back", "step.started", "task.approved", "step.approved", "step.started", "file.moved", "step.skipped", "run.completed"]);
+    expect(timeline.find((event) => event.kind === "step.sent_back")!.detail).toBe("Revise: back to “Legal review” (round 2 of 2)");
+    // Both rounds' decisions stay: two tasks of the one step.
+    expect(await countWhere("select count(*) as n from workflow_tasks where run_id = ?", run.id)).toBe(2);
+  });
+
+  it("rejected again once the rounds are used up, the run goes on past the send-back and ends rejected; a send-back forward or round no decision is refused", async () => {
+    const { owner, reviewer, signed, contract, run } = await looping();
+    await using instance = await introspectWorkflowInstance(testEnv.WORKFLOW_RUNS, run.id);
+    await decideTask(ctx(), reviewer.id, (await tasksOf(reviewer.id, run.id))[0]!.id, { decision: "reject" });
+    await decideTask(ctx(), reviewer.id, (await tasksOf(reviewer.id, run.id))[0]!.id, { decision: "reject" });
+    await instance.waitForStatus("complete");
+    expect(await runStatus(run.id)).toBe("rejected");
+    expect(await folderOf(contract.id)).not.toBe(signed);
+    const { timeline } = await getRun(ctx(), owner.id, run.id);
+    expect(timeline.filter((event) => event.kind === "step.sent_back")).toHaveLength(1);
+    expect(timeline.find((event) => event.kind === "step.rounds_used")!.detail).toBe("Revise: sent back once already, so the run goes on");
+
+    const before = await countWhere("select count(*) as n from workflow_templates");
+    const review = { type: "approve", name: "Review", assignees: [reviewer.id], mode: "one" };
+    await expect(createWorkflow(ctx(), owner.id, { name: "Forward", steps: [review, { type: "back", name: "Ahead", to: 3, times: 1, when: "rejected" }, { type: "move", name: "File", folderId: signed }] })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("“Ahead” goes back to step 3: choose a step before it (1 to 1)."),
+    });
+    await expect(createWorkflow(ctx(), owner.id, { name: "Idle loop", steps: [review, { type: "move", name: "File", folderId: signed }, { type: "back", name: "Again", to: 2, times: 2, when: "rejected" }] })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("“Again” would go round without anyone deciding"),
+    });
+    await expect(createWorkflow(ctx(), owner.id, { name: "Many", steps: [review, { type: "back", name: "Again", to: 1, times: 6, when: "rejected" }] })).rejects.toMatchObject({ status: 400, message: expect.stringContaining("1 to 5 times") });
+    expect(await countWhere("select count(*) as n from workflow_templates")).toBe(before);
+  });
+});
+
 describe("a scheduled workflow", () => {
   it("starts one run on each document of its folder on the days it is due, however often the morning's job runs, and none on a document whose last run is still going", async () => {
     const { owner, people, space } = await setting(1);

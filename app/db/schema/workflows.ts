@@ -28,6 +28,8 @@ export type WorkflowStepDefinition = { when?: WorkflowStepWhen } & (
   | { type: "share"; name: string; to: string[]; expiresInDays: number | null; allowDownload: boolean; message: string }
   | { type: "webhook"; name: string; url: string; secretSealed: string }
   | { type: "form"; name: string; formId: string; to: string; dueInHours?: number | null; escalation?: WorkflowEscalation | null }
+  /** Back to step `to` (its number, 1 the first) at most `times` times: a loop; then the run goes on past it. */
+  | { type: "back"; name: string; to: number; times: number }
 );
 /** A scheduled workflow's rhythm (trigger `schedule`): every so many days, counted from the day it was made. */
 export type WorkflowDefinition = { steps: WorkflowStepDefinition[]; schedule?: { everyDays: number } };

@@ -1,6 +1,7 @@
 import { definePersonalDataSource } from "~/features/personal-data/personal-data-source";
 import { forgetWorkflowActor, loadWorkflowDataOf } from "./workflows.queries.server";
 import { stepsShown } from "./workflows.server";
+import { stepIndexOfSlot } from "./workflows.schema";
 
 /**
  * Workflows a member built, runs they started and their tasks (with their decisions and comments)
@@ -19,7 +20,7 @@ export const workflowsPersonalData = definePersonalDataSource({
         data: {
           workflows: templates.map((template) => ({ id: template.id, name: template.name, steps: stepsShown(template.definition.steps), createdAt: template.createdAt.toISOString() })),
           runs: runs.map((run) => ({ id: run.id, workflowId: run.templateId, documentId: run.subjectFileId, status: run.status, startedAt: run.startedAt.toISOString(), endedAt: run.endedAt?.toISOString() ?? null })),
-          tasks: tasks.map((task) => ({ id: task.id, workflow: task.workflow, runId: task.runId, step: task.stepIndex + 1, status: task.status, comment: task.comment, createdAt: task.createdAt.toISOString(), decidedAt: task.decidedAt?.toISOString() ?? null })),
+          tasks: tasks.map((task) => ({ id: task.id, workflow: task.workflow, runId: task.runId, step: stepIndexOfSlot(task.stepIndex) + 1, status: task.status, comment: task.comment, createdAt: task.createdAt.toISOString(), decidedAt: task.decidedAt?.toISOString() ?? null })),
         },
       },
     ];

@@ -9,7 +9,7 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { listCaseTypesBy } from "~/features/cases/cases.queries.server";
 import { liveDocumentsIn, requireWorkflows } from "./workflows.server";
-import { durationText, WORKFLOW_ROOM_ROLE_LABELS } from "./workflows.schema";
+import { durationText, stepIndexOfSlot, WORKFLOW_ROOM_ROLE_LABELS } from "./workflows.schema";
 import { managedRooms, mayRunWorkflow, workflowsFor } from "./workflow-room.server";
 import { countRunsByTemplate, findPeople, listTriggerSources, findTemplate, listRecentFilesIn, listRunsOf, type WorkflowTemplateRow } from "./workflows.queries.server";
 
@@ -148,6 +148,8 @@ function stepSummary(step: WorkflowStepDefinition, names: { personOf: Map<string
       return `Share the document with ${step.to.join(", ")} (a link only they can open${step.expiresInDays ? `, for ${plural(step.expiresInDays, "day")}` : ""}${step.allowDownload ? ", with downloads" : ", view only"})`;
     case "webhook":
       return `Call ${step.url} (signed)`;
+    case "back":
+      return `Send it back to step ${step.to}, at most ${plural(step.times, "time")}; then the run goes on`;
     case "form":
       return `${step.to} fills in the form “${names.formTitles.get(step.formId) ?? "a form that is gone"}”${dueText(step, names.personOf)}`;
   }
@@ -191,7 +193,7 @@ export async function getWorkflow(ctx: ServiceContext, userId: string, templateI
     ),
     /** What a run by hand may start on: the newest documents of the workflow's space. */
     documents,
-    runs: runs.map((run) => ({ id: run.id, status: run.status, step: row.definition.steps[run.stepIndex]?.name ?? null, document: run.fileName, startedAt: run.startedAt.toISOString(), endedAt: run.endedAt?.toISOString() ?? null, byUpload: run.triggerKind === "upload" })),
+    runs: runs.map((run) => ({ id: run.id, status: run.status, step: row.definition.steps[stepIndexOfSlot(run.stepIndex)]?.name ?? null, document: run.fileName, startedAt: run.startedAt.toISOString(), endedAt: run.endedAt?.toISOString() ?? null, byUpload: run.triggerKind === "upload" })),
   };
 }
 

@@ -5,7 +5,7 @@
 
 export type Mode = "one" | "all" | "quorum";
 export type Escalation = "remind" | "reassign" | "approve" | "reject";
-export type StepKind = "approve" | "form" | "sign" | "move" | "copy" | "tag" | "metadata" | "case" | "email" | "share" | "webhook";
+export type StepKind = "approve" | "form" | "sign" | "move" | "copy" | "tag" | "metadata" | "case" | "email" | "share" | "webhook" | "back";
 export type StepWhen = "always" | "approved" | "rejected";
 export const WHEN_LABELS: Record<StepWhen, string> = { always: "Always", approved: "Only when approved so far", rejected: "Only when rejected (instead of ending the run)" };
 export type DraftStep = {
@@ -36,6 +36,9 @@ export type DraftStep = {
   formId: string;
   /** In a data room's workflow: the room roles whose people also approve. */
   roles: RoomRole[];
+  /** A send-back step: the number of the step it goes back to, and how many times at most. */
+  backTo: string;
+  times: string;
 };
 export type RoomRole = "admin" | "member" | "guest";
 export const ROOM_ROLE_CHOICES: Record<RoomRole, string> = { admin: "Owner and admins", member: "Members", guest: "Guests" };
@@ -60,19 +63,22 @@ export const STEP_KINDS: Record<StepKind, { legend: string; name: string; add: s
   email: { legend: "send an e-mail", name: "E-mail", add: "Add an e-mail" },
   share: { legend: "share the document", name: "Share", add: "Add a share link" },
   webhook: { legend: "call a webhook", name: "Webhook", add: "Add a webhook" },
+  back: { legend: "send back to an earlier step", name: "Send back", add: "Add a send-back" },
 };
 /** The "Add …" buttons, grouped as a builder thinks of them. */
 export const STEP_GROUPS: { label: string; kinds: StepKind[] }[] = [
   { label: "People", kinds: ["approve", "form", "sign"] },
   { label: "The document", kinds: ["move", "copy", "tag", "metadata", "case"] },
   { label: "Tell others", kinds: ["email", "share", "webhook"] },
+  { label: "Loops", kinds: ["back"] },
 ];
 
 export const draftStep = (key: number, type: StepKind, folderId: string, caseTypeId = "", name = STEP_KINDS[type].name, formId = ""): DraftStep => ({
   key,
   type,
   name,
-  when: "always",
+  // A send-back is for the rejected path: a rejected draft goes round again.
+  when: type === "back" ? "rejected" : "always",
   people: "",
   mode: "one",
   quorumPercent: "50",
@@ -92,6 +98,8 @@ export const draftStep = (key: number, type: StepKind, folderId: string, caseTyp
   url: "",
   formId,
   roles: [],
+  backTo: "1",
+  times: "2",
 });
 
 /** "Sam Signer <sam@example.com>; ada@example.com" → the signers (a bare address is named by its first part). */
@@ -172,6 +180,8 @@ function stepOf(step: DraftStep) {
       return { ...base, url: step.url };
     case "form":
       return { ...base, formId: step.formId, to: step.to.trim(), ...dueOf(step) };
+    case "back":
+      return { ...base, to: Number(step.backTo), times: Number(step.times) };
   }
 }
 

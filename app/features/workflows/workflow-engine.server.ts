@@ -295,6 +295,22 @@ export async function escalateSignStep(ctx: ServiceContext, runId: string, index
   return "pending";
 }
 
+/**
+ * A send-back step: while it has rounds left (`times` so far), the run goes back to the step it
+ * names and the timeline says so ("Sent back to “Draft” (round 2 of 3)"); once they are used up it
+ * lets the run go on, and says that. Returns whether it sent the run back.
+ */
+export async function sendBack(ctx: ServiceContext, runId: string, slot: number, step: Extract<WorkflowStepDefinition, { type: "back" }>, times: number): Promise<boolean> {
+  await setRunStep(ctx.db, runId, slot);
+  const run = await findRun(ctx.db, runId);
+  const template = run ? await findTemplate(ctx.db, run.templateId) : undefined;
+  const target = template?.definition.steps[step.to - 1]?.name ?? `step ${step.to}`;
+  const isBack = times < step.times;
+  const detail = isBack ? `${step.name}: back to “${target}” (round ${times + 2} of ${step.times + 1})` : `${step.name}: sent back ${step.times === 1 ? "once" : `${step.times} times`} already, so the run goes on`;
+  await insertEvent(ctx.db, { id: eventId(runId, `step-${slot}-back`), runId, at: ctx.now(), kind: isBack ? "step.sent_back" : "step.rounds_used", actorId: null, detail });
+  return isBack;
+}
+
 /** A step for the other path is passed over; the timeline says so (once). */
 export async function skipStep(ctx: ServiceContext, runId: string, index: number, step: WorkflowStepDefinition, path: "approved" | "rejected"): Promise<void> {
   await setRunStep(ctx.db, runId, index);

@@ -20,6 +20,8 @@ export const RUN_EVENT_LABELS: Record<string, string> = {
   "share.created": "Shared",
   "webhook.called": "Webhook called",
   "step.skipped": "Skipped (other path)",
+  "step.sent_back": "Sent back",
+  "step.rounds_used": "Not sent back again",
   "form.requested": "Form sent",
   "form.answered": "Form answered",
   "case.filed": "Filed into a case",

@@ -1,8 +1,8 @@
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { createServiceContext } from "~/lib/service-context.server";
-import { DECISION_EVENT, ENVELOPE_EVENT, FORM_EVENT } from "./workflows.schema";
+import { DECISION_EVENT, ENVELOPE_EVENT, FORM_EVENT, slotOf } from "./workflows.schema";
 import { askForForm, callWebhook, copyDocuments, escalateFormStep, fileIntoCase, formAnswered, moveSubject, emailAbout, setDocumentMetadata, shareDocument, tagDocuments } from "./workflow-actions.server";
-import { escalateSignStep, escalateStep, skipStep, finishRun, notifyAssignees, runPlan, sendForSignature, signatureOutcome, startStep, tallyApproval } from "./workflow-engine.server";
+import { escalateSignStep, escalateStep, sendBack, skipStep, finishRun, notifyAssignees, runPlan, sendForSignature, signatureOutcome, startStep, tallyApproval } from "./workflow-engine.server";
 
 /**
  * The engine (issue 41, ADR 035): one Cloudflare Workflows instance per run, its id the run's.
@@ -53,11 +53,26 @@ export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
     // The path so far: a rejection ends the run, unless a later step is for the rejected path.
     let path: "approved" | "rejected" = "approved";
     const goesOnWhenRejected = (index: number) => plan.steps.slice(index + 1).some((later) => later.when === "rejected");
+    // A send-back starts a new round from an earlier step: each pass through a step has its own slot (its tasks, entries and links).
+    let round = 1;
+    const sentBack = new Map<number, number>();
     try {
-      for (const [index, definition] of plan.steps.entries()) {
-        const label = `step ${index + 1}`;
+      for (let at = 0; at < plan.steps.length; at += 1) {
+        const definition = plan.steps[at]!;
+        const index = slotOf(at, round);
+        const label = round === 1 ? `step ${at + 1}` : `step ${at + 1} round ${round}`;
         if (definition.when && definition.when !== "always" && definition.when !== path) {
           await step.do(`${label}: skip`, () => skipStep(ctx(), runId, index, definition, path));
+          continue;
+        }
+        if (definition.type === "back") {
+          const times = sentBack.get(at) ?? 0;
+          const isBack = await step.do(`${label}: send back`, () => sendBack(ctx(), runId, index, definition, times));
+          if (!isBack) continue;
+          sentBack.set(at, times + 1);
+          round += 1;
+          path = "approved";
+          at = definition.to - 2;
           continue;
         }
         const dueAt = await step.do(`${label}: start`, () => startStep(ctx(), runId, index, definition));
@@ -69,7 +84,7 @@ export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
             escalate: () => step.do(`${label}: escalate`, () => escalateStep(ctx(), runId, index, definition)),
           });
           if (outcome === "rejected") {
-            if (goesOnWhenRejected(index)) path = "rejected";
+            if (goesOnWhenRejected(at)) path = "rejected";
             else {
               await step.do("end: rejected", () => finishRun(ctx(), runId, "rejected"));
               return { status: "rejected" };
@@ -84,7 +99,7 @@ export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
             escalate: () => step.do(`${label}: escalate`, () => escalateSignStep(ctx(), runId, index, definition)),
           });
           if (outcome === "rejected") {
-            if (goesOnWhenRejected(index)) path = "rejected";
+            if (goesOnWhenRejected(at)) path = "rejected";
             else {
               await step.do("end: rejected", () => finishRun(ctx(), runId, "rejected", "The document was not signed."));
               return { status: "rejected" };
@@ -98,7 +113,7 @@ export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
             escalate: () => step.do(`${label}: escalate`, () => escalateFormStep(ctx(), runId, index, definition)),
           });
           if (outcome === "rejected") {
-            if (goesOnWhenRejected(index)) path = "rejected";
+            if (goesOnWhenRejected(at)) path = "rejected";
             else {
               await step.do("end: rejected", () => finishRun(ctx(), runId, "rejected", "The form was not answered in time."));
               return { status: "rejected" };
@@ -119,7 +134,7 @@ export class WorkflowRunner extends WorkflowEntrypoint<Env, RunParams> {
         } else if (definition.type === "webhook") {
           // A receiver that is down gets time to come back: 5 attempts over about half an hour.
           await step.do(`${label}: webhook`, { retries: WEBHOOK_RETRIES, timeout: "1 minute" }, () => callWebhook(ctx(), runId, index, definition));
-        } else {
+        } else if (definition.type === "move") {
           await step.do(`${label}: move`, () => moveSubject(ctx(), runId, index, definition));
         }
       }

@@ -1,5 +1,5 @@
 import type { ServiceContext } from "~/lib/service-context.server";
-import { ENVELOPE_EVENT, FORM_EVENT, runEventId } from "./workflows.schema";
+import { ENVELOPE_EVENT, FORM_EVENT, runEventId, stepIndexOfSlot } from "./workflows.schema";
 import { hashLinkToken } from "~/features/auth/secrets.server";
 import { findLinkByRef, findRun, findTemplate, insertEvent } from "./workflows.queries.server";
 import { tellRun } from "./run-events.jobs";
@@ -34,7 +34,7 @@ export async function signalFormAnswered(ctx: ServiceContext, answer: { ticket: 
     const link = await findLinkByRef(ctx.db, "form", hashLinkToken(answer.ticket));
     const run = link ? await findRun(ctx.db, link.runId) : undefined;
     const template = run ? await findTemplate(ctx.db, run.templateId) : undefined;
-    const step = link ? template?.definition.steps[link.stepIndex] : undefined;
+    const step = link ? template?.definition.steps[stepIndexOfSlot(link.stepIndex)] : undefined;
     // Only the run's own form, while the run waits at that step; an old, wrong or reused ticket changes nothing.
     if (!link || run?.status !== "running" || run.stepIndex !== link.stepIndex || step?.type !== "form" || step.formId !== answer.formId) return;
     await insertEvent(ctx.db, { id: runEventId(link.runId, `step-${link.stepIndex}-answered`), runId: link.runId, at: ctx.now(), kind: "form.answered", actorId: null, detail: `${step.name}: answered by ${answer.who ?? step.to}` });

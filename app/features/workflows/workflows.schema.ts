@@ -12,6 +12,16 @@ export const FORM_EVENT = "form-answered";
 /** The id of a run's timeline entry or derived row ("{run}:step-2-moved"): one per run and what, so a step run again writes it once. */
 export const runEventId = (runId: string, what: string) => `${runId}:${what}`;
 
+/**
+ * A step's slot: where one pass through a step keeps its tasks, timeline entries and links. The
+ * first pass is the step's index; each round after a send-back adds 1000, so a step taken again
+ * starts afresh (new tasks, a new envelope) while the first round's stay as they were.
+ */
+export const SLOT_STRIDE = 1000;
+export const slotOf = (index: number, round: number) => (round - 1) * SLOT_STRIDE + index;
+/** The step's index in the template for a slot. */
+export const stepIndexOfSlot = (slot: number) => slot % SLOT_STRIDE;
+
 /** A due time in words: "1 day", "3 days", "5 hours". */
 export const durationText = (hours: number) => (hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? "" : "s"}` : `${hours} hour${hours === 1 ? "" : "s"}`);
 
@@ -202,12 +212,31 @@ const triggerSchema = z.discriminatedUnion(
   { error: "trigger is manual, upload (with folderId), envelope, form (with formId), receive (with pageId) or schedule (with folderId and everyDays)." },
 );
 
+/** Sent back at most this many times by one step (then the run goes on past it). */
+export const WORKFLOW_BACK_TIMES_MAX = 5;
+/**
+ * Back to an earlier step (a loop): typically "only when rejected", so a rejected contract goes back
+ * to its drafting step and round again. `to` is the step's number (1 is the first); after `times`
+ * rounds the run goes on past it.
+ */
+const backStep = z.object({
+  type: z.literal("back"),
+  name: stepName,
+  when: stepWhen,
+  to: z.number({ error: "A send-back step names the step it goes back to (to: its number)." }).int("to is a step's number.").min(1, "to is a step's number."),
+  times: z
+    .number({ error: "times is how many times it sends back." })
+    .int("times is a whole number.")
+    .min(1, `A send-back step sends back 1 to ${WORKFLOW_BACK_TIMES_MAX} times.`)
+    .max(WORKFLOW_BACK_TIMES_MAX, `A send-back step sends back 1 to ${WORKFLOW_BACK_TIMES_MAX} times.`),
+});
+
 /** POST /api/workflows: a template, what starts it, its ordered steps. */
 export const createWorkflowSchema = z.object({
   trigger: triggerSchema.default({ type: "manual" }),
   name: z.string({ error: "Give the workflow a name." }).trim().min(1, "Give the workflow a name.").max(WORKFLOW_NAME_MAX, `A workflow's name is at most ${WORKFLOW_NAME_MAX} characters.`),
   steps: z
-    .array(z.discriminatedUnion("type", [approveStep, formStep, moveStep, signStep, caseStep, copyStep, tagStep, metadataStep, emailStep, shareStep, webhookStep], { error: "A step is approve, form, sign, move, copy, tag, metadata, email, share, webhook or case." }), {
+    .array(z.discriminatedUnion("type", [approveStep, formStep, moveStep, signStep, caseStep, copyStep, tagStep, metadataStep, emailStep, shareStep, webhookStep, backStep], { error: "A step is approve, form, sign, move, copy, tag, metadata, email, share, webhook, case or back." }), {
       error: "steps is the list of the workflow's steps.",
     })
     .min(1, "A workflow needs at least one step.")
@@ -217,6 +246,10 @@ export const createWorkflowSchema = z.object({
       // A form step decides too when it is overdue and its escalation takes a path.
       const decides = (step: (typeof steps)[number]) => step.type === "approve" || step.type === "sign" || (step.type === "form" && (step.escalation?.action === "approve" || step.escalation?.action === "reject"));
       steps.forEach((step, index) => {
+        if (step.type === "back" && step.to > index) context.addIssue({ code: "custom", path: [index, "to"], message: `“${step.name}” goes back to step ${step.to}: choose a step before it (1 to ${index}).` });
+        if (step.type === "back" && steps.slice(step.to - 1, index).every((earlier) => !decides(earlier))) {
+          context.addIssue({ code: "custom", path: [index, "to"], message: `“${step.name}” would go round without anyone deciding: send it back to an approval, a signature or a form, or to a step before one.` });
+        }
         if (step.when === "always" || steps.slice(0, index).some(decides)) return;
         context.addIssue({ code: "custom", path: [index, "when"], message: `“${step.name}” runs only when ${step.when}, but no step before it decides: put an approval or a signature before it.` });
       });

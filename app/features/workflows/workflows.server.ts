@@ -11,7 +11,7 @@ import { AppError } from "~/lib/errors";
 import { newWebhookSecret } from "~/lib/webhooks.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
-import { createWorkflowSchema, DECISION_EVENT, decideTaskSchema } from "./workflows.schema";
+import { createWorkflowSchema, DECISION_EVENT, decideTaskSchema, SLOT_STRIDE, stepIndexOfSlot } from "./workflows.schema";
 import { auditRun, builderStillManages, mayRunWorkflow, workflowsFor, workflowSpace, type WorkflowSpace } from "./workflow-room.server";
 import { tellRun } from "./run-events.jobs";
 import {
@@ -52,7 +52,8 @@ import {
  * (`workflows`, docs/plans.md), checked on the server at every entry point.
  */
 
-const stepName = (steps: WorkflowTemplateRow["definition"]["steps"], index: number) => steps[index]?.name ?? `Step ${index + 1}`;
+/** A step's name for a task or a run's slot (a step taken again after a send-back is the same step). */
+const stepName = (steps: WorkflowTemplateRow["definition"]["steps"], slot: number) => steps[stepIndexOfSlot(slot)]?.name ?? `Step ${stepIndexOfSlot(slot) + 1}`;
 const templateNotFound = () => new AppError("NOT_FOUND", "This workflow does not exist or you don't have access to it.");
 const runNotFound = () => new AppError("NOT_FOUND", "This workflow run does not exist or you don't have access to it.");
 const taskNotFound = () => new AppError("NOT_FOUND", "This task does not exist or is not yours.");
@@ -195,8 +196,18 @@ async function whereItRuns(ctx: ServiceContext, template: WorkflowTemplateRow): 
   return (await findIsDataroomSpace(ctx.db, template.spaceId)) ? "its data room" : "your own files";
 }
 
-export type RunView = { id: string; templateId: string; status: WorkflowRunRow["status"]; stepIndex: number; subjectFileId: string | null; startedAt: string; endedAt: string | null };
-const runViewOf = (run: WorkflowRunRow): RunView => ({ id: run.id, templateId: run.templateId, status: run.status, stepIndex: run.stepIndex, subjectFileId: run.subjectFileId, startedAt: run.startedAt.toISOString(), endedAt: run.endedAt?.toISOString() ?? null });
+/** `stepIndex`: the template's step the run is at; `round`: 1, or more once a send-back step took it round again. */
+export type RunView = { id: string; templateId: string; status: WorkflowRunRow["status"]; stepIndex: number; round: number; subjectFileId: string | null; startedAt: string; endedAt: string | null };
+const runViewOf = (run: WorkflowRunRow): RunView => ({
+  id: run.id,
+  templateId: run.templateId,
+  status: run.status,
+  stepIndex: stepIndexOfSlot(run.stepIndex),
+  round: Math.floor(run.stepIndex / SLOT_STRIDE) + 1,
+  subjectFileId: run.subjectFileId,
+  startedAt: run.startedAt.toISOString(),
+  endedAt: run.endedAt?.toISOString() ?? null,
+});
 
 /** POST /api/workflows/{id}/runs { fileId }: starts one run of the caller's workflow on a document of its space. */
 export async function startRun(ctx: ServiceContext, userId: string, templateId: unknown, input: { fileId?: unknown }): Promise<RunView> {

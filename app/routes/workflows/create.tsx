@@ -281,7 +281,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
                     <DueFields step={step} number={index + 1} update={(change) => update(step.key, change)} />
                   </>
                 ) : step.type !== "move" ? (
-                  <StepKindFields step={step} number={index + 1} folders={stepFolders} forms={forms} update={(change) => update(step.key, change)} />
+                  <StepKindFields step={step} number={index + 1} folders={stepFolders} forms={forms} earlier={steps.slice(0, index).map((before) => before.name)} update={(change) => update(step.key, change)} />
                 ) : (
                   <label className="block text-sm text-slate-900">
                     Step {index + 1}: move into
@@ -314,7 +314,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
             <div key={group.label} className="flex flex-wrap items-center gap-2">
               <span className="w-28 text-sm font-medium text-slate-700">{group.label}</span>
               {group.kinds
-                .filter((kind) => (kind !== "case" || caseTypes.length > 0) && (kind !== "form" || forms.length > 0))
+                .filter((kind) => (kind !== "case" || caseTypes.length > 0) && (kind !== "form" || forms.length > 0) && (kind !== "back" || steps.length > 0))
                 .map((kind) => (
                   <Button key={kind} type="button" variant="secondary" size="sm" disabled={steps.length >= WORKFLOW_STEPS_MAX} onClick={() => addStep(kind)}>
                     {STEP_KINDS[kind].add}

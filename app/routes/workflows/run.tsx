@@ -64,7 +64,7 @@ export default function WorkflowRun({ loaderData, actionData }: Route.ComponentP
           </Badge>
         </div>
         <p className="text-sm text-slate-700">
-          {run.status === "running" && current ? `Step ${run.stepIndex + 1} of ${workflow.steps.length}: ${current.name}.` : `${workflow.steps.length} step${workflow.steps.length === 1 ? "" : "s"}.`}
+          {run.status === "running" && current ? `Step ${run.stepIndex + 1} of ${workflow.steps.length}${run.round > 1 ? ` (round ${run.round})` : ""}: ${current.name}.` : `${workflow.steps.length} step${workflow.steps.length === 1 ? "" : "s"}.`}
         </p>
       </header>
       {failure ? <Alert variant="error">{failure.message}</Alert> : null}

@@ -46,4 +46,13 @@ describe("the workflow builder's draft", () => {
     expect(handedOn.success).toBe(false);
     expect(handedOn.error?.issues[0]?.message).toBe("A sign step, when overdue, reminds its signers or ends rejected (escalation remind or reject).");
   });
+
+  it("sends a send-back step for the rejected path with the step number it goes back to, which the server takes", () => {
+    const review = { ...draftStep(1, "approve", "", "", "Review"), people: "ada@example.com" };
+    const back = { ...draftStep(2, "back", ""), backTo: "1", times: "3" };
+    expect(back.when).toBe("rejected");
+    const definition = definitionOf("Revise", manual, [review, back]);
+    expect(definition.steps[1]).toEqual({ type: "back", name: "Send back", when: "rejected", to: 1, times: 3 });
+    expect(createWorkflowSchema.parse(definition).steps[1]).toMatchObject({ type: "back", to: 1, times: 3 });
+  });
 });

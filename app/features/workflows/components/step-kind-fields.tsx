@@ -4,13 +4,21 @@ import { nativeSelectClassName } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { DraftStep } from "../workflow-draft";
 
-type Props = { step: DraftStep; number: number; folders: { id: string; path: string }[]; forms: { id: string; title: string }[]; update: (change: Partial<DraftStep>) => void };
+type Props = {
+  step: DraftStep;
+  number: number;
+  folders: { id: string; path: string }[];
+  forms: { id: string; title: string }[];
+  /** The steps before this one, by name: where a send-back may go. */
+  earlier?: string[];
+  update: (change: Partial<DraftStep>) => void;
+};
 
 /**
- * The fields of a form step and of the automatic steps in the builder (copy, tag, metadata,
- * e-mail, share, webhook). What the server refuses comes back as the page's error, naming the step.
+ * The fields of a form step, of the automatic steps in the builder (copy, tag, metadata,
+ * e-mail, share, webhook) and of a send-back. What the server refuses comes back as the page's error, naming the step.
  */
-export function StepKindFields({ step, number, folders, forms, update }: Props) {
+export function StepKindFields({ step, number, folders, forms, earlier = [], update }: Props) {
   const message = <Textarea label={`Step ${number} message`} description="Optional." value={step.message} onChange={(event) => update({ message: event.target.value })} maxLength={2_000} rows={3} />;
   switch (step.type) {
     case "form":
@@ -89,6 +97,23 @@ export function StepKindFields({ step, number, folders, forms, update }: Props) 
           onChange={(event) => update({ url: event.target.value })}
           placeholder="https://example.com/hooks/strongroom"
         />
+      );
+    case "back":
+      return (
+        <>
+          <label className="block text-sm text-slate-900">
+            Step {number}: send back to
+            <select className={nativeSelectClassName} value={step.backTo} onChange={(event) => update({ backTo: event.target.value })}>
+              {earlier.map((name, index) => (
+                <option key={index} value={String(index + 1)}>
+                  {`Step ${index + 1}: ${name}`}
+                </option>
+              ))}
+            </select>
+            <span className="mt-1 block text-xs text-slate-600">The run goes round again from there: new tasks, a new envelope, a new form to fill in. Usually only when rejected, so a rejected draft is revised and reviewed again.</span>
+          </label>
+          <Input label={`Step ${number}: at most (times)`} description="After that many rounds the run goes on past this step (or ends rejected when nothing follows for the rejected path)." type="number" min={1} max={5} value={step.times} onChange={(event) => update({ times: event.target.value })} />
+        </>
       );
     default:
       return null;
