@@ -63,6 +63,10 @@ test.describe("workflows and cases", () => {
     await page.getByLabel("Step 2 signers").fill(`Sam Signer <${signer}>`);
     await page.getByRole("button", { name: "Add filing into a case" }).click();
     await page.getByLabel("Step 3: case type").selectOption({ label: "Contract" });
+    // A rejected contract would go back to the review once (a loop; this run is approved).
+    await page.getByRole("button", { name: "Add a send-back" }).click();
+    await page.getByLabel("Step 4: send back to").selectOption({ label: "Step 1: Legal review" });
+    await page.getByLabel("Step 4: at most (times)").fill("1");
     await preloadAxe(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Save workflow" }).click();
@@ -72,6 +76,7 @@ test.describe("workflows and cases", () => {
     await expect(page.getByTestId("workflow-steps")).toContainText(`Any one of Ada Approver (${reviewer.email}) approve`);
     await expect(page.getByTestId("workflow-steps")).toContainText(`Send for signature to Sam Signer (${signer})`);
     await expect(page.getByTestId("workflow-steps")).toContainText("File the document into a new case: Contract");
+    await expect(page.getByTestId("workflow-steps")).toContainText("If rejected: Send it back to step 1, at most 1 time; then the run goes on");
     expect(await seriousViolations(page)).toEqual([]);
     const workflowUrl = new URL(page.url()).pathname;
 
