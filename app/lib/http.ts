@@ -224,6 +224,16 @@ export async function fetchWithRetry<T = unknown>(url: string, options: RequestO
   }
 }
 
+/** React wraps what a component threw (its recoverable error #520 says only "there was an error"): the report names the cause too. */
+function withCause(message: string, error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
+  return cause ? `${message} (caused by: ${cause.message})` : message;
+}
+
+function stackWithCause(error: Error): string | undefined {
+  return error.cause instanceof Error ? `${error.stack ?? ""}\nCaused by: ${error.cause.stack ?? error.cause.message}` : error.stack;
+}
+
 function reportClientError(message: string, stack?: string): void {
   request("/api/client-errors", {
     method: "POST",
@@ -253,7 +263,7 @@ export function installGlobalErrorHandlers(): () => void {
   };
   const onError = (event: ErrorEvent) => {
     announce(event.message ?? "");
-    reportClientError(event.message || "Uncaught error", event.error instanceof Error ? event.error.stack : undefined);
+    reportClientError(withCause(event.message || "Uncaught error", event.error), event.error instanceof Error ? stackWithCause(event.error) : undefined);
   };
   const onRejection = (event: PromiseRejectionEvent) => {
     if (event.reason instanceof HttpError || event.reason instanceof TimeoutError) return;
