@@ -1,6 +1,6 @@
 // npm run bench: performance budgets of ../shared/QUALITY.md as counts and ratios, one table.
 // Sizes are deterministic, so one measurement each. Filled so far: G5 (first-load JS per route,
-// gzip), G6 (Worker size raw and gzip from `wrangler deploy --dry-run`), G1/G2/G4 (folder pages),
+// gzip; scripts a repeat visit asks for again), G6 (Worker size raw and gzip from `wrangler deploy --dry-run`), G1/G2/G4 (folder pages),
 // G7 (a 1 GiB upload), G8 (a 200-page PDF preview), G10 and G3 (data rooms: scripts/bench/g10-rooms.mjs),
 // G11 (search over 100,000 indexed files: scripts/bench/g11-search.mjs).
 import { spawn } from "node:child_process";
@@ -116,6 +116,16 @@ try {
   const shell = [...publicScripts[0]].filter((url) => publicScripts.every((set) => set.has(url)));
   const shellGzip = shell.reduce((sum, url) => sum + gzipSync(readFileSync(join("build/client", url))).length, 0);
   add("G13", `public shell: JS every public page loads (${shell.length} files), gzip`, fmt(shellGzip), `≤ ${fmt(105 * KiB)}`, shellGzip <= 105 * KiB);
+  // G5 on a repeat visit: hashed scripts carry a year's immutable caching (public/_headers), so a
+  // browser that has them asks for none again (the platform's default makes it revalidate each one).
+  const signIn = scriptUrls(await (await fetch(`http://localhost:${port}/login`)).text());
+  let revalidated = 0;
+  for (const url of signIn) {
+    const cacheControl = (await fetch(`http://localhost:${port}${url}`, { method: "HEAD" })).headers.get("cache-control") ?? "";
+    const maxAge = Number(/max-age=(\d+)/.exec(cacheControl)?.[1] ?? 0);
+    if (!(cacheControl.includes("immutable") && maxAge >= 31_536_000)) revalidated++;
+  }
+  add("G5", `repeat visit /login: scripts asked for again (of ${signIn.length})`, String(revalidated), "0", revalidated === 0);
   // The file manager's budgets, each in its own module (scripts/bench/*.mjs).
   const baseUrl = `http://localhost:${port}`;
   // BENCH_ONLY=g10-rooms (comma-separated) runs only those modules, for a quick look at one budget.
