@@ -140,7 +140,7 @@ test.describe("workflows and cases", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test("a room's owner builds a workflow on a room folder that asks the room's admins; an upload there brings them the task, the room's activities show the run from start to end, and a case opened into the room keeps its case file there", async ({ page, member }) => {
+  test("a room's owner builds a workflow on a room folder that asks the room's admins; an upload there brings them the task, the room's activities show the run from start to end, a case opened into the room keeps its case file there, and the next case gets a data room of its own", async ({ page, member }) => {
     test.setTimeout(90_000);
     void member;
     await gotoHydrated(page, "/folders/inbox");
@@ -199,6 +199,19 @@ test.describe("workflows and cases", () => {
     await expect(page.getByRole("link", { name: "Due diligence" }).first()).toBeVisible();
     await gotoHydrated(page, `/dataroom/${room}/activities`);
     await expect(page.getByTestId("audit-row").filter({ hasText: "Opened a case" })).toContainText("Acquisition: CASE-0001 Kestrel purchase");
+
+    // The next matter gets a data room of its own: the room is named after the case and is its case file.
+    await gotoHydrated(page, "/cases/new");
+    await page.getByLabel("Title").fill("Osprey bid");
+    const ownRoom = await page.getByLabel("Case file").locator("option", { hasText: "A data room of its own" }).textContent();
+    expect(ownRoom).toMatch(/^A data room of its own( \(\d+ rooms? left on your plan\))?$/);
+    await page.getByLabel("Case file").selectOption({ label: ownRoom! });
+    await page.getByRole("button", { name: "Open case" }).click();
+    await expect(page).toHaveTitle(/Osprey bid - Strongroom/);
+    await expect(page.getByTestId("case-file-place")).toContainText("the case's own data room “CASE-0002 Osprey bid”");
+    await page.getByRole("link", { name: "Open the case file" }).click();
+    await expect(page.getByRole("heading", { name: "CASE-0002 Osprey bid" }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Due diligence" }).first()).toBeVisible();
   });
 
   test("a case's owner sends a form and then a receive page for the case to someone without an account; their answer and files land in the case, and the case's details are edited with the timeline keeping what they were", async ({ page, member, browser, baseURL }) => {

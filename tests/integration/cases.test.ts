@@ -2,7 +2,7 @@ import { introspectWorkflowInstance } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { openCaseFromFormJob, openCaseFromReceiveJob } from "~/features/cases/cases.jobs";
 import { casesPersonalData } from "~/features/cases/personal-data.server";
-import { addCaseComment, addCaseTask, addParticipant, caseRoomChoicesFor, completeCaseTask, createCaseType, getCase, listCases, openCase, setCaseStatus, startCaseWorkflow } from "~/features/cases/cases.server";
+import { addCaseComment, addCaseTask, addParticipant, caseRoomChoicesFor, completeCaseTask, newCaseRoomChoiceFor, createCaseType, getCase, listCases, openCase, setCaseStatus, startCaseWorkflow } from "~/features/cases/cases.server";
 import { createWorkflow, decideTask, listMyTasks } from "~/features/workflows/workflows.server";
 import { createFile, personalSpaceOf, testContext } from "~tests/factories/files";
 import { countWhere, createRoom, get, joinRoom, send, signedIn } from "./dataroom-helpers";
@@ -325,7 +325,7 @@ describe("a case in a data room", () => {
     ]);
     expect(audit.every((entry) => entry.actorId === person.id && entry.targetType === "case" && entry.targetId === opened.id)).toBe(true);
     expect(await verifyRoomAudit(ctx(), person.id, roomId)).toMatchObject({ ok: true });
-    expect((await getCase(ctx(), person.id, opened.id)).case.room).toEqual({ id: roomId, name: "Harbour claims" });
+    expect((await getCase(ctx(), person.id, opened.id)).case.room).toEqual({ id: roomId, name: "Harbour claims", isCaseFile: false });
 
     // A member of the room (on Business) does not manage it; an outsider does not see it.
     const member = await signedIn({ tier: "business", name: "Mo Member" });
@@ -340,6 +340,41 @@ describe("a case in a data room", () => {
     // The page offers the rooms the member manages.
     expect(await caseRoomChoicesFor(ctx(), person.id)).toEqual([{ id: roomId, name: "Harbour claims" }]);
     expect(await caseRoomChoicesFor(ctx(), member.id)).toEqual([]);
+  });
+});
+
+describe("a case in a data room of its own", () => {
+  it("makes a room named after the case whose top is the case file with the type's folders, owned by the case's owner, its audit log recording the opening; past the plan's room limit it is refused with no case, room or folder written", async () => {
+    const { person, type } = await owner();
+    const response = await send(person.client, "POST", "/api/cases", { typeId: type.id, title: "Flooded basement", values: { policy_number: "P-31" }, newRoom: true });
+    expect(response.status).toBe(201);
+    const { case: opened } = await response.json<{ case: { id: string; folderId: string } }>();
+    const room = await testEnv.DB.prepare("select d.id, s.name, d.owner_id as ownerId, f.id as rootId from datarooms d join spaces s on s.id = d.id join folders f on f.space_id = d.id and f.kind = 'root' where f.id = ?").bind(opened.folderId).first<{ id: string; name: string; ownerId: string; rootId: string }>();
+    expect(room).toMatchObject({ name: "CASE-0001 Flooded basement", ownerId: person.id });
+    expect(await folderLabels(room!.rootId)).toEqual(["Correspondence", "Evidence"]);
+    const page = await getCase(ctx(), person.id, opened.id);
+    expect(page.case.room).toEqual({ id: room!.id, name: "CASE-0001 Flooded basement", isCaseFile: true });
+    await testEnv.DATA_ROOM.getByName(room!.id).flushAudit();
+    expect(await countWhere("select count(*) as n from dataroom_audit_log where dataroom_id = ? and action = 'case.open' and target_id = ?", room!.id, opened.id)).toBe(1);
+    // The room is the owner's like any other: it lists with their rooms, and they may open it.
+    expect((await get(`/api/datarooms/${room!.id}`, person.client)).status).toBe(200);
+
+    // Both places at once is refused; so is a room more than the plan allows, with nothing written.
+    await expect(openCase(ctx(), person.id, { typeId: type.id, title: "Both", values: { policy_number: "P" }, newRoom: true, roomId: room!.id })).rejects.toThrow("A case lives in one place");
+    const owned = await countWhere("select count(*) as n from datarooms where owner_id = ?", person.id);
+    expect(owned).toBe(1);
+    const before = [await countWhere("select count(*) as n from cases where owner_id = ?", person.id), owned, await countWhere("select count(*) as n from folders")];
+    const limit = await testEnv.DB.prepare("select max_datarooms as n from tiers where name = 'business'").first<{ n: number }>();
+    try {
+      await testEnv.DB.prepare("update tiers set max_datarooms = ? where name = 'business'").bind(owned).run();
+      expect(await newCaseRoomChoiceFor(ctx(), person.id)).toEqual({ allowed: false, left: 0 });
+      const refused = await send(person.client, "POST", "/api/cases", { typeId: type.id, title: "One too many", values: { policy_number: "P-32" }, newRoom: true });
+      expect(refused.status).toBe(403);
+      expect((await refused.json<{ message: string }>()).message).toBe("Your Business plan allows 1 data room. Upgrade your plan or add extra data rooms.");
+      expect([await countWhere("select count(*) as n from cases where owner_id = ?", person.id), await countWhere("select count(*) as n from datarooms where owner_id = ?", person.id), await countWhere("select count(*) as n from folders")]).toEqual(before);
+    } finally {
+      await testEnv.DB.prepare("update tiers set max_datarooms = ? where name = 'business'").bind(limit!.n).run();
+    }
   });
 });
 
@@ -456,7 +491,7 @@ describe("a data room's receive page and form that open cases", () => {
     expect(await folderLabels(theCase!.folderId)).toEqual(["Evidence"]);
     const view = await getCase(ctx(), admin.id, theCase!.id);
     expect(view.files.map((file) => file.name)).toEqual(["photo.txt"]);
-    expect(view.case.room).toEqual({ id: roomId, name: "Harbour claims" });
+    expect(view.case.room).toEqual({ id: roomId, name: "Harbour claims", isCaseFile: false });
     expect(await countWhere("select count(*) as n from files where folder_id = ? and space_id = ?", theCase!.folderId, roomId)).toBe(1);
 
     // The room's audit log: the opening and the files' arrival, once each; the chain verifies.

@@ -56,7 +56,9 @@ export const openCaseSchema = z.object({
   dueDate: dateText.nullable().default(null),
   /** A data room the member manages: the case lives there (its case file at the top of the room). Null: in the member's own files. */
   roomId: z.string({ error: "roomId names a data room." }).min(1).max(64).nullable().default(null),
-});
+  /** A data room of the case's own, made for it under the member's plan (a room more): the whole room is the case file. */
+  newRoom: z.boolean({ error: "newRoom is true or false." }).default(false),
+}).refine((data) => !(data.newRoom && data.roomId), { message: "A case lives in one place: a data room you manage or a data room of its own, not both.", path: ["roomId"] });
 
 /** PATCH /api/cases/{id}: what changes (anything left out stays as it is; null clears an assignee or a due date). */
 export const updateCaseSchema = z.object({

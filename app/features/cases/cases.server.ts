@@ -1,11 +1,15 @@
 import type { CaseField, CaseStatus, CaseValues } from "~/db/schema";
 import { checkFeature as hasFeature } from "~/features/access/access-check";
+import { UNLIMITED } from "~/features/access/access.constants";
 import { loadMemberAccess } from "~/features/access/access.server";
 import { createFolder, personalRootFolderId } from "~/features/files/folders.server";
 import { findFolderByLabel, findRootFolder } from "~/features/files/folders.queries.server";
 import { moveItemRefs } from "~/features/files/move.server";
 import { ensurePersonalSpace, requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
 import { auditRoom } from "~/features/datarooms/audit-record.server";
+import { createDataroom } from "~/features/datarooms/datarooms.server";
+import { countOwnedDatarooms } from "~/features/datarooms/datarooms.queries.server";
+import { DATAROOM_NAME_MAX } from "~/features/datarooms/datarooms.schema";
 import { findRoomName } from "~/features/datarooms/members.queries.server";
 import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
 import { findTemplate, listTriggerSources } from "~/features/workflows/workflows.queries.server";
@@ -183,6 +187,15 @@ async function makeCaseFile(ctx: ServiceContext, ownerId: string, label: string,
   return folder.uid;
 }
 
+/** A data room of the case's own (issue 41): made like any room the member creates (their plan's room limit), named after the case; its top is the case file, with the type's folders. */
+async function makeCaseRoom(ctx: ServiceContext, ownerId: string, label: string, type: CaseTypeRow): Promise<CaseRoom> {
+  const created = await createDataroom(ctx, ownerId, { name: label.slice(0, DATAROOM_NAME_MAX), description: `The case file of ${label} (${type.name}).` });
+  const root = await findRootFolder(ctx.db, created.id);
+  if (!root) throw new AppError("INTERNAL_ERROR");
+  for (const name of type.folders) await createFolder(ctx, ownerId, { parentId: root.id, label: name });
+  return { id: created.id, rootFolderId: root.id };
+}
+
 export type CaseSource = { kind: "manual" } | { kind: "workflow"; runId: string; workflow: string } | { kind: "receive"; submissionId: string; page: string } | { kind: "form"; submissionId: string; form: string };
 export type OpenedCase = { id: string; reference: string; title: string; folderId: string | null };
 
@@ -198,14 +211,17 @@ async function openCaseOfType(
   ctx: ServiceContext,
   userId: string,
   type: CaseTypeRow,
-  data: { title: string; values: Record<string, string | number | null>; assignee?: string | null; dueDate?: string | null; roomId?: string | null },
+  data: { title: string; values: Record<string, string | number | null>; assignee?: string | null; dueDate?: string | null; roomId?: string | null; newRoom?: boolean },
   source: CaseSource,
 ): Promise<OpenedCase> {
   const values = checkValues(type.fields, data.values);
   const assignee = await memberOf(ctx, data.assignee ?? null, "assignee");
   const room = data.roomId ? await requireCaseRoom(ctx, userId, data.roomId) : null;
   const reference = `CASE-${String((await countCasesOf(ctx.db, userId)) + 1).padStart(4, "0")}`;
-  const folderId = await makeCaseFile(ctx, userId, `${reference} ${data.title}`.slice(0, 200), type.folders, room);
+  const label = `${reference} ${data.title}`;
+  // Everything the member could get wrong is checked above: a room of the case's own is made last (the plan's room limit decides).
+  const ownRoom = data.newRoom ? await makeCaseRoom(ctx, userId, label, type) : null;
+  const folderId = ownRoom ? ownRoom.rootFolderId : await makeCaseFile(ctx, userId, label.slice(0, 200), type.folders, room);
   const now = ctx.now();
   const id = crypto.randomUUID();
   const row: CaseRow = {
@@ -217,7 +233,7 @@ async function openCaseOfType(
     status: "open",
     values,
     folderId,
-    roomId: room?.id ?? null,
+    roomId: ownRoom?.id ?? room?.id ?? null,
     ownerId: userId,
     assigneeId: assignee?.id ?? null,
     dueAt: dateOf(data.dueDate ?? null),
@@ -318,7 +334,7 @@ export async function getCase(ctx: ServiceContext, userId: string, caseId: unkno
       due: row.dueAt?.toISOString() ?? null,
       folderId: isOwner ? row.folderId : null,
       /** The data room the case lives in, for its owner (a link to the case file there). */
-      room: isOwner && row.roomId ? { id: row.roomId, name: (await findRoomName(ctx.db, row.roomId))?.name ?? "a data room" } : null,
+      room: isOwner && row.roomId ? { id: row.roomId, name: (await findRoomName(ctx.db, row.roomId))?.name ?? "a data room", isCaseFile: (await findRootFolder(ctx.db, row.roomId))?.id === row.folderId } : null,
       createdAt: row.createdAt.toISOString(),
     },
     canManage,
@@ -514,6 +530,16 @@ export async function startCaseWorkflow(ctx: ServiceContext, userId: string, cas
 export async function caseRoomChoicesFor(ctx: ServiceContext, userId: string): Promise<{ id: string; name: string }[]> {
   await requireCases(ctx, userId);
   return managedRooms(ctx, userId);
+}
+
+/** Whether the member's plan leaves room for a data room of a case's own, and how many rooms are left (null: no limit). */
+export async function newCaseRoomChoiceFor(ctx: ServiceContext, userId: string): Promise<{ allowed: boolean; left: number | null }> {
+  const access = await loadMemberAccess(ctx, userId);
+  if (!hasFeature(access, "dataroom_create")) return { allowed: false, left: 0 };
+  const limit = access.limits.max_datarooms;
+  if (limit === UNLIMITED) return { allowed: true, left: null };
+  const left = Math.max(0, limit - (await countOwnedDatarooms(ctx.db, userId)));
+  return { allowed: left > 0, left };
 }
 
 /** Case types the member may choose for a page (none without the plan: the choice is not shown). */

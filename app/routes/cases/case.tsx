@@ -189,10 +189,10 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
         {item.folderId ? (
           <>
             <p className="text-sm" data-testid="case-file-place">
-              <Link to={item.room ? `/dataroom/${item.room.id}/folders/${item.folderId}` : `/folders/${item.folderId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              <Link to={item.room ? (item.room.isCaseFile ? `/dataroom/${item.room.id}` : `/dataroom/${item.room.id}/folders/${item.folderId}`) : `/folders/${item.folderId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                 Open the case file
               </Link>
-              {item.room ? ` in the data room “${item.room.name}” (its audit log records this case)` : null}
+              {item.room ? (item.room.isCaseFile ? `: the case's own data room “${item.room.name}” (its audit log records this case)` : ` in the data room “${item.room.name}” (its audit log records this case)`) : null}
             </p>
             {files.length === 0 ? (
               <p className="text-sm text-slate-700">No document yet.</p>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
+import { useLiveRevalidate } from "~/lib/use-live-revalidate";
 import { useRoomRealtime } from "./use-room-realtime";
 
 const FILES_RELOAD_DELAY_MS = 500;
@@ -25,7 +25,7 @@ export function RoomLiveUpdates({
   /** The room events that reload the page's data (files by default; comments, notifications). */
   reloadOn?: readonly string[];
 }) {
-  const revalidator = useRevalidator();
+  const revalidate = useLiveRevalidate();
   const [removed, setRemoved] = useState<string | null>(null);
   const [present, setPresent] = useState<{ userId: string; name: string }[]>([]);
   // Several changes in a row (a folder upload) reload the page's data once.
@@ -33,10 +33,10 @@ export function RoomLiveUpdates({
   useEffect(() => () => clearTimeout(pendingReload.current), []);
   const reloadSoon = () => {
     clearTimeout(pendingReload.current);
-    pendingReload.current = setTimeout(() => void revalidator.revalidate(), FILES_RELOAD_DELAY_MS);
+    pendingReload.current = setTimeout(revalidate, FILES_RELOAD_DELAY_MS);
   };
   const status = useRoomRealtime(roomId, {
-    onPermissionsChanged: () => void revalidator.revalidate(),
+    onPermissionsChanged: revalidate,
     onRemoved: setRemoved,
     onPresence: (people) => {
       setPresent(people);
