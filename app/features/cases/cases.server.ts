@@ -1,14 +1,12 @@
 import type { CaseField, CaseStatus, CaseValues } from "~/db/schema";
 import { checkFeature as hasFeature } from "~/features/access/access-check";
-import { UNLIMITED } from "~/features/access/access.constants";
 import { loadMemberAccess } from "~/features/access/access.server";
 import { createFolder, personalRootFolderId } from "~/features/files/folders.server";
 import { findFolderByLabel, findRootFolder } from "~/features/files/folders.queries.server";
 import { moveItemRefs } from "~/features/files/move.server";
 import { ensurePersonalSpace, requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
 import { auditRoom } from "~/features/datarooms/audit-record.server";
-import { createDataroom } from "~/features/datarooms/datarooms.server";
-import { countOwnedDatarooms } from "~/features/datarooms/datarooms.queries.server";
+import { createDataroom, newRoomAllowance } from "~/features/datarooms/datarooms.server";
 import { DATAROOM_NAME_MAX } from "~/features/datarooms/datarooms.schema";
 import { findRoomName } from "~/features/datarooms/members.queries.server";
 import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
@@ -183,8 +181,13 @@ async function makeCaseFile(ctx: ServiceContext, ownerId: string, label: string,
     parentId = (await findFolderByLabel(ctx.db, space.id, root, CASES_FOLDER))?.id ?? (await createFolder(ctx, ownerId, { parentId: root, label: CASES_FOLDER })).uid;
   }
   const folder = await createFolder(ctx, ownerId, { parentId, label });
-  for (const name of subfolders) await createFolder(ctx, ownerId, { parentId: folder.uid, label: name });
+  await makeTypeFolders(ctx, ownerId, folder.uid, subfolders);
   return folder.uid;
+}
+
+/** The case type's folders, inside a new case file. */
+async function makeTypeFolders(ctx: ServiceContext, ownerId: string, parentId: string, names: string[]): Promise<void> {
+  for (const name of names) await createFolder(ctx, ownerId, { parentId, label: name });
 }
 
 /** A data room of the case's own (issue 41): made like any room the member creates (their plan's room limit), named after the case; its top is the case file, with the type's folders. */
@@ -192,7 +195,7 @@ async function makeCaseRoom(ctx: ServiceContext, ownerId: string, label: string,
   const created = await createDataroom(ctx, ownerId, { name: label.slice(0, DATAROOM_NAME_MAX), description: `The case file of ${label} (${type.name}).` });
   const root = await findRootFolder(ctx.db, created.id);
   if (!root) throw new AppError("INTERNAL_ERROR");
-  for (const name of type.folders) await createFolder(ctx, ownerId, { parentId: root.id, label: name });
+  await makeTypeFolders(ctx, ownerId, root.id, type.folders);
   return { id: created.id, rootFolderId: root.id };
 }
 
@@ -254,6 +257,12 @@ async function openCaseOfType(
 export async function roomLog(ctx: ServiceContext, row: Pick<CaseRow, "id" | "roomId" | "reference" | "title">, actorId: string | null, action: "case.open" | "case.change" | "case.comment", detail: string): Promise<void> {
   if (!row.roomId) return;
   await auditRoom(ctx, row.roomId, actorId, { action, target: { type: "case", id: row.id, name: `${row.reference} ${row.title}` }, detail });
+}
+
+/** The room a case lives in, for its page: its name, and whether the whole room is the case file (a room of its own). */
+async function caseRoomView(ctx: ServiceContext, roomId: string, folderId: string | null): Promise<{ id: string; name: string; isCaseFile: boolean }> {
+  const [room, root] = await Promise.all([findRoomName(ctx.db, roomId), findRootFolder(ctx.db, roomId)]);
+  return { id: roomId, name: room?.name ?? "a data room", isCaseFile: root !== undefined && root.id === folderId };
 }
 
 /** The case if the member may see it (owner, assignee, a member taking part; 404 otherwise), and whether they manage it. */
@@ -334,7 +343,7 @@ export async function getCase(ctx: ServiceContext, userId: string, caseId: unkno
       due: row.dueAt?.toISOString() ?? null,
       folderId: isOwner ? row.folderId : null,
       /** The data room the case lives in, for its owner (a link to the case file there). */
-      room: isOwner && row.roomId ? { id: row.roomId, name: (await findRoomName(ctx.db, row.roomId))?.name ?? "a data room", isCaseFile: (await findRootFolder(ctx.db, row.roomId))?.id === row.folderId } : null,
+      room: isOwner && row.roomId ? await caseRoomView(ctx, row.roomId, row.folderId) : null,
       createdAt: row.createdAt.toISOString(),
     },
     canManage,
@@ -532,14 +541,10 @@ export async function caseRoomChoicesFor(ctx: ServiceContext, userId: string): P
   return managedRooms(ctx, userId);
 }
 
-/** Whether the member's plan leaves room for a data room of a case's own, and how many rooms are left (null: no limit). */
+/** Whether "a data room of its own" is offered: the member's plan must allow one more room (the data rooms' own rule). */
 export async function newCaseRoomChoiceFor(ctx: ServiceContext, userId: string): Promise<{ allowed: boolean; left: number | null }> {
-  const access = await loadMemberAccess(ctx, userId);
-  if (!hasFeature(access, "dataroom_create")) return { allowed: false, left: 0 };
-  const limit = access.limits.max_datarooms;
-  if (limit === UNLIMITED) return { allowed: true, left: null };
-  const left = Math.max(0, limit - (await countOwnedDatarooms(ctx.db, userId)));
-  return { allowed: left > 0, left };
+  await requireCases(ctx, userId);
+  return newRoomAllowance(ctx, userId);
 }
 
 /** Case types the member may choose for a page (none without the plan: the choice is not shown). */

@@ -1,4 +1,6 @@
 import { assertWithinLimit, loadMemberAccess, requireFeature, requirePermission } from "~/features/access/access.server";
+import { checkFeature } from "~/features/access/access-check";
+import { UNLIMITED } from "~/features/access/access.constants";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
@@ -123,6 +125,16 @@ export async function createDataroom(ctx: ServiceContext, userId: string, input:
   await insertDataroom(ctx.db, { id, rootId: crypto.randomUUID(), ownerId: userId, name, description, now: ctx.now() });
   ctx.logger.info("data room created", { dataroomId: id });
   return requireDataroom(ctx, userId, id);
+}
+
+/** Whether the member may create one more room now, and how many are left (null: no limit), for pages that offer a new room elsewhere (a case's own room). */
+export async function newRoomAllowance(ctx: ServiceContext, userId: string): Promise<{ allowed: boolean; left: number | null }> {
+  const access = await loadMemberAccess(ctx, userId);
+  if (!checkFeature(access, "dataroom_create")) return { allowed: false, left: 0 };
+  const limit = access.limits.max_datarooms;
+  if (limit === UNLIMITED) return { allowed: true, left: null };
+  const left = Math.max(0, limit - (await countOwnedDatarooms(ctx.db, userId)));
+  return { allowed: left > 0, left };
 }
 
 export type DataroomListItem = DataroomSummary & { fileCount: number; memberCount: number };

@@ -111,6 +111,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function CasePage({ loaderData, actionData }: Route.ComponentProps) {
   const { case: item, canManage, participants, tasks, files, defaultWorkflow, timeline, requests, formChoices, pageChoices } = loaderData;
   const busy = useNavigation().state === "submitting";
+  // A room of the case's own is the case file as a whole; in a shared room, its folder at the top.
+  const caseFileLink = !item.room ? `/folders/${item.folderId}` : item.room.isCaseFile ? `/dataroom/${item.room.id}` : `/dataroom/${item.room.id}/folders/${item.folderId}`;
   return (
     <div className="mx-auto max-w-4xl space-y-8">
       <header className="space-y-2">
@@ -189,10 +191,10 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
         {item.folderId ? (
           <>
             <p className="text-sm" data-testid="case-file-place">
-              <Link to={item.room ? (item.room.isCaseFile ? `/dataroom/${item.room.id}` : `/dataroom/${item.room.id}/folders/${item.folderId}`) : `/folders/${item.folderId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              <Link to={caseFileLink} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                 Open the case file
               </Link>
-              {item.room ? (item.room.isCaseFile ? `: the case's own data room “${item.room.name}” (its audit log records this case)` : ` in the data room “${item.room.name}” (its audit log records this case)`) : null}
+              {item.room ? `${item.room.isCaseFile ? ": the case's own data room" : " in the data room"} “${item.room.name}” (its audit log records this case)` : null}
             </p>
             {files.length === 0 ? (
               <p className="text-sm text-slate-700">No document yet.</p>
