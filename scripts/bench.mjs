@@ -8,6 +8,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { ensureDevVars, quietWranglerEnv, run } from "./lib.mjs";
+import { applyLocalMigrations } from "./ops-lib.mjs";
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -52,11 +53,7 @@ const routes = [
 
 const stateDir = ".bench/state";
 rmSync(stateDir, { recursive: true, force: true });
-const migrate = await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { stdio: "pipe" });
-if (migrate.code !== 0) {
-  console.error(migrate.output);
-  process.exit(1);
-}
+await applyLocalMigrations({ persistTo: stateDir });
 const env = { ...process.env, ...quietWranglerEnv, STATE_DIR: stateDir };
 delete env.BUILD_DIR;
 const server = spawn("npx", ["vite", "preview", "--port", String(port), "--strictPort"], { env, stdio: "ignore", detached: true });

@@ -1,9 +1,10 @@
 // Starts the built app for the e2e suite on a fresh local state: migrations, then `vite preview`
 // in test mode (the vars below), which mounts the test-only routes under /__test.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureDevVars, quietWranglerEnv } from "./lib.mjs";
+import { applyLocalMigrations } from "./ops-lib.mjs";
 
 /**
  * Test mode. `vite preview` reads its vars from the build's own `server/.dev.vars` (written by the
@@ -30,11 +31,12 @@ const kept = readFileSync(buildVars, "utf8")
 writeFileSync(buildVars, [...kept, ...Object.entries(TEST_MODE_VARS).map(([name, value]) => `${name}='${value}'`)].join("\n") + "\n");
 
 rmSync(stateDir, { recursive: true, force: true });
-const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
-  env,
-  stdio: "inherit",
-});
-if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+try {
+  await applyLocalMigrations({ persistTo: stateDir });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 
 const server = spawn("npx", ["vite", "preview", "--port", port, "--strictPort"], { env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

@@ -3,6 +3,9 @@
 // tests/unit/scripts/ops.test.ts; the last section talks to D1 through `wrangler d1 execute`.
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID, scrypt } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { quietWranglerEnv } from "./lib.mjs";
@@ -399,8 +402,13 @@ export async function d1Execute(sql, target) {
   }
 }
 
-/** Applies the local migrations (a fresh clone has no tables yet); output shown only on failure. */
-export async function applyLocalMigrations(target) {
+/**
+ * Applies the local migrations (a fresh clone has no tables yet); output shown only on failure.
+ * A local D1 that does not exist yet gets them all in one `wrangler d1 execute` (about 4 s instead
+ * of 50: `migrations apply` starts the local runtime once per file); otherwise `migrations apply`.
+ */
+export async function applyLocalMigrations(target = {}) {
+  if (!existsSync(join(target.persistTo ?? ".wrangler/state", "v3", "d1"))) return applyAllMigrationsAtOnce(target);
   for (let attempt = 0; ; attempt++) {
     const { code, stdout, stderr } = await capture("npx", migrationsApplyArgs(target));
     if (code === 0) return;
@@ -411,6 +419,40 @@ export async function applyLocalMigrations(target) {
     }
     process.stderr.write(`${stdout}${stderr}`);
     throw new OpsError("Applying the D1 migrations to the local database failed (see above).");
+  }
+}
+
+export const MIGRATIONS_DIR = "migrations";
+
+/**
+ * Every migration and its row in `d1_migrations`, as `wrangler d1 migrations apply` writes them
+ * (the same table, the same order, each file followed by its own row), so a later `migrations
+ * apply` knows them as applied and adds only newer ones.
+ */
+export function allMigrationsScript(dir = MIGRATIONS_DIR) {
+  const names = readdirSync(dir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
+  const table = `CREATE TABLE IF NOT EXISTS "d1_migrations"(
+		id         INTEGER PRIMARY KEY AUTOINCREMENT,
+		name       TEXT UNIQUE,
+		applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+);`;
+  const files = names.map((name) => `${readFileSync(join(dir, name), "utf8")}\nINSERT INTO "d1_migrations" (name)\nvalues ('${name.replace(/'/g, "''")}');`);
+  return { names, sql: [table, ...files].join("\n") };
+}
+
+async function applyAllMigrationsAtOnce(target) {
+  const dir = mkdtempSync(join(tmpdir(), "strongroom-migrations-"));
+  try {
+    const file = join(dir, "all.sql");
+    writeFileSync(file, allMigrationsScript().sql);
+    const { code, stdout, stderr } = await capture("npx", ["wrangler", "d1", "execute", "DB", ...targetArgs({ ...target, remote: false }), "--file", file, "--yes"]);
+    if (code === 0) return;
+    process.stderr.write(`${stdout}${stderr}`);
+    throw new OpsError("Applying the D1 migrations to the new local database failed (see above).");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -3,18 +3,19 @@
 // demo member, starts the dev server and, the first time, fills the demo member's space with
 // sample content through the app's own API (scripts/seed-demo.mjs).
 import { spawn } from "node:child_process";
-import { ensureDevVars, quietWranglerEnv, run } from "./lib.mjs";
-import { DEMO_GUEST, DEMO_MEMBER, createMember } from "./ops-lib.mjs";
+import { ensureDevVars, quietWranglerEnv } from "./lib.mjs";
+import { DEMO_GUEST, DEMO_MEMBER, applyLocalMigrations, createMember } from "./ops-lib.mjs";
 import { seedDemoContent } from "./seed-demo.mjs";
 
 await ensureDevVars();
 const stateDir = process.env.STATE_DIR;
 const target = { remote: false, ...(stateDir ? { persistTo: stateDir } : {}) };
 
-const migrate = await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...(stateDir ? ["--persist-to", stateDir] : [])]);
-if (migrate.code !== 0) {
-  console.error("Applying the D1 migrations to the local database failed (see above).");
-  process.exit(migrate.code);
+try {
+  await applyLocalMigrations(target);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
 }
 
 // The demo member (tier business, so every module is open; e-mail verified), created once: an existing account is left as it
