@@ -1,25 +1,63 @@
 import type { Page } from "@playwright/test";
 import { preloadAxe, seriousViolations } from "./axe-helpers";
 import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
-import { expect, gotoHydrated, test } from "./fixtures";
-import { MEMBER_PAGES } from "./pages";
+import { expect, gotoHydrated, navigateInApp, test, waitForHydration } from "./fixtures";
+import { MEMBER_PAGES, PUBLIC_PAGES } from "./pages";
+
+/** The public pages' exact titles ('<Page> - Strongroom'). */
+const PUBLIC_TITLES: Record<(typeof PUBLIC_PAGES)[number], string> = {
+  "/": "Home - Strongroom",
+  "/privacy-policy": "Privacy Policy - Strongroom",
+  "/showcase": "Showcase - Strongroom",
+  "/ui": "Interface kit - Strongroom",
+  "/login": "Login - Strongroom",
+  "/register": "Register - Strongroom",
+  "/forgot-password": "Forgot Password - Strongroom",
+  "/signatures/verify": "Verify a signed PDF - Strongroom",
+  "/no-such-page": "Page not found - Strongroom",
+};
+
+/**
+ * What went wrong on the page while it loaded: console errors and warnings (CSP violations and
+ * hydration mismatches are logged there), uncaught errors, failed requests and assets answered
+ * with an error. The not-found page answers 404 on purpose, and Chromium logs that.
+ */
+function watchPage(page: Page): string[] {
+  const problems: string[] = [];
+  const where = () => new URL(page.url()).pathname;
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Failed to load resource: .* 404/.test(message.text()) && message.location().url.endsWith("/no-such-page")) return;
+    // Leaving a room page before its live connection opened closes the socket; Chromium logs that.
+    if (message.text().includes("WebSocket is closed before the connection is established")) return;
+    if (message.type() === "error" || message.type() === "warning") problems.push(`${where()}: ${message.text().slice(0, 300)}`);
+  });
+  page.on("pageerror", (error) => problems.push(`${where()}: ${error.message.slice(0, 300)}`));
+  page.on("requestfailed", (request) => {
+    // The next page.goto cancels what the previous page was still loading (lazy chunks).
+    if (request.failure()?.errorText === "net::ERR_ABORTED") return;
+    problems.push(`${request.url()} failed: ${request.failure()?.errorText}`);
+  });
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "document" && response.status() >= 400) problems.push(`${response.url()} answered ${response.status()}`);
+  });
+  return problems;
+}
 
 test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
-  for (const [path, title] of [
-    ["/", "Home - Strongroom"],
-    ["/privacy-policy", "Privacy Policy - Strongroom"],
-    ["/showcase", "Showcase - Strongroom"],
-    ["/ui", "Interface kit - Strongroom"],
-    ["/no-such-page", "Page not found - Strongroom"],
-    ["/login", "Login - Strongroom"],
-    ["/register", "Register - Strongroom"],
-  ] as const) {
-    test(`${path} has no serious or critical accessibility violation`, async ({ page }) => {
-      await gotoHydrated(page, path);
-      await expect(page).toHaveTitle(title);
-      expect(await seriousViolations(page)).toEqual([]);
-    });
-  }
+  test("every public page loads with its title, a CSRF token, no console error or failed request, and no serious or critical accessibility violation", async ({ page }) => {
+    test.setTimeout(30_000 + PUBLIC_PAGES.length * 8_000);
+    await preloadAxe(page);
+    const problems = watchPage(page);
+    for (const path of PUBLIC_PAGES) {
+      const response = await page.goto(path);
+      expect(response?.status(), `${path} answers`).toBe(path === "/no-such-page" ? 404 : 200);
+      await waitForHydration(page);
+      await expect(page, `${path} has its title`).toHaveTitle(PUBLIC_TITLES[path]);
+      await expect(page.locator('meta[name="csrf-token"]'), `${path} carries a CSRF token`).toHaveAttribute("content", /^[A-Za-z0-9_-]{40,}$/);
+      for (const violation of await seriousViolations(page)) problems.push(`${path}: ${violation}`);
+    }
+    expect(problems).toEqual([]);
+  });
 
   test("the cookie consent banner a first-time visitor sees has no serious or critical violation", async ({ freshPage }) => {
     await gotoHydrated(freshPage, "/");
@@ -27,7 +65,6 @@ test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
     expect(await seriousViolations(freshPage)).toEqual([]);
   });
 });
-
 
 /** A data room of the worker's shared member with a folder in it, made once per worker (found by name after that). */
 async function roomOf(page: Page): Promise<string> {
@@ -89,7 +126,7 @@ test.describe("every member page in one pass (axe WCAG 2.1 A and AA, its title, 
     test(`member pages, pass ${pass + 1} of ${PASSES} (${paths.length} pages): no serious or critical accessibility violation, a title, no horizontal scroll at ${WIDTHS.join(", ")} px`, async ({ sharedPage: page }) => {
       test.setTimeout(30_000 + paths.length * 8_000);
       await preloadAxe(page);
-      const problems: string[] = [];
+      const problems = watchPage(page);
       let file: string | null = null;
       let room: string | undefined;
       let inbox: string | undefined;
@@ -108,12 +145,21 @@ test.describe("every member page in one pass (axe WCAG 2.1 A and AA, its title, 
           }
         }
         await page.setViewportSize({ width: WIDTHS[0], height: 720 });
-        const response = await page.goto(url);
-        if (response?.status() !== 200) {
-          problems.push(`${path}: answered ${response?.status()}`);
-          continue;
+        // The first page as a whole document, the others the way a member moves: by the client router.
+        if (index === 0) {
+          const response = await page.goto(url);
+          if (response?.status() !== 200) {
+            problems.push(`${path}: answered ${response?.status()}`);
+            continue;
+          }
+          await waitForHydration(page);
+        } else {
+          const errors = await navigateInApp(page, url);
+          if (errors.length > 0) {
+            problems.push(`${path}: the page failed (${errors.join(", ")})`);
+            continue;
+          }
         }
-        await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 20_000 });
         const title = await page.title();
         if (!/^\S.* - Strongroom$/.test(title)) problems.push(`${path}: title "${title}"`);
         // The workspace's frame is the same on every page: checked on the first page of the pass, then only the page.

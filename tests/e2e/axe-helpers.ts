@@ -26,6 +26,9 @@ export async function seriousViolations(page: Page, options: { exclude?: string 
   if (preloaded) {
     const violations = await page.evaluate(async ({ tags, exclude }) => {
       const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Finding[] }> } }).axe;
+      // A page reached by the client router may still be loading a font (the icon font's ligatures,
+      // which axe tells from text only once they are drawn as icons).
+      await document.fonts.ready;
       const context = exclude ? { include: [document], exclude: [exclude] } : document;
       return (await axe.run(context, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })).violations.map((violation) => ({
         id: violation.id,

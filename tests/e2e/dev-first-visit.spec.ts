@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, navigateInApp, test, waitForHydration } from "./fixtures";
 import { MEMBER_PAGES, PUBLIC_PAGES } from "./pages";
 
 /**
@@ -36,20 +36,16 @@ async function visit(page: Page, path: string) {
   await expect(page, `${path} has its title`).toHaveTitle(/^\S.* - Strongroom$/);
 }
 
-type ClientRouter = { navigate(to: string): Promise<void>; state: { errors: Record<string, unknown> | null } };
-
 /**
- * A member page reached the way a member moves around, by the client router from the page before
- * (React Router's own `window.__reactRouterDataRouter`): its modules are fetched and transformed
- * on this first visit, its loaders run on the server, and a dependency found late would show as a
- * 504 or a second React. A whole document per page fetched hundreds of unbundled modules again
- * each time (the check was 208 CPU seconds, the browser layer's largest). Not an error page either.
+ * A member page reached the way a member moves around, by the client router from the page before:
+ * its modules are fetched and transformed on this first visit, its loaders run on the server, and
+ * a dependency found late would show as a 504 or a second React. A whole document per page fetched
+ * hundreds of unbundled modules again each time (the check was 208 CPU seconds, the browser
+ * layer's largest). Not an error page either.
  */
 async function moveTo(page: Page, path: string) {
-  await page.evaluate((to) => (window as unknown as { __reactRouterDataRouter: ClientRouter }).__reactRouterDataRouter.navigate(to), path);
   // Where it ends may differ (the inbox redirects to its folder); an error boundary may not show.
-  const errors = await page.evaluate(() => Object.keys((window as unknown as { __reactRouterDataRouter: ClientRouter }).__reactRouterDataRouter.state.errors ?? {}));
-  expect(errors, `${path} opens without an error`).toEqual([]);
+  expect(await navigateInApp(page, path), `${path} opens without an error`).toEqual([]);
   await expect(page, `${path} has its title`).toHaveTitle(/^\S.* - Strongroom$/);
 }
 

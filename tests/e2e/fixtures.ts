@@ -153,6 +153,22 @@ export async function waitForHydration(page: Page) {
 
 export { expect };
 
+type ClientRouter = { navigate(to: string): Promise<void>; state: { errors: Record<string, unknown> | null } };
+
+/**
+ * Moves a hydrated page to `path` the way a member moves around, by React Router's client router
+ * (`window.__reactRouterDataRouter`): the page's modules and loaders, no new document. Resolves
+ * when the navigation has settled, with the ids of the routes that ended in an error boundary.
+ * About half the browser's work of a whole page load (docs/testing.md).
+ */
+export async function navigateInApp(page: Page, path: string): Promise<string[]> {
+  return page.evaluate(async (to) => {
+    const router = (window as unknown as { __reactRouterDataRouter: ClientRouter }).__reactRouterDataRouter;
+    await router.navigate(to);
+    return Object.keys(router.state.errors ?? {});
+  }, path);
+}
+
 /** Picks an option of a kit <Select> (a Radix listbox in a portal, not a native select). */
 export async function chooseOption(scope: Page | Locator, label: string, option: string) {
   const page = "page" in scope ? scope.page() : scope;
