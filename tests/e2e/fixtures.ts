@@ -139,12 +139,29 @@ export async function openKit(page: Page) {
 }
 
 /**
- * Waits until React has hydrated the page (the root sets data-hydrated on <html>). A readiness
- * wait, not a speed assertion: page speed is measured by `npm run bench`.
+ * Opens `path` and waits until React has hydrated the page (the root sets data-hydrated on <html>).
+ * A page already showing the app moves there by the client router, as a member following a link
+ * does, with every loader run again (root's included: the member, their plan, their notices), so
+ * the page shows what the server holds now; about half the browser's work of a new document
+ * (docs/testing.md). A whole document instead: when the page shows nothing of the app yet, when
+ * the client router cannot show `path` (an error boundary, a page that is not the app's), when the
+ * move leaves the document, or with `{ document: true }` (a test about the document itself).
+ * A readiness wait, not a speed assertion: page speed is measured by `npm run bench`.
  */
-export async function gotoHydrated(page: Page, path: string) {
+export async function gotoHydrated(page: Page, path: string, options: { document?: boolean } = {}) {
+  if (!options.document && (await showsTheApp(page, path))) {
+    const errors = await navigateInApp(page, path, { revalidate: true }).catch(() => null);
+    if (errors?.length === 0) return;
+  }
   await page.goto(path);
   await waitForHydration(page);
+}
+
+/** Whether the page shows the hydrated app on the origin `path` belongs to. */
+async function showsTheApp(page: Page, path: string): Promise<boolean> {
+  const current = page.url();
+  if (!current.startsWith("http") || new URL(path, current).origin !== new URL(current).origin) return false;
+  return page.evaluate(() => document.documentElement.hasAttribute("data-hydrated") && "__reactRouterDataRouter" in window).catch(() => false);
 }
 
 export async function waitForHydration(page: Page) {
@@ -153,20 +170,27 @@ export async function waitForHydration(page: Page) {
 
 export { expect };
 
-type ClientRouter = { navigate(to: string): Promise<void>; state: { errors: Record<string, unknown> | null } };
+type ClientRouter = {
+  navigate(to: string, options?: { defaultShouldRevalidate?: boolean }): Promise<void>;
+  state: { errors: Record<string, unknown> | null };
+};
 
 /**
  * Moves a hydrated page to `path` the way a member moves around, by React Router's client router
  * (`window.__reactRouterDataRouter`): the page's modules and loaders, no new document. Resolves
  * when the navigation has settled, with the ids of the routes that ended in an error boundary.
+ * With `revalidate`, every loader runs again, as on a new document (root's included).
  * About half the browser's work of a whole page load (docs/testing.md).
  */
-export async function navigateInApp(page: Page, path: string): Promise<string[]> {
-  return page.evaluate(async (to) => {
-    const router = (window as unknown as { __reactRouterDataRouter: ClientRouter }).__reactRouterDataRouter;
-    await router.navigate(to);
-    return Object.keys(router.state.errors ?? {});
-  }, path);
+export async function navigateInApp(page: Page, path: string, options: { revalidate?: boolean } = {}): Promise<string[]> {
+  return page.evaluate(
+    async ({ to, revalidate }) => {
+      const router = (window as unknown as { __reactRouterDataRouter: ClientRouter }).__reactRouterDataRouter;
+      await router.navigate(to, revalidate ? { defaultShouldRevalidate: true } : undefined);
+      return Object.keys(router.state.errors ?? {});
+    },
+    { to: path, revalidate: options.revalidate ?? false },
+  );
 }
 
 /** Picks an option of a kit <Select> (a Radix listbox in a portal, not a native select). */
