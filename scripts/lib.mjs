@@ -58,3 +58,40 @@ export async function ensureChromium() {
   console.error("No Chromium found. Install one (Debian: `apt-get install -y chromium`) or set CHROMIUM_PATH.");
   return false;
 }
+
+/**
+ * What the page showed when a browser test failed (a retry that passed included): Playwright's
+ * error context, the page's accessibility tree at that moment, so a failure in CI says what was on
+ * the screen without a trace (recording traces for every test costs about a fifth of the layer).
+ */
+export function failedPages(report) {
+  const failed = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        for (const result of test.results ?? []) {
+          if (result.status === "passed" || result.status === "skipped") continue;
+          const context = (result.attachments ?? []).find((attachment) => attachment.name === "error-context" && attachment.path);
+          if (context) failed.push({ title: [...titles, spec.title].join(" › "), attempt: result.retry + 1, path: context.path });
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  const out = [];
+  for (const { title, attempt, path } of failed) {
+    let text;
+    try {
+      text = readFileSync(path, "utf8");
+    } catch {
+      continue;
+    }
+    // The page's part only (the error itself is in the reporter's output above).
+    const all = text.split("\n");
+    const snapshot = all.findIndex((line) => line.startsWith("```yaml"));
+    const lines = snapshot >= 0 ? all.slice(snapshot) : all;
+    out.push(`\n---- the page when "${title}" failed (attempt ${attempt}) ----\n${lines.slice(0, 120).join("\n")}${lines.length > 120 ? `\n… (${lines.length - 120} more lines in ${path})` : ""}`);
+  }
+  return out.join("\n");
+}

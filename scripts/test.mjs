@@ -6,7 +6,7 @@
 // test-results/vitest.log and is printed when it ends (its failures again at the very end).
 // Pass --no-e2e to skip the browser layer while iterating; --one-at-a-time runs the layers in turn.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { ensureChromium, ensureDevVars, run } from "./lib.mjs";
+import { ensureChromium, ensureDevVars, failedPages, run } from "./lib.mjs";
 
 const skipE2e = process.argv.includes("--no-e2e");
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -93,6 +93,8 @@ async function runBrowserLayer() {
         totals.failed += report.stats.unexpected;
         totals.skipped += report.stats.skipped;
         if (report.stats.flaky > 0) problems.push(`${report.stats.flaky} end-to-end test(s) passed only on retry`);
+        const pages = failedPages(report);
+        if (pages) console.log(pages);
         if (e2e.code !== 0 && report.stats.unexpected === 0) {
           totals.failed += 1;
           problems.push("Playwright exited with an error outside any test");
