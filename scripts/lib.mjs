@@ -87,10 +87,12 @@ export function failedPages(report) {
     } catch {
       continue;
     }
-    // The page's part only (the error itself is in the reporter's output above).
+    // The page's own part only: from its main landmark (the workspace's navigation is the same on
+    // every page), else from the snapshot's start. The error itself is in the reporter's output above.
     const all = text.split("\n");
+    const main = all.findIndex((line) => /^\s*- main\b/.test(line));
     const snapshot = all.findIndex((line) => line.startsWith("```yaml"));
-    const lines = snapshot >= 0 ? all.slice(snapshot) : all;
+    const lines = main >= 0 ? all.slice(main) : snapshot >= 0 ? all.slice(snapshot) : all;
     out.push(`\n---- the page when "${title}" failed (attempt ${attempt}) ----\n${lines.slice(0, 120).join("\n")}${lines.length > 120 ? `\n… (${lines.length - 120} more lines in ${path})` : ""}`);
   }
   return out.join("\n");

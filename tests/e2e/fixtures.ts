@@ -170,6 +170,22 @@ export async function waitForHydration(page: Page) {
 
 export { expect };
 
+/**
+ * Runs an assertion about a page other than the test's own `page` (a second member, a visitor) and,
+ * when it fails, adds what that page showed (its address and the accessibility tree of its main
+ * part) to the error: Playwright's error context only shows the test's own page.
+ */
+export async function showingPageOnFailure(page: Page, assertion: () => Promise<void>): Promise<void> {
+  try {
+    await assertion();
+  } catch (error) {
+    const main = page.getByRole("main");
+    const tree = await ((await main.count()) > 0 ? main.first() : page.locator("body")).ariaSnapshot({ timeout: 5_000 }).catch(() => "(no snapshot)");
+    if (error instanceof Error) error.message += `\n\nThe page at ${page.url()} showed:\n${tree}`;
+    throw error;
+  }
+}
+
 type ClientRouter = {
   navigate(to: string, options?: { defaultShouldRevalidate?: boolean }): Promise<void>;
   state: { errors: Record<string, unknown> | null };

@@ -1,6 +1,6 @@
 import { solidPng } from "../../scripts/bench/png-fixture.mjs";
 import { devices, type Locator } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures";
+import { expect, gotoHydrated, showingPageOnFailure, test } from "./fixtures";
 import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
 import { seriousViolations } from "./axe-helpers";
 
@@ -103,7 +103,7 @@ test.describe("galleries", () => {
     await visitor.getByRole("button", { name: "Continue" }).click();
     await expect(visitor).toHaveTitle("Wedding - Strongroom");
     const gallery = visitor.getByRole("list", { name: "Pictures and videos" });
-    await expect(gallery.getByRole("listitem")).toHaveCount(13);
+    await showingPageOnFailure(visitor, () => expect(gallery.getByRole("listitem")).toHaveCount(13));
     await expect(visitor.getByText("Downloading is turned off for this gallery.")).toBeVisible();
     // On a phone the page does not zoom: pinches and double taps belong to the viewer (ADR 034).
     await expect.poll(() => visitor.evaluate(() => document.querySelector('meta[name="viewport"]')?.getAttribute("content"))).toContain("user-scalable=no");

@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { preloadAxe, seriousViolations } from "./axe-helpers";
 import { newConsentedContext, readLatestMail } from "./auth-helpers";
-import { createMember, expect, gotoHydrated, test } from "./fixtures";
+import { createMember, expect, gotoHydrated, showingPageOnFailure, test } from "./fixtures";
 import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
 
 async function contractPdf(): Promise<Buffer> {
@@ -100,7 +100,7 @@ test.describe("workflows and cases", () => {
     await reviewerPage.getByRole("button", { name: "Approve" }).click();
     // The page comes back with the notice, or with the reason it could not (shown, so a failure says why).
     const outcome = reviewerPage.getByText("Approved. The workflow goes on.").or(reviewerPage.getByRole("alert").filter({ hasText: /\S/ }));
-    await expect(outcome.first()).toBeVisible({ timeout: 20_000 });
+    await showingPageOnFailure(reviewerPage, () => expect(outcome.first()).toBeVisible({ timeout: 20_000 }));
     await expect(reviewerPage.getByText("Approved. The workflow goes on.")).toBeVisible();
     await gotoHydrated(reviewerPage, "/tasks");
     await expect(reviewerPage.getByText("Nothing waits for you.")).toBeVisible();
