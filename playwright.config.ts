@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
- * End-to-end tests drive the built app (`vite preview` serves the real Worker in workerd) in a
+ * End-to-end tests drive the built app (`wrangler dev` serves the real Worker in workerd) in a
  * real Chromium. The server is started and stopped here; its local state starts empty.
  *   E2E_PORT   port for the preview server (4173)
  *   BUILD_DIR  which build to serve (build)

@@ -1,13 +1,13 @@
-// Starts the built app for the e2e suite on a fresh local state: migrations, then `vite preview`
-// in test mode (the vars below), which mounts the test-only routes under /__test.
+// Starts the built app for the e2e suite on a fresh local state: migrations, then the build under
+// `wrangler dev` in test mode (the vars below), which mounts the test-only routes under /__test.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureDevVars, quietWranglerEnv } from "./lib.mjs";
-import { applyLocalMigrations } from "./ops-lib.mjs";
+import { applyLocalMigrationsOrExit } from "./ops-lib.mjs";
 
 /**
- * Test mode. `vite preview` reads its vars from the build's own `server/.dev.vars` (written by the
+ * Test mode. `wrangler dev` reads its vars from the build's own `server/.dev.vars` (written by the
  * build from `.dev.vars`), not from this process, so they are set there. A production build
  * (`npm run deploy`) never has them: .dev.vars is not uploaded, and the configuration refuses
  * both in production.
@@ -31,13 +31,25 @@ const kept = readFileSync(buildVars, "utf8")
 writeFileSync(buildVars, [...kept, ...Object.entries(TEST_MODE_VARS).map(([name, value]) => `${name}='${value}'`)].join("\n") + "\n");
 
 rmSync(stateDir, { recursive: true, force: true });
-try {
-  await applyLocalMigrations({ persistTo: stateDir });
-} catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-}
+await applyLocalMigrationsOrExit({ persistTo: stateDir });
 
-const server = spawn("npx", ["vite", "preview", "--port", port, "--strictPort"], { env, stdio: "inherit" });
+// The build served by workerd itself (`wrangler dev` on the build's own configurations, the app and
+// the redaction engine), not through `vite preview`: its proxy (Node's fetch into Miniflare) failed
+// the other worker's request in flight whenever a test aborted an upload on purpose ("fetch
+// failed"), the cause of every browser test that needed CI's retry (docs/testing.md).
+const buildDir = process.env.BUILD_DIR ?? "build";
+const server = spawn(
+  "npx",
+  [
+    "wrangler", "dev",
+    "-c", join(buildDir, "server", "wrangler.json"),
+    "-c", join(buildDir, "redactor", "wrangler.json"),
+    "--port", port, "--ip", "localhost",
+    "--persist-to", stateDir,
+    "--show-interactive-dev-session=false",
+    "--log-level", "warn",
+  ],
+  { env, stdio: "inherit" },
+);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -67,7 +67,8 @@ export function d1ExecuteArgs(sql: string, target?: OpsTarget): string[];
 export function migrationsApplyArgs(target?: OpsTarget): string[];
 export function d1Execute(sql: string, target?: OpsTarget): Promise<Record<string, unknown>[]>;
 export function applyLocalMigrations(target?: OpsTarget): Promise<void>;
-export const MIGRATIONS_DIR: string;
+/** applyLocalMigrations for a script: on failure, prints why and exits with 1. */
+export function applyLocalMigrationsOrExit(target?: OpsTarget): Promise<void>;
 /** Every migration and its d1_migrations row, as `wrangler d1 migrations apply` writes them. */
 export function allMigrationsScript(dir?: string): { names: string[]; sql: string };
 export function createMember(

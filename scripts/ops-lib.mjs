@@ -422,7 +422,17 @@ export async function applyLocalMigrations(target = {}) {
   }
 }
 
-export const MIGRATIONS_DIR = "migrations";
+/** applyLocalMigrations for a script that cannot go on without them: prints why and exits with 1. */
+export async function applyLocalMigrationsOrExit(target = {}) {
+  try {
+    await applyLocalMigrations(target);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
+
+const MIGRATIONS_DIR = "migrations";
 
 /**
  * Every migration and its row in `d1_migrations`, as `wrangler d1 migrations apply` writes them

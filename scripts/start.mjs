@@ -4,19 +4,14 @@
 // sample content through the app's own API (scripts/seed-demo.mjs).
 import { spawn } from "node:child_process";
 import { ensureDevVars, quietWranglerEnv } from "./lib.mjs";
-import { DEMO_GUEST, DEMO_MEMBER, applyLocalMigrations, createMember } from "./ops-lib.mjs";
+import { DEMO_GUEST, DEMO_MEMBER, applyLocalMigrationsOrExit, createMember } from "./ops-lib.mjs";
 import { seedDemoContent } from "./seed-demo.mjs";
 
 await ensureDevVars();
 const stateDir = process.env.STATE_DIR;
 const target = { remote: false, ...(stateDir ? { persistTo: stateDir } : {}) };
 
-try {
-  await applyLocalMigrations(target);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-}
+await applyLocalMigrationsOrExit(target);
 
 // The demo member (tier business, so every module is open; e-mail verified), created once: an existing account is left as it
 // is, and a failure here never stops the dev server.

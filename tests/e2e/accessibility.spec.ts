@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { preloadAxe, seriousViolations } from "./axe-helpers";
 import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
-import { expect, gotoHydrated, navigateInApp, test, waitForHydration } from "./fixtures";
+import { expect, gotoHydrated, navigateInApp, test, waitForHydration, watchPage } from "./fixtures";
 import { MEMBER_PAGES, PUBLIC_PAGES } from "./pages";
 
 /** The public pages' exact titles ('<Page> - Strongroom'). */
@@ -17,37 +17,11 @@ const PUBLIC_TITLES: Record<(typeof PUBLIC_PAGES)[number], string> = {
   "/no-such-page": "Page not found - Strongroom",
 };
 
-/**
- * What went wrong on the page while it loaded: console errors and warnings (CSP violations and
- * hydration mismatches are logged there), uncaught errors, failed requests and assets answered
- * with an error. The not-found page answers 404 on purpose, and Chromium logs that.
- */
-function watchPage(page: Page): string[] {
-  const problems: string[] = [];
-  const where = () => new URL(page.url()).pathname;
-  page.on("console", (message) => {
-    if (message.type() === "error" && /Failed to load resource: .* 404/.test(message.text()) && message.location().url.endsWith("/no-such-page")) return;
-    // Leaving a room page before its live connection opened closes the socket; Chromium logs that.
-    if (message.text().includes("WebSocket is closed before the connection is established")) return;
-    if (message.type() === "error" || message.type() === "warning") problems.push(`${where()}: ${message.text().slice(0, 300)}`);
-  });
-  page.on("pageerror", (error) => problems.push(`${where()}: ${error.message.slice(0, 300)}`));
-  page.on("requestfailed", (request) => {
-    // The next page.goto cancels what the previous page was still loading (lazy chunks).
-    if (request.failure()?.errorText === "net::ERR_ABORTED") return;
-    problems.push(`${request.url()} failed: ${request.failure()?.errorText}`);
-  });
-  page.on("response", (response) => {
-    if (response.request().resourceType() !== "document" && response.status() >= 400) problems.push(`${response.url()} answered ${response.status()}`);
-  });
-  return problems;
-}
-
 test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
   test("every public page loads with its title, a CSRF token, no console error or failed request, and no serious or critical accessibility violation", async ({ page }) => {
     test.setTimeout(30_000 + PUBLIC_PAGES.length * 8_000);
     await preloadAxe(page);
-    const problems = watchPage(page);
+    const problems = watchPage(page, { strict: true });
     for (const path of PUBLIC_PAGES) {
       const response = await page.goto(path);
       expect(response?.status(), `${path} answers`).toBe(path === "/no-such-page" ? 404 : 200);
@@ -126,7 +100,7 @@ test.describe("every member page in one pass (axe WCAG 2.1 A and AA, its title, 
     test(`member pages, pass ${pass + 1} of ${PASSES} (${paths.length} pages): no serious or critical accessibility violation, a title, no horizontal scroll at ${WIDTHS.join(", ")} px`, async ({ sharedPage: page }) => {
       test.setTimeout(30_000 + paths.length * 8_000);
       await preloadAxe(page);
-      const problems = watchPage(page);
+      const problems = watchPage(page, { strict: true });
       let file: string | null = null;
       let room: string | undefined;
       let inbox: string | undefined;

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, navigateInApp, test, waitForHydration } from "./fixtures";
+import { expect, navigateInApp, test, waitForHydration, watchPage } from "./fixtures";
 import { MEMBER_PAGES, PUBLIC_PAGES } from "./pages";
 
 /**
@@ -13,21 +13,6 @@ const DEV_URL = `http://localhost:${Number(process.env.E2E_DEV_PORT ?? 5190)}`;
 const DEMO = { email: "demo@strongroom.local", password: "strongroom-demo-2026" };
 
 test.use({ baseURL: DEV_URL });
-
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    const path = new URL(page.url()).pathname;
-    // The not-found page is a 404 on purpose; the browser logs every 404 document.
-    if (path === "/no-such-page" && message.text().includes("status of 404")) return;
-    if (message.type() === "error") problems.push(`${new URL(page.url()).pathname}: ${message.text().slice(0, 300)}`);
-  });
-  page.on("pageerror", (error) => problems.push(`${new URL(page.url()).pathname}: ${error.message.slice(0, 300)}`));
-  page.on("response", (response) => {
-    if (response.status() >= 500) problems.push(`${response.status()} ${response.url()}`);
-  });
-  return problems;
-}
 
 async function visit(page: Page, path: string) {
   const response = await page.goto(path);
@@ -57,7 +42,7 @@ test("a fresh npm start shows every page right on its first visit, with the demo
   await expect
     .poll(async () => (await page.request.get("/api/health", { failOnStatusCode: false }).catch(() => null))?.status() ?? 0, { timeout: 180_000, intervals: [1000] })
     .toBe(200);
-  const problems = watchConsole(page);
+  const problems = watchPage(page);
   for (const path of PUBLIC_PAGES) await visit(page, path);
 
   // The demo account from the README, signed in through the spec's JSON endpoint.

@@ -171,6 +171,37 @@ export async function waitForHydration(page: Page) {
 export { expect };
 
 /**
+ * What goes wrong on a page while a test looks at it, collected as lines: uncaught errors, console
+ * errors (hydration mismatches and CSP violations are logged there), any document or request
+ * answered 5xx. `strict` adds console warnings, failed requests and assets answered 4xx. The
+ * not-found page answers 404 on purpose and Chromium logs that; leaving a room page before its live
+ * connection opened closes the socket, and Chromium logs that too.
+ */
+export function watchPage(page: Page, options: { strict?: boolean } = {}): string[] {
+  const problems: string[] = [];
+  const where = () => new URL(page.url()).pathname;
+  page.on("console", (message) => {
+    const text = message.text();
+    if (where() === "/no-such-page" && /status of 404/.test(text)) return;
+    if (text.includes("WebSocket is closed before the connection is established")) return;
+    if (message.type() === "error" || (options.strict && message.type() === "warning")) problems.push(`${where()}: ${text.slice(0, 300)}`);
+  });
+  page.on("pageerror", (error) => problems.push(`${where()}: ${error.message.slice(0, 300)}`));
+  page.on("response", (response) => {
+    const status = response.status();
+    if (status >= 500 || (options.strict && status >= 400 && response.request().resourceType() !== "document")) problems.push(`${response.url()} answered ${status}`);
+  });
+  if (options.strict) {
+    page.on("requestfailed", (request) => {
+      // The next page.goto cancels what the previous page was still loading (lazy chunks).
+      if (request.failure()?.errorText === "net::ERR_ABORTED") return;
+      problems.push(`${request.url()} failed: ${request.failure()?.errorText}`);
+    });
+  }
+  return problems;
+}
+
+/**
  * Runs an assertion about a page other than the test's own `page` (a second member, a visitor) and,
  * when it fails, adds what that page showed (its address and the accessibility tree of its main
  * part) to the error: Playwright's error context only shows the test's own page.

@@ -14,7 +14,7 @@ async function isUp(url: string): Promise<boolean> {
 }
 
 /**
- * 1. The first request to each page of a fresh `vite preview` loads its route modules into workerd,
+ * 1. The first request to each page of a fresh e2e server loads its route modules into workerd,
  *    which on a 2-core CI machine can take seconds. Warm the pages up once, before any test times them.
  * 2. The fresh `npm start` of the first-visit check (scripts/e2e-dev-server.mjs: empty state, empty
  *    Vite cache) boots in the background while the other tests run (it takes ~20 s; as a blocking
