@@ -1,8 +1,11 @@
 import { chooseOption, expect, gotoHydrated, test, waitForHydration } from "./fixtures";
 
+/**
+ * The tests that stay on the kit's page share it (`kitPage`, reset before each); those that reload,
+ * leave it or expire its token take a page of their own.
+ */
 test.describe("the HTTP client's global handling", () => {
-  test("a request sends X-Requested-With and the page's CSRF token, and a refusal toasts the server's message", async ({ page }) => {
-    await gotoHydrated(page, "/ui");
+  test("a request sends X-Requested-With and the page's CSRF token, and a refusal toasts the server's message", async ({ kitPage: page }) => {
     const token = await page.locator('meta[name="csrf-token"]').getAttribute("content");
     await chooseOption(page, "Method", "POST");
     await page.getByLabel("Request URL").fill("/api/client-errors");
@@ -55,23 +58,25 @@ test.describe("the HTTP client's global handling", () => {
     expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
   });
 
-  test("any other error toasts the server's message", async ({ page }) => {
-    await gotoHydrated(page, "/ui");
+  test("any other error toasts the server's message", async ({ kitPage: page }) => {
     await page.getByLabel("Request URL").fill("/api/no-such-endpoint");
     await page.getByRole("button", { name: "Send request" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "There is no such API endpoint." })).toBeVisible();
   });
 
-  test("an error without a message toasts 'An error occurred'", async ({ page }) => {
-    await page.route("**/api/broken", (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }));
-    await gotoHydrated(page, "/ui");
-    await page.getByLabel("Request URL").fill("/api/broken");
-    await page.getByRole("button", { name: "Send request" }).click();
-    await expect(page.getByText("An error occurred", { exact: true })).toBeVisible();
+  test("an error without a message toasts 'An error occurred'", async ({ kitPage: page }) => {
+    const broken = "**/api/broken";
+    await page.route(broken, (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }));
+    try {
+      await page.getByLabel("Request URL").fill("/api/broken");
+      await page.getByRole("button", { name: "Send request" }).click();
+      await expect(page.getByText("An error occurred", { exact: true })).toBeVisible();
+    } finally {
+      await page.unroute(broken);
+    }
   });
 
-  test("an uncaught error shows a calm toast and is reported to the server", async ({ page }) => {
-    await gotoHydrated(page, "/ui");
+  test("an uncaught error shows a calm toast and is reported to the server", async ({ kitPage: page }) => {
     const report = page.waitForRequest((r) => r.url().endsWith("/api/client-errors") && r.method() === "POST");
     await page.getByRole("button", { name: "Throw an uncaught error" }).click();
     await expect(page.getByText("An unexpected error occurred. Please try again.")).toBeVisible();
@@ -94,9 +99,12 @@ test.describe("server actions", () => {
     await expect(page.getByText("Quarterly report Created Successfully.")).toHaveCount(0);
   });
 
-  test("a plain form post without its CSRF field is refused with 419 and changes nothing", async ({ page, request }) => {
-    await page.goto("/ui");
-    const response = await request.post("/ui", { form: { thing: "Sneaky" } });
+  test("a plain form post without its CSRF field is refused with 419 and nothing is saved", async ({ kitPage: page }) => {
+    // From the page's own browser: its CSRF cookie goes with the post, only the form's field is missing.
+    const response = await page.request.post("/ui", { form: { thing: "Sneaky" } });
     expect(response.status()).toBe(419);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByText("Sneaky Created Successfully.")).toHaveCount(0);
   });
 });
