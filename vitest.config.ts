@@ -46,26 +46,21 @@ export default defineConfig({
     projects: [
       {
         // Units of pure logic, in Node: no DOM to build for each file (a happy-dom environment per
-        // file cost 1–3 s of CPU each, 40 % of the unit layer's time). One module graph for all
-        // files (isolate: false; 35 → 12 CPU s): a unit file keeps no state in shared modules.
+        // file cost 1–3 s of CPU each, 40 % of the unit layer's time).
         resolve: { alias },
         test: {
           name: "unit",
           environment: "node",
-          isolate: false,
           include: ["tests/unit/**/*.test.ts", "app/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...DOM_UNIT_FILES],
         },
       },
       {
-        // Components (*.test.tsx) and the browser-side modules that need a DOM, in happy-dom. Each
-        // file in a VM context of its own inside reused worker threads (pool: vmThreads; 40 → 13 CPU
-        // s), not a new worker per file: still isolated (restricted.test.tsx needs that).
+        // Components (*.test.tsx) and the browser-side modules that need a DOM, in happy-dom.
         resolve: { alias },
         test: {
           name: "unit-dom",
           environment: "happy-dom",
-          pool: "vmThreads",
           include: ["tests/unit/**/*.test.tsx", "app/**/*.test.tsx", ...DOM_UNIT_FILES],
           setupFiles: ["tests/setup/unit.ts"],
         },
