@@ -20,7 +20,8 @@ const stateDir = process.env.STATE_DIR ?? ".wrangler/e2e-state";
 const env = { ...process.env, ...quietWranglerEnv, STATE_DIR: stateDir };
 
 await ensureDevVars();
-const buildVars = join(process.env.BUILD_DIR ?? "build", "server", ".dev.vars");
+const buildDir = process.env.BUILD_DIR ?? "build";
+const buildVars = join(buildDir, "server", ".dev.vars");
 if (!existsSync(buildVars)) {
   console.error(`${buildVars} is missing: build first (npm run build).`);
   process.exit(1);
@@ -37,7 +38,6 @@ await applyLocalMigrationsOrExit({ persistTo: stateDir });
 // the redaction engine), not through `vite preview`: its proxy (Node's fetch into Miniflare) failed
 // the other worker's request in flight whenever a test aborted an upload on purpose ("fetch
 // failed"), the cause of every browser test that needed CI's retry (docs/testing.md).
-const buildDir = process.env.BUILD_DIR ?? "build";
 const server = spawn(
   "npx",
   [
