@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { CUTS_UPLOADS } from "./tests/e2e/tags";
 
 /**
  * End-to-end tests drive the built app (`wrangler dev` serves the real Worker in workerd) in a
@@ -47,7 +48,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, grepInvert: new RegExp(CUTS_UPLOADS) },
+    // After all the others and one at a time: a cut upload makes the local runtime drop another
+    // request in flight (tests/e2e/tags.ts).
+    { name: "cut uploads", use: { ...devices["Desktop Chrome"] }, grep: new RegExp(CUTS_UPLOADS), dependencies: ["chromium"], workers: 1 },
+  ],
   // The fresh `npm start` that tests/e2e/dev-first-visit.spec.ts visits is started by global-setup.ts
   // in the background (not here: a web server must be up before the first test runs).
   webServer: [

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { csrfToken, defaultFolders, newFilesMember, uploadViaTus } from "./files-helpers";
 import { expect, gotoHydrated, test } from "./fixtures";
+import { CUTS_UPLOADS } from "./tags";
 
 /**
  * The upload panel of a folder page in Chromium: drag and drop of files, a whole folder through
@@ -189,7 +190,7 @@ test.describe("uploading into a folder", () => {
     await expect(page.getByTestId("upload-folder-input")).toHaveCount(0);
   });
 
-  test("pause stops an upload where it is, resume finishes it, and cancel withdraws it from the server", async ({ page }) => {
+  test("pause stops an upload where it is, resume finishes it, and cancel withdraws it from the server", { tag: CUTS_UPLOADS }, async ({ page }) => {
     test.setTimeout(120_000);
     await newFilesMember(page, "pro");
     const { inbox } = await defaultFolders(page);

@@ -1,6 +1,6 @@
 import { solidPng } from "../../scripts/bench/png-fixture.mjs";
 import { devices, type Locator } from "@playwright/test";
-import { expect, gotoHydrated, showingPageOnFailure, test } from "./fixtures";
+import { expect, gotoHydrated, showingPageOnFailure, test, waitForHydration } from "./fixtures";
 import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
 import { seriousViolations } from "./axe-helpers";
 
@@ -98,6 +98,8 @@ test.describe("galleries", () => {
     await phone.addCookies([{ name: "dataroom_cookie_consent", value: "essential", url: baseURL! }]);
     const visitor = await phone.newPage();
     await visitor.goto(address);
+    // Typed before hydration, the password would be lost when React takes over the form.
+    await waitForHydration(visitor);
     await expect(visitor.getByText("This link is protected with a password. Enter it to continue.")).toBeVisible();
     await visitor.getByLabel("Password").fill("first dance");
     await visitor.getByRole("button", { name: "Continue" }).click();

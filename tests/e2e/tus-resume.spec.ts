@@ -6,16 +6,17 @@ import { join } from "node:path";
 import * as tus from "tus-js-client";
 import { csrfToken, defaultFolders, newFilesMember } from "./files-helpers";
 import { expect, gotoHydrated, test } from "./fixtures";
+import { CUTS_UPLOADS } from "./tags";
 
 /**
- * A real tus client (tus-js-client's Node build) against the running app: a 300 MB upload is
- * interrupted in the middle of a part (its connection is cut), and a new client given the same
+ * A real tus client (tus-js-client's Node build) against the running app: a 40 MB upload (five
+ * parts) is interrupted in the middle of a part (its connection is cut), and a new client given the same
  * upload URL resumes from the server's offset, sends only what is missing, and finishes with the
  * right size and SHA-256.
  */
 
 const MiB = 1024 * 1024;
-const SIZE = 300 * MiB;
+const SIZE = 40 * MiB;
 
 /** Mirrors partSizeFor (app/features/files/files.constants.ts); the server also names it. */
 function partSizeFor(length: number): number {
@@ -81,9 +82,8 @@ async function cuttingProxy(target: URL, cutAfter: number) {
   };
 }
 
-test("a tus client uploads 300 MB, is interrupted mid-part, and a new client resumes from the server's offset to the end", async ({ page, baseURL }) => {
-  test.slow();
-  test.setTimeout(240_000);
+test("a tus client uploads 40 MB in parts, is interrupted mid-part, and a new client resumes from the server's offset to the end", { tag: CUTS_UPLOADS }, async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
   const directory = mkdtempSync(join(tmpdir(), "strongroom-tus-"));
   try {
     const path = join(directory, "big.bin");
@@ -96,10 +96,10 @@ test("a tus client uploads 300 MB, is interrupted mid-part, and a new client res
     const cookie = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
     const headers = { Cookie: cookie, "X-CSRF-TOKEN": csrf, Origin: baseURL!, "X-Requested-With": "XMLHttpRequest" };
     const partSize = partSizeFor(SIZE);
-    const metadata = { filename: "resumed-300MB.bin", folderId: inbox };
+    const metadata = { filename: "resumed-40MB.bin", folderId: inbox };
 
-    // --- the first client: its connection is cut 3 MiB into the part after 100 MiB ---
-    const proxy = await cuttingProxy(new URL(baseURL!), 100 * MiB + 3 * MiB);
+    // --- the first client: its connection is cut 3 MiB into the part after 16 MiB ---
+    const proxy = await cuttingProxy(new URL(baseURL!), 16 * MiB + 3 * MiB);
     let interruption: Error | null = null;
     const first = await new Promise<tus.Upload>((resolve, reject) => {
       const upload: tus.Upload = new tus.Upload(createReadStream(path), {
@@ -133,7 +133,7 @@ test("a tus client uploads 300 MB, is interrupted mid-part, and a new client res
         return head.status;
       })
       .toBe(200);
-    expect(serverOffset).toBeGreaterThanOrEqual(100 * MiB - partSize);
+    expect(serverOffset).toBeGreaterThanOrEqual(16 * MiB - partSize);
     expect(serverOffset).toBeLessThan(sentBeforeInterruption);
     expect(serverOffset % partSize).toBe(0);
 
@@ -166,7 +166,7 @@ test("a tus client uploads 300 MB, is interrupted mid-part, and a new client res
     // The stored file has the full size, and the hash job records the same SHA-256 as the local file.
     const listing = await page.request.get(`/api/folders/${inbox}`);
     const stored = ((await listing.json()) as { files: { id: string; name: string; size: number }[] }).files.find((file) => file.id === fileId);
-    expect(stored).toMatchObject({ name: "resumed-300MB.bin", size: SIZE });
+    expect(stored).toMatchObject({ name: "resumed-40MB.bin", size: SIZE });
     await expect
       .poll(
         async () => {

@@ -442,6 +442,40 @@ describe("PATCH: offsets, part sizes and resuming", () => {
     expect(await sha256Hex(storedBytes)).toBe(await sha256Hex(content));
   });
 
+  it("answers a PATCH whose connection breaks mid-part with 409 and the stored offset, keeps nothing of that part, and the client resumes from there", async () => {
+    const length = 2 * MIN_PART_SIZE + 10;
+    const content = bytes(length, 5);
+    const location = await createOk(owner.client, { folderId: owner.space.inboxId, name: "broken.bin", length });
+    expect((await patch(owner.client, location, 0, content.slice(0, MIN_PART_SIZE))).status).toBe(204);
+    // The second part's body: half of it arrives, then the network fails (what workerd raises when a client goes away).
+    let sent = 0;
+    const breaking = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= MIN_PART_SIZE / 2) return controller.error(new Error("Network connection lost."));
+        const chunk = content.slice(MIN_PART_SIZE + sent, MIN_PART_SIZE + sent + 256 * 1024);
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const broken = await call({
+      method: "PATCH",
+      path: location,
+      client: owner.client,
+      headers: { "upload-offset": String(MIN_PART_SIZE), "content-type": "application/offset+octet-stream", "content-length": String(MIN_PART_SIZE) },
+      body: breaking,
+    });
+    expect(broken.status).toBe(409);
+    expect(broken.headers.get("upload-offset")).toBe(String(MIN_PART_SIZE));
+    expect((await broken.json<{ message: string }>()).message).toBe(`The upload was interrupted at byte ${MIN_PART_SIZE}. It resumes from there.`);
+    expect(await uploadRow(idOf(location))).toMatchObject({ offset: MIN_PART_SIZE, status: "active" });
+    // The client resumes from there and the file is whole.
+    expect((await patch(owner.client, location, MIN_PART_SIZE, content.slice(MIN_PART_SIZE, 2 * MIN_PART_SIZE))).status).toBe(204);
+    const last = await patch(owner.client, location, 2 * MIN_PART_SIZE, content.slice(2 * MIN_PART_SIZE));
+    expect(last.status).toBe(204);
+    const file = await fileRow(last.headers.get("strongroom-file-id")!);
+    expect(await sha256Hex(new Uint8Array(await (await testEnv.FILES.get(file!.r2Key))!.arrayBuffer()))).toBe(await sha256Hex(content));
+  });
+
   it("splits one PATCH of several parts at the part boundaries", async () => {
     const length = 2 * MIN_PART_SIZE + 10;
     const content = bytes(length, 3);
