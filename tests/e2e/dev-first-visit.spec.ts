@@ -1,12 +1,13 @@
 import type { Page } from "@playwright/test";
 import { expect, navigateInApp, test, waitForHydration, watchPage } from "./fixtures";
-import { MEMBER_PAGES, PUBLIC_PAGES } from "./pages";
+import { DEV_FIRST_VISIT_PAGES, PUBLIC_PAGES } from "./pages";
 
 /**
  * A newcomer's first look: `npm start` on an empty local state and an empty Vite dependency cache
- * (scripts/e2e-dev-server.mjs, started in the background by global-setup.ts). Every page, visited
- * once, is right on that first visit: it answers, hydrates, carries its title, and the console has
- * no error (a mid-visit dependency re-optimization would show as "Invalid hook call" or a 504).
+ * (scripts/e2e-dev-server.mjs, started in the background by global-setup.ts). The public pages and
+ * a page or two of every module (DEV_FIRST_VISIT_PAGES), visited once, are right on that first
+ * visit: each answers, hydrates, carries its title, and the console has no error (a mid-visit
+ * dependency re-optimization would show as "Invalid hook call" or a 504).
  * The demo member signs in with the credentials the README gives and finds the sample content.
  */
 const DEV_URL = `http://localhost:${Number(process.env.E2E_DEV_PORT ?? 5190)}`;
@@ -36,7 +37,7 @@ async function moveTo(page: Page, path: string) {
 
 type Listing = { folders: { uid: string; label: string }[]; files: { id: string; name: string }[] };
 
-test("a fresh npm start shows every page right on its first visit, with the demo's sample content", async ({ page }) => {
+test("a fresh npm start shows the public pages and every module's pages right on their first visit, with the demo's sample content", async ({ page }) => {
   test.setTimeout(300_000);
   // global-setup.ts started it in the background; it takes ~20 s to come up.
   await expect
@@ -74,7 +75,7 @@ test("a fresh npm start shows every page right on its first visit, with the demo
   const room = (await rooms())[0]!.id;
 
   // The first as a whole document, the others by the client router from there.
-  const memberPages = MEMBER_PAGES.map((path) => path.replace("{inbox}", photos).replace("{file}", pdf).replace("{room}", room));
+  const memberPages = DEV_FIRST_VISIT_PAGES.map((path) => path.replace("{inbox}", photos).replace("{file}", pdf).replace("{room}", room));
   await visit(page, memberPages[0]!);
   for (const path of memberPages.slice(1)) await moveTo(page, path);
 

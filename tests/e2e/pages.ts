@@ -75,3 +75,33 @@ export const MEMBER_PAGES = [
   "/tasks",
   "/forms/template-client-intake/edit",
 ] as const;
+
+/**
+ * The member pages a fresh `npm start` visits (dev-first-visit.spec.ts): one or two per module,
+ * chosen so that between them they import every third-party library the client uses (the PDF
+ * viewer, the charts, the gallery's player, drag and drop, QR codes, the colour picker, the
+ * signature designer). What a late-discovered dependency breaks is a library's first import, not a
+ * page; every page's own checks (title, errors, axe) run on the build in accessibility.spec.ts.
+ * Visiting all of MEMBER_PAGES under Vite cost ≈ 140 CPU seconds, the browser layer's largest test.
+ */
+export const DEV_FIRST_VISIT_PAGES = [
+  "/dashboard",
+  "/settings/2fa",
+  "/settings/receive-page-forms",
+  "/profile/data",
+  "/folders/{inbox}",
+  "/folders/{inbox}/gallery",
+  "/files/{file}",
+  "/search?q=notes",
+  "/trash",
+  "/datarooms",
+  "/dataroom/{room}",
+  "/dataroom/{room}/permissions",
+  "/dataroom/{room}/analytics",
+  "/share-links/new?type=file&id={file}",
+  "/secrets/new",
+  "/receive-pages/new",
+  "/forms/template-client-intake/edit",
+  "/signatures/create",
+  "/tasks",
+] as const satisfies readonly (typeof MEMBER_PAGES)[number][];
