@@ -32,12 +32,6 @@ test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
     }
     expect(problems).toEqual([]);
   });
-
-  test("the cookie consent banner a first-time visitor sees has no serious or critical violation", async ({ freshPage }) => {
-    await gotoHydrated(freshPage, "/");
-    await expect(freshPage.getByRole("button", { name: "I Accept" })).toBeVisible();
-    expect(await seriousViolations(freshPage)).toEqual([]);
-  });
 });
 
 /** A data room of the worker's shared member with a folder in it, made once per worker (found by name after that). */

@@ -1,16 +1,14 @@
 import { expect, gotoHydrated, test, waitForHydration } from "./fixtures";
 
 test.describe("the page shell", () => {
-  test("an unknown address shows a helpful not-found page with a way home and a 404 status", async ({ page }) => {
-    const response = await page.goto("/definitely-not-here");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "We couldn't find that page" })).toBeVisible();
-    await waitForHydration(page);
-    await page.getByRole("link", { name: "Go to the home page" }).click();
-    await expect(page).toHaveTitle("Home - Strongroom");
-  });
+  test("a visitor reads what Strongroom is on the landing page and follows it to the privacy policy; on a phone the navigation folds behind a Menu button; an unknown address is a helpful 404 with a way home", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("Strongroom keeps your data rooms, files, forms and signatures");
+    await page.getByRole("main").getByRole("link", { name: "How we handle your data" }).click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
 
-  test("on a narrow screen the navigation folds behind a Menu button", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await gotoHydrated(page, "/");
     const nav = page.getByRole("navigation", { name: "Primary" });
@@ -19,14 +17,12 @@ test.describe("the page shell", () => {
     await expect(nav).toBeVisible();
     await nav.getByRole("link", { name: "Privacy" }).click();
     await expect(page).toHaveTitle("Privacy Policy - Strongroom");
-  });
 
-  test("the landing page says what Strongroom is and links to the privacy policy", async ({ page }) => {
-    await gotoHydrated(page, "/");
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(page.getByRole("main")).toContainText("Strongroom keeps your data rooms, files, forms and signatures");
-    await page.getByRole("main").getByRole("link", { name: "How we handle your data" }).click();
-    await expect(page).toHaveURL(/\/privacy-policy$/);
-    await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
+    const response = await page.goto("/definitely-not-here");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "We couldn't find that page" })).toBeVisible();
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Go to the home page" }).click();
+    await expect(page).toHaveTitle("Home - Strongroom");
   });
 });
