@@ -23,9 +23,16 @@ async function memberWithFiles(page: Page, uploads: { name: string; body: Buffer
 const previewRequests = "**/api/files/*/preview*";
 
 test.describe("file previews", () => {
-  test("a PDF shows its first page on a canvas, then pages on request", async ({ page }) => {
+  test("a member previews a PDF page by page from byte ranges, an image with its name as its text alternative, Markdown in a sandboxed frame where its scripts never run, and CSV as a table", async ({ page }) => {
     test.setTimeout(90_000);
-    const ids = await memberWithFiles(page, [{ name: "Quarterly report.pdf", body: makePdf({ pages: 3 }) }]);
+    const markdown = "# Meeting notes\n\n- first point\n- second point\n\n<img src=x onerror=\"parent.document.title='pwned'\">\n";
+    const csv = "name,amount\nAda,12\nGrace,30\n";
+    const ids = await memberWithFiles(page, [
+      { name: "Quarterly report.pdf", body: makePdf({ pages: 3 }) },
+      { name: "logo.png", body: solidPng(40, 30, [20, 90, 200]) },
+      { name: "notes.md", body: Buffer.from(markdown) },
+      { name: "figures.csv", body: Buffer.from(csv) },
+    ]);
 
     const ranges: string[] = [];
     page.on("request", (request) => {
@@ -61,58 +68,12 @@ test.describe("file previews", () => {
     await page.getByRole("button", { name: "Next page" }).click();
     await expect(page.getByTestId("pdf-page-status")).toHaveText("Page 3 of 3");
     await expect(page.getByRole("button", { name: "Next page" })).toBeDisabled();
-  });
 
-  test("an image is displayed with the file's name as its text alternative", async ({ page }) => {
-    test.setTimeout(90_000);
-    const ids = await memberWithFiles(page, [{ name: "logo.png", body: solidPng(40, 30, [20, 90, 200]) }]);
     await gotoHydrated(page, `/files/${ids["logo.png"]}`);
     await expect(page).toHaveTitle("logo.png - Strongroom");
     const image = page.getByRole("img", { name: "logo.png" });
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(40);
-  });
-
-  test("a failed PDF preview shows the loading error with Try Again, and retrying recovers", async ({ page }) => {
-    test.setTimeout(90_000);
-    const ids = await memberWithFiles(page, [{ name: "flaky.pdf", body: makePdf({ pages: 2 }) }]);
-    await page.route(previewRequests, (route) => route.abort("connectionfailed"));
-    await gotoHydrated(page, `/files/${ids["flaky.pdf"]}`);
-
-    const error = page.getByRole("alert").filter({ hasText: "Failed to Load Preview" });
-    await expect(error).toBeVisible({ timeout: 20_000 });
-    await expect(error).toContainText("There was a problem loading the preview. Please check your connection and try again.");
-
-    await page.unroute(previewRequests);
-    await error.getByRole("button", { name: "Try Again" }).click();
-    await expect(error).toBeHidden();
-    await expect(page.getByRole("img", { name: "Page 1 of flaky.pdf" })).toHaveAttribute("data-rendered-page", "1", { timeout: 20_000 });
-    await expect(page.getByTestId("pdf-page-status")).toHaveText("Page 1 of 2");
-  });
-
-  test("a refused image preview shows the security error, and retrying recovers", async ({ page }) => {
-    test.setTimeout(90_000);
-    const ids = await memberWithFiles(page, [{ name: "photo.png", body: solidPng(20, 20, [200, 40, 40]) }]);
-    await page.route(previewRequests, (route) => route.fulfill({ status: 403, contentType: "application/json", body: '{"message":"no","code":"FORBIDDEN"}' }));
-    await gotoHydrated(page, `/files/${ids["photo.png"]}`);
-
-    const error = page.getByRole("alert").filter({ hasText: "Security Check Failed" });
-    await expect(error).toBeVisible({ timeout: 20_000 });
-    await expect(error).toContainText("Unable to verify security requirements. Please ensure you have the necessary permissions.");
-
-    await page.unroute(previewRequests);
-    await error.getByRole("button", { name: "Try Again" }).click();
-    await expect.poll(() => page.getByRole("img", { name: "photo.png" }).evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(20);
-  });
-
-  test("Markdown renders in a sandboxed frame where its scripts never run, and CSV as a table", async ({ page }) => {
-    test.setTimeout(90_000);
-    const markdown = "# Meeting notes\n\n- first point\n- second point\n\n<img src=x onerror=\"parent.document.title='pwned'\">\n";
-    const csv = "name,amount\nAda,12\nGrace,30\n";
-    const ids = await memberWithFiles(page, [
-      { name: "notes.md", body: Buffer.from(markdown) },
-      { name: "figures.csv", body: Buffer.from(csv) },
-    ]);
 
     await gotoHydrated(page, `/files/${ids["notes.md"]}`);
     const frame = page.locator('iframe[title="Preview of notes.md"]');
@@ -126,5 +87,36 @@ test.describe("file previews", () => {
     await expect(table.getByRole("columnheader")).toHaveText(["name", "amount"]);
     await expect(table.locator("tbody tr")).toHaveCount(2);
     await expect(table.locator("tbody tr").first()).toContainText("Ada");
+  });
+
+  test("a failed PDF preview shows the loading error and a refused image preview the security error, each with Try Again, and retrying recovers", async ({ page }) => {
+    test.setTimeout(90_000);
+    const ids = await memberWithFiles(page, [
+      { name: "flaky.pdf", body: makePdf({ pages: 2 }) },
+      { name: "photo.png", body: solidPng(20, 20, [200, 40, 40]) },
+    ]);
+    await page.route(previewRequests, (route) => route.abort("connectionfailed"));
+    await gotoHydrated(page, `/files/${ids["flaky.pdf"]}`);
+
+    const error = page.getByRole("alert").filter({ hasText: "Failed to Load Preview" });
+    await expect(error).toBeVisible({ timeout: 20_000 });
+    await expect(error).toContainText("There was a problem loading the preview. Please check your connection and try again.");
+
+    await page.unroute(previewRequests);
+    await error.getByRole("button", { name: "Try Again" }).click();
+    await expect(error).toBeHidden();
+    await expect(page.getByRole("img", { name: "Page 1 of flaky.pdf" })).toHaveAttribute("data-rendered-page", "1", { timeout: 20_000 });
+    await expect(page.getByTestId("pdf-page-status")).toHaveText("Page 1 of 2");
+
+    await page.route(previewRequests, (route) => route.fulfill({ status: 403, contentType: "application/json", body: '{"message":"no","code":"FORBIDDEN"}' }));
+    await gotoHydrated(page, `/files/${ids["photo.png"]}`);
+
+    const refused = page.getByRole("alert").filter({ hasText: "Security Check Failed" });
+    await expect(refused).toBeVisible({ timeout: 20_000 });
+    await expect(refused).toContainText("Unable to verify security requirements. Please ensure you have the necessary permissions.");
+
+    await page.unroute(previewRequests);
+    await refused.getByRole("button", { name: "Try Again" }).click();
+    await expect.poll(() => page.getByRole("img", { name: "photo.png" }).evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(20);
   });
 });
