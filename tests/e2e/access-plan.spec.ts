@@ -9,8 +9,20 @@ function cachedTier(page: Page) {
 }
 
 test.describe("plan and locked features", () => {
-  test("a free member sees a locked Pro feature, is offered the plans, and has it unlocked after an operator upgrade", async ({ page }) => {
+  test("a visitor is sent to sign in before a permission-critical page; a free member is told on the server which plan has it, sees a locked Pro feature, is offered the plans, compares them, and has the feature unlocked after an operator upgrade", async ({ page }) => {
+    await page.goto("/workflows");
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("redirectTo") === "/workflows");
+
     const member = await createMember(page.request, { tier: "free" });
+    const response = await page.goto("/cases");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByText("You don't have the required feature: workflows. It is part of the Business plan and above.")).toBeVisible();
+    // Spec §4/§6 "Denied action": the warning toast and the upgrade modal for the plan that has it.
+    await expect(page.getByText("You don't have the required permission: Workflows")).toBeVisible();
+    const workflowsUpgrade = page.getByRole("dialog", { name: "Upgrade to use Workflows" });
+    await expect(workflowsUpgrade).toBeVisible();
+    await expect(workflowsUpgrade.getByTestId("plan-business")).toBeVisible();
+    await page.keyboard.press("Escape");
 
     await gotoHydrated(page, "/settings/plan");
     await expect(page).toHaveTitle("Plan - Strongroom");
@@ -50,6 +62,15 @@ test.describe("plan and locked features", () => {
     await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
 
+    // Compare plans opens them without naming one as needed.
+    await page.getByRole("button", { name: "Compare plans" }).click();
+    const compare = page.getByRole("dialog", { name: "Compare plans" });
+    await expect(compare.getByTestId("plan-business")).toBeVisible();
+    await expect(compare.getByText("Needed for this")).toHaveCount(0);
+    await expect(compare.getByTestId("plan-free")).toContainText("Your plan");
+    await page.keyboard.press("Escape");
+    await expect(compare).toBeHidden();
+
     // The store has cached the free plan's data by now.
     await expect.poll(() => cachedTier(page)).toBe("free");
 
@@ -68,30 +89,5 @@ test.describe("plan and locked features", () => {
     await expect(page.getByTestId("current-plan")).toContainText("Pro");
     // The background refresh replaced the free plan's cache.
     await expect.poll(() => cachedTier(page)).toBe("pro");
-  });
-
-  test("Compare plans opens the plans without naming one as needed", async ({ page }) => {
-    await createMember(page.request, { tier: "free" });
-    await gotoHydrated(page, "/settings/plan");
-    await page.getByRole("button", { name: "Compare plans" }).click();
-    const dialog = page.getByRole("dialog", { name: "Compare plans" });
-    await expect(dialog.getByTestId("plan-business")).toBeVisible();
-    await expect(dialog.getByText("Needed for this")).toHaveCount(0);
-    await expect(dialog.getByTestId("plan-free")).toContainText("Your plan");
-  });
-
-  test("permission-critical pages are checked on the server: visitors sign in first, a free member is told which plan has them and offered it", async ({ page }) => {
-    await page.goto("/workflows");
-    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("redirectTo") === "/workflows");
-
-    await createMember(page.request, { tier: "free" });
-    const response = await page.goto("/cases");
-    expect(response?.status()).toBe(403);
-    await expect(page.getByText("You don't have the required feature: workflows. It is part of the Business plan and above.")).toBeVisible();
-    // Spec §4/§6 "Denied action": the warning toast and the upgrade modal for the plan that has it.
-    await expect(page.getByText("You don't have the required permission: Workflows")).toBeVisible();
-    const dialog = page.getByRole("dialog", { name: "Upgrade to use Workflows" });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByTestId("plan-business")).toBeVisible();
   });
 });
