@@ -101,8 +101,8 @@ test.describe("data rooms", () => {
     await expect(page.getByRole("button", { name: "Upload files" })).toBeVisible();
   });
 
-  test("a room's folders open under the room's address, with its header, and old folder links lead there", async ({ page }) => {
-    test.setTimeout(60_000);
+  test("a room's folders open under the room's address with its header, and old folder links lead there; the owner deletes a room to the trash and restores it; to someone else the room and its profile are not found; a free member at the plan's room limit is offered the plans instead of the form", async ({ page }) => {
+    test.setTimeout(90_000);
     await createMember(page.request, { tier: "pro" });
     await gotoHydrated(page, "/datarooms");
     const roomId = await createRoomViaApi(page, "Kestrel");
@@ -131,11 +131,35 @@ test.describe("data rooms", () => {
     // Another room's folder is not found under this room's address.
     const other = await createRoomViaApi(page, "Osprey");
     expect((await page.goto(`/dataroom/${other}/folders/${legal}`))?.status()).toBe(404);
-  });
 
-  test("a free member at the plan's room limit is told so and offered the plans instead of the form", async ({ page }) => {
-    await createMember(page.request, { tier: "free" });
+    // Deleted to the trash, and restored from the trash view.
+    const oldDeal = await createRoomViaApi(page, "Old deal");
+    await gotoHydrated(page, `/dataroom/${oldDeal}/profile`);
+    await page.getByRole("button", { name: "Delete data room" }).click();
+    await page.waitForURL(/\/datarooms\?filter=trash$/);
+    await waitForHydration(page);
+    await expect(page.locator(".Toastify__toast").filter({ hasText: "Old deal is in the trash. You can restore it for 30 days." })).toBeVisible();
+    const row = page.getByTestId("dataroom-row").filter({ hasText: "Old deal" });
+    await expect(row).toContainText("Deleted for good on");
+    expect((await page.request.get(`/api/datarooms/${oldDeal}`)).status()).toBe(404);
+
+    await row.getByRole("button", { name: "Restore Old deal" }).click();
+    await page.waitForURL(new RegExp(`/dataroom/${oldDeal}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Old deal" })).toBeVisible();
+
+    // Someone else, signed in on the same browser, finds neither room nor its profile.
+    await createMember(page.request, { tier: "pro", name: "Other Owner" });
+    for (const path of [`/dataroom/${roomId}`, `/dataroom/${roomId}/profile`, "/dataroom/not-a-room"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByText("Kestrel")).toHaveCount(0);
+    }
     await gotoHydrated(page, "/datarooms");
+    await expect(page.getByText("Kestrel")).toHaveCount(0);
+
+    // A free member at the plan's room limit.
+    await createMember(page.request, { tier: "free" });
+    await gotoHydrated(page, "/datarooms", { document: true });
     await createRoomViaApi(page, "First");
     await createRoomViaApi(page, "Second");
     await gotoHydrated(page, "/datarooms");
@@ -145,43 +169,5 @@ test.describe("data rooms", () => {
     await expect(alert).toBeVisible();
     await alert.getByRole("link", { name: "See the plans" }).click();
     await expect(page).toHaveURL(/\/settings\/plan$/);
-  });
-
-  test("the owner deletes a room to the trash and restores it from the trash view", async ({ page }) => {
-    await createMember(page.request, { tier: "pro" });
-    await gotoHydrated(page, "/datarooms");
-    const roomId = await createRoomViaApi(page, "Old deal");
-    await gotoHydrated(page, `/dataroom/${roomId}/profile`);
-    await page.getByRole("button", { name: "Delete data room" }).click();
-    await page.waitForURL(/\/datarooms\?filter=trash$/);
-    await waitForHydration(page);
-    await expect(page.locator(".Toastify__toast").filter({ hasText: "Old deal is in the trash. You can restore it for 30 days." })).toBeVisible();
-    const row = page.getByTestId("dataroom-row").filter({ hasText: "Old deal" });
-    await expect(row).toContainText("Deleted for good on");
-    expect((await page.request.get(`/api/datarooms/${roomId}`)).status()).toBe(404);
-
-    await row.getByRole("button", { name: "Restore Old deal" }).click();
-    await page.waitForURL(new RegExp(`/dataroom/${roomId}$`));
-    await expect(page.getByRole("heading", { level: 1, name: "Old deal" })).toBeVisible();
-  });
-
-  test("someone else's room is a not-found page, and its profile too", async ({ page, browser, baseURL }) => {
-    await createMember(page.request, { tier: "pro" });
-    const context = await browser.newContext({ baseURL });
-    try {
-      const otherPage = await context.newPage();
-      await createMember(otherPage.request, { tier: "pro", name: "Other Owner" });
-      await gotoHydrated(otherPage, "/datarooms");
-      const theirs = await createRoomViaApi(otherPage, "Private deal");
-      for (const path of [`/dataroom/${theirs}`, `/dataroom/${theirs}/profile`, "/dataroom/not-a-room"]) {
-        const response = await page.goto(path);
-        expect(response?.status(), path).toBe(404);
-        await expect(page.getByText("Private deal")).toHaveCount(0);
-      }
-      await gotoHydrated(page, "/datarooms");
-      await expect(page.getByText("Private deal")).toHaveCount(0);
-    } finally {
-      await context.close();
-    }
   });
 });
