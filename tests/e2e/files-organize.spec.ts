@@ -2,7 +2,7 @@ import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
 import { chooseOption, createMember, expect, gotoHydrated, test } from "./fixtures";
 
 test.describe("organising files", () => {
-  test("a Pro member stars, tags and describes a file, finds it by favorite and tag, sees duplicates and starts a document from a template", async ({ page }) => {
+  test("a Pro member stars, tags and describes a file, finds it by favorite and tag, sees duplicates and starts a document from a template; a Free member finds duplicates and tag editing locked, naming the plans that have them", async ({ page }) => {
     test.setTimeout(180_000);
     await createMember(page.request, { tier: "pro" });
 
@@ -102,22 +102,20 @@ test.describe("organising files", () => {
     await chooseOption(dialog, "Destination folder", "Outbox");
     await dialog.getByRole("button", { name: "Create document" }).click();
     await expect(dialog.getByText('A file named "Welcome letter.txt" is already in that folder.')).toBeVisible();
-  });
 
-  test("a Free member finds duplicates and tag editing locked, naming the plans that have them", async ({ page }) => {
-    test.setTimeout(90_000);
+    // A Free member finds duplicates and tag editing locked, naming the plans that have them.
     await createMember(page.request, { tier: "free" });
-    await gotoHydrated(page, "/files/duplicates");
+    await gotoHydrated(page, "/files/duplicates", { document: true });
     await expect(page.getByTestId("duplicates-locked")).toBeVisible();
     await expect(page.getByRole("button", { name: "Find duplicates. Locked: available on the Pro plan" })).toBeVisible();
 
-    const csrf = await csrfToken(page);
-    const { inbox } = await defaultFolders(page);
-    const fileId = await uploadViaTus(page.request, { folderId: inbox, name: "notes.txt", body: Buffer.from("notes"), csrf });
-    await gotoHydrated(page, `/files/${fileId}`);
-    const panel = page.getByTestId("file-details-panel");
-    await expect(panel.getByRole("textbox", { name: "Add a tag" })).toHaveCount(0);
-    await panel.getByRole("button", { name: "Edit tags. Locked: available on the Basic plan" }).click();
+    const freeCsrf = await csrfToken(page);
+    const { inbox: freeInbox } = await defaultFolders(page);
+    const freeFileId = await uploadViaTus(page.request, { folderId: freeInbox, name: "notes.txt", body: Buffer.from("notes"), csrf: freeCsrf });
+    await gotoHydrated(page, `/files/${freeFileId}`);
+    const freePanel = page.getByTestId("file-details-panel");
+    await expect(freePanel.getByRole("textbox", { name: "Add a tag" })).toHaveCount(0);
+    await freePanel.getByRole("button", { name: "Edit tags. Locked: available on the Basic plan" }).click();
     await expect(page.getByRole("dialog", { name: /Upgrade/ })).toBeVisible();
   });
 });

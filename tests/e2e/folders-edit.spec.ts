@@ -184,16 +184,19 @@ test.describe("the edit folder panel", () => {
 
   // Every format is parsed in tests/unit/files/folder-color.test.ts and stored as hex in
   // tests/integration/folders-edit.test.ts; the browser round trip takes one short and one functional form.
-  test("a colour in the spec's formats is accepted, stored as hex and drawn in that colour", async ({ page }) => {
-    test.setTimeout(90_000);
+  test("a colour in the spec's formats is accepted, stored as hex and drawn in that colour; the new-folder page creates a gallery inside a folder, works with JavaScript off, and refuses a parent the member cannot open", async ({ page, browser, baseURL }) => {
+    test.setTimeout(120_000);
     await createMember(page.request, { tier: "free" });
+
+    // With JavaScript: a parent folder first.
     await gotoHydrated(page, "/folders/new");
-    await page.getByRole("textbox", { name: "Label" }).fill("Colours");
+    await page.getByRole("textbox", { name: "Label" }).fill("Projects");
     await page.getByRole("button", { name: "Create folder" }).click();
     await page.waitForURL(/\/folders\/[0-9a-f-]{36}$/);
+    const parentUid = new URL(page.url()).pathname.split("/").at(-1)!;
     await waitForHydration(page);
-    let panel: Locator;
 
+    let panel: Locator;
     // Every colour format, one after another: the swatch follows the text, the server stores hex.
     for (const [input, hex] of COLOR_FORMATS.filter(([format]) => format === "#c0f8" || format === "hwb(240 20% 30% / 0.5)")) {
       panel = await openEditPanel(page);
@@ -212,19 +215,6 @@ test.describe("the edit folder panel", () => {
       await page.keyboard.press("Escape");
       await expect(panel).toBeHidden();
     }
-
-  });
-
-  test("the new-folder page creates a gallery inside a folder, and works with JavaScript off", async ({ page, browser, baseURL }) => {
-    test.setTimeout(120_000);
-    await createMember(page.request, { tier: "free" });
-
-    // With JavaScript: a parent folder first.
-    await gotoHydrated(page, "/folders/new");
-    await page.getByRole("textbox", { name: "Label" }).fill("Projects");
-    await page.getByRole("button", { name: "Create folder" }).click();
-    await page.waitForURL(/\/folders\/[0-9a-f-]{36}$/);
-    const parentUid = new URL(page.url()).pathname.split("/").at(-1)!;
 
     // Without JavaScript: a gallery inside it, with a colour and an icon typed by name.
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
@@ -253,13 +243,10 @@ test.describe("the edit folder panel", () => {
     } finally {
       await context.close();
     }
-  });
 
-  test("someone else's folder cannot be the parent of a new folder", async ({ page }) => {
-    test.setTimeout(90_000);
-    await createMember(page.request, { tier: "free" });
-    const response = await page.goto(`/folders/new?parent=${crypto.randomUUID()}`);
-    expect(response?.status()).toBe(404);
+    // A parent folder the member cannot open (someone else's, or none) is not found.
+    const refused = await page.goto(`/folders/new?parent=${crypto.randomUUID()}`);
+    expect(refused?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "We couldn't find that page" })).toBeVisible();
   });
 });
