@@ -84,11 +84,11 @@ async function signInUntilSecondFactor(page: Page, member: Member) {
 }
 
 test.describe("two-factor authentication", () => {
-  test("a member turns on an authenticator app from a scannable QR code, sees the recovery codes once, and then signs in with the app's code", async ({
+  test("a member turns on an authenticator app from a scannable QR code, sees the recovery codes once, signs in with the app's code, and then with a recovery code, which works only once", async ({
     page,
   }) => {
     const member = await registerAndVerify(page);
-    const { key } = await turnOnAuthenticatorApp(page, member);
+    const { key, recoveryCodes } = await turnOnAuthenticatorApp(page, member);
 
     // The recovery codes are shown once only.
     await page.reload();
@@ -108,11 +108,8 @@ test.describe("two-factor authentication", () => {
     await page.waitForURL((url) => url.pathname === "/settings");
     await expect(signOutButton(page)).toBeVisible();
     expect(await authCheck(page)).toMatchObject({ authenticated: true, requires_verification: false });
-  });
 
-  test("a recovery code signs a member in instead of the app's code, but only once", async ({ page }) => {
-    const member = await registerAndVerify(page);
-    const { recoveryCodes } = await turnOnAuthenticatorApp(page, member);
+    // A recovery code instead of the app's code, but only once.
     const recoveryCode = recoveryCodes[3]!;
 
     await signOut(page);
