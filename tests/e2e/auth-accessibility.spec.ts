@@ -39,7 +39,7 @@ async function expectAccessibleFields(page: Page, path: string, title: string, l
 }
 
 test.describe("accessibility basics of the account pages", () => {
-  test("sign-in, sign-up and recovery pages have '<Page> - Strongroom' titles, one heading and a label on every field", async ({ page }) => {
+  test("the sign-in, sign-up and recovery pages, then a member's settings and profile pages, have '<Page> - Strongroom' titles, one heading and a label on every field", async ({ page }) => {
     await expectAccessibleFields(page, "/login", "Login - Strongroom", ["E-mail address", "Password"]);
     await expectAccessibleFields(page, "/register", "Register - Strongroom", ["Name", "E-mail address", "Password"]);
     await expectAccessibleFields(page, "/forgot-password", "Forgot Password - Strongroom", ["E-mail address"]);
@@ -48,9 +48,8 @@ test.describe("accessibility basics of the account pages", () => {
     await expectAccessibleFields(page, "/verify-email", "Verify Email - Strongroom", []);
     await expectAccessibleFields(page, "/auth/success?reason=password-reset", "Success - Strongroom", []);
     await expectAccessibleFields(page, "/auth/error?reason=link-invalid", "Error - Strongroom", []);
-  });
 
-  test("settings and profile pages have '<Page> - Strongroom' titles, one heading and a label on every field", async ({ page }) => {
+    // Signed in: the settings and profile pages.
     await createMember(page.request, { tier: "free" });
     await expectAccessibleFields(page, "/settings", "Settings - Strongroom", []);
     await expectAccessibleFields(page, "/settings/account", "Account Settings - Strongroom", [

@@ -102,10 +102,15 @@ test.describe("galleries", () => {
     await waitForHydration(visitor);
     await expect(visitor.getByText("This link is protected with a password. Enter it to continue.")).toBeVisible();
     await visitor.getByLabel("Password").fill("first dance");
+    await expect(visitor.getByLabel("Password")).toHaveValue("first dance");
+    // The gate's answer (a document post, redirected back), waited for: under load the gallery shows later.
+    const answered = visitor.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/public-gallery/"));
     await visitor.getByRole("button", { name: "Continue" }).click();
+    const answer = await answered;
+    expect(answer.status(), `the gate answered ${answer.status()} ${answer.headers()["location"] ?? ""}`).toBeLessThan(400);
     await expect(visitor).toHaveTitle("Wedding - Strongroom");
     const gallery = visitor.getByRole("list", { name: "Pictures and videos" });
-    await showingPageOnFailure(visitor, () => expect(gallery.getByRole("listitem")).toHaveCount(13));
+    await showingPageOnFailure(visitor, () => expect(gallery.getByRole("listitem")).toHaveCount(13, { timeout: 20_000 }));
     await expect(visitor.getByText("Downloading is turned off for this gallery.")).toBeVisible();
     // On a phone the page does not zoom: pinches and double taps belong to the viewer (ADR 034).
     await expect.poll(() => visitor.evaluate(() => document.querySelector('meta[name="viewport"]')?.getAttribute("content"))).toContain("user-scalable=no");
