@@ -9,7 +9,7 @@ import { createMember, expect, gotoHydrated, test } from "./fixtures";
  */
 
 test.describe("secrets", () => {
-  test("a text secret is revealed once in another browser, a passphrase secret refuses the wrong passphrase, and the receipts show it", async ({ page, browser, baseURL }) => {
+  test("a text secret is revealed once in another browser, a passphrase secret refuses the wrong passphrase, the receipts show it, and a file secret is sealed in the browser, downloaded in the other once, then gone", async ({ page, browser, baseURL }) => {
     test.setTimeout(90_000);
     await createMember(page.request, { tier: "pro" });
 
@@ -64,7 +64,6 @@ test.describe("secrets", () => {
     await other.getByRole("button", { name: "Reveal secret" }).click();
     await expect(other.getByTestId("secret-text")).toHaveText("API key sk_live_51Hc");
     await expect(other.getByTestId("secret-shown")).toContainText("It can be viewed 1 more time.");
-    await visitor.close();
 
     // The owner burns what is left.
     await gotoHydrated(page, "/secrets");
@@ -72,6 +71,28 @@ test.describe("secrets", () => {
     await expect(page.getByTestId("secret-facts")).toContainText("Wrong attempts1");
     await page.getByRole("button", { name: "Burn now" }).click();
     await expect(page.getByTestId("secret-events")).toContainText("Burned (by you)");
+
+    // A file secret: sealed and uploaded in the browser, revealed and downloaded in the visitor's, then gone.
+    await gotoHydrated(page, "/secrets/new");
+    const contract = Buffer.from(Array.from({ length: 300_000 }, (_, index) => String.fromCharCode(65 + (index % 26))).join(""));
+    await page.getByRole("textbox", { name: "Secret", exact: true }).fill("The signed contract, as promised.");
+    await page.getByLabel("Files (optional)").setInputFiles({ name: "contract.txt", mimeType: "text/plain", buffer: contract });
+    await expect(page.getByTestId("secret-files")).toContainText("contract.txt");
+    await page.getByRole("button", { name: "Create secret" }).click();
+    const fileLink = await page.getByTestId("secret-link").inputValue();
+    await gotoHydrated(other, fileLink, { document: true });
+    await expect(other.locator("[data-testid=secret-reveal][data-ready]")).toBeVisible();
+    await expect(other.getByTestId("secret-reveal")).toContainText("It has 1 file.");
+    await other.getByRole("button", { name: "Reveal secret" }).click();
+    await expect(other.getByTestId("secret-text")).toHaveText("The signed contract, as promised.");
+    const [download] = await Promise.all([other.waitForEvent("download"), other.getByRole("link", { name: "Download contract.txt" }).click()]);
+    expect(download.suggestedFilename()).toBe("contract.txt");
+    const saved = await download.path();
+    const { readFile } = await import("node:fs/promises");
+    expect((await readFile(saved)).equals(contract)).toBe(true);
+    await other.reload();
+    await expect(other).toHaveTitle("Secret already viewed - Strongroom");
+    await visitor.close();
   });
 
   test("a request for a secret: a visitor answers with text and a file in another browser, and only the member's passphrase opens them", async ({ page, browser, baseURL }) => {
@@ -121,33 +142,5 @@ test.describe("secrets", () => {
     expect(download.suggestedFilename()).toBe("id_ed25519");
     const { readFile } = await import("node:fs/promises");
     expect((await readFile(await download.path())).equals(key)).toBe(true);
-  });
-
-  test("a file secret: sealed and uploaded in the browser, revealed and downloaded in another, then gone", async ({ page, browser, baseURL }) => {
-    test.setTimeout(90_000);
-    await createMember(page.request, { tier: "pro" });
-    await gotoHydrated(page, "/secrets/new");
-    const contract = Buffer.from(Array.from({ length: 300_000 }, (_, index) => String.fromCharCode(65 + (index % 26))).join(""));
-    await page.getByRole("textbox", { name: "Secret", exact: true }).fill("The signed contract, as promised.");
-    await page.getByLabel("Files (optional)").setInputFiles({ name: "contract.txt", mimeType: "text/plain", buffer: contract });
-    await expect(page.getByTestId("secret-files")).toContainText("contract.txt");
-    await page.getByRole("button", { name: "Create secret" }).click();
-    const link = await page.getByTestId("secret-link").inputValue();
-
-    const visitor = await newConsentedContext(browser, baseURL!);
-    const other = await visitor.newPage();
-    await gotoHydrated(other, link);
-    await expect(other.locator("[data-testid=secret-reveal][data-ready]")).toBeVisible();
-    await expect(other.getByTestId("secret-reveal")).toContainText("It has 1 file.");
-    await other.getByRole("button", { name: "Reveal secret" }).click();
-    await expect(other.getByTestId("secret-text")).toHaveText("The signed contract, as promised.");
-    const [download] = await Promise.all([other.waitForEvent("download"), other.getByRole("link", { name: "Download contract.txt" }).click()]);
-    expect(download.suggestedFilename()).toBe("contract.txt");
-    const saved = await download.path();
-    const { readFile } = await import("node:fs/promises");
-    expect((await readFile(saved)).equals(contract)).toBe(true);
-    await other.reload();
-    await expect(other).toHaveTitle("Secret already viewed - Strongroom");
-    await visitor.close();
   });
 });
