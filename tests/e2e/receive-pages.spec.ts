@@ -4,7 +4,7 @@ import { createMember, expect, gotoHydrated, test } from "./fixtures";
 /** Receive pages, the member's side (issue 24, step 2): make a form page with fields, see it listed, change it, delete it. */
 
 test.describe("receive pages (managing)", () => {
-  test("a member makes a form page with two fields into their Inbox, sees its address, closes it and deletes it", async ({ page }) => {
+  test("a member makes a form page with two fields into their Inbox, sees its address, closes it and deletes it, then puts a set of fields saved under Settings on a new form page in one step", async ({ page }) => {
     await createMember(page.request, { tier: "pro" });
     await gotoHydrated(page, "/receive-pages");
     await expect(page).toHaveTitle("Receive pages - Strongroom");
@@ -49,10 +49,8 @@ test.describe("receive pages (managing)", () => {
     await page.getByRole("button", { name: "Delete page" }).click();
     await expect(page).toHaveTitle("Receive pages - Strongroom");
     await expect(page.getByTestId("receive-page-row")).toHaveCount(0);
-  });
 
-  test("a set of fields saved under Settings is put on a new form page in one step", async ({ page }) => {
-    await createMember(page.request, { tier: "pro" });
+    // A set of fields saved under Settings is put on a new form page in one step.
     await gotoHydrated(page, "/settings/receive-page-forms");
     await expect(page).toHaveTitle("Receive page forms - Strongroom");
     const create = page.getByRole("region", { name: "New set of fields" });
