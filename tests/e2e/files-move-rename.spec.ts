@@ -30,7 +30,7 @@ function toast(page: Page, text: string) {
 }
 
 test.describe("moving and renaming", () => {
-  test("a member renames a file keeping its extension, is told a name is taken, and moves files and a folder elsewhere", async ({ page }) => {
+  test("a member renames a file keeping its extension, is told a name is taken, and moves files and a folder elsewhere; a file page renames and moves its file, and its title and breadcrumbs follow", async ({ page }) => {
     test.setTimeout(90_000);
     await createMember(page.request, { tier: "pro" });
     await gotoHydrated(page, "/folders/inbox");
@@ -104,14 +104,10 @@ test.describe("moving and renaming", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Clients" })).toBeVisible();
     await page.getByRole("main").getByRole("link", { name: "Archive", exact: true }).click();
     await expect(names(page, "Archive")).toHaveText([/Signed lease\.txt$/, /notes \(2\)\.txt$/, /notes\.txt$/]);
-  });
 
-  test("a file page renames and moves its file, and its title and breadcrumbs follow", async ({ page }) => {
-    test.setTimeout(60_000);
-    await createMember(page.request, { tier: "pro" });
-    await gotoHydrated(page, "/folders/inbox");
-    const { inbox, outbox } = await defaultFolders(page);
-    const fileId = await uploadViaTus(page.request, { folderId: inbox, name: "draft.txt", body: Buffer.from("a draft"), csrf: await csrfToken(page) });
+    // A file page renames and moves its file; its title and breadcrumbs follow.
+    const { outbox } = await defaultFolders(page);
+    const fileId = await uploadViaTus(page.request, { folderId: inbox, name: "draft.txt", body: Buffer.from("a draft"), csrf });
 
     await gotoHydrated(page, `/files/${fileId}`);
     await expect(page).toHaveTitle("draft.txt - Strongroom");
