@@ -22,7 +22,7 @@ function toast(page: Page, text: string) {
 }
 
 test.describe("delete, trash, restore", () => {
-  test("a member deletes a file to the trash, restores it into its folder, then deletes it for good from the trash", async ({ page }) => {
+  test("a member deletes a file to the trash, restores it into its folder, then deletes it for good from the trash; a folder goes with its files, the special folders cannot be selected, and several items are listed in the dialog", async ({ page }) => {
     test.setTimeout(180_000);
     // Signed up through the app itself: no second writer on the local D1 while the server runs.
     await createMember(page.request, { tier: "free" });
@@ -93,15 +93,8 @@ test.describe("delete, trash, restore", () => {
     expect((await page.request.get(`/api/files/${droppedId}/download`)).status()).toBe(404);
     await gotoHydrated(page, "/trash");
     await expect(page.getByTestId("trash-empty")).toBeVisible();
-  });
 
-  test("a folder is deleted with its files, the special folders cannot be selected, and several items are listed in the dialog", async ({ page }) => {
-    test.setTimeout(180_000);
-    // Signed up through the app itself: no second writer on the local D1 while the server runs.
-    await createMember(page.request, { tier: "free" });
-    await gotoHydrated(page, "/folders");
-    const { inbox } = await defaultFolders(page);
-    const csrf = await csrfToken(page);
+    // A folder is deleted with its files; the special folders cannot be selected; several items are listed in the dialog.
     const project = await createFolder(page, inbox, "Project", csrf);
     await uploadViaTus(page.request, { folderId: project, name: "a.txt", body: Buffer.from("a"), csrf });
     await uploadViaTus(page.request, { folderId: inbox, name: "b.txt", body: Buffer.from("b"), csrf });
@@ -110,14 +103,14 @@ test.describe("delete, trash, restore", () => {
     await page.getByRole("checkbox", { name: "Select Project" }).check();
     await page.getByRole("checkbox", { name: "Select b.txt" }).check();
     await page.getByRole("button", { name: "Delete", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Delete 2 item(s)" });
-    await expect(dialog.getByRole("list", { name: "Items to delete" }).getByRole("listitem")).toHaveText(["Project (folder)", "b.txt"]);
-    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    const deleteTwo = page.getByRole("dialog", { name: "Delete 2 item(s)" });
+    await expect(deleteTwo.getByRole("list", { name: "Items to delete" }).getByRole("listitem")).toHaveText(["Project (folder)", "b.txt"]);
+    await deleteTwo.getByRole("button", { name: "Delete", exact: true }).click();
     await expect(toast(page, "Moved 2 items to the trash")).toBeVisible();
 
     await gotoHydrated(page, "/trash");
-    const rows = page.getByTestId("trash-row");
-    await expect(rows).toHaveCount(2);
+    const trashRows = page.getByTestId("trash-row");
+    await expect(trashRows).toHaveCount(2);
     await expect(page.locator('[data-testid="trash-row"][data-item-type="folder"]')).toContainText("Project");
     // The file inside the folder went with it: it is not an entry of its own.
     await expect(page.getByTestId("trash-row").filter({ hasText: "a.txt" })).toHaveCount(0);
@@ -125,7 +118,7 @@ test.describe("delete, trash, restore", () => {
     await page.getByRole("checkbox", { name: "Select Project" }).check();
     await page.getByRole("button", { name: "Restore" }).click();
     await expect(toast(page, "Restored 1 item")).toBeVisible();
-    await expect(rows).toHaveCount(1);
+    await expect(trashRows).toHaveCount(1);
     await gotoHydrated(page, "/folders/inbox");
     await page.getByRole("link", { name: "Project" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Project" })).toBeVisible();
