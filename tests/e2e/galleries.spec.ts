@@ -98,8 +98,12 @@ test.describe("galleries", () => {
     await phone.addCookies([{ name: "dataroom_cookie_consent", value: "essential", url: baseURL! }]);
     const visitor = await phone.newPage();
     await visitor.goto(address);
-    // Typed before hydration, the password would be lost when React takes over the form.
+    // Typed before the gate's form is hydrated (it loads beside the page), the password would be
+    // lost; tapped while the page locks its zoom on a phone, the tap would land elsewhere.
     await waitForHydration(visitor);
+    await expect(visitor.locator("[data-testid=share-gate][data-ready]")).toBeVisible();
+    const viewportMeta = () => visitor.evaluate(() => document.querySelector('meta[name="viewport"]')?.getAttribute("content"));
+    await expect.poll(viewportMeta).toContain("user-scalable=no");
     await expect(visitor.getByText("This link is protected with a password. Enter it to continue.")).toBeVisible();
     await visitor.getByLabel("Password").fill("first dance");
     await expect(visitor.getByLabel("Password")).toHaveValue("first dance");
@@ -113,7 +117,7 @@ test.describe("galleries", () => {
     await showingPageOnFailure(visitor, () => expect(gallery.getByRole("listitem")).toHaveCount(13, { timeout: 20_000 }));
     await expect(visitor.getByText("Downloading is turned off for this gallery.")).toBeVisible();
     // On a phone the page does not zoom: pinches and double taps belong to the viewer (ADR 034).
-    await expect.poll(() => visitor.evaluate(() => document.querySelector('meta[name="viewport"]')?.getAttribute("content"))).toContain("user-scalable=no");
+    await expect.poll(viewportMeta).toContain("user-scalable=no");
     // The video plays in the bundled player (loaded on gallery pages only).
     await expect(gallery.getByTestId("video-player").getByRole("button", { name: "play", exact: true })).toBeVisible();
     // Axe flags a locked viewport (meta-viewport); the spec asks for it on gallery pages, ADR 034 says why. Nothing else.

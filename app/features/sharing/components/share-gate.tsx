@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Form, useActionData } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { Alert } from "~/components/ui/alert";
@@ -19,13 +20,16 @@ export function ShareGate({ page }: { page: Extract<ShareViewerPage, { state: "g
   const failure = useActionData<ActionFailure | undefined>();
   const fieldErrors = failure?.fieldErrors ?? {};
   const error = (name: string) => fieldErrors[name]?.[0];
+  // Hydrated: the form's fields are React's now (what is typed before may be drawn over; tests wait for this).
+  const [isReady, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   return (
     <section className="mx-auto max-w-md space-y-5 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <ShareHeader title={page.targetName}>
         <p className="text-sm text-slate-700">{page.gate === "code" && page.pendingEmail ? `We sent a 6-digit code to ${page.pendingEmail}. It is valid for 10 minutes.` : GATE_COPY[page.gate]}</p>
       </ShareHeader>
       {failure && !Object.keys(fieldErrors).length ? <Alert variant="error">{failure.message}</Alert> : null}
-      <Form method="post" reloadDocument className="space-y-4">
+      <Form method="post" reloadDocument className="space-y-4" data-testid="share-gate" data-ready={isReady || undefined}>
         <CsrfInput />
         <input type="hidden" name="gate" value={page.gate} />
         {page.gate === "password" ? <Input label="Password" name="password" type="password" autoComplete="off" required autoFocus error={error("password")} /> : null}
