@@ -4,6 +4,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { buttonClassName } from "~/components/ui/button";
 import { formatBytes } from "~/features/files/files.constants";
 import { HttpError, http } from "~/lib/http";
+import { useHydrated } from "~/lib/use-hydrated";
 import { answersFromFormData, checkAnswers, FORM_ERROR_KEY, TURNSTILE_FIELD, type AnswerErrors } from "../form-answers";
 import type { FormDefinition } from "../form-fields";
 import { type AnswerValue, type Answers, evaluateLogic, splitPages } from "../form-logic";
@@ -39,7 +40,7 @@ export function FormRenderer({ form, failure, params, submitLabel = "Send", prog
   const pages = useMemo(() => splitPages(fields), [fields]);
   const [answers, setAnswers] = useState<Answers>(() => startingAnswers(fields, params, failure?.values));
   const [errors, setErrors] = useState<AnswerErrors>(failure?.errors ?? {});
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [page, setPage] = useState(0);
   const [trail, setTrail] = useState<number[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
@@ -51,7 +52,6 @@ export function FormRenderer({ form, failure, params, submitLabel = "Send", prog
   const [sendFailure, setSendFailure] = useState<string | null>(null);
   const hasFiles = Boolean(submitUrl) && fields.some((field) => field.type === "file");
 
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (!failure) return;
     setErrors(failure.errors);

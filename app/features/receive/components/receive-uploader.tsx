@@ -10,6 +10,7 @@ import { formatBytes } from "~/features/files/files.constants";
 import { DropZone, HiddenFilesInput, useLeaveWarning, useUploadQueue } from "~/features/files/components/upload-queue";
 import { filesFromDrop, overallProgress, UPLOAD_RETRY_DELAYS, type DroppedItem, type PendingFile } from "~/features/files/upload-files";
 import { HttpError, readCsrfToken, request } from "~/lib/http";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { PublicReceivePage, ReceivedUpload, SubmissionStarted } from "../receive-public.server";
 import { cleanReceivedName, fileRefusal } from "../receive-rules";
 
@@ -36,7 +37,7 @@ export function ReceiveUploader({ address, page, task = null }: { address: strin
   const [phase, setPhase] = useState<Phase>("compose");
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [isReady, setReady] = useState(false);
+  const isReady = useHydrated();
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const grant = useRef("");
@@ -44,7 +45,6 @@ export function ReceiveUploader({ address, page, task = null }: { address: strin
   const [questionErrors, setQuestionErrors] = useState<Record<string, string>>({});
   const partSizes = useRef(new Map<string, number>());
   const listId = useId();
-  useEffect(() => setReady(true), []);
 
   const grantHeader = () => ({ "Strongroom-Upload-Grant": grant.current });
   const { items, enqueue, start, pause, cancel } = useUploadQueue({

@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/textarea";
 import { readCsrfToken } from "~/lib/http";
+import { useHydrated } from "~/lib/use-hydrated";
 import { sealAnswer } from "../request-crypto";
 import { sealedFileSize } from "../secret-files";
 import { uploadSealedFile } from "../secret-upload";
@@ -16,8 +17,7 @@ export function AnswerForm({ token, publicKey, requester, maxFileMb }: { token: 
   const [progress, setProgress] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [state, setState] = useState<"ready" | "sending" | "sent" | "closed">("ready");
-  const [isReady, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const isReady = useHydrated();
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();

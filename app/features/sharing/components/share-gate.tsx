@@ -1,10 +1,10 @@
-import { useEffect, useState } from "react";
 import { Form, useActionData } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import type { ActionFailure } from "~/lib/action-result.server";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { ShareViewerPage } from "../share-viewer.server";
 import { ShareHeader } from "./share-header";
 
@@ -20,9 +20,7 @@ export function ShareGate({ page }: { page: Extract<ShareViewerPage, { state: "g
   const failure = useActionData<ActionFailure | undefined>();
   const fieldErrors = failure?.fieldErrors ?? {};
   const error = (name: string) => fieldErrors[name]?.[0];
-  // Hydrated: the form's fields are React's now (what is typed before may be drawn over; tests wait for this).
-  const [isReady, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const isReady = useHydrated();
   return (
     <section className="mx-auto max-w-md space-y-5 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <ShareHeader title={page.targetName}>
