@@ -41,7 +41,10 @@ test.describe("share links", () => {
       await expect(visitor).toHaveTitle("Heron deck.pdf - Strongroom");
       await expect(visitor.getByText("Enter your e-mail address to continue.")).toBeVisible();
       expect(await seriousViolations(visitor)).toEqual([]);
+      // The gate's form loads beside the page: typed before it is hydrated, the address would be lost.
+      await expect(visitor.locator("[data-testid=share-gate][data-ready]")).toBeVisible();
       await visitor.getByLabel("E-mail address").fill("vera@heron-ventures.test");
+      await expect(visitor.getByLabel("E-mail address")).toHaveValue("vera@heron-ventures.test");
       await visitor.getByRole("button", { name: "Continue" }).click();
       await expect(visitor.getByText("We sent a 6-digit code to vera@heron-ventures.test.")).toBeVisible();
 
