@@ -23,6 +23,7 @@ export const LIMIT_NAMES = [
   "max_dataroom_folders",
   "max_dataroom_members",
   "max_dataroom_guests",
+  "max_team_seats",
 ];
 export const ADDON_QUANTITY_MAX = 1000;
 export const LIMIT_VALUE_MAX = 1_000_000_000;

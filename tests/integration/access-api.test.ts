@@ -13,6 +13,7 @@ const FREE_LIMITS = {
   max_dataroom_folders: 50,
   max_dataroom_members: 3,
   max_dataroom_guests: 10,
+  max_team_seats: 0,
 };
 
 /** A verified member, signed in through POST /login; `tier` is set straight in D1 first. */

@@ -48,6 +48,7 @@ const FREE_EDGES: Record<LimitName, { limit: number; message: string }> = {
   max_dataroom_folders: { limit: 50, message: "Your Free plan allows 50 folders per data room. Upgrade your plan to raise it." },
   max_dataroom_members: { limit: 3, message: "Your Free plan allows 3 members per data room. Upgrade your plan to raise it." },
   max_dataroom_guests: { limit: 10, message: "Your Free plan allows 10 guests per data room. Upgrade your plan to raise it." },
+  max_team_seats: { limit: 0, message: "Your Free plan allows 0 team seats. Upgrade your plan or add team seats (the team collaboration add-on brings 5 a unit)." },
 };
 
 describe("assertWithinLimit on the free plan", () => {
@@ -125,10 +126,21 @@ describe("addons raise the limits they name", () => {
       max_dataroom_folders: 500,
       max_dataroom_members: 10,
       max_dataroom_guests: 50,
+      max_team_seats: 0,
     });
     expect(refusal(access, "max_dataroom_members", 10)?.message).toBe(
       "Your Basic plan allows 10 members per data room. Upgrade your plan to raise it.",
     );
+  });
+
+  it("raises team seats by 5 per team collaboration unit (dataroom_team), from the Business plan's 10", async () => {
+    const userId = await memberOn("business");
+    expect((await accessOf(userId)).limits.max_team_seats).toBe(10);
+    await setAddon(userId, "dataroom_team", 2);
+    const access = await accessOf(userId);
+    expect(access.limits.max_team_seats).toBe(20);
+    expect(refusal(access, "max_team_seats", 19)).toBeNull();
+    expect(refusal(access, "max_team_seats", 20)?.message).toBe("Your Business plan allows 20 team seats. Upgrade your plan or add team seats (the team collaboration add-on brings 5 a unit).");
   });
 });
 

@@ -16,6 +16,8 @@ export const tiers = sqliteTable("tiers", {
   maxDataroomFolders: integer("max_dataroom_folders").notNull(),
   maxDataroomMembers: integer("max_dataroom_members").notNull(),
   maxDataroomGuests: integer("max_dataroom_guests").notNull(),
+  /** People in one team (members and open invitations), issue 42. */
+  maxTeamSeats: integer("max_team_seats").notNull().default(0),
   permissions: text("permissions", { mode: "json" }).$type<string[] | null>(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
 });

@@ -16,3 +16,4 @@ export * from "./redaction";
 export * from "./galleries";
 export * from "./workflows";
 export * from "./cases";
+export * from "./teams";

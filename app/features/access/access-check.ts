@@ -9,6 +9,7 @@ import {
   SCOPE_DATAROOM,
   SCOPE_GLOBAL,
   STORAGE_MB_PER_UNIT,
+  TEAM_SEATS_PER_UNIT,
   TIERS,
   tierAtLeast,
   UNLIMITED,
@@ -117,13 +118,14 @@ export function buildAccessSnapshot(input: {
   return { tier: input.tier, permissions: [...permissions], features, permissionMatrix };
 }
 
-/** Addons raise the limits they name: 2 data rooms per extra_datarooms unit, 1024 MB per extra_storage unit. */
+/** Addons raise the limits they name: 2 data rooms per extra_datarooms unit, 1024 MB per extra_storage unit, 5 team seats per dataroom_team unit. */
 export function effectiveLimits(base: TierLimits, addons: AddonQuantities): TierLimits {
   const raise = (value: number, extra: number) => (value === UNLIMITED ? UNLIMITED : value + extra);
   return {
     ...base,
     max_datarooms: raise(base.max_datarooms, (addons.extra_datarooms ?? 0) * DATAROOMS_PER_BATCH),
     max_dataroom_storage_mb: raise(base.max_dataroom_storage_mb, (addons.extra_storage ?? 0) * STORAGE_MB_PER_UNIT),
+    max_team_seats: raise(base.max_team_seats, (addons.dataroom_team ?? 0) * TEAM_SEATS_PER_UNIT),
   };
 }
 

@@ -43,6 +43,7 @@ export const LIMIT_NAMES = [
   "max_dataroom_folders",
   "max_dataroom_members",
   "max_dataroom_guests",
+  "max_team_seats",
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 export type TierLimits = Record<LimitName, number>;
@@ -55,6 +56,7 @@ export const LIMIT_LABELS: Record<LimitName, { one: string; many: string }> = {
   max_dataroom_folders: { one: "folder per data room", many: "folders per data room" },
   max_dataroom_members: { one: "member per data room", many: "members per data room" },
   max_dataroom_guests: { one: "guest per data room", many: "guests per data room" },
+  max_team_seats: { one: "team seat", many: "team seats" },
 };
 
 /** Spec §6 "Dataroom feature flags checked" plus the product's modules. */
@@ -106,6 +108,8 @@ export const ADDON_PERMISSIONS = {
 } as const satisfies Record<AddonType, string | null>;
 export const DATAROOMS_PER_BATCH = 2;
 export const STORAGE_MB_PER_UNIT = 1024;
+/** Each unit of the team collaboration add-on (dataroom_team) adds this many team seats (docs/plans.md). */
+export const TEAM_SEATS_PER_UNIT = 5;
 
 export type AddonPermission = Exclude<(typeof ADDON_PERMISSIONS)[AddonType], null>;
 

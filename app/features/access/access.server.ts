@@ -4,6 +4,7 @@ import {
   ADDONS,
   LIMIT_LABELS,
   normalizeTier,
+  TEAM_SEATS_PER_UNIT,
   TIER_LABELS,
   type AddonType,
   type FeatureName,
@@ -35,6 +36,7 @@ export function tierLimits(row: TierRow): TierLimits {
     max_dataroom_folders: row.maxDataroomFolders,
     max_dataroom_members: row.maxDataroomMembers,
     max_dataroom_guests: row.maxDataroomGuests,
+    max_team_seats: row.maxTeamSeats,
   };
 }
 
@@ -91,6 +93,8 @@ export function assertWithinLimit(access: MemberAccess, limit: LimitName, curren
       ? " Upgrade your plan or add extra data rooms."
       : limit === "max_dataroom_storage_mb"
         ? " Upgrade your plan or add extra storage."
-        : " Upgrade your plan to raise it.";
+        : limit === "max_team_seats"
+          ? ` Upgrade your plan or add team seats (the team collaboration add-on brings ${TEAM_SEATS_PER_UNIT} a unit).`
+          : " Upgrade your plan to raise it.";
   throw new AppError("FORBIDDEN", `Your ${TIER_LABELS[access.tier]} plan allows ${allowed} ${label}.${addonHint}`);
 }

@@ -31,6 +31,7 @@ const FREE_LIMITS: TierLimits = {
   max_dataroom_folders: 50,
   max_dataroom_members: 3,
   max_dataroom_guests: 10,
+  max_team_seats: 0,
 };
 
 describe("checkPermission", () => {
@@ -240,13 +241,17 @@ describe("effectiveLimits", () => {
     expect(limits.max_dataroom_members).toBe(3);
   });
 
+  it("adds 5 team seats per team collaboration unit (dataroom_team)", () => {
+    expect(effectiveLimits({ ...FREE_LIMITS, max_team_seats: 10 }, { dataroom_team: 3 }).max_team_seats).toBe(10 + 3 * 5);
+  });
+
   it("leaves the limits alone without addons", () => {
     expect(effectiveLimits(FREE_LIMITS, {})).toEqual(FREE_LIMITS);
   });
 
   it("keeps -1 unlimited whatever the addons", () => {
     const unlimited = Object.fromEntries(LIMIT_NAMES.map((name) => [name, -1])) as TierLimits;
-    expect(effectiveLimits(unlimited, { extra_datarooms: 5, extra_storage: 5 })).toEqual(unlimited);
+    expect(effectiveLimits(unlimited, { extra_datarooms: 5, extra_storage: 5, dataroom_team: 5 })).toEqual(unlimited);
   });
 });
 

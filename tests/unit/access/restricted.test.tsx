@@ -239,6 +239,7 @@ describe("the upgrade modal", () => {
       max_dataroom_folders: 1,
       max_dataroom_members: 3,
       max_dataroom_guests: -1,
+      max_team_seats: 0,
     };
   }
 

@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./auth";
+
+/**
+ * Teams (issue 42, ADR 037): several people who work together under one owner's plan. A team has
+ * members with a system role, single-use e-mail invitations (like a data room's), and its own
+ * activity log. Seats (members plus open invitations) come from the owner's plan and add-ons.
+ * Every change goes through `app/features/teams/`.
+ */
+export const teamRoles = ["owner", "admin", "member", "billing"] as const;
+export type TeamRole = (typeof teamRoles)[number];
+
+export const teams = sqliteTable(
+  "teams",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("teams_owner_idx").on(table.ownerId)],
+);
+
+export const teamMembers = sqliteTable(
+  "team_members",
+  {
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: teamRoles }).notNull(),
+    joinedAt: integer("joined_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.userId] }), index("team_members_user_idx").on(table.userId)],
+);
+
+export const teamInvitations = sqliteTable(
+  "team_invitations",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: teamRoles }).notNull(),
+    message: text("message").notNull().default(""),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+    sendCount: integer("send_count").notNull().default(1),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [
+    index("team_invitations_team_idx").on(table.teamId, table.createdAt),
+    uniqueIndex("team_invitations_open_idx").on(table.teamId, table.email).where(sql`accepted_at IS NULL AND revoked_at IS NULL`),
+  ],
+);
+
+/**
+ * What happened in a team (its activity on the team page): who did what to whom. The actor's
+ * e-mail is kept as it was, so the record stays readable after the account changes or is deleted.
+ */
+export const teamEvents = sqliteTable(
+  "team_events",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    targetName: text("target_name"),
+    detail: text("detail"),
+  },
+  (table) => [index("team_events_team_idx").on(table.teamId, table.at)],
+);
