@@ -18,6 +18,7 @@ export type MailTemplate =
   | { kind: "security-email-changed"; name: string; when: string; newEmail: string }
   | { kind: "account-deleted"; name: string }
   | { kind: "dataroom-invitation"; inviterName: string; roomName: string; roleLabel: string; message: string; link: string; expiresOn: string }
+  | { kind: "team-invitation"; inviterName: string; teamName: string; roleLabel: string; message: string; link: string; expiresOn: string }
   | { kind: "share-link-code"; code: string; minutes: number; targetName: string }
   | { kind: "form-email-code"; code: string; minutes: number; formTitle: string; ownerName: string }
   | { kind: "signature-request"; name: string; senderName: string; title: string; message: string; link: string; expiresOn: string | null; reminder: boolean; approve: boolean }
@@ -123,6 +124,13 @@ export function renderMail(template: MailTemplate): MailContent {
     case "dataroom-invitation":
       return render(`${template.inviterName} invited you to the data room "${template.roomName}"`, "Hello,", [
         { paragraph: `${template.inviterName} invited you to join the data room "${template.roomName}" on Strongroom as ${template.roleLabel.toLowerCase()}.` },
+        ...(template.message ? [{ paragraph: `Their message: "${template.message}"` }] : []),
+        { button: { label: "Open the invitation", href: template.link } },
+        { paragraph: `The link works once and expires on ${template.expiresOn}. If you don't have an account yet, you can create one on the way. If you did not expect this, ignore this message.` },
+      ]);
+    case "team-invitation":
+      return render(`${template.inviterName} invited you to the team "${template.teamName}"`, "Hello,", [
+        { paragraph: `${template.inviterName} invited you to join the team "${template.teamName}" on Strongroom as ${template.roleLabel.toLowerCase()}.` },
         ...(template.message ? [{ paragraph: `Their message: "${template.message}"` }] : []),
         { button: { label: "Open the invitation", href: template.link } },
         { paragraph: `The link works once and expires on ${template.expiresOn}. If you don't have an account yet, you can create one on the way. If you did not expect this, ignore this message.` },

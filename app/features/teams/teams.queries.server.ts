@@ -1,0 +1,271 @@
+import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { teamEvents, teamInvitations, teamMembers, teams, users, type TeamRole } from "~/db/schema";
+
+/** Teams: the only place drizzle is called for them. */
+
+export type TeamRow = typeof teams.$inferSelect;
+export type TeamEventInsert = typeof teamEvents.$inferInsert;
+
+/** A new team with its owner as its first member and the event that says so, in one batch. */
+export async function insertTeam(db: Database, team: typeof teams.$inferInsert, event: TeamEventInsert): Promise<void> {
+  await db.batch([
+    db.insert(teams).values(team),
+    db.insert(teamMembers).values({ teamId: team.id, userId: team.ownerId, role: "owner", joinedAt: team.createdAt }),
+    db.insert(teamEvents).values(event),
+  ]);
+}
+
+/** The teams someone is in, with their role there and how many people each has. */
+export async function listTeamsOf(db: Database, userId: string) {
+  return db
+    .select({
+      id: teams.id,
+      name: teams.name,
+      role: teamMembers.role,
+      ownerName: sql<string>`(select name from users where users.id = ${teams.ownerId})`,
+      memberCount: sql<number>`(select count(*) from team_members m where m.team_id = ${teams.id})`,
+      createdAt: teams.createdAt,
+    })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId))
+    .orderBy(asc(teams.name))
+    .all();
+}
+
+/** The team and the caller's role in it: one read (nothing when they are not in it). */
+export async function findTeamMembership(db: Database, teamId: string, userId: string): Promise<{ team: TeamRow; role: TeamRole } | undefined> {
+  const row = await db
+    .select({ team: teams, role: teamMembers.role })
+    .from(teams)
+    .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
+    .where(eq(teams.id, teamId))
+    .get();
+  return row ?? undefined;
+}
+
+export async function countTeamsOwnedBy(db: Database, userId: string): Promise<number> {
+  return (await db.select({ n: sql<number>`count(*)` }).from(teams).where(eq(teams.ownerId, userId)).get())?.n ?? 0;
+}
+
+export async function listTeamsOwnedBy(db: Database, userId: string): Promise<{ id: string; name: string }[]> {
+  return db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.ownerId, userId)).orderBy(asc(teams.name)).all();
+}
+
+export async function listTeamMembers(db: Database, teamId: string) {
+  return db
+    .select({ userId: teamMembers.userId, role: teamMembers.role, joinedAt: teamMembers.joinedAt, name: users.name, email: users.email })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(eq(teamMembers.teamId, teamId))
+    .orderBy(sql`case ${teamMembers.role} when 'owner' then 0 when 'admin' then 1 when 'member' then 2 else 3 end`, asc(users.name))
+    .all();
+}
+
+export async function findTeamMember(db: Database, teamId: string, userId: string) {
+  return db
+    .select({ userId: teamMembers.userId, role: teamMembers.role, name: users.name, email: users.email })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .get();
+}
+
+export async function findTeamMemberEmails(db: Database, teamId: string): Promise<Set<string>> {
+  const rows = await db.select({ email: users.email }).from(teamMembers).innerJoin(users, eq(users.id, teamMembers.userId)).where(eq(teamMembers.teamId, teamId)).all();
+  return new Set(rows.map((row) => row.email.toLowerCase()));
+}
+
+/** Seats taken: the people in the team and the invitations still open (an expired one gave its seat back). */
+export async function countSeatsTaken(db: Database, teamId: string, now: Date, exceptInvitationId?: string): Promise<number> {
+  const members = (await db.select({ n: sql<number>`count(*)` }).from(teamMembers).where(eq(teamMembers.teamId, teamId)).get())?.n ?? 0;
+  const open = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(teamInvitations)
+    .where(
+      and(
+        eq(teamInvitations.teamId, teamId),
+        isNull(teamInvitations.acceptedAt),
+        isNull(teamInvitations.revokedAt),
+        gt(teamInvitations.expiresAt, now),
+        exceptInvitationId ? ne(teamInvitations.id, exceptInvitationId) : undefined,
+      ),
+    )
+    .get();
+  return members + (open?.n ?? 0);
+}
+
+export async function renameTeamRow(db: Database, teamId: string, name: string, now: Date, event: TeamEventInsert): Promise<void> {
+  await db.batch([db.update(teams).set({ name, updatedAt: now }).where(eq(teams.id, teamId)), db.insert(teamEvents).values(event)]);
+}
+
+export async function setTeamMemberRole(db: Database, teamId: string, userId: string, role: TeamRole, event: TeamEventInsert): Promise<void> {
+  await db.batch([db.update(teamMembers).set({ role }).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId))), db.insert(teamEvents).values(event)]);
+}
+
+export async function deleteTeamMember(db: Database, teamId: string, userId: string, event: TeamEventInsert): Promise<boolean> {
+  const [removed] = await db.batch([
+    db.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId), ne(teamMembers.role, "owner"))).returning({ userId: teamMembers.userId }),
+    db.insert(teamEvents).values(event),
+  ]);
+  return removed.length > 0;
+}
+
+/** The new owner takes the team; the old owner stays as an admin. One batch: there is always exactly one owner. */
+export async function transferTeam(db: Database, teamId: string, from: string, to: string, now: Date, event: TeamEventInsert): Promise<void> {
+  await db.batch([
+    db.update(teams).set({ ownerId: to, updatedAt: now }).where(and(eq(teams.id, teamId), eq(teams.ownerId, from))),
+    db.update(teamMembers).set({ role: "owner" }).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, to))),
+    db.update(teamMembers).set({ role: "admin" }).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, from))),
+    db.insert(teamEvents).values(event),
+  ]);
+}
+
+export async function insertTeamEvents(db: Database, events: TeamEventInsert[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(teamEvents).values(events);
+}
+
+export async function listTeamEvents(db: Database, teamId: string, limit: number) {
+  return db
+    .select({ id: teamEvents.id, at: teamEvents.at, actorEmail: teamEvents.actorEmail, action: teamEvents.action, targetName: teamEvents.targetName, detail: teamEvents.detail })
+    .from(teamEvents)
+    .where(eq(teamEvents.teamId, teamId))
+    .orderBy(desc(teamEvents.at), desc(teamEvents.id))
+    .limit(limit)
+    .all();
+}
+
+// Invitations
+
+export type NewTeamInvitation = { id: string; teamId: string; email: string; role: TeamRole; message: string; tokenHash: string; invitedBy: string; now: Date; expiresAt: Date };
+
+/** A new invitation, or a new link for the open one of the same address (one open invitation per address). */
+export async function upsertTeamInvitation(db: Database, invitation: NewTeamInvitation): Promise<void> {
+  await db
+    .insert(teamInvitations)
+    .values({
+      id: invitation.id,
+      teamId: invitation.teamId,
+      email: invitation.email,
+      role: invitation.role,
+      message: invitation.message,
+      tokenHash: invitation.tokenHash,
+      invitedBy: invitation.invitedBy,
+      createdAt: invitation.now,
+      sentAt: invitation.now,
+      expiresAt: invitation.expiresAt,
+    })
+    .onConflictDoUpdate({
+      target: [teamInvitations.teamId, teamInvitations.email],
+      targetWhere: sql`accepted_at IS NULL AND revoked_at IS NULL`,
+      set: { role: invitation.role, message: invitation.message, tokenHash: invitation.tokenHash, invitedBy: invitation.invitedBy, sentAt: invitation.now, expiresAt: invitation.expiresAt, sendCount: sql`${teamInvitations.sendCount} + 1` },
+    });
+}
+
+const invitationColumns = {
+  id: teamInvitations.id,
+  teamId: teamInvitations.teamId,
+  email: teamInvitations.email,
+  role: teamInvitations.role,
+  message: teamInvitations.message,
+  tokenHash: teamInvitations.tokenHash,
+  inviterName: sql<string | null>`(select name from users where users.id = ${teamInvitations.invitedBy})`,
+  sentAt: teamInvitations.sentAt,
+  sendCount: teamInvitations.sendCount,
+  expiresAt: teamInvitations.expiresAt,
+  acceptedAt: teamInvitations.acceptedAt,
+  acceptedBy: teamInvitations.acceptedBy,
+  revokedAt: teamInvitations.revokedAt,
+};
+
+export async function listOpenTeamInvitations(db: Database, teamId: string) {
+  return db
+    .select(invitationColumns)
+    .from(teamInvitations)
+    .where(and(eq(teamInvitations.teamId, teamId), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)))
+    .orderBy(desc(teamInvitations.sentAt))
+    .all();
+}
+export type TeamInvitationRow = Awaited<ReturnType<typeof listOpenTeamInvitations>>[number];
+
+export async function findTeamInvitation(db: Database, teamId: string, id: string): Promise<TeamInvitationRow | undefined> {
+  return db.select(invitationColumns).from(teamInvitations).where(and(eq(teamInvitations.id, id), eq(teamInvitations.teamId, teamId))).get();
+}
+
+/** The invitation behind a link, with its team's name and owner. */
+export async function findTeamInvitationByTokenHash(db: Database, tokenHash: string) {
+  return db
+    .select({ ...invitationColumns, teamName: teams.name, teamOwnerId: teams.ownerId })
+    .from(teamInvitations)
+    .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+    .where(eq(teamInvitations.tokenHash, tokenHash))
+    .get();
+}
+export type TeamInvitationWithTeam = NonNullable<Awaited<ReturnType<typeof findTeamInvitationByTokenHash>>>;
+
+export async function rearmTeamInvitation(db: Database, id: string, tokenHash: string, now: Date, expiresAt: Date): Promise<boolean> {
+  const rows = await db
+    .update(teamInvitations)
+    .set({ tokenHash, sentAt: now, expiresAt, sendCount: sql`${teamInvitations.sendCount} + 1` })
+    .where(and(eq(teamInvitations.id, id), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)))
+    .returning({ id: teamInvitations.id });
+  return rows.length > 0;
+}
+
+export async function revokeTeamInvitationRow(db: Database, teamId: string, id: string, now: Date, event: TeamEventInsert): Promise<boolean> {
+  const [rows] = await db.batch([
+    db
+      .update(teamInvitations)
+      .set({ revokedAt: now })
+      .where(and(eq(teamInvitations.id, id), eq(teamInvitations.teamId, teamId), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)))
+      .returning({ id: teamInvitations.id }),
+    db.insert(teamEvents).values(event),
+  ]);
+  return rows.length > 0;
+}
+
+/**
+ * Uses a link once: the invitation is marked accepted only while still open (and its link the one
+ * given), and the member row is written in the same batch only if that happened. Returns whether it did.
+ */
+export async function useTeamInvitation(db: Database, input: { invitationId: string; tokenHash: string; teamId: string; userId: string; role: TeamRole; now: Date }, event: TeamEventInsert): Promise<boolean> {
+  const [accepted] = await db.batch([
+    db
+      .update(teamInvitations)
+      .set({ acceptedAt: input.now, acceptedBy: input.userId })
+      .where(
+        and(
+          eq(teamInvitations.id, input.invitationId),
+          eq(teamInvitations.tokenHash, input.tokenHash),
+          isNull(teamInvitations.acceptedAt),
+          isNull(teamInvitations.revokedAt),
+          gt(teamInvitations.expiresAt, input.now),
+        ),
+      )
+      .returning({ id: teamInvitations.id }),
+    db.run(sql`insert into team_members (team_id, user_id, role, joined_at)
+      select ${input.teamId}, ${input.userId}, ${input.role}, ${input.now.getTime()}
+      where exists (select 1 from team_invitations where id = ${input.invitationId} and accepted_by = ${input.userId} and accepted_at = ${input.now.getTime()})
+      on conflict (team_id, user_id) do nothing`),
+    db.run(sql`insert into team_events (id, team_id, at, actor_id, actor_email, action, target_name, detail)
+      select ${event.id}, ${event.teamId}, ${(event.at as Date).getTime()}, ${event.actorId ?? null}, ${event.actorEmail ?? null}, ${event.action}, ${event.targetName ?? null}, ${event.detail ?? null}
+      where exists (select 1 from team_invitations where id = ${input.invitationId} and accepted_by = ${input.userId} and accepted_at = ${input.now.getTime()})`),
+  ]);
+  return accepted.length > 0;
+}
+
+// Personal data
+
+export async function loadTeamDataOf(db: Database, userId: string) {
+  const memberships = await listTeamsOf(db, userId);
+  const events = await db
+    .select({ teamId: teamEvents.teamId, at: teamEvents.at, action: teamEvents.action, targetName: teamEvents.targetName, detail: teamEvents.detail })
+    .from(teamEvents)
+    .where(eq(teamEvents.actorId, userId))
+    .orderBy(desc(teamEvents.at))
+    .limit(1000)
+    .all();
+  return { memberships, events };
+}

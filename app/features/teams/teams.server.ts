@@ -1,0 +1,186 @@
+import { z } from "zod";
+import type { TeamRole } from "~/db/schema";
+import { checkFeature } from "~/features/access/access-check";
+import { assertWithinLimit, loadMemberAccess, requireFeature } from "~/features/access/access.server";
+import { findUserById } from "~/features/auth/auth.queries.server";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { parseInput } from "~/lib/validation";
+import { mayManageRole, TEAM_ROLE_LABELS, teamPermissionsOf, teamRoleAllows, type TeamPermission } from "./teams.permissions";
+import {
+  countSeatsTaken,
+  deleteTeamMember,
+  findTeamMember,
+  findTeamMembership,
+  insertTeam,
+  listOpenTeamInvitations,
+  listTeamEvents,
+  listTeamMembers,
+  listTeamsOf,
+  renameTeamRow,
+  setTeamMemberRole,
+  transferTeam,
+  type TeamEventInsert,
+  type TeamRow,
+} from "./teams.queries.server";
+import { teamNameSchema, teamRoleChangeSchema, transferSchema } from "./teams.schema";
+
+/**
+ * Teams (issue 42, docs/teams.md): create one (Business: feature.team_management), see who is in
+ * it, rename it, change roles, remove people, leave, hand it over. Every entry point starts with
+ * `requireTeam`, which answers 404 to anyone not in the team and 403 naming the missing right.
+ * Invitations live in team-invitations.server.ts.
+ */
+
+export type TeamAccess = { team: TeamRow; role: TeamRole };
+
+const notFound = () => new AppError("NOT_FOUND", "This team does not exist or you are not in it.");
+
+/** The team as the caller sees it: 404 unless they are in it, 403 without the right. */
+export async function requireTeam(ctx: ServiceContext, userId: string, rawId: unknown, permission: TeamPermission): Promise<TeamAccess> {
+  const id = z.uuid().safeParse(rawId);
+  if (!id.success) throw notFound();
+  const found = await findTeamMembership(ctx.db, id.data, userId);
+  if (!found) throw notFound();
+  if (!teamRoleAllows(found.role, permission)) {
+    throw new AppError("FORBIDDEN", `You don't have the required permission: ${permission}. Ask the team's owner or an admin.`);
+  }
+  return found;
+}
+
+/** Seats of a team come from its owner's plan and add-ons; open invitations hold one each. */
+export async function assertTeamSeats(ctx: ServiceContext, team: Pick<TeamRow, "id" | "ownerId">, adding: number, options: { exceptInvitationId?: string } = {}): Promise<void> {
+  const access = await loadMemberAccess(ctx, team.ownerId);
+  const taken = await countSeatsTaken(ctx.db, team.id, ctx.now(), options.exceptInvitationId);
+  assertWithinLimit(access, "max_team_seats", taken, adding);
+}
+
+export async function teamEvent(ctx: ServiceContext, teamId: string, actorId: string | null, action: string, target?: { name?: string | null; detail?: string | null }): Promise<TeamEventInsert> {
+  const actor = actorId ? await findUserById(ctx.db, actorId) : undefined;
+  return { id: crypto.randomUUID(), teamId, at: ctx.now(), actorId, actorEmail: actor?.email ?? null, action, targetName: target?.name ?? null, detail: target?.detail ?? null };
+}
+
+export type TeamSummary = Awaited<ReturnType<typeof listTeamsOf>>[number];
+
+export async function listMyTeams(ctx: ServiceContext, userId: string): Promise<TeamSummary[]> {
+  return listTeamsOf(ctx.db, userId);
+}
+
+/** A new team owned by the caller, who needs team management on their plan and a seat for themselves. */
+export async function createTeam(ctx: ServiceContext, userId: string, input: unknown): Promise<{ id: string; name: string }> {
+  const access = await loadMemberAccess(ctx, userId);
+  requireFeature(access, "team_management");
+  const { name } = parseInput(teamNameSchema, input);
+  assertWithinLimit(access, "max_team_seats", 0, 1);
+  const id = crypto.randomUUID();
+  const now = ctx.now();
+  await insertTeam(ctx.db, { id, name, ownerId: userId, createdAt: now, updatedAt: now }, await teamEvent(ctx, id, userId, "team.create", { name }));
+  ctx.logger.info("team created", { teamId: id });
+  return { id, name };
+}
+
+export type TeamView = {
+  team: { id: string; name: string; createdAt: string };
+  me: { userId: string; role: TeamRole; permissions: TeamPermission[] };
+  members: { userId: string; name: string; email: string; role: TeamRole; roleLabel: string; joinedAt: string }[];
+  seats: { taken: number; total: number };
+  invitations: { id: string; email: string; role: TeamRole; roleLabel: string; sentAt: string; expiresAt: string; expired: boolean; sendCount: number }[] | null;
+  activity: { id: string; at: string; actorEmail: string | null; action: string; targetName: string | null; detail: string | null }[] | null;
+};
+
+/** What the team page shows: members and seats to everyone in the team; invitations and activity to those who manage it. */
+export async function getTeam(ctx: ServiceContext, userId: string, rawId: unknown): Promise<TeamView> {
+  const { team, role } = await requireTeam(ctx, userId, rawId, "team.view");
+  const now = ctx.now();
+  const canInvite = teamRoleAllows(role, "team.invite");
+  const canSeeActivity = teamRoleAllows(role, "team.activity.view");
+  const [members, taken, ownerAccess, invitations, events] = await Promise.all([
+    listTeamMembers(ctx.db, team.id),
+    countSeatsTaken(ctx.db, team.id, now),
+    loadMemberAccess(ctx, team.ownerId),
+    canInvite ? listOpenTeamInvitations(ctx.db, team.id) : Promise.resolve(null),
+    canSeeActivity ? listTeamEvents(ctx.db, team.id, 50) : Promise.resolve(null),
+  ]);
+  return {
+    team: { id: team.id, name: team.name, createdAt: team.createdAt.toISOString() },
+    me: { userId, role, permissions: teamPermissionsOf(role) },
+    members: members.map((member) => ({ ...member, roleLabel: TEAM_ROLE_LABELS[member.role], joinedAt: member.joinedAt.toISOString() })),
+    seats: { taken, total: ownerAccess.limits.max_team_seats },
+    invitations:
+      invitations?.map((row) => ({
+        id: row.id,
+        email: row.email,
+        role: row.role,
+        roleLabel: TEAM_ROLE_LABELS[row.role],
+        sentAt: row.sentAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+        expired: row.expiresAt <= now,
+        sendCount: row.sendCount,
+      })) ?? null,
+    activity: events?.map((event) => ({ ...event, at: event.at.toISOString() })) ?? null,
+  };
+}
+
+export async function renameTeam(ctx: ServiceContext, userId: string, rawId: unknown, input: unknown): Promise<{ name: string }> {
+  const { team } = await requireTeam(ctx, userId, rawId, "team.rename");
+  const { name } = parseInput(teamNameSchema, input);
+  if (name !== team.name) await renameTeamRow(ctx.db, team.id, name, ctx.now(), await teamEvent(ctx, team.id, userId, "team.rename", { name, detail: `was ${team.name}` }));
+  return { name };
+}
+
+async function requireOtherMember(ctx: ServiceContext, teamId: string, actorId: string, rawUserId: unknown) {
+  const memberId = z.string().min(1).max(64).safeParse(rawUserId);
+  const member = memberId.success ? await findTeamMember(ctx.db, teamId, memberId.data) : undefined;
+  if (!member) throw new AppError("NOT_FOUND", "This person is not in the team.");
+  if (member.userId === actorId) throw new AppError("CONFLICT", "You can't change your own place in the team here. To go, use Leave the team.");
+  return member;
+}
+
+/** Gives someone another role: admins are made and unmade by the owner only. */
+export async function changeTeamRole(ctx: ServiceContext, userId: string, rawId: unknown, rawUserId: unknown, input: unknown): Promise<{ role: TeamRole }> {
+  const { team, role: actorRole } = await requireTeam(ctx, userId, rawId, "team.members.manage");
+  const member = await requireOtherMember(ctx, team.id, userId, rawUserId);
+  const { role } = parseInput(teamRoleChangeSchema, input);
+  if (!mayManageRole(actorRole, member.role) || !mayManageRole(actorRole, role)) {
+    throw new AppError("FORBIDDEN", member.role === "owner" ? "The owner's role changes only when they hand the team over." : "Only the team's owner makes or unmakes admins.");
+  }
+  if (role !== member.role) {
+    await setTeamMemberRole(ctx.db, team.id, member.userId, role, await teamEvent(ctx, team.id, userId, "member.role", { name: member.email, detail: `${TEAM_ROLE_LABELS[member.role]} → ${TEAM_ROLE_LABELS[role]}` }));
+  }
+  return { role };
+}
+
+/** Takes someone out of the team: what the team owns is closed to them at once (their sessions stay). */
+export async function removeTeamMember(ctx: ServiceContext, userId: string, rawId: unknown, rawUserId: unknown): Promise<void> {
+  const { team, role: actorRole } = await requireTeam(ctx, userId, rawId, "team.members.manage");
+  const member = await requireOtherMember(ctx, team.id, userId, rawUserId);
+  if (!mayManageRole(actorRole, member.role)) {
+    throw new AppError("FORBIDDEN", member.role === "owner" ? "The owner can't be removed. They can hand the team over first." : "Only the team's owner removes admins.");
+  }
+  await deleteTeamMember(ctx.db, team.id, member.userId, await teamEvent(ctx, team.id, userId, "member.remove", { name: member.email, detail: TEAM_ROLE_LABELS[member.role] }));
+  ctx.logger.info("team member removed", { teamId: team.id });
+}
+
+/** Leaves the team; the owner hands it over first. */
+export async function leaveTeam(ctx: ServiceContext, userId: string, rawId: unknown): Promise<void> {
+  const { team, role } = await requireTeam(ctx, userId, rawId, "team.view");
+  if (role === "owner") throw new AppError("CONFLICT", "You own this team: hand it over to someone in it before you leave.");
+  await deleteTeamMember(ctx.db, team.id, userId, await teamEvent(ctx, team.id, userId, "member.leave", { detail: TEAM_ROLE_LABELS[role] }));
+}
+
+/** Hands the team to someone in it, who needs team management and the seats on their own plan; the old owner stays as an admin. */
+export async function transferTeamOwnership(ctx: ServiceContext, userId: string, rawId: unknown, input: unknown): Promise<void> {
+  const { team } = await requireTeam(ctx, userId, rawId, "team.transfer");
+  const { userId: to } = parseInput(transferSchema, input);
+  const member = await requireOtherMember(ctx, team.id, userId, to);
+  const access = await loadMemberAccess(ctx, member.userId);
+  if (!checkFeature(access, "team_management")) {
+    throw new AppError("FORBIDDEN", `${member.name} can't take the team over: their plan has no team management (Business and above).`);
+  }
+  const taken = await countSeatsTaken(ctx.db, team.id, ctx.now());
+  if (access.limits.max_team_seats !== -1 && taken > access.limits.max_team_seats) {
+    throw new AppError("FORBIDDEN", `${member.name}'s plan allows ${access.limits.max_team_seats} team seats and this team uses ${taken}.`);
+  }
+  await transferTeam(ctx.db, team.id, userId, member.userId, ctx.now(), await teamEvent(ctx, team.id, userId, "team.transfer", { name: member.email }));
+  ctx.logger.info("team handed over", { teamId: team.id });
+}
