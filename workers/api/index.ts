@@ -27,6 +27,7 @@ import { searchApi } from "./search";
 import { zipApi } from "./zip";
 import { workflowRunsApi, workflowsApi, workflowTasksApi } from "./workflows";
 import { casesApi, caseTypesApi } from "./cases";
+import { teamsApi } from "./teams";
 
 /** The /api sub-app: one Hono app per resource, mounted here. Unknown paths are JSON 404s. */
 export const api = new Hono<AppEnv>()
@@ -39,6 +40,7 @@ export const api = new Hono<AppEnv>()
   .route("/features", featuresApi)
   .route("/datarooms", dataroomsApi)
   .route("/invitations", invitationsApi)
+  .route("/teams", teamsApi)
   .route("/folders", foldersApi)
   .route("/uploads", uploadsApi)
   .route("/items", itemsApi)

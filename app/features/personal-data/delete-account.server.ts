@@ -15,7 +15,8 @@ const confirmationSchema = z.string().trim();
 
 /**
  * Deletes the member's account and everything it owns (right to erasure). Order matters:
- * 1. the typed confirmation, then the password (wrong ones count against the re-auth limit);
+ * 1. the typed confirmation, then the password (wrong ones count against the re-auth limit), then
+ *    every source's `assertErasable` (a team the member owns must be handed over first);
  * 2. every module's source erases its rows and hands back its R2 keys;
  * 3. the keys go to `personal-data.delete-objects` jobs (≤ 100 keys a message);
  * 4. the goodbye mail is recorded while the users row still exists (its user_id is then set
@@ -35,6 +36,9 @@ export async function deleteAccount(
   }
   await consumeAttempt(call.ctx.env, "delete-account", { account: user.id });
   await assertPassword(call, user, input.password);
+
+  // Nothing is erased while something others depend on still needs the account (a team it owns).
+  for (const source of personalDataSources) await source.assertErasable?.(call.ctx, user.id);
 
   // Jobs and mails outlive the account: they are recorded without the member as actor.
   const ctx = { ...call.ctx, actor: null };

@@ -20,6 +20,11 @@ export type PersonalDataSource = {
   name: string;
   export: (ctx: ServiceContext, userId: string) => Promise<PersonalDataRecord[]>;
   erase: (ctx: ServiceContext, userId: string) => Promise<{ r2Keys: string[] }>;
+  /**
+   * Refuses the deletion (an AppError saying what to do first) while the member holds something
+   * others depend on, such as a team they own. Every source is asked before anything is erased.
+   */
+  assertErasable?: (ctx: ServiceContext, userId: string) => Promise<void>;
 };
 
 /**

@@ -10,6 +10,7 @@ import { receivePagesPersonalData } from "~/features/receive/personal-data.serve
 import { signaturesPersonalData } from "~/features/signatures/personal-data.server";
 import { workflowsPersonalData } from "~/features/workflows/personal-data.server";
 import { casesPersonalData } from "~/features/cases/personal-data.server";
+import { teamsPersonalData } from "~/features/teams/personal-data.server";
 import type { PersonalDataSource } from "./personal-data-source";
 
 export { definePersonalDataSource, type PersonalDataRecord, type PersonalDataSource } from "./personal-data-source";
@@ -34,6 +35,7 @@ export const personalDataSources: readonly PersonalDataSource[] = [
   signaturesPersonalData,
   workflowsPersonalData,
   casesPersonalData,
+  teamsPersonalData,
   accountsPersonalData,
 ];
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { rawBatch } from "~/db/raw-batch.server";
 import { teamEvents, teamInvitations, teamMembers, teams, users, type TeamRole } from "~/db/schema";
 
 /** Teams: the only place drizzle is called for them. */
@@ -231,29 +232,16 @@ export async function revokeTeamInvitationRow(db: Database, teamId: string, id: 
  * given), and the member row is written in the same batch only if that happened. Returns whether it did.
  */
 export async function useTeamInvitation(db: Database, input: { invitationId: string; tokenHash: string; teamId: string; userId: string; role: TeamRole; now: Date }, event: TeamEventInsert): Promise<boolean> {
-  const [accepted] = await db.batch([
-    db
-      .update(teamInvitations)
-      .set({ acceptedAt: input.now, acceptedBy: input.userId })
-      .where(
-        and(
-          eq(teamInvitations.id, input.invitationId),
-          eq(teamInvitations.tokenHash, input.tokenHash),
-          isNull(teamInvitations.acceptedAt),
-          isNull(teamInvitations.revokedAt),
-          gt(teamInvitations.expiresAt, input.now),
-        ),
-      )
-      .returning({ id: teamInvitations.id }),
-    db.run(sql`insert into team_members (team_id, user_id, role, joined_at)
-      select ${input.teamId}, ${input.userId}, ${input.role}, ${input.now.getTime()}
-      where exists (select 1 from team_invitations where id = ${input.invitationId} and accepted_by = ${input.userId} and accepted_at = ${input.now.getTime()})
-      on conflict (team_id, user_id) do nothing`),
-    db.run(sql`insert into team_events (id, team_id, at, actor_id, actor_email, action, target_name, detail)
-      select ${event.id}, ${event.teamId}, ${(event.at as Date).getTime()}, ${event.actorId ?? null}, ${event.actorEmail ?? null}, ${event.action}, ${event.targetName ?? null}, ${event.detail ?? null}
-      where exists (select 1 from team_invitations where id = ${input.invitationId} and accepted_by = ${input.userId} and accepted_at = ${input.now.getTime()})`),
+  const now = input.now.getTime();
+  const used = sql`exists (select 1 from team_invitations where id = ${input.invitationId} and accepted_by = ${input.userId} and accepted_at = ${now})`;
+  const [accepted] = await rawBatch(db, [
+    sql`update team_invitations set accepted_at = ${now}, accepted_by = ${input.userId}
+      where id = ${input.invitationId} and token_hash = ${input.tokenHash} and accepted_at is null and revoked_at is null and expires_at > ${now}`,
+    sql`insert into team_members (team_id, user_id, role, joined_at) select ${input.teamId}, ${input.userId}, ${input.role}, ${now} where ${used} on conflict (team_id, user_id) do nothing`,
+    sql`insert into team_events (id, team_id, at, actor_id, actor_email, action, target_name, detail)
+      select ${event.id}, ${event.teamId}, ${(event.at as Date).getTime()}, ${event.actorId ?? null}, ${event.actorEmail ?? null}, ${event.action}, ${event.targetName ?? null}, ${event.detail ?? null} where ${used}`,
   ]);
-  return accepted.length > 0;
+  return (accepted?.meta.changes ?? 0) > 0;
 }
 
 // Personal data

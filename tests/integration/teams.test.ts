@@ -1,0 +1,274 @@
+import { describe, expect, it } from "vitest";
+import { countWhere, get, send, signedIn, type Person } from "./dataroom-helpers";
+import { mailsTo, newAuthClient, origin, testEnv, uniqueIp } from "./helpers";
+import type { AuthCall } from "~/features/auth/auth-context.server";
+import { findUserById } from "~/features/auth/auth.queries.server";
+import { createSession } from "~/features/auth/session.server";
+import { deleteAccount } from "~/features/personal-data/delete-account.server";
+import { teamsPersonalData } from "~/features/teams/personal-data.server";
+import { registerAndAcceptTeam, viewTeamInvitation } from "~/features/teams/team-invitations.server";
+import { createTeam as createTeamAs } from "~/features/teams/teams.server";
+import { AppError } from "~/lib/errors";
+import { createServiceContext } from "~/lib/service-context.server";
+import { createUser } from "~tests/factories/users";
+
+/**
+ * Teams (issue 42): a Business member creates a team; invitations by e-mail with single-use links
+ * (the same /invite/{token} as data rooms', also for people without an account); seats from the
+ * owner's plan and add-ons, checked on invite and on accept; roles, removing, leaving, handing over;
+ * the team's activity; the authorization matrix on every route.
+ */
+
+type TeamView = {
+  team: { id: string; name: string };
+  me: { role: string; permissions: string[] };
+  members: { userId: string; email: string; role: string }[];
+  seats: { taken: number; total: number };
+  invitations: { id: string; email: string; role: string }[] | null;
+  activity: { action: string; actorEmail: string | null; targetName: string | null; detail: string | null }[] | null;
+};
+
+async function createTeam(owner: Person, name = "Deal team"): Promise<string> {
+  const response = await send(owner.client, "POST", "/api/teams", { name });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json<{ team: { id: string } }>()).team.id;
+}
+
+async function view(person: Person, teamId: string): Promise<TeamView> {
+  const response = await get(`/api/teams/${teamId}`, person.client);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return response.json<TeamView>();
+}
+
+async function invite(owner: Person, teamId: string, emails: string | string[], role = "member") {
+  return send(owner.client, "POST", `/api/teams/${teamId}/invitations`, { emails, role });
+}
+
+async function tokenMailedTo(email: string): Promise<string> {
+  const mail = (await mailsTo(email)).filter((item) => item.template === "team-invitation").at(-1);
+  expect(mail, `a team invitation to ${email}`).toBeDefined();
+  return mail!.textBody.match(/\/invite\/([A-Za-z0-9_-]{43})/)![1]!;
+}
+
+/** The person joins the way anyone does: invited, then accepting the mailed link. */
+async function join(owner: Person, teamId: string, person: Person, role = "member") {
+  expect((await invite(owner, teamId, person.email, role)).status).toBe(201);
+  const accepted = await send(person.client, "POST", "/api/invitations/accept", { token: await tokenMailedTo(person.email) });
+  expect(accepted.status, await accepted.clone().text()).toBe(200);
+  expect(await accepted.json()).toEqual({ teamId });
+}
+
+const setTeamAddon = (userId: string, quantity: number) =>
+  testEnv.DB.prepare("insert into user_addons (user_id, addon, quantity, updated_at) values (?, 'dataroom_team', ?, ?) on conflict (user_id, addon) do update set quantity = excluded.quantity").bind(userId, quantity, Date.now()).run();
+
+describe("teams", () => {
+  it("a Business member creates a team, invites someone who joins with the mailed link, and the team page shows members, seats, the invitation and the activity", async () => {
+    const owner = await signedIn({ tier: "business", name: "Olivia Owner" });
+    const teamId = await createTeam(owner, "Falcon deal team");
+    const ada = await signedIn({ name: "Ada Analyst" });
+
+    expect((await invite(owner, teamId, [ada.email, "new.person@example.test"], "member")).status).toBe(201);
+    let page = await view(owner, teamId);
+    expect(page.team.name).toBe("Falcon deal team");
+    expect(page.me).toMatchObject({ role: "owner" });
+    expect(page.seats).toEqual({ taken: 3, total: 10 });
+    expect(page.invitations?.map((row) => row.email).sort()).toEqual([ada.email, "new.person@example.test"].sort());
+    const [mail] = (await mailsTo(ada.email)).filter((item) => item.template === "team-invitation");
+    expect(mail?.subject).toBe('Olivia Owner invited you to the team "Falcon deal team"');
+
+    // Someone else signed in cannot use the link; the invitee can, once.
+    const token = await tokenMailedTo(ada.email);
+    const stranger = await signedIn();
+    expect((await send(stranger.client, "POST", "/api/invitations/accept", { token })).status).toBe(403);
+    expect((await send(ada.client, "POST", "/api/invitations/accept", { token })).status).toBe(200);
+    expect((await send(ada.client, "POST", "/api/invitations/accept", { token })).status).toBe(404);
+
+    page = await view(owner, teamId);
+    expect(page.members.map((member) => [member.email, member.role])).toEqual([
+      [owner.email, "owner"],
+      [ada.email, "member"],
+    ]);
+    expect(page.seats.taken).toBe(3);
+    expect(page.activity?.map((event) => event.action)).toEqual(["member.join", "invitation.send", "invitation.send", "team.create"]);
+    expect(page.activity?.[0]).toMatchObject({ actorEmail: ada.email, detail: "Member" });
+
+    // A member sees the team and its people, not the invitations or the activity.
+    const seen = await view(ada, teamId);
+    expect(seen.me.role).toBe("member");
+    expect(seen.members).toHaveLength(2);
+    expect(seen.invitations).toBeNull();
+    expect(seen.activity).toBeNull();
+    expect((await (await get("/api/teams", ada.client)).json<{ teams: { id: string; role: string }[] }>()).teams).toEqual([expect.objectContaining({ id: teamId, role: "member", memberCount: 2 })]);
+  });
+
+  it("someone without an account creates it from the link's page and lands in the team", async () => {
+    const owner = await signedIn({ tier: "business" });
+    const teamId = await createTeam(owner);
+    const email = `newcomer-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    expect((await invite(owner, teamId, email)).status).toBe(201);
+    const token = await tokenMailedTo(email);
+    const call: AuthCall = { ctx: createServiceContext(testEnv, { requestId: "t" }), meta: { ipAddress: uniqueIp(), userAgent: "test" }, origin };
+
+    // What the link's page shows a visitor: the team, who invited them, and that they can create their account there.
+    const shown = await viewTeamInvitation(call.ctx, token, null);
+    expect(shown).toMatchObject({ state: "open", viewer: "anonymous", accountExists: false, invitation: { email, teamName: "Deal team", roleLabel: "Member" } });
+    expect(await viewTeamInvitation(call.ctx, "x".repeat(43), null)).toBeNull();
+
+    const { teamId: joined, signIn } = await registerAndAcceptTeam(call, token, { name: "Nora Newcomer", password: "a long enough passphrase 42" });
+    expect(joined).toBe(teamId);
+    expect(signIn.token).toBeTruthy();
+    expect(await viewTeamInvitation(call.ctx, token, null)).toMatchObject({ state: "accepted", problem: "This invitation was already used. If that was you, open the team from your list of teams." });
+    await expect(registerAndAcceptTeam(call, token, { name: "Again", password: "a long enough passphrase 42" })).rejects.toMatchObject({ status: 404 });
+    expect(await countWhere("select count(*) as n from team_members tm join users u on u.id = tm.user_id where tm.team_id = ? and u.email = ? and u.email_verified_at is not null", teamId, email)).toBe(1);
+  });
+
+  it("refuses seats past the plan's limit when inviting and again when accepting, and the add-on raises it", async () => {
+    const owner = await signedIn({ tier: "business" });
+    const teamId = await createTeam(owner);
+    await testEnv.DB.prepare("update tiers set max_team_seats = 3 where name = 'business'").run();
+    try {
+      const people = await Promise.all([signedIn(), signedIn(), signedIn()]);
+      // Owner + 2 invitations fill 3 seats; a 3rd address is refused with what the plan allows, nothing written.
+      const refused = await invite(owner, teamId, people.map((person) => person.email));
+      expect(refused.status).toBe(403);
+      expect((await refused.json<{ message: string }>()).message).toBe("Your Business plan allows 3 team seats. Upgrade your plan or add team seats (the team collaboration add-on brings 5 a unit).");
+      expect(await countWhere("select count(*) as n from team_invitations where team_id = ?", teamId)).toBe(0);
+
+      expect((await invite(owner, teamId, [people[0]!.email, people[1]!.email])).status).toBe(201);
+      // Re-sending to an address already invited keeps its seat.
+      expect((await invite(owner, teamId, people[0]!.email)).status).toBe(201);
+      expect((await invite(owner, teamId, people[2]!.email)).status).toBe(403);
+
+      // The plan shrinks after the invitations went out: accepting is refused until a seat is free.
+      await testEnv.DB.prepare("update tiers set max_team_seats = 2 where name = 'business'").run();
+      const token = await tokenMailedTo(people[0]!.email);
+      expect((await send(people[0]!.client, "POST", "/api/invitations/accept", { token })).status).toBe(403);
+      const open = (await view(owner, teamId)).invitations!;
+      const other = open.find((row) => row.email === people[1]!.email)!;
+      expect((await send(owner.client, "DELETE", `/api/teams/${teamId}/invitations/${other.id}`)).status).toBe(200);
+      expect((await send(people[0]!.client, "POST", "/api/invitations/accept", { token })).status).toBe(200);
+
+      // One unit of the add-on: 5 more seats.
+      await setTeamAddon(owner.id, 1);
+      expect((await view(owner, teamId)).seats).toEqual({ taken: 2, total: 7 });
+      expect((await invite(owner, teamId, people[2]!.email)).status).toBe(201);
+    } finally {
+      await testEnv.DB.prepare("update tiers set max_team_seats = 10 where name = 'business'").run();
+    }
+  });
+
+  it("answers anonymous 401, a plan without team management 403, an outsider 404 with nothing written, a member without the right 403, and the owner", async () => {
+    const owner = await signedIn({ tier: "business" });
+    const teamId = await createTeam(owner);
+    const member = await signedIn();
+    await join(owner, teamId, member);
+    const outsider = await signedIn({ tier: "business" });
+    const pro = await signedIn({ tier: "pro" });
+    const anonymous = await newAuthClient();
+
+    expect((await get("/api/teams", anonymous)).status).toBe(401);
+    expect((await send(anonymous, "POST", "/api/teams", { name: "X" })).status).toBe(401);
+    const locked = await send(pro.client, "POST", "/api/teams", { name: "Mine" });
+    expect(locked.status).toBe(403);
+    expect((await locked.json<{ message: string }>()).message).toBe("You don't have the required feature: team_management. It is part of the Business plan and above.");
+    expect(await countWhere("select count(*) as n from teams where owner_id = ?", pro.id)).toBe(0);
+    expect((await send(owner.client, "POST", "/api/teams", { name: "   " })).status).toBe(400);
+
+    const before = await countWhere("select count(*) as n from team_events where team_id = ?", teamId);
+    const routes = [
+      ["GET", `/api/teams/${teamId}`, undefined],
+      ["PATCH", `/api/teams/${teamId}`, { name: "Taken over" }],
+      ["POST", `/api/teams/${teamId}/invitations`, { emails: "friend@example.test" }],
+      ["PATCH", `/api/teams/${teamId}/members/${member.id}`, { role: "admin" }],
+      ["DELETE", `/api/teams/${teamId}/members/${member.id}`, undefined],
+      ["POST", `/api/teams/${teamId}/leave`, undefined],
+      ["POST", `/api/teams/${teamId}/transfer`, { userId: outsider.id }],
+    ] as const;
+    for (const [method, path, body] of routes) {
+      expect((await send(anonymous, method, path, body)).status, `anonymous ${method} ${path}`).toBe(401);
+      const response = method === "GET" ? await get(path, outsider.client) : await send(outsider.client, method, path, body);
+      expect(response.status, `outsider ${method} ${path}`).toBe(404);
+    }
+    expect((await get("/api/teams/not-a-uuid", owner.client)).status).toBe(404);
+    expect(await countWhere("select count(*) as n from team_events where team_id = ?", teamId)).toBe(before);
+    expect(await countWhere("select count(*) as n from team_invitations where team_id = ? and email = 'friend@example.test'", teamId)).toBe(0);
+
+    // A member without the rights: 403 naming the permission; nothing changes.
+    for (const [method, path, body, permission] of [
+      ["PATCH", `/api/teams/${teamId}`, { name: "Mine now" }, "team.rename"],
+      ["POST", `/api/teams/${teamId}/invitations`, { emails: "friend@example.test" }, "team.invite"],
+      ["DELETE", `/api/teams/${teamId}/members/${owner.id}`, undefined, "team.members.manage"],
+      ["POST", `/api/teams/${teamId}/transfer`, { userId: member.id }, "team.transfer"],
+    ] as const) {
+      const response = await send(member.client, method, path, body);
+      expect(response.status, `member ${method} ${path}`).toBe(403);
+      expect((await response.json<{ message: string }>()).message).toContain(permission);
+    }
+    expect(await countWhere("select count(*) as n from team_events where team_id = ?", teamId)).toBe(before);
+    expect((await view(owner, teamId)).team.name).toBe("Deal team");
+
+    // The owner renames it.
+    expect((await send(owner.client, "PATCH", `/api/teams/${teamId}`, { name: "Heron team" })).status).toBe(200);
+    expect((await view(member, teamId)).team.name).toBe("Heron team");
+  });
+
+  it("admins manage members but only the owner makes admins; removing and leaving end membership; the owner hands the team over before leaving", async () => {
+    const owner = await signedIn({ tier: "business", name: "Olivia Owner" });
+    const teamId = await createTeam(owner);
+    const admin = await signedIn({ name: "Alan Admin" });
+    const member = await signedIn({ name: "Mia Member" });
+    const other = await signedIn({ tier: "business", name: "Ben Business" });
+    await join(owner, teamId, admin, "admin");
+    await join(owner, teamId, member);
+    await join(owner, teamId, other);
+
+    // An admin may not invite or make admins, nor touch another admin or the owner.
+    expect((await invite(admin, teamId, "boss@example.test", "admin")).status).toBe(403);
+    expect((await send(admin.client, "PATCH", `/api/teams/${teamId}/members/${member.id}`, { role: "admin" })).status).toBe(403);
+    expect((await send(admin.client, "DELETE", `/api/teams/${teamId}/members/${owner.id}`)).status).toBe(403);
+    expect((await send(admin.client, "PATCH", `/api/teams/${teamId}/members/${member.id}`, { role: "billing" })).status).toBe(200);
+    expect((await send(admin.client, "PATCH", `/api/teams/${teamId}/members/${member.id}`, { role: "owner" })).status).toBe(400);
+    expect((await send(admin.client, "PATCH", `/api/teams/${teamId}/members/${admin.id}`, { role: "member" })).status).toBe(409);
+    const billing = await view(member, teamId);
+    expect(billing.me).toMatchObject({ role: "billing", permissions: ["team.view", "team.billing"] });
+
+    // Removing ends membership at once: the team is 404 to them after.
+    expect((await send(admin.client, "DELETE", `/api/teams/${teamId}/members/${member.id}`)).status).toBe(200);
+    expect((await get(`/api/teams/${teamId}`, member.client)).status).toBe(404);
+
+    // The owner cannot leave; hands the team over to someone whose plan has teams, then can.
+    const stay = await send(owner.client, "POST", `/api/teams/${teamId}/leave`);
+    expect(stay.status).toBe(409);
+    expect((await stay.json<{ message: string }>()).message).toBe("You own this team: hand it over to someone in it before you leave.");
+    const noPlan = await send(owner.client, "POST", `/api/teams/${teamId}/transfer`, { userId: admin.id });
+    expect(noPlan.status).toBe(403);
+    expect((await noPlan.json<{ message: string }>()).message).toBe("Alan Admin can't take the team over: their plan has no team management (Business and above).");
+    expect((await send(owner.client, "POST", `/api/teams/${teamId}/transfer`, { userId: other.id })).status).toBe(200);
+    const after = await view(other, teamId);
+    expect(after.me.role).toBe("owner");
+    expect(after.members.find((row) => row.userId === owner.id)?.role).toBe("admin");
+    expect(await countWhere("select count(*) as n from teams where id = ? and owner_id = ?", teamId, other.id)).toBe(1);
+    expect((await send(owner.client, "POST", `/api/teams/${teamId}/leave`)).status).toBe(200);
+    expect((await view(other, teamId)).activity?.slice(0, 2).map((event) => event.action)).toEqual(["member.leave", "team.transfer"]);
+  });
+
+  it("an account that owns a team is not deleted until the team is handed over, nothing erased before; its export lists its teams", async () => {
+    const testUser = await createUser({ name: "Kim Keeper" });
+    await testEnv.DB.prepare("update users set tier = 'business' where id = ?").bind(testUser.id).run();
+    const call: AuthCall = { ctx: createServiceContext(testEnv, { requestId: "t" }), meta: { ipAddress: uniqueIp(), userAgent: "test" }, origin };
+    const user = (await findUserById(call.ctx.db, testUser.id))!;
+    const { session } = await createSession(call.ctx.db, { user, pendingSecondFactor: null, meta: call.meta, now: new Date() });
+    const { id: teamId } = await createTeamAs(call.ctx, testUser.id, { name: "Keepers" });
+
+    const refused = await deleteAccount(call, { user, session }, { password: testUser.password, confirmation: "DELETE" }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).status).toBe(409);
+    expect((refused as AppError).message).toBe('You own the team "Keepers". Hand it over to someone in it on its team page before you delete your account.');
+    expect(await countWhere("select count(*) as n from users where id = ?", testUser.id)).toBe(1);
+    expect(await countWhere("select count(*) as n from sessions where user_id = ?", testUser.id)).toBe(1);
+
+    const [record] = await teamsPersonalData.export(call.ctx, testUser.id);
+    expect(record?.path).toBe("teams/teams.json");
+    expect(record?.data).toMatchObject({ teams: [{ id: teamId, name: "Keepers", role: "owner", owner: "Kim Keeper" }], activity: [{ action: "team.create", target: "Keepers" }] });
+  });
+});
