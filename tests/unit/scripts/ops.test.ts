@@ -314,21 +314,21 @@ describe("ops addons and tier limits", () => {
     expect(() => setTierLimitSql({ tier: "free", limit: "max_datarooms", value: -2, now: 9 })).toThrow(TypeError);
     expect(LIST_TIERS_SQL).toBe(
       "SELECT name, label, max_datarooms, max_dataroom_storage_mb, max_dataroom_files, max_dataroom_folders, " +
-        "max_dataroom_members, max_dataroom_guests, permissions FROM tiers ORDER BY sort_order, name",
+        "max_dataroom_members, max_dataroom_guests, max_team_seats, permissions FROM tiers ORDER BY sort_order, name",
     );
   });
 
   it("prints the tiers as an aligned table, -1 as unlimited", () => {
     const limits = (values: number[]) => Object.fromEntries(LIMIT_NAMES.map((name, index) => [name, values[index]]));
     const table = formatTierTable([
-      { name: "free", label: "Free", ...limits([2, 1024, 250, 50, 3, 10]), permissions: null },
-      { name: "custom", label: "Enterprise", ...limits([-1, -1, -1, -1, -1, -1]), permissions: '["core_access"]' },
+      { name: "free", label: "Free", ...limits([2, 1024, 250, 50, 3, 10, 0]), permissions: null },
+      { name: "custom", label: "Enterprise", ...limits([-1, -1, -1, -1, -1, -1, -1]), permissions: '["core_access"]' },
     ]);
     const lines = table.split("\n");
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^tier\s+label\s+max_datarooms\s+max_dataroom_storage_mb\s+.*max_dataroom_guests\s+permissions$/);
-    expect(lines[1]!.split(/\s+/)).toEqual(["free", "Free", "2", "1024", "250", "50", "3", "10", "default"]);
-    expect(lines[2]!.split(/\s+/)).toEqual(["custom", "Enterprise", ...Array(6).fill("unlimited"), '["core_access"]']);
+    expect(lines[0]).toMatch(/^tier\s+label\s+max_datarooms\s+max_dataroom_storage_mb\s+.*max_dataroom_guests\s+max_team_seats\s+permissions$/);
+    expect(lines[1]!.split(/\s+/)).toEqual(["free", "Free", "2", "1024", "250", "50", "3", "10", "0", "default"]);
+    expect(lines[2]!.split(/\s+/)).toEqual(["custom", "Enterprise", ...Array(7).fill("unlimited"), '["core_access"]']);
     // Columns line up: every row's permissions column starts where its header does.
     const column = lines[0]!.indexOf("permissions");
     expect(lines[1]!.indexOf("default")).toBe(column);
