@@ -19,6 +19,7 @@ export type NavIconName =
   | "template"
   | "trash"
   | "rooms"
+  | "team"
   | "archive"
   | "link"
   | "receive"
@@ -80,6 +81,8 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       { id: "datarooms", label: "Data rooms", to: "/datarooms", icon: "rooms", alsoActiveUnder: ["/dataroom/"], requires: { permission: "core_access" } },
       { id: "archived-rooms", label: "Archived rooms", to: "/datarooms/archived", icon: "archive", requires: { permission: "core_access", hideOnDenied: true } },
+      // Not locked: anyone may be in a team someone else owns; creating one is Business (the page and the server say so).
+      { id: "team", label: "Team", to: "/team", icon: "team", alsoActiveUnder: ["/team/"] },
     ],
   },
   {

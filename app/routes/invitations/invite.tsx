@@ -9,6 +9,7 @@ import { AuthLayout, fieldError, FormError } from "~/features/auth/components/au
 import { NewPasswordInput } from "~/features/auth/components/new-password-input";
 import { logout } from "~/features/auth/login.server";
 import { acceptInvitation, registerAndAccept, viewInvitation } from "~/features/datarooms/invitations.server";
+import { acceptTeamInvitation, isTeamInvitationToken, registerAndAcceptTeam, viewTeamInvitation } from "~/features/teams/team-invitations.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { AppError } from "~/lib/errors";
 import { requestContext, serviceContextFor } from "~/lib/request-context.server";
@@ -19,17 +20,26 @@ export const meta: Route.MetaFunction = () => titleMeta("Invitation");
 export const headers = noReferrerHeaders;
 
 /**
- * /invite/{token}: the link of a data-room invitation. Reading it changes nothing (mail scanners
- * fetch links); joining is a POST. Signed in with the invited address: Join. Signed in as someone
+ * /invite/{token}: the link of an invitation into a data room or a team (one flow for both; the
+ * token says which). Reading it changes nothing (mail scanners fetch links); joining is a POST. Signed in with the invited address: Join. Signed in as someone
  * else: sign out and continue. Signed out: sign in (then come back here), or create the account
  * on the way when the address has none.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { actor, auth } = context.get(requestContext);
   const viewer = actor && auth ? { userId: actor.userId, email: auth.user.email } : null;
-  const view = await runLoader(() => viewInvitation(serviceContextFor(context), params.token, viewer));
-  if (view.dataroomId) throw redirect(`/dataroom/${view.dataroomId}`);
-  return { view, token: params.token, signedInAs: auth?.user.email ?? null, here: new URL(request.url).pathname };
+  const ctx = serviceContextFor(context);
+  const team = await runLoader(() => viewTeamInvitation(ctx, params.token, viewer));
+  if (team) {
+    if (team.teamId) throw redirect(`/team/${team.teamId}`);
+    const { teamName, ...invitation } = team.invitation;
+    const view = { ...team, invitation: { ...invitation, targetName: teamName } };
+    return { kind: "team" as const, view, token: params.token, signedInAs: auth?.user.email ?? null, here: new URL(request.url).pathname };
+  }
+  const room = await runLoader(() => viewInvitation(ctx, params.token, viewer));
+  if (room.dataroomId) throw redirect(`/dataroom/${room.dataroomId}`);
+  const view = { ...room, invitation: room.invitation ? { ...room.invitation, targetName: room.invitation.roomName } : null };
+  return { kind: "dataroom" as const, view, token: params.token, signedInAs: auth?.user.email ?? null, here: new URL(request.url).pathname };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -42,8 +52,19 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         if (auth) await logout(authCallFor(context, request), auth.session);
         return redirectSignedOut(context, `/invite/${params.token}`);
       }
+      const ctx = serviceContextFor(context);
+      const isTeam = await isTeamInvitationToken(ctx, params.token);
       if (intent === "register") {
         if (actor) throw new AppError("CONFLICT", "You are signed in already. Reload the page to join.");
+        if (isTeam) {
+          const joined = await registerAndAcceptTeam(authCallFor(context, request), params.token, { name: form.get("name"), password: form.get("password") });
+          return redirectWithSession(
+            context,
+            `/team/${joined.teamId}`,
+            { token: joined.signIn.token, absoluteExpiresAt: joined.signIn.session.absoluteExpiresAt },
+            { type: "success", message: "Welcome! Your account is ready and you have joined the team." },
+          );
+        }
         const result = await registerAndAccept(authCallFor(context, request), params.token, { name: form.get("name"), password: form.get("password") });
         return redirectWithSession(
           context,
@@ -53,6 +74,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         );
       }
       if (!actor) throw new AppError("UNAUTHENTICATED", "Sign in to accept the invitation.");
+      if (isTeam) {
+        const teamId = await acceptTeamInvitation(ctx, actor.userId, params.token);
+        return redirectWithNotice(context, `/team/${teamId}`, { type: "success", message: "You have joined the team." });
+      }
       const dataroomId = await acceptInvitation(serviceContextFor(context), actor.userId, params.token);
       return redirectWithNotice(context, `/dataroom/${dataroomId}`, { type: "success", message: "You have joined the data room." });
     },
@@ -65,7 +90,8 @@ function formatDay(iso: string): string {
 }
 
 export default function InvitationPage({ loaderData }: Route.ComponentProps) {
-  const { view, signedInAs, here } = loaderData;
+  const { kind, view, signedInAs, here } = loaderData;
+  const what = kind === "team" ? "team" : "data room";
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
@@ -74,13 +100,13 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
 
   if (view.state !== "open" || !invitation) {
     return (
-      <AuthLayout title="Invitation" description={invitation ? `To the data room "${invitation.roomName}"` : undefined}>
+      <AuthLayout title="Invitation" description={invitation ? `To the ${what} "${invitation.targetName}"` : undefined}>
         <Alert variant="warning" title="This link can't be used">
           {view.problem}
         </Alert>
         <p className="mt-4 text-sm">
-          <Link to={signedInAs ? "/datarooms" : "/login"} className="text-brand-700 underline">
-            {signedInAs ? "Go to your data rooms" : "Sign in"}
+          <Link to={signedInAs ? (kind === "team" ? "/team" : "/datarooms") : "/login"} className="text-brand-700 underline">
+            {signedInAs ? (kind === "team" ? "Go to your teams" : "Go to your data rooms") : "Sign in"}
           </Link>
         </p>
       </AuthLayout>
@@ -99,14 +125,14 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
   );
 
   return (
-    <AuthLayout title={`Join "${invitation.roomName}"`} description="A data room on Strongroom">
+    <AuthLayout title={`Join "${invitation.targetName}"`} description={`A ${what} on Strongroom`}>
       <div className="space-y-5">
         {summary}
         <FormError message={failure?.message} />
         {view.viewer === "invitee" ? (
           <IntentForm intent="accept">
             <Button type="submit" className="w-full" isLoading={busy === "accept"}>
-              Join data room
+              {kind === "team" ? "Join team" : "Join data room"}
             </Button>
           </IntentForm>
         ) : view.viewer === "someone-else" ? (
