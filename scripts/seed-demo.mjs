@@ -285,7 +285,16 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
   await browser.json(`/api/cases/${renewal.id}/tasks`, { method: "POST", body: JSON.stringify({ kind: "milestone", title: "Renewal signed", dueDate: "2027-02-15" }) }, 201);
   // The buyer intake form sent for the case to Fabrikam's buyer (the dev mailbox): their answer will join the case.
   await browser.json(`/api/cases/${renewal.id}/requests`, { method: "POST", body: JSON.stringify({ formId: form.id, email: "fabrikam.buyer@example.com", name: "Fabrikam buyer", message: "A few questions before we renew." }) }, 201);
-  return { folders: Object.keys(made).length, files: 7, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length, signatures: 2, workflows: 3, cases: 1 };
+
+  // A team (docs/teams.md): the demo member owns "Falcon deal team"; the demo guest joined it from the mailed link, an analyst's invitation waits.
+  const { team } = await browser.json("/api/teams", { method: "POST", body: JSON.stringify({ name: "Falcon deal team" }) }, 201);
+  await browser.json(`/api/teams/${team.id}/invitations`, { method: "POST", body: JSON.stringify({ emails: [guest.email], role: "member", message: "The people working on Falcon." }) }, 201);
+  const teamMailbox = await (await browser.request(`/dev/mail?to=${encodeURIComponent(guest.email)}`)).text();
+  const teamToken = [...teamMailbox.matchAll(/\/invite\/([A-Za-z0-9_-]{43})/g)].map((match) => match[1]).find((found) => found !== token);
+  if (!teamToken) throw new Error("The demo guest's team invitation is not in the development mailbox.");
+  await guestBrowser.json("/api/invitations/accept", { method: "POST", body: JSON.stringify({ token: teamToken }) });
+  await browser.json(`/api/teams/${team.id}/invitations`, { method: "POST", body: JSON.stringify({ emails: ["analyst@example.com"], role: "member" }) }, 201);
+  return { folders: Object.keys(made).length, files: 7, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length, signatures: 2, workflows: 3, cases: 1, teams: 1 };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

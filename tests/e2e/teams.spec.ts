@@ -1,0 +1,59 @@
+import { newConsentedContext, readLatestMail } from "./auth-helpers";
+import { seriousViolations } from "./axe-helpers";
+import { createMember, expect, gotoHydrated, test } from "./fixtures";
+
+/**
+ * Teams (issue 42) in two browsers: a Business member creates a team and invites someone by e-mail;
+ * the invitee joins from the mailed link and sees the team; the owner gives them the billing role,
+ * then removes them, and the team is gone for them. Every refusal is a workerd test (teams.test.ts).
+ */
+test("an owner creates a team and invites someone, who joins from the mailed link; the owner changes their role, then removes them, and the team is not found for them any more", async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  await createMember(page.request, { tier: "business", name: "Olivia Owner" });
+  await gotoHydrated(page, "/team");
+  await expect(page).toHaveTitle("Team - Strongroom");
+  await expect(page.getByText("You are not in a team yet. Create one below.")).toBeVisible();
+  await page.getByRole("textbox", { name: "Team name" }).fill("Osprey deal team");
+  await page.getByRole("button", { name: "Create team" }).click();
+  await expect(page).toHaveTitle("Team Osprey deal team - Strongroom");
+  await expect(page.getByTestId("team-seats")).toContainText("1 of 10 seats in use");
+  expect(await seriousViolations(page)).toEqual([]);
+  const teamPage = new URL(page.url()).pathname;
+
+  const theirs = await newConsentedContext(browser, baseURL!);
+  try {
+    const them = await theirs.newPage();
+    const invitee = await createMember(them.request, { tier: "free", name: "Ada Analyst" });
+    await page.getByRole("textbox", { name: "E-mail addresses" }).fill(invitee.email);
+    await page.getByRole("button", { name: "Send invitations" }).click();
+    await expect(page.getByTestId("team-invitation")).toContainText(invitee.email);
+    await expect(page.getByTestId("team-seats")).toContainText("2 of 10 seats in use");
+
+    // The invitee opens the mailed link and joins with one click.
+    const mail = await readLatestMail(page, invitee.email, /invited you to the team "Osprey deal team"/);
+    await gotoHydrated(them, mail.link!);
+    await expect(them).toHaveTitle("Invitation - Strongroom");
+    await expect(them.getByText('Join "Osprey deal team"')).toBeVisible();
+    await them.getByRole("button", { name: "Join team" }).click();
+    await expect(them).toHaveTitle("Team Osprey deal team - Strongroom");
+    await expect(them.getByTestId("team-member")).toHaveCount(2);
+    // A member sees who is in the team, not the invitation form.
+    await expect(them.getByRole("button", { name: "Send invitations" })).toHaveCount(0);
+
+    // The owner makes them billing, then removes them; the activity says so.
+    await gotoHydrated(page, teamPage);
+    const row = page.getByTestId("team-member").filter({ hasText: invitee.email });
+    await row.getByLabel("Role of Ada Analyst").selectOption("billing");
+    await row.getByRole("button", { name: "Save role" }).click();
+    await expect(page.locator(".Toastify__toast").filter({ hasText: "Role changed to billing." })).toBeVisible();
+    await expect(row).toContainText("Billing");
+    await row.getByRole("button", { name: "Remove Ada Analyst" }).click();
+    await expect(page.getByTestId("team-member")).toHaveCount(1);
+    await expect(page.getByTestId("team-event").first()).toContainText(`removed ${invitee.email}`);
+
+    const after = await them.goto(teamPage);
+    expect(after?.status()).toBe(404);
+  } finally {
+    await theirs.close();
+  }
+});
