@@ -41,6 +41,7 @@ export const MEMBER_PAGES = [
   "/trash",
   "/datarooms",
   "/datarooms/archived",
+  "/team",
   "/dataroom/{room}",
   "/dataroom/{room}/profile",
   "/dataroom/{room}/users",
