@@ -7,6 +7,7 @@ import { effectivePermissions, type DataroomPermission } from "~/features/dataro
 import { protectedPermissions, readProtection, type RoomProtection } from "~/features/datarooms/protection";
 import {
   acceptInvitationRows,
+  addDataroomMemberRows,
   deleteDataroomMember,
   loadRoomRoster,
   loadRoomSecurity,
@@ -177,6 +178,18 @@ export class DataRoom extends Server<Env> {
       if (!used) return false;
       // Someone already in the room keeps their role (as the D1 batch does).
       this.ctx.storage.sql.exec(`INSERT OR IGNORE INTO members (user_id, role, overrides, expires_at) VALUES (?, ?, '{}', ?)`, input.userId, input.role, input.accessEndsAt ?? null);
+      this.publishInternal("members.changed", {});
+      return true;
+    });
+  }
+
+  /** Lets someone in without an invitation (a team's people into the team's room); someone already in keeps their role. True when added. */
+  add(roomId: string, input: { userId: string; role: "admin" | "member"; now: number }): Promise<boolean> {
+    return this.serialized(async () => {
+      await this.ensureLoaded(roomId);
+      const added = await addDataroomMemberRows(this.db(), { dataroomId: roomId, userId: input.userId, role: input.role, now: new Date(input.now) });
+      if (!added) return false;
+      this.ctx.storage.sql.exec(`INSERT OR IGNORE INTO members (user_id, role, overrides, expires_at) VALUES (?, ?, '{}', NULL)`, input.userId, input.role);
       this.publishInternal("members.changed", {});
       return true;
     });

@@ -26,6 +26,7 @@ type TeamView = {
   seats: { taken: number; total: number };
   invitations: { id: string; email: string; role: string }[] | null;
   activity: { action: string; actorEmail: string | null; targetName: string | null; detail: string | null }[] | null;
+  rooms: { id: string; name: string }[];
 };
 
 async function createTeam(owner: Person, name = "Deal team"): Promise<string> {
@@ -250,6 +251,57 @@ describe("teams", () => {
     expect(await countWhere("select count(*) as n from teams where id = ? and owner_id = ?", teamId, other.id)).toBe(1);
     expect((await send(owner.client, "POST", `/api/teams/${teamId}/leave`)).status).toBe(200);
     expect((await view(other, teamId)).activity?.slice(0, 2).map((event) => event.action)).toEqual(["member.leave", "team.transfer"]);
+  });
+
+  it("a team's data room lets its people in by their team role; someone who joins later gets in, a new role applies, and whoever is removed or leaves is out at once", async () => {
+    const owner = await signedIn({ tier: "business", name: "Olivia Owner" });
+    const teamId = await createTeam(owner);
+    const admin = await signedIn({ name: "Alan Admin" });
+    const member = await signedIn({ name: "Mia Member" });
+    const billing = await signedIn({ name: "Bill Billing" });
+    const outsider = await signedIn({ tier: "business" });
+    await join(owner, teamId, admin, "admin");
+    await join(owner, teamId, member);
+    await join(owner, teamId, billing, "billing");
+
+    // Members and billing may not create the team's rooms; an outsider cannot tell the team exists.
+    const refused = await send(member.client, "POST", `/api/teams/${teamId}/datarooms`, { name: "Mine" });
+    expect(refused.status).toBe(403);
+    expect((await refused.json<{ message: string }>()).message).toContain("team.rooms.create");
+    expect((await send(outsider.client, "POST", `/api/teams/${teamId}/datarooms`, { name: "Mine" })).status).toBe(404);
+    expect(await countWhere("select count(*) as n from datarooms where team_id = ?", teamId)).toBe(0);
+
+    const created = await send(admin.client, "POST", `/api/teams/${teamId}/datarooms`, { name: "Osprey" });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const roomId = (await created.json<{ dataroom: { id: string } }>()).dataroom.id;
+    const roster = async () =>
+      Object.fromEntries((await (await get(`/api/datarooms/${roomId}/members`, admin.client)).json<{ members: { name: string; role: string }[] }>()).members.map((row) => [row.name, row.role]));
+    expect(await roster()).toEqual({ "Alan Admin": "owner", "Olivia Owner": "admin", "Mia Member": "member" });
+    const opens = async (person: Person) => (await get(`/api/datarooms/${roomId}`, person.client)).status;
+    expect(await opens(member)).toBe(200);
+    expect(await opens(billing)).toBe(404);
+    expect(await opens(outsider)).toBe(404);
+    expect((await view(member, teamId)).rooms).toEqual([{ id: roomId, name: "Osprey" }]);
+    expect((await view(billing, teamId)).rooms).toEqual([]);
+
+    // Someone who joins the team later is in the room; a new team role is a new room role.
+    const late = await signedIn({ name: "Lee Late" });
+    await join(owner, teamId, late);
+    expect(await opens(late)).toBe(200);
+    expect((await send(owner.client, "PATCH", `/api/teams/${teamId}/members/${late.id}`, { role: "admin" })).status).toBe(200);
+    expect((await roster())["Lee Late"]).toBe("admin");
+    expect((await send(owner.client, "PATCH", `/api/teams/${teamId}/members/${member.id}`, { role: "billing" })).status).toBe(200);
+    expect(await opens(member)).toBe(404);
+    expect((await send(owner.client, "PATCH", `/api/teams/${teamId}/members/${member.id}`, { role: "member" })).status).toBe(200);
+    expect(await opens(member)).toBe(200);
+
+    // Removed or gone: out of the room at once; the room's owner stays its owner whatever happens in the team.
+    expect((await send(owner.client, "DELETE", `/api/teams/${teamId}/members/${member.id}`)).status).toBe(200);
+    expect(await opens(member)).toBe(404);
+    expect((await send(late.client, "POST", `/api/teams/${teamId}/leave`)).status).toBe(200);
+    expect(await opens(late)).toBe(404);
+    expect(await roster()).toEqual({ "Alan Admin": "owner", "Olivia Owner": "admin" });
+    expect((await view(owner, teamId)).activity?.map((event) => event.action)).toContain("room.create");
   });
 
   it("an account that owns a team is not deleted until the team is handed over, nothing erased before; its export lists its teams", async () => {

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { publicOrigin } from "~/features/auth/auth-context.server";
 import { inviteToTeam, resendTeamInvitation, revokeTeamInvitation } from "~/features/teams/team-invitations.server";
+import { createTeamRoom } from "~/features/teams/team-rooms.server";
 import { changeTeamRole, createTeam, getTeam, leaveTeam, listMyTeams, removeTeamMember, renameTeam, transferTeamOwnership } from "~/features/teams/teams.server";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
@@ -55,6 +56,10 @@ export const teamsApi = new Hono<AppEnv>()
     const actor = requireApiActor(c);
     await leaveTeam(apiServiceContext(c), actor.userId, c.req.param("id"));
     return c.json({ left: true }, 200);
+  })
+  .post("/:id/datarooms", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ dataroom: await createTeamRoom(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)) }, 201);
   })
   .post("/:id/transfer", async (c) => {
     const actor = requireApiActor(c);

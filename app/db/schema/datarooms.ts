@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { files, spaces } from "./files";
+import { teams } from "./teams";
 
 /**
  * Data rooms (spec §1, §2 "Data room"): a room is a space of kind "dataroom" (ADR 014) with this
@@ -19,6 +20,8 @@ export const datarooms = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     description: text("description").notNull().default(""),
+    /** The team whose workspace holds the room (issue 42, ADR 037): its people are in the room by their team role. Null: the owner's own. */
+    teamId: text("team_id").references((): AnySQLiteColumn => teams.id, { onDelete: "set null" }),
     /** The room's logo in R2 (PNG, JPEG, WebP or GIF, sniffed; at most 512 KiB), or null. */
     logoKey: text("logo_key"),
     logoType: text("logo_type"),
@@ -41,6 +44,7 @@ export const datarooms = sqliteTable(
   (table) => [
     index("datarooms_owner_idx").on(table.ownerId).where(sql`trashed_at IS NULL`),
     index("datarooms_trash_idx").on(table.trashedAt).where(sql`trashed_at IS NOT NULL`),
+    index("datarooms_team_idx").on(table.teamId).where(sql`team_id IS NOT NULL`),
   ],
 );
 

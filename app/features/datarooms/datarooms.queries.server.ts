@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
 import { dataroomMembers, datarooms, files, folders, spaceMembers, spaces, type DataroomRole } from "~/db/schema";
 
-export type NewDataroom = { id: string; rootId: string; ownerId: string; name: string; description: string; now: Date };
+export type NewDataroom = { id: string; rootId: string; ownerId: string; name: string; description: string; now: Date; teamId?: string | null };
 
 /**
  * A room in one batch: its space, the owner's space membership (the file manager's access), the
@@ -14,7 +14,7 @@ export async function insertDataroom(db: Database, room: NewDataroom): Promise<v
   await db.batch([
     db.insert(spaces).values({ id, kind: "dataroom", ownerId, name, createdAt: now, updatedAt: now }),
     db.insert(spaceMembers).values({ spaceId: id, userId: ownerId, role: "owner", createdAt: now }),
-    db.insert(datarooms).values({ id, ownerId, description, createdAt: now, updatedAt: now }),
+    db.insert(datarooms).values({ id, ownerId, description, teamId: room.teamId ?? null, createdAt: now, updatedAt: now }),
     db.insert(dataroomMembers).values({ dataroomId: id, userId: ownerId, role: "owner", overrides: {}, joinedAt: now }),
     db.insert(folders).values({ id: room.rootId, spaceId: id, parentId: null, kind: "root", label: name, createdBy: ownerId, createdAt: now, updatedAt: now }),
   ]);

@@ -116,13 +116,13 @@ async function openDataroom(ctx: ServiceContext, userId: string, rawId: unknown,
 }
 
 /** A new room owned by the caller: needs `dataroom_create` and room under the plan's `max_datarooms` (plus add-ons). */
-export async function createDataroom(ctx: ServiceContext, userId: string, input: unknown): Promise<DataroomSummary> {
+export async function createDataroom(ctx: ServiceContext, userId: string, input: unknown, options: { teamId?: string } = {}): Promise<DataroomSummary> {
   const { name, description } = parseInput(createDataroomSchema, input);
   const access = await loadMemberAccess(ctx, userId);
   requireFeature(access, "dataroom_create");
   assertWithinLimit(access, "max_datarooms", await countOwnedDatarooms(ctx.db, userId));
   const id = crypto.randomUUID();
-  await insertDataroom(ctx.db, { id, rootId: crypto.randomUUID(), ownerId: userId, name, description, now: ctx.now() });
+  await insertDataroom(ctx.db, { id, rootId: crypto.randomUUID(), ownerId: userId, name, description, now: ctx.now(), teamId: options.teamId ?? null });
   ctx.logger.info("data room created", { dataroomId: id });
   return requireDataroom(ctx, userId, id);
 }

@@ -325,6 +325,21 @@ export async function acceptInvitationRows(db: Database, input: { id: string; to
   return (results[0]?.meta.changes ?? 0) > 0;
 }
 
+/**
+ * Someone let into a room without an invitation (the people of the team whose workspace holds it,
+ * issue 42): the member row and the file manager's space membership, unless they are in already.
+ * Returns whether they were added.
+ */
+export async function addDataroomMemberRows(db: Database, input: { dataroomId: string; userId: string; role: "admin" | "member"; now: Date }): Promise<boolean> {
+  const t = input.now.getTime();
+  const results = await rawBatch(db, [
+    sql`INSERT OR IGNORE INTO dataroom_members (dataroom_id, user_id, role, overrides, joined_at) VALUES (${input.dataroomId}, ${input.userId}, ${input.role}, '{}', ${t})`,
+    sql`INSERT OR IGNORE INTO space_members (space_id, user_id, role, created_at) VALUES (${input.dataroomId}, ${input.userId}, 'editor', ${t})`,
+    sql`UPDATE datarooms SET updated_at = ${t} WHERE id = ${input.dataroomId}`,
+  ]);
+  return (results[0]?.meta.changes ?? 0) > 0;
+}
+
 // The room authority's copy (durable-objects/data-room.ts)
 
 /** The D1 copy as the room's Durable Object writes it (it has the binding, not a request). */

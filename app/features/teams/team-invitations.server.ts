@@ -22,7 +22,8 @@ import {
   type TeamInvitationWithTeam,
 } from "./teams.queries.server";
 import { teamInviteSchema } from "./teams.schema";
-import { assertTeamSeats, requireTeam, teamEvent } from "./teams.server";
+import { assertTeamSeats, requireTeam, teamEvent } from "./team-access.server";
+import { letIntoTeamRooms } from "./team-rooms.server";
 
 /**
  * Invitations into a team (issue 42): the same flow as a data room's (single-use link by e-mail,
@@ -176,6 +177,7 @@ async function join(ctx: ServiceContext, found: { row: TeamInvitationWithTeam; h
   const used = await useTeamInvitation(ctx.db, { invitationId: row.id, tokenHash: hash, teamId: row.teamId, userId, role: row.role, now: ctx.now() }, event);
   if (!used) throw new AppError("NOT_FOUND", PROBLEMS.accepted);
   ctx.logger.info("team invitation accepted", { teamId: row.teamId });
+  await letIntoTeamRooms(ctx, row.teamId, userId, row.role);
   return row.teamId;
 }
 

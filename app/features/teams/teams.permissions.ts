@@ -13,22 +13,24 @@ export const TEAM_PERMISSIONS = [
   "team.activity.view",
   "team.billing",
   "team.transfer",
+  "team.rooms.view",
+  "team.rooms.create",
 ] as const;
 export type TeamPermission = (typeof TEAM_PERMISSIONS)[number];
 
 export const TEAM_ROLE_LABELS: Record<TeamRole, string> = { owner: "Owner", admin: "Admin", member: "Member", billing: "Billing" };
 
 export const TEAM_ROLE_DESCRIPTIONS: Record<TeamRole, string> = {
-  owner: "Everything, including handing the team to someone else. One per team.",
-  admin: "Invites and removes people, changes their roles (not other admins'), renames the team.",
-  member: "Works with what the team owns and sees who is in it.",
+  owner: "Everything, including handing the team to someone else; an admin of every team data room. One per team.",
+  admin: "Invites and removes people, changes their roles (not other admins'), renames the team, creates its data rooms (as an admin of each).",
+  member: "Works in the team's data rooms as a member and sees who is in the team.",
   billing: "Sees the team's seats and plan; nothing else of the team's work.",
 };
 
 const ROLE_PERMISSIONS: Record<TeamRole, readonly TeamPermission[]> = {
   owner: TEAM_PERMISSIONS,
-  admin: ["team.view", "team.rename", "team.invite", "team.members.manage", "team.activity.view"],
-  member: ["team.view"],
+  admin: ["team.view", "team.rename", "team.invite", "team.members.manage", "team.activity.view", "team.rooms.view", "team.rooms.create"],
+  member: ["team.view", "team.rooms.view"],
   billing: ["team.view", "team.billing"],
 };
 

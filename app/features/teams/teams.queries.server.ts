@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
-import { teamEvents, teamInvitations, teamMembers, teams, users, type TeamRole } from "~/db/schema";
+import { datarooms, spaces, teamEvents, teamInvitations, teamMembers, teams, users, type TeamRole } from "~/db/schema";
 
 /** Teams: the only place drizzle is called for them. */
 
@@ -135,6 +135,23 @@ export async function listTeamEvents(db: Database, teamId: string, limit: number
     .where(eq(teamEvents.teamId, teamId))
     .orderBy(desc(teamEvents.at), desc(teamEvents.id))
     .limit(limit)
+    .all();
+}
+
+// The team's data rooms
+
+export async function listTeamRoomIds(db: Database, teamId: string): Promise<string[]> {
+  const rows = await db.select({ id: datarooms.id }).from(datarooms).where(and(eq(datarooms.teamId, teamId), isNull(datarooms.trashedAt))).all();
+  return rows.map((row) => row.id);
+}
+
+export async function listTeamRooms(db: Database, teamId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: datarooms.id, name: spaces.name })
+    .from(datarooms)
+    .innerJoin(spaces, eq(spaces.id, datarooms.id))
+    .where(and(eq(datarooms.teamId, teamId), isNull(datarooms.trashedAt)))
+    .orderBy(asc(spaces.name))
     .all();
 }
 

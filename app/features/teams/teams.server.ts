@@ -2,16 +2,16 @@ import { z } from "zod";
 import type { TeamRole } from "~/db/schema";
 import { checkFeature } from "~/features/access/access-check";
 import { assertWithinLimit, loadMemberAccess, requireFeature } from "~/features/access/access.server";
-import { findUserById } from "~/features/auth/auth.queries.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
+import { requireTeam, teamEvent } from "./team-access.server";
+import { listTeamRooms, reapplyTeamRole, takeOutOfTeamRooms } from "./team-rooms.server";
 import { mayManageRole, TEAM_ROLE_LABELS, teamPermissionsOf, teamRoleAllows, type TeamPermission } from "./teams.permissions";
 import {
   countSeatsTaken,
   deleteTeamMember,
   findTeamMember,
-  findTeamMembership,
   insertTeam,
   listOpenTeamInvitations,
   listTeamEvents,
@@ -20,8 +20,6 @@ import {
   renameTeamRow,
   setTeamMemberRole,
   transferTeam,
-  type TeamEventInsert,
-  type TeamRow,
 } from "./teams.queries.server";
 import { teamNameSchema, teamRoleChangeSchema, transferSchema } from "./teams.schema";
 
@@ -31,34 +29,6 @@ import { teamNameSchema, teamRoleChangeSchema, transferSchema } from "./teams.sc
  * `requireTeam`, which answers 404 to anyone not in the team and 403 naming the missing right.
  * Invitations live in team-invitations.server.ts.
  */
-
-export type TeamAccess = { team: TeamRow; role: TeamRole };
-
-const notFound = () => new AppError("NOT_FOUND", "This team does not exist or you are not in it.");
-
-/** The team as the caller sees it: 404 unless they are in it, 403 without the right. */
-export async function requireTeam(ctx: ServiceContext, userId: string, rawId: unknown, permission: TeamPermission): Promise<TeamAccess> {
-  const id = z.uuid().safeParse(rawId);
-  if (!id.success) throw notFound();
-  const found = await findTeamMembership(ctx.db, id.data, userId);
-  if (!found) throw notFound();
-  if (!teamRoleAllows(found.role, permission)) {
-    throw new AppError("FORBIDDEN", `You don't have the required permission: ${permission}. Ask the team's owner or an admin.`);
-  }
-  return found;
-}
-
-/** Seats of a team come from its owner's plan and add-ons; open invitations hold one each. */
-export async function assertTeamSeats(ctx: ServiceContext, team: Pick<TeamRow, "id" | "ownerId">, adding: number, options: { exceptInvitationId?: string } = {}): Promise<void> {
-  const access = await loadMemberAccess(ctx, team.ownerId);
-  const taken = await countSeatsTaken(ctx.db, team.id, ctx.now(), options.exceptInvitationId);
-  assertWithinLimit(access, "max_team_seats", taken, adding);
-}
-
-export async function teamEvent(ctx: ServiceContext, teamId: string, actorId: string | null, action: string, target?: { name?: string | null; detail?: string | null }): Promise<TeamEventInsert> {
-  const actor = actorId ? await findUserById(ctx.db, actorId) : undefined;
-  return { id: crypto.randomUUID(), teamId, at: ctx.now(), actorId, actorEmail: actor?.email ?? null, action, targetName: target?.name ?? null, detail: target?.detail ?? null };
-}
 
 export type TeamSummary = Awaited<ReturnType<typeof listTeamsOf>>[number];
 
@@ -86,6 +56,7 @@ export type TeamView = {
   seats: { taken: number; total: number };
   invitations: { id: string; email: string; role: TeamRole; roleLabel: string; sentAt: string; expiresAt: string; expired: boolean; sendCount: number }[] | null;
   activity: { id: string; at: string; actorEmail: string | null; action: string; targetName: string | null; detail: string | null }[] | null;
+  rooms: { id: string; name: string }[];
 };
 
 /** What the team page shows: members and seats to everyone in the team; invitations and activity to those who manage it. */
@@ -94,12 +65,13 @@ export async function getTeam(ctx: ServiceContext, userId: string, rawId: unknow
   const now = ctx.now();
   const canInvite = teamRoleAllows(role, "team.invite");
   const canSeeActivity = teamRoleAllows(role, "team.activity.view");
-  const [members, taken, ownerAccess, invitations, events] = await Promise.all([
+  const [members, taken, ownerAccess, invitations, events, rooms] = await Promise.all([
     listTeamMembers(ctx.db, team.id),
     countSeatsTaken(ctx.db, team.id, now),
     loadMemberAccess(ctx, team.ownerId),
     canInvite ? listOpenTeamInvitations(ctx.db, team.id) : Promise.resolve(null),
     canSeeActivity ? listTeamEvents(ctx.db, team.id, 50) : Promise.resolve(null),
+    teamRoleAllows(role, "team.rooms.view") ? listTeamRooms(ctx.db, team.id) : Promise.resolve([]),
   ]);
   return {
     team: { id: team.id, name: team.name, createdAt: team.createdAt.toISOString() },
@@ -118,6 +90,7 @@ export async function getTeam(ctx: ServiceContext, userId: string, rawId: unknow
         sendCount: row.sendCount,
       })) ?? null,
     activity: events?.map((event) => ({ ...event, at: event.at.toISOString() })) ?? null,
+    rooms,
   };
 }
 
@@ -146,6 +119,7 @@ export async function changeTeamRole(ctx: ServiceContext, userId: string, rawId:
   }
   if (role !== member.role) {
     await setTeamMemberRole(ctx.db, team.id, member.userId, role, await teamEvent(ctx, team.id, userId, "member.role", { name: member.email, detail: `${TEAM_ROLE_LABELS[member.role]} → ${TEAM_ROLE_LABELS[role]}` }));
+    await reapplyTeamRole(ctx, team.id, member.userId, role);
   }
   return { role };
 }
@@ -158,6 +132,7 @@ export async function removeTeamMember(ctx: ServiceContext, userId: string, rawI
     throw new AppError("FORBIDDEN", member.role === "owner" ? "The owner can't be removed. They can hand the team over first." : "Only the team's owner removes admins.");
   }
   await deleteTeamMember(ctx.db, team.id, member.userId, await teamEvent(ctx, team.id, userId, "member.remove", { name: member.email, detail: TEAM_ROLE_LABELS[member.role] }));
+  await takeOutOfTeamRooms(ctx, team.id, member.userId, "You were removed from the team whose workspace holds this data room.");
   ctx.logger.info("team member removed", { teamId: team.id });
 }
 
@@ -166,6 +141,7 @@ export async function leaveTeam(ctx: ServiceContext, userId: string, rawId: unkn
   const { team, role } = await requireTeam(ctx, userId, rawId, "team.view");
   if (role === "owner") throw new AppError("CONFLICT", "You own this team: hand it over to someone in it before you leave.");
   await deleteTeamMember(ctx.db, team.id, userId, await teamEvent(ctx, team.id, userId, "member.leave", { detail: TEAM_ROLE_LABELS[role] }));
+  await takeOutOfTeamRooms(ctx, team.id, userId, "You left the team whose workspace holds this data room.");
 }
 
 /** Hands the team to someone in it, who needs team management and the seats on their own plan; the old owner stays as an admin. */
@@ -182,5 +158,6 @@ export async function transferTeamOwnership(ctx: ServiceContext, userId: string,
     throw new AppError("FORBIDDEN", `${member.name}'s plan allows ${access.limits.max_team_seats} team seats and this team uses ${taken}.`);
   }
   await transferTeam(ctx.db, team.id, userId, member.userId, ctx.now(), await teamEvent(ctx, team.id, userId, "team.transfer", { name: member.email }));
+  await reapplyTeamRole(ctx, team.id, member.userId, "owner");
   ctx.logger.info("team handed over", { teamId: team.id });
 }

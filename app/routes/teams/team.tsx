@@ -15,6 +15,7 @@ import { dateTimeFormat } from "~/features/files/components/organized-file-table
 import { inviteToTeam, resendTeamInvitation, revokeTeamInvitation } from "~/features/teams/team-invitations.server";
 import { ASSIGNABLE_TEAM_ROLES, mayManageRole, TEAM_ROLE_DESCRIPTIONS, TEAM_ROLE_LABELS } from "~/features/teams/teams.permissions";
 import { TEAM_NAME_MAX } from "~/features/teams/teams.schema";
+import { createTeamRoom } from "~/features/teams/team-rooms.server";
 import { changeTeamRole, getTeam, leaveTeam, removeTeamMember, renameTeam, transferTeamOwnership } from "~/features/teams/teams.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -28,6 +29,7 @@ const ACTIONS: Record<string, string> = {
   "team.create": "created the team",
   "team.rename": "renamed the team",
   "team.transfer": "handed the team over to",
+  "room.create": "created the data room",
   "invitation.send": "invited",
   "invitation.resend": "sent the invitation again to",
   "invitation.revoke": "withdrew the invitation of",
@@ -53,6 +55,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       const ctx = serviceContextFor(context);
       const origin = publicOrigin(ctx.env, request);
       switch (intent) {
+        case "room": {
+          const room = await createTeamRoom(ctx, user.id, params.id, { name: form.get("roomName"), description: form.get("roomDescription") ?? "" });
+          return redirectWithNotice(context, `/dataroom/${room.id}`, { type: "success", message: `“${room.name}” is ready; the team's people are in it.` });
+        }
         case "rename": {
           const { name } = await renameTeam(ctx, user.id, params.id, { name: form.get("name") });
           return redirectWithNotice(context, here, { type: "success", message: `The team is now called “${name}”.` });
@@ -92,7 +98,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 const when = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
 
 export default function TeamPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { team, me, members, seats, invitations, activity } = loaderData;
+  const { team, me, members, seats, invitations, activity, rooms } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? `${String(navigation.formData?.get("intent") ?? "")}:${String(navigation.formData?.get("userId") ?? navigation.formData?.get("invitationId") ?? "")}` : null;
   const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
@@ -116,7 +122,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
         </p>
       </div>
 
-      {failure && !failedIntent?.startsWith("invite") && !failedIntent?.startsWith("rename") ? <Alert variant="error">{failure.message}</Alert> : null}
+      {failure && !["invite", "rename", "room"].some((kind) => failedIntent?.startsWith(kind)) ? <Alert variant="error">{failure.message}</Alert> : null}
 
       <section aria-labelledby="people" className="space-y-3">
         <h2 id="people" className="text-lg font-semibold text-slate-900">
@@ -186,6 +192,38 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           ))}
         </dl>
       </section>
+
+      {can("team.rooms.view") ? (
+        <section aria-labelledby="rooms" className="space-y-3">
+          <h2 id="rooms" className="text-lg font-semibold text-slate-900">
+            Data rooms
+          </h2>
+          <p className="text-sm text-slate-700">The team's rooms: the owner and admins are admins in each, members are members, and whoever leaves the team leaves them at once.</p>
+          {rooms.length === 0 ? (
+            <p className="text-sm text-slate-700">The team has no data room yet.</p>
+          ) : (
+            <ul className="space-y-1 text-sm" aria-label="The team's data rooms">
+              {rooms.map((room) => (
+                <li key={room.id}>
+                  <a href={`/dataroom/${room.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                    {room.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+          {can("team.rooms.create") ? (
+            <IntentForm intent="room" className="flex flex-wrap items-end gap-3" noValidate>
+              <div className="min-w-64 flex-1">
+                <Input label="New data room's name" name="roomName" required maxLength={120} error={failure && failedIntent?.startsWith("room") ? failure.message : undefined} />
+              </div>
+              <Button type="submit" variant="secondary" isLoading={busyIntent?.startsWith("room") ?? false}>
+                Create data room
+              </Button>
+            </IntentForm>
+          ) : null}
+        </section>
+      ) : null}
 
       {can("team.invite") ? (
         <section aria-labelledby="invite" className="space-y-3 rounded-md border border-slate-200 bg-white p-4">

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import type { TeamRole } from "~/db/schema";
+import { assertWithinLimit, loadMemberAccess } from "~/features/access/access.server";
+import { findUserById } from "~/features/auth/auth.queries.server";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { teamRoleAllows, type TeamPermission } from "./teams.permissions";
+import { countSeatsTaken, findTeamMembership, type TeamEventInsert, type TeamRow } from "./teams.queries.server";
+
+/** Who may do what in a team, its seats and its activity entries: what every team use case starts with. */
+
+export type TeamAccess = { team: TeamRow; role: TeamRole };
+
+const notFound = () => new AppError("NOT_FOUND", "This team does not exist or you are not in it.");
+
+/** The team as the caller sees it: 404 unless they are in it, 403 without the right. */
+export async function requireTeam(ctx: ServiceContext, userId: string, rawId: unknown, permission: TeamPermission): Promise<TeamAccess> {
+  const id = z.uuid().safeParse(rawId);
+  if (!id.success) throw notFound();
+  const found = await findTeamMembership(ctx.db, id.data, userId);
+  if (!found) throw notFound();
+  if (!teamRoleAllows(found.role, permission)) {
+    throw new AppError("FORBIDDEN", `You don't have the required permission: ${permission}. Ask the team's owner or an admin.`);
+  }
+  return found;
+}
+
+/** Seats of a team come from its owner's plan and add-ons; open invitations hold one each. */
+export async function assertTeamSeats(ctx: ServiceContext, team: Pick<TeamRow, "id" | "ownerId">, adding: number, options: { exceptInvitationId?: string } = {}): Promise<void> {
+  const access = await loadMemberAccess(ctx, team.ownerId);
+  const taken = await countSeatsTaken(ctx.db, team.id, ctx.now(), options.exceptInvitationId);
+  assertWithinLimit(access, "max_team_seats", taken, adding);
+}
+
+export async function teamEvent(ctx: ServiceContext, teamId: string, actorId: string | null, action: string, target?: { name?: string | null; detail?: string | null }): Promise<TeamEventInsert> {
+  const actor = actorId ? await findUserById(ctx.db, actorId) : undefined;
+  return { id: crypto.randomUUID(), teamId, at: ctx.now(), actorId, actorEmail: actor?.email ?? null, action, targetName: target?.name ?? null, detail: target?.detail ?? null };
+}
+
