@@ -1,13 +1,15 @@
 import { newConsentedContext, readLatestMail } from "./auth-helpers";
 import { seriousViolations } from "./axe-helpers";
-import { createMember, expect, gotoHydrated, test } from "./fixtures";
+import { createMember, expect, gotoHydrated, test, waitForHydration } from "./fixtures";
 
 /**
  * Teams (issue 42) in two browsers: a Business member creates a team and invites someone by e-mail;
- * the invitee joins from the mailed link and sees the team; the owner gives them the billing role,
- * then removes them, and the team is gone for them. Every refusal is a workerd test (teams.test.ts).
+ * the invitee joins from the mailed link and sees the team; the owner creates the team's data room,
+ * which the member opens; the owner gives them the billing role and back, then removes them: their
+ * open room page says so at once and the team is gone for them. Every refusal is a workerd test
+ * (teams.test.ts).
  */
-test("an owner creates a team and invites someone, who joins from the mailed link; the owner changes their role, then removes them, and the team is not found for them any more", async ({ page, browser, baseURL }) => {
+test("an owner creates a team and invites someone, who joins from the mailed link and opens the team's data room; removed from the team, their open room page closes and the team is not found for them", async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
   await createMember(page.request, { tier: "business", name: "Olivia Owner" });
   await gotoHydrated(page, "/team");
@@ -40,16 +42,38 @@ test("an owner creates a team and invites someone, who joins from the mailed lin
     // A member sees who is in the team, not the invitation form.
     await expect(them.getByRole("button", { name: "Send invitations" })).toHaveCount(0);
 
-    // The owner makes them billing, then removes them; the activity says so.
+    // The owner creates the team's data room from the team page; the member finds it on theirs and opens it.
+    await gotoHydrated(page, teamPage);
+    await page.getByRole("textbox", { name: "New data room's name" }).fill("Osprey documents");
+    await page.getByRole("button", { name: "Create data room" }).click();
+    await expect(page).toHaveTitle(/Osprey documents/);
+    await gotoHydrated(them, teamPage);
+    await them.getByRole("list", { name: "The team's data rooms" }).getByRole("link", { name: "Osprey documents" }).click();
+    await expect(them.getByRole("heading", { level: 1, name: "Osprey documents" })).toBeVisible();
+    await waitForHydration(them);
+    await expect(them.getByTestId("realtime-status")).toHaveAttribute("data-status", "connected");
+
+    // The owner makes them billing and back (the room follows), then removes them; their open room page closes.
     await gotoHydrated(page, teamPage);
     const row = page.getByTestId("team-member").filter({ hasText: invitee.email });
     await row.getByLabel("Role of Ada Analyst").selectOption("billing");
     await row.getByRole("button", { name: "Save role" }).click();
     await expect(page.locator(".Toastify__toast").filter({ hasText: "Role changed to billing." })).toBeVisible();
     await expect(row).toContainText("Billing");
+    const notice = them.getByRole("dialog", { name: "You no longer have access" });
+    await expect(notice).toContainText("Your role in the team whose workspace holds this data room no longer includes its rooms.");
+    await row.getByLabel("Role of Ada Analyst").selectOption("member");
+    await row.getByRole("button", { name: "Save role" }).click();
+    await expect(row).toContainText("Member");
+    await gotoHydrated(them, teamPage);
+    await them.getByRole("list", { name: "The team's data rooms" }).getByRole("link", { name: "Osprey documents" }).click();
+    await expect(them.getByRole("heading", { level: 1, name: "Osprey documents" })).toBeVisible();
+    await waitForHydration(them);
+    await expect(them.getByTestId("realtime-status")).toHaveAttribute("data-status", "connected");
     await row.getByRole("button", { name: "Remove Ada Analyst" }).click();
     await expect(page.getByTestId("team-member")).toHaveCount(1);
     await expect(page.getByTestId("team-event").first()).toContainText(`removed ${invitee.email}`);
+    await expect(notice).toContainText("You were removed from the team whose workspace holds this data room.");
 
     const after = await them.goto(teamPage);
     expect(after?.status()).toBe(404);
