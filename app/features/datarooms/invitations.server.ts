@@ -46,7 +46,8 @@ function assertWritable(room: DataroomSummary) {
   if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
 }
 
-function expiryDay(date: Date): string {
+/** The day an invitation link expires, as its e-mail says it (data rooms' and teams'). */
+export function expiryDay(date: Date): string {
   return date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 }
 

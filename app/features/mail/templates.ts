@@ -37,6 +37,16 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 }
 
+/** An invitation into a data room or a team: the same words, only what it is into differs. */
+function invitation(into: string, template: { inviterName: string; roleLabel: string; message: string; link: string; expiresOn: string }): MailContent {
+  return render(`${template.inviterName} invited you to ${into}`, "Hello,", [
+    { paragraph: `${template.inviterName} invited you to join ${into} on Strongroom as ${template.roleLabel.toLowerCase()}.` },
+    ...(template.message ? [{ paragraph: `Their message: "${template.message}"` }] : []),
+    { button: { label: "Open the invitation", href: template.link } },
+    { paragraph: `The link works once and expires on ${template.expiresOn}. If you don't have an account yet, you can create one on the way. If you did not expect this, ignore this message.` },
+  ]);
+}
+
 function render(subject: string, greeting: string, blocks: Block[]): MailContent {
   const text = [
     greeting,
@@ -122,19 +132,9 @@ export function renderMail(template: MailTemplate): MailContent {
         { paragraph: "If this was not you, contact support at once by replying to this message." },
       ]);
     case "dataroom-invitation":
-      return render(`${template.inviterName} invited you to the data room "${template.roomName}"`, "Hello,", [
-        { paragraph: `${template.inviterName} invited you to join the data room "${template.roomName}" on Strongroom as ${template.roleLabel.toLowerCase()}.` },
-        ...(template.message ? [{ paragraph: `Their message: "${template.message}"` }] : []),
-        { button: { label: "Open the invitation", href: template.link } },
-        { paragraph: `The link works once and expires on ${template.expiresOn}. If you don't have an account yet, you can create one on the way. If you did not expect this, ignore this message.` },
-      ]);
+      return invitation(`the data room "${template.roomName}"`, template);
     case "team-invitation":
-      return render(`${template.inviterName} invited you to the team "${template.teamName}"`, "Hello,", [
-        { paragraph: `${template.inviterName} invited you to join the team "${template.teamName}" on Strongroom as ${template.roleLabel.toLowerCase()}.` },
-        ...(template.message ? [{ paragraph: `Their message: "${template.message}"` }] : []),
-        { button: { label: "Open the invitation", href: template.link } },
-        { paragraph: `The link works once and expires on ${template.expiresOn}. If you don't have an account yet, you can create one on the way. If you did not expect this, ignore this message.` },
-      ]);
+      return invitation(`the team "${template.teamName}"`, template);
     case "share-link-code":
       return render(`${template.code} is your code to open "${template.targetName}"`, "Hello,", [
         { paragraph: `Someone, probably you, asked to open "${template.targetName}", shared with you on Strongroom. Enter this code on the page:` },

@@ -32,8 +32,9 @@ export async function assertTeamSeats(ctx: ServiceContext, team: Pick<TeamRow, "
   assertWithinLimit(access, "max_team_seats", taken, adding);
 }
 
-export async function teamEvent(ctx: ServiceContext, teamId: string, actorId: string | null, action: string, target?: { name?: string | null; detail?: string | null }): Promise<TeamEventInsert> {
-  const actor = actorId ? await findUserById(ctx.db, actorId) : undefined;
-  return { id: crypto.randomUUID(), teamId, at: ctx.now(), actorId, actorEmail: actor?.email ?? null, action, targetName: target?.name ?? null, detail: target?.detail ?? null };
+/** An activity entry; the actor as an id (their address is read) or as the account the caller has read already. */
+export async function teamEvent(ctx: ServiceContext, teamId: string, actor: string | { id: string; email: string } | null, action: string, target?: { name?: string | null; detail?: string | null }): Promise<TeamEventInsert> {
+  const who = typeof actor === "string" ? await findUserById(ctx.db, actor) : actor;
+  return { id: crypto.randomUUID(), teamId, at: ctx.now(), actorId: who?.id ?? null, actorEmail: who?.email ?? null, action, targetName: target?.name ?? null, detail: target?.detail ?? null };
 }
 

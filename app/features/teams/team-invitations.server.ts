@@ -4,6 +4,7 @@ import { findUserByEmail, findUserById } from "~/features/auth/auth.queries.serv
 import { registerFromInvitation } from "~/features/auth/registration.server";
 import { hashLinkToken, LINK_TOKEN_PATTERN, newLinkToken } from "~/features/auth/secrets.server";
 import type { AuthenticatedSession } from "~/features/auth/session.server";
+import { expiryDay, INVITATION_TTL_MS } from "~/features/datarooms/invitations.server";
 import { sendMail } from "~/features/mail/mailer.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
@@ -31,11 +32,6 @@ import { letIntoTeamRooms } from "./team-rooms.server";
  * same address, /invite/{token}. Seats are checked against the team owner's plan when inviting
  * (an open invitation holds a seat) and again when accepting.
  */
-export const TEAM_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-function expiryDay(date: Date): string {
-  return date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-}
 
 export type TeamInviteResult = { invited: string[]; alreadyMembers: string[] };
 
@@ -55,7 +51,7 @@ export async function inviteToTeam(ctx: ServiceContext, userId: string, rawId: u
   await consumeAttempt(ctx.env, "invite", { account: userId });
 
   const inviter = await findUserById(ctx.db, userId);
-  const expiresAt = new Date(now.getTime() + TEAM_INVITATION_TTL_MS);
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   for (const email of toInvite) {
     const { token, hash } = newLinkToken();
     await upsertTeamInvitation(ctx.db, { id: crypto.randomUUID(), teamId: team.id, email, role, message, tokenHash: hash, invitedBy: userId, now, expiresAt });
@@ -65,7 +61,8 @@ export async function inviteToTeam(ctx: ServiceContext, userId: string, rawId: u
       template: { kind: "team-invitation", inviterName: inviter?.name ?? "A Strongroom member", teamName: team.name, roleLabel: TEAM_ROLE_LABELS[role], message, link: `${origin}/invite/${token}`, expiresOn: expiryDay(expiresAt) },
     });
   }
-  await insertTeamEvents(ctx.db, await Promise.all(toInvite.map((email) => teamEvent(ctx, team.id, userId, "invitation.send", { name: email, detail: TEAM_ROLE_LABELS[role] }))));
+  const actor = inviter ? { id: inviter.id, email: inviter.email } : userId;
+  await insertTeamEvents(ctx.db, await Promise.all(toInvite.map((email) => teamEvent(ctx, team.id, actor, "invitation.send", { name: email, detail: TEAM_ROLE_LABELS[role] }))));
   ctx.logger.info("team invitations sent", { teamId: team.id, count: toInvite.length, role });
   return { invited: toInvite, alreadyMembers };
 }
@@ -85,7 +82,7 @@ export async function resendTeamInvitation(ctx: ServiceContext, userId: string, 
   if (invitation.expiresAt <= ctx.now()) await assertTeamSeats(ctx, team, 1);
   await consumeAttempt(ctx.env, "invite", { account: userId });
   const { token, hash } = newLinkToken();
-  const expiresAt = new Date(ctx.now().getTime() + TEAM_INVITATION_TTL_MS);
+  const expiresAt = new Date(ctx.now().getTime() + INVITATION_TTL_MS);
   if (!(await rearmTeamInvitation(ctx.db, invitation.id, hash, ctx.now(), expiresAt))) throw new AppError("NOT_FOUND", "This invitation was already accepted or revoked.");
   const inviter = await findUserById(ctx.db, userId);
   await sendMail(ctx, {
@@ -93,7 +90,7 @@ export async function resendTeamInvitation(ctx: ServiceContext, userId: string, 
     userId: null,
     template: { kind: "team-invitation", inviterName: inviter?.name ?? "A Strongroom member", teamName: team.name, roleLabel: TEAM_ROLE_LABELS[invitation.role], message: invitation.message, link: `${origin}/invite/${token}`, expiresOn: expiryDay(expiresAt) },
   });
-  await insertTeamEvents(ctx.db, [await teamEvent(ctx, team.id, userId, "invitation.resend", { name: invitation.email })]);
+  await insertTeamEvents(ctx.db, [await teamEvent(ctx, team.id, inviter ? { id: inviter.id, email: inviter.email } : userId, "invitation.resend", { name: invitation.email })]);
 }
 
 /** Ends an invitation: its link stops working at once and its seat is free. */
@@ -173,7 +170,7 @@ function assertSeatStillThere(ctx: ServiceContext, row: TeamInvitationWithTeam):
 
 async function join(ctx: ServiceContext, found: { row: TeamInvitationWithTeam; hash: string }, userId: string, email: string): Promise<string> {
   const { row, hash } = found;
-  const event = { ...(await teamEvent(ctx, row.teamId, userId, "member.join", { name: email, detail: TEAM_ROLE_LABELS[row.role] })), actorEmail: email };
+  const event = await teamEvent(ctx, row.teamId, { id: userId, email }, "member.join", { name: email, detail: TEAM_ROLE_LABELS[row.role] });
   const used = await useTeamInvitation(ctx.db, { invitationId: row.id, tokenHash: hash, teamId: row.teamId, userId, role: row.role, now: ctx.now() }, event);
   if (!used) throw new AppError("NOT_FOUND", PROBLEMS.accepted);
   ctx.logger.info("team invitation accepted", { teamId: row.teamId });

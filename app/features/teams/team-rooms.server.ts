@@ -3,7 +3,7 @@ import { createDataroom, type DataroomSummary } from "~/features/datarooms/datar
 import { forgetRoomDecisions, roomAuthority } from "~/features/datarooms/room-authority.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { requireTeam, teamEvent } from "./team-access.server";
-import { insertTeamEvents, listTeamMembers, listTeamRoomIds, listTeamRooms as listTeamRoomRows } from "./teams.queries.server";
+import { insertTeamEvents, listTeamMembers, listTeamRoomIds } from "./teams.queries.server";
 
 /**
  * Data rooms in a team's workspace (issue 42, ADR 037): the team's people are in each of its rooms
@@ -18,10 +18,6 @@ export function roomRoleForTeamRole(role: TeamRole): "admin" | "member" | null {
   if (role === "owner" || role === "admin") return "admin";
   if (role === "member") return "member";
   return null;
-}
-
-export function listTeamRooms(db: ServiceContext["db"], teamId: string) {
-  return listTeamRoomRows(db, teamId);
 }
 
 /** A new data room in the team's workspace (team.rooms.create); the team's people are let in at once. */

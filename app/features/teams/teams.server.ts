@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { TeamRole } from "~/db/schema";
-import { checkFeature } from "~/features/access/access-check";
+import { checkFeature, withinLimit } from "~/features/access/access-check";
 import { assertWithinLimit, loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { requireTeam, teamEvent } from "./team-access.server";
-import { listTeamRooms, reapplyTeamRole, takeOutOfTeamRooms } from "./team-rooms.server";
+import { reapplyTeamRole, takeOutOfTeamRooms } from "./team-rooms.server";
 import { mayManageRole, TEAM_ROLE_LABELS, teamPermissionsOf, teamRoleAllows, type TeamPermission } from "./teams.permissions";
 import {
   countSeatsTaken,
@@ -16,6 +16,7 @@ import {
   listOpenTeamInvitations,
   listTeamEvents,
   listTeamMembers,
+  listTeamRooms,
   listTeamsOf,
   renameTeamRow,
   setTeamMemberRole,
@@ -154,7 +155,7 @@ export async function transferTeamOwnership(ctx: ServiceContext, userId: string,
     throw new AppError("FORBIDDEN", `${member.name} can't take the team over: their plan has no team management (Business and above).`);
   }
   const taken = await countSeatsTaken(ctx.db, team.id, ctx.now());
-  if (access.limits.max_team_seats !== -1 && taken > access.limits.max_team_seats) {
+  if (!withinLimit(access.limits, "max_team_seats", taken, 0)) {
     throw new AppError("FORBIDDEN", `${member.name}'s plan allows ${access.limits.max_team_seats} team seats and this team uses ${taken}.`);
   }
   await transferTeam(ctx.db, team.id, userId, member.userId, ctx.now(), await teamEvent(ctx, team.id, userId, "team.transfer", { name: member.email }));
