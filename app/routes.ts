@@ -71,9 +71,10 @@ export default [
     route("search", "routes/search.tsx"),
     // An invitation to a data room opened from the invitee's dashboard (the e-mail's link is /invite/{token}).
     route("invitations/:id", "routes/invitations/own.tsx"),
-    // Teams (issue 42, spec §2 "Team: index, show"): the member's teams and a new one, one team's people, seats, invitations and activity.
+    // Teams (issue 42, spec §2 "Team: index, show"): the member's teams and a new one, one team's people, seats, invitations and activity; its custom roles.
     route("team", "routes/teams/index.tsx"),
     route("team/:id", "routes/teams/team.tsx"),
+    route("team/:id/roles", "routes/teams/roles.tsx"),
     // Workflows (issue 41): the member's open tasks and a run's page (any member with a task in it; not under the Business-only /workflows).
     route("tasks", "routes/workflows/tasks.tsx"),
     // The builder's pages (spec §2 "workflows (create, index)"), permission-critical (Business; app/features/access/critical-routes.ts).

@@ -7,8 +7,8 @@ import { effectivePermissions, type DataroomPermission } from "~/features/dataro
 import { protectedPermissions, readProtection, type RoomProtection } from "~/features/datarooms/protection";
 import {
   acceptInvitationRows,
-  addDataroomMemberRows,
   deleteDataroomMember,
+  placeDataroomMemberRows,
   loadRoomRoster,
   loadRoomSecurity,
   roomCopyDatabase,
@@ -183,13 +183,27 @@ export class DataRoom extends Server<Env> {
     });
   }
 
-  /** Lets someone in without an invitation (a team's people into the team's room); someone already in keeps their role. True when added. */
-  add(roomId: string, input: { userId: string; role: "admin" | "member"; now: number }): Promise<boolean> {
+  /**
+   * Places someone by the team whose workspace holds the room: in with this role and these
+   * overrides, or moved to them (never the owner). Their open pages get their permissions again.
+   * True when anything changed.
+   */
+  place(roomId: string, input: { userId: string; role: "admin" | "member"; overrides: Record<string, boolean>; now: number }): Promise<boolean> {
     return this.serialized(async () => {
       await this.ensureLoaded(roomId);
-      const added = await addDataroomMemberRows(this.db(), { dataroomId: roomId, userId: input.userId, role: input.role, now: new Date(input.now) });
-      if (!added) return false;
-      this.ctx.storage.sql.exec(`INSERT OR IGNORE INTO members (user_id, role, overrides, expires_at) VALUES (?, ?, '{}', NULL)`, input.userId, input.role);
+      const written = await placeDataroomMemberRows(this.db(), { dataroomId: roomId, userId: input.userId, role: input.role, overrides: input.overrides, now: new Date(input.now) });
+      // Compared here too: overrides changed in the last 300 ms may not be in D1 yet.
+      const local = this.ctx.storage.sql.exec(
+        `INSERT INTO members (user_id, role, overrides, expires_at) VALUES (?, ?, ?, NULL)
+         ON CONFLICT (user_id) DO UPDATE SET role = excluded.role, overrides = excluded.overrides
+         WHERE members.role <> 'owner' AND (members.role <> excluded.role OR members.overrides <> excluded.overrides)`,
+        input.userId,
+        input.role,
+        JSON.stringify(input.overrides),
+      ).rowsWritten;
+      if (!written && local === 0) return false;
+      this.ctx.storage.sql.exec(`DELETE FROM pending WHERE user_id = ?`, input.userId);
+      this.sendPermissions([input.userId]);
       this.publishInternal("members.changed", {});
       return true;
     });

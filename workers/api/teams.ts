@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { publicOrigin } from "~/features/auth/auth-context.server";
 import { inviteToTeam, resendTeamInvitation, revokeTeamInvitation } from "~/features/teams/team-invitations.server";
+import { createTeamRole, deleteTeamRole, listTeamRoles, updateTeamRole } from "~/features/teams/team-roles.server";
 import { createTeamRoom } from "~/features/teams/team-rooms.server";
 import { changeTeamRole, createTeam, getTeam, leaveTeam, listMyTeams, removeTeamMember, renameTeam, transferTeamOwnership } from "~/features/teams/teams.server";
 import type { AppEnv } from "../types";
@@ -8,7 +9,7 @@ import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./req
 
 /**
  * Teams (issue 42, docs/teams.md): /api/teams (the caller's teams, create one) and one team: its
- * view, name, invitations, members' roles, removing, leaving, handing over. Someone not in the
+ * view, name, invitations, members' roles, custom roles, removing, leaving, handing over. Someone not in the
  * team gets 404; a role without the right 403 naming it (teams.permissions.ts).
  */
 export const teamsApi = new Hono<AppEnv>()
@@ -60,6 +61,24 @@ export const teamsApi = new Hono<AppEnv>()
   .post("/:id/datarooms", async (c) => {
     const actor = requireApiActor(c);
     return c.json({ dataroom: await createTeamRoom(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)) }, 201);
+  })
+  .get("/:id/roles", async (c) => {
+    const actor = requireApiActor(c);
+    const { roles, groups } = await listTeamRoles(apiServiceContext(c), actor.userId, c.req.param("id"));
+    return c.json({ roles, groups }, 200);
+  })
+  .post("/:id/roles", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ role: await createTeamRole(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)) }, 201);
+  })
+  .patch("/:id/roles/:roleId", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ role: await updateTeamRole(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("roleId"), await readJsonBody(c)) }, 200);
+  })
+  .delete("/:id/roles/:roleId", async (c) => {
+    const actor = requireApiActor(c);
+    await deleteTeamRole(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("roleId"));
+    return c.json({ deleted: true }, 200);
   })
   .post("/:id/transfer", async (c) => {
     const actor = requireApiActor(c);

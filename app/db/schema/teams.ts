@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 
 /**
@@ -35,6 +35,8 @@ export const teamMembers = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: teamRoles }).notNull(),
+    /** A custom role (members only): what they may do in the team's rooms comes from it. Deleting a role someone holds is refused. */
+    customRoleId: text("custom_role_id").references((): AnySQLiteColumn => teamCustomRoles.id, { onDelete: "no action" }),
     joinedAt: integer("joined_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.teamId, table.userId] }), index("team_members_user_idx").on(table.userId)],
@@ -85,4 +87,25 @@ export const teamEvents = sqliteTable(
     detail: text("detail"),
   },
   (table) => [index("team_events_team_idx").on(table.teamId, table.at)],
+);
+
+/**
+ * A team's custom roles (issue 42, ADR 038): a name and a set of permission strings from the
+ * catalogue in `app/features/teams/team-roles.catalog.ts` (grouped by module, dependencies closed).
+ * Given to members; their rooms' permissions follow it. Names are unique in a team, any case.
+ */
+export const teamCustomRoles = sqliteTable(
+  "team_roles",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    permissions: text("permissions", { mode: "json" }).$type<string[]>().notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [uniqueIndex("team_roles_name_idx").on(table.teamId, sql`lower(${table.name})`)],
 );

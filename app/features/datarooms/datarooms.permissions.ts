@@ -30,6 +30,24 @@ export const ROLE_PERMISSIONS: Record<DataroomRole, readonly DataroomPermission[
   guest: ["view", "comment"],
 };
 
+/** What each permission is called wherever people choose them (the room's permissions page, a team's roles). */
+export const DATAROOM_PERMISSION_LABELS: Record<DataroomPermission, string> = {
+  view: "View",
+  download: "Download",
+  upload: "Upload",
+  edit: "Edit",
+  delete: "Delete",
+  share: "Share",
+  invite: "Invite",
+  manage_members: "Manage members",
+  manage_settings: "Manage settings",
+  comment: "Comment",
+  view_analytics: "Analytics",
+  view_audit_log: "Audit log",
+  request_signatures: "Request signatures",
+  redact: "Redact documents (and see their originals)",
+};
+
 export const ROLE_LABELS: Record<DataroomRole, string> = { owner: "Owner", admin: "Admin", member: "Member", guest: "Guest" };
 
 /** Said when anyone tries to change an archived room or its files. */

@@ -326,15 +326,19 @@ export async function acceptInvitationRows(db: Database, input: { id: string; to
 }
 
 /**
- * Someone let into a room without an invitation (the people of the team whose workspace holds it,
- * issue 42): the member row and the file manager's space membership, unless they are in already.
- * Returns whether they were added.
+ * Someone placed in a room by the team whose workspace holds it (issue 42): in with this role and
+ * these overrides, or moved to them when already in (never the room's owner). The member row and the
+ * file manager's space membership in one batch. Returns whether anything was written.
  */
-export async function addDataroomMemberRows(db: Database, input: { dataroomId: string; userId: string; role: "admin" | "member"; now: Date }): Promise<boolean> {
+export async function placeDataroomMemberRows(db: Database, input: { dataroomId: string; userId: string; role: "admin" | "member"; overrides: Record<string, boolean>; now: Date }): Promise<boolean> {
   const t = input.now.getTime();
+  const overrides = JSON.stringify(input.overrides);
   const results = await rawBatch(db, [
-    sql`INSERT OR IGNORE INTO dataroom_members (dataroom_id, user_id, role, overrides, joined_at) VALUES (${input.dataroomId}, ${input.userId}, ${input.role}, '{}', ${t})`,
-    sql`INSERT OR IGNORE INTO space_members (space_id, user_id, role, created_at) VALUES (${input.dataroomId}, ${input.userId}, 'editor', ${t})`,
+    sql`INSERT INTO dataroom_members (dataroom_id, user_id, role, overrides, joined_at) VALUES (${input.dataroomId}, ${input.userId}, ${input.role}, ${overrides}, ${t})
+      ON CONFLICT (dataroom_id, user_id) DO UPDATE SET role = excluded.role, overrides = excluded.overrides
+      WHERE dataroom_members.role <> 'owner' AND (dataroom_members.role <> excluded.role OR dataroom_members.overrides <> excluded.overrides)`,
+    sql`INSERT INTO space_members (space_id, user_id, role, created_at) VALUES (${input.dataroomId}, ${input.userId}, 'editor', ${t})
+      ON CONFLICT (space_id, user_id) DO UPDATE SET role = 'editor' WHERE space_members.role NOT IN ('owner', 'editor')`,
     sql`UPDATE datarooms SET updated_at = ${t} WHERE id = ${input.dataroomId}`,
   ]);
   return (results[0]?.meta.changes ?? 0) > 0;

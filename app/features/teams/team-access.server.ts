@@ -4,12 +4,18 @@ import { assertWithinLimit, loadMemberAccess } from "~/features/access/access.se
 import { findUserById } from "~/features/auth/auth.queries.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { teamRoleAllows, type TeamPermission } from "./teams.permissions";
-import { countSeatsTaken, findTeamMembership, type TeamEventInsert, type TeamRow } from "./teams.queries.server";
+import { teamPermissionsOfCustomRole } from "./team-roles.catalog";
+import { teamPermissionsOf, type TeamPermission } from "./teams.permissions";
+import { countSeatsTaken, findTeamMembership, type CustomRoleRef, type TeamEventInsert, type TeamRow } from "./teams.queries.server";
 
 /** Who may do what in a team, its seats and its activity entries: what every team use case starts with. */
 
-export type TeamAccess = { team: TeamRow; role: TeamRole };
+export type TeamAccess = { team: TeamRow; role: TeamRole; customRole: CustomRoleRef | null; permissions: TeamPermission[] };
+
+/** What someone may do in the team: their system role's permissions, or their custom role's (members only). */
+export function teamPermissionsFor(role: TeamRole, customRole: Pick<CustomRoleRef, "permissions"> | null): TeamPermission[] {
+  return role === "member" && customRole ? teamPermissionsOfCustomRole(customRole.permissions) : teamPermissionsOf(role);
+}
 
 const notFound = () => new AppError("NOT_FOUND", "This team does not exist or you are not in it.");
 
@@ -19,10 +25,11 @@ export async function requireTeam(ctx: ServiceContext, userId: string, rawId: un
   if (!id.success) throw notFound();
   const found = await findTeamMembership(ctx.db, id.data, userId);
   if (!found) throw notFound();
-  if (!teamRoleAllows(found.role, permission)) {
+  const permissions = teamPermissionsFor(found.role, found.customRole);
+  if (!permissions.includes(permission)) {
     throw new AppError("FORBIDDEN", `You don't have the required permission: ${permission}. Ask the team's owner or an admin.`);
   }
-  return found;
+  return { ...found, permissions };
 }
 
 /** Seats of a team come from its owner's plan and add-ons; open invitations hold one each. */

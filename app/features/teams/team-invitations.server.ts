@@ -24,7 +24,7 @@ import {
 } from "./teams.queries.server";
 import { teamInviteSchema } from "./teams.schema";
 import { assertTeamSeats, requireTeam, teamEvent } from "./team-access.server";
-import { letIntoTeamRooms } from "./team-rooms.server";
+import { applyTeamPlace } from "./team-rooms.server";
 
 /**
  * Invitations into a team (issue 42): the same flow as a data room's (single-use link by e-mail,
@@ -174,7 +174,7 @@ async function join(ctx: ServiceContext, found: { row: TeamInvitationWithTeam; h
   const used = await useTeamInvitation(ctx.db, { invitationId: row.id, tokenHash: hash, teamId: row.teamId, userId, role: row.role, now: ctx.now() }, event);
   if (!used) throw new AppError("NOT_FOUND", PROBLEMS.accepted);
   ctx.logger.info("team invitation accepted", { teamId: row.teamId });
-  await letIntoTeamRooms(ctx, row.teamId, userId, row.role);
+  await applyTeamPlace(ctx, row.teamId, userId, row.role, null);
   return row.teamId;
 }
 

@@ -3,20 +3,29 @@ import { createDataroom, type DataroomSummary } from "~/features/datarooms/datar
 import { forgetRoomDecisions, roomAuthority } from "~/features/datarooms/room-authority.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { requireTeam, teamEvent } from "./team-access.server";
+import { roomGrantOf } from "./team-roles.catalog";
 import { insertTeamEvents, listTeamMembers, listTeamRoomIds } from "./teams.queries.server";
 
 /**
  * Data rooms in a team's workspace (issue 42, ADR 037): the team's people are in each of its rooms
- * by their team role (owner and admins as admins, members as members, billing not at all), kept so
+ * by their team role (owner and admins as admins, members as members or as their custom role says,
+ * billing not at all), kept so
  * by the room's authority (the Durable Object) on every change: joining the team lets them in,
  * a new role changes theirs, leaving or being removed takes them out and closes their open pages.
  * The room's owner is the team member who created it (their plan's room limits apply).
  */
 
-/** The room role a team role gives in the team's rooms (null: none). */
-export function roomRoleForTeamRole(role: TeamRole): "admin" | "member" | null {
-  if (role === "owner" || role === "admin") return "admin";
-  if (role === "member") return "member";
+/** What someone's place in the team gives in each team room: a role and overrides (null: not in the rooms). */
+export type RoomGrant = { role: "admin" | "member"; overrides: Record<string, boolean> };
+
+/**
+ * Owner and admins are room admins, members members, billing people not in the rooms; a member
+ * with a custom role gets exactly its room permissions (team-roles.catalog.ts). The team's grant
+ * replaces overrides set by hand in a team room: the team decides what its people may do there.
+ */
+export function roomGrantFor(role: TeamRole, customRole: { permissions: readonly string[] } | null): RoomGrant | null {
+  if (role === "owner" || role === "admin") return { role: "admin", overrides: {} };
+  if (role === "member") return customRole ? roomGrantOf(customRole.permissions) : { role: "member", overrides: {} };
   return null;
 }
 
@@ -26,24 +35,13 @@ export async function createTeamRoom(ctx: ServiceContext, userId: string, rawTea
   const room = await createDataroom(ctx, userId, input, { teamId: team.id });
   const now = ctx.now().getTime();
   for (const member of await listTeamMembers(ctx.db, team.id)) {
-    const role = roomRoleForTeamRole(member.role);
-    if (member.userId === userId || !role) continue;
-    await roomAuthority(ctx, room.id).add(room.id, { userId: member.userId, role, now });
+    const grant = roomGrantFor(member.role, member.customRoleId ? { permissions: member.customRolePermissions ?? [] } : null);
+    if (member.userId === userId || !grant) continue;
+    await roomAuthority(ctx, room.id).place(room.id, { userId: member.userId, ...grant, now });
   }
   forgetRoomDecisions(ctx, room.id);
   await insertTeamEvents(ctx.db, [await teamEvent(ctx, team.id, userId, "room.create", { name: room.name })]);
   return room;
-}
-
-/** Someone who joined the team goes into each of its rooms with the role their team role gives. */
-export async function letIntoTeamRooms(ctx: ServiceContext, teamId: string, userId: string, role: TeamRole): Promise<void> {
-  const roomRole = roomRoleForTeamRole(role);
-  if (!roomRole) return;
-  const now = ctx.now().getTime();
-  for (const roomId of await listTeamRoomIds(ctx.db, teamId)) {
-    await roomAuthority(ctx, roomId).add(roomId, { userId, role: roomRole, now });
-    forgetRoomDecisions(ctx, roomId);
-  }
 }
 
 /** Someone out of the team is out of its rooms at once: their next request is refused and their open pages close. The room's owner stays. */
@@ -55,14 +53,16 @@ export async function takeOutOfTeamRooms(ctx: ServiceContext, teamId: string, us
   }
 }
 
-/** A new team role: a new role in each team room (in, out, or changed; never the room's owner's). */
-export async function reapplyTeamRole(ctx: ServiceContext, teamId: string, userId: string, role: TeamRole): Promise<void> {
-  const roomRole = roomRoleForTeamRole(role);
-  if (!roomRole) return takeOutOfTeamRooms(ctx, teamId, userId, "Your role in the team whose workspace holds this data room no longer includes its rooms.");
+/**
+ * Someone's place in the team, applied to every team room: in, moved or out (never the room's
+ * owner). Used when they join, when their role changes and when their custom role is edited.
+ */
+export async function applyTeamPlace(ctx: ServiceContext, teamId: string, userId: string, role: TeamRole, customRole: { permissions: readonly string[] } | null): Promise<void> {
+  const grant = roomGrantFor(role, customRole);
+  if (!grant) return takeOutOfTeamRooms(ctx, teamId, userId, "Your role in the team whose workspace holds this data room no longer includes its rooms.");
   const now = ctx.now().getTime();
   for (const roomId of await listTeamRoomIds(ctx.db, teamId)) {
-    const authority = roomAuthority(ctx, roomId);
-    if (!(await authority.add(roomId, { userId, role: roomRole, now }))) await authority.setRole(roomId, { userId, role: roomRole });
+    await roomAuthority(ctx, roomId).place(roomId, { userId, ...grant, now });
     forgetRoomDecisions(ctx, roomId);
   }
 }

@@ -3,7 +3,7 @@ import type { TeamRole } from "~/db/schema";
 /**
  * What each system role of a team may do (issue 42): typed permission strings, checked by the server
  * at every entry point (`requireTeam`) and read by the team page to show only the controls that
- * will work. Browser-safe. Custom roles (the next step) are built from the same strings.
+ * will work. Browser-safe. Custom roles (team-roles.catalog.ts) give a member what their permissions say instead.
  */
 export const TEAM_PERMISSIONS = [
   "team.view",
@@ -15,6 +15,7 @@ export const TEAM_PERMISSIONS = [
   "team.transfer",
   "team.rooms.view",
   "team.rooms.create",
+  "team.roles.manage",
 ] as const;
 export type TeamPermission = (typeof TEAM_PERMISSIONS)[number];
 
@@ -22,14 +23,14 @@ export const TEAM_ROLE_LABELS: Record<TeamRole, string> = { owner: "Owner", admi
 
 export const TEAM_ROLE_DESCRIPTIONS: Record<TeamRole, string> = {
   owner: "Everything, including handing the team to someone else; an admin of every team data room. One per team.",
-  admin: "Invites and removes people, changes their roles (not other admins'), renames the team, creates its data rooms (as an admin of each).",
+  admin: "Invites and removes people, changes their roles (not other admins'), manages custom roles, renames the team, creates its data rooms (as an admin of each).",
   member: "Works in the team's data rooms as a member and sees who is in the team.",
   billing: "Sees the team's seats and plan; nothing else of the team's work.",
 };
 
 const ROLE_PERMISSIONS: Record<TeamRole, readonly TeamPermission[]> = {
   owner: TEAM_PERMISSIONS,
-  admin: ["team.view", "team.rename", "team.invite", "team.members.manage", "team.activity.view", "team.rooms.view", "team.rooms.create"],
+  admin: ["team.view", "team.rename", "team.invite", "team.members.manage", "team.activity.view", "team.rooms.view", "team.rooms.create", "team.roles.manage"],
   member: ["team.view", "team.rooms.view"],
   billing: ["team.view", "team.billing"],
 };

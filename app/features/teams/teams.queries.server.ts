@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
-import { datarooms, spaces, teamEvents, teamInvitations, teamMembers, teams, users, type TeamRole } from "~/db/schema";
+import { datarooms, spaces, teamCustomRoles, teamEvents, teamInvitations, teamMembers, teams, users, type TeamRole } from "~/db/schema";
 
 /** Teams: the only place drizzle is called for them. */
 
@@ -35,15 +35,21 @@ export async function listTeamsOf(db: Database, userId: string) {
     .all();
 }
 
-/** The team and the caller's role in it: one read (nothing when they are not in it). */
-export async function findTeamMembership(db: Database, teamId: string, userId: string): Promise<{ team: TeamRow; role: TeamRole } | undefined> {
+export type TeamCustomRoleRow = typeof teamCustomRoles.$inferSelect;
+export type CustomRoleRef = { id: string; name: string; permissions: string[] };
+
+/** The team, the caller's role in it and their custom role if any: one read (nothing when they are not in it). */
+export async function findTeamMembership(db: Database, teamId: string, userId: string): Promise<{ team: TeamRow; role: TeamRole; customRole: CustomRoleRef | null } | undefined> {
   const row = await db
-    .select({ team: teams, role: teamMembers.role })
+    .select({ team: teams, role: teamMembers.role, customRoleId: teamCustomRoles.id, customRoleName: teamCustomRoles.name, customRolePermissions: teamCustomRoles.permissions })
     .from(teams)
     .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
+    .leftJoin(teamCustomRoles, eq(teamCustomRoles.id, teamMembers.customRoleId))
     .where(eq(teams.id, teamId))
     .get();
-  return row ?? undefined;
+  if (!row) return undefined;
+  const customRole = row.customRoleId ? { id: row.customRoleId, name: row.customRoleName!, permissions: row.customRolePermissions! } : null;
+  return { team: row.team, role: row.role, customRole };
 }
 
 export async function countTeamsOwnedBy(db: Database, userId: string): Promise<number> {
@@ -54,11 +60,22 @@ export async function listTeamsOwnedBy(db: Database, userId: string): Promise<{ 
   return db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.ownerId, userId)).orderBy(asc(teams.name)).all();
 }
 
+const memberColumns = {
+  userId: teamMembers.userId,
+  role: teamMembers.role,
+  customRoleId: teamMembers.customRoleId,
+  customRoleName: teamCustomRoles.name,
+  customRolePermissions: teamCustomRoles.permissions,
+  name: users.name,
+  email: users.email,
+};
+
 export async function listTeamMembers(db: Database, teamId: string) {
   return db
-    .select({ userId: teamMembers.userId, role: teamMembers.role, joinedAt: teamMembers.joinedAt, name: users.name, email: users.email })
+    .select({ ...memberColumns, joinedAt: teamMembers.joinedAt })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
+    .leftJoin(teamCustomRoles, eq(teamCustomRoles.id, teamMembers.customRoleId))
     .where(eq(teamMembers.teamId, teamId))
     .orderBy(sql`case ${teamMembers.role} when 'owner' then 0 when 'admin' then 1 when 'member' then 2 else 3 end`, asc(users.name))
     .all();
@@ -66,9 +83,10 @@ export async function listTeamMembers(db: Database, teamId: string) {
 
 export async function findTeamMember(db: Database, teamId: string, userId: string) {
   return db
-    .select({ userId: teamMembers.userId, role: teamMembers.role, name: users.name, email: users.email })
+    .select(memberColumns)
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
+    .leftJoin(teamCustomRoles, eq(teamCustomRoles.id, teamMembers.customRoleId))
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
     .get();
 }
@@ -101,8 +119,18 @@ export async function renameTeamRow(db: Database, teamId: string, name: string, 
   await db.batch([db.update(teams).set({ name, updatedAt: now }).where(eq(teams.id, teamId)), db.insert(teamEvents).values(event)]);
 }
 
-export async function setTeamMemberRole(db: Database, teamId: string, userId: string, role: TeamRole, event: TeamEventInsert): Promise<void> {
-  await db.batch([db.update(teamMembers).set({ role }).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId))), db.insert(teamEvents).values(event)]);
+/** A system role, and a custom role (members only) or none. The custom role must still be the team's. */
+export async function setTeamMemberRole(db: Database, teamId: string, userId: string, role: TeamRole, customRoleId: string | null, event: TeamEventInsert): Promise<boolean> {
+  const roleStillThere = customRoleId ? sql`exists (select 1 from team_roles where id = ${customRoleId} and team_id = ${teamId})` : sql`1`;
+  const [changed] = await db.batch([
+    db
+      .update(teamMembers)
+      .set({ role, customRoleId })
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId), roleStillThere))
+      .returning({ userId: teamMembers.userId }),
+    db.insert(teamEvents).values(event),
+  ]);
+  return changed.length > 0;
 }
 
 export async function deleteTeamMember(db: Database, teamId: string, userId: string, event: TeamEventInsert): Promise<boolean> {
@@ -117,7 +145,7 @@ export async function deleteTeamMember(db: Database, teamId: string, userId: str
 export async function transferTeam(db: Database, teamId: string, from: string, to: string, now: Date, event: TeamEventInsert): Promise<void> {
   await db.batch([
     db.update(teams).set({ ownerId: to, updatedAt: now }).where(and(eq(teams.id, teamId), eq(teams.ownerId, from))),
-    db.update(teamMembers).set({ role: "owner" }).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, to))),
+    db.update(teamMembers).set({ role: "owner", customRoleId: null }).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, to))),
     db.update(teamMembers).set({ role: "admin" }).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, from))),
     db.insert(teamEvents).values(event),
   ]);
@@ -136,6 +164,63 @@ export async function listTeamEvents(db: Database, teamId: string, limit: number
     .orderBy(desc(teamEvents.at), desc(teamEvents.id))
     .limit(limit)
     .all();
+}
+
+// Custom roles
+
+/** The team's custom roles, by name, with how many people hold each. */
+export async function listTeamCustomRoles(db: Database, teamId: string) {
+  return db
+    .select({
+      id: teamCustomRoles.id,
+      name: teamCustomRoles.name,
+      description: teamCustomRoles.description,
+      permissions: teamCustomRoles.permissions,
+      holders: sql<number>`(select count(*) from team_members m where m.custom_role_id = ${teamCustomRoles.id})`,
+      updatedAt: teamCustomRoles.updatedAt,
+    })
+    .from(teamCustomRoles)
+    .where(eq(teamCustomRoles.teamId, teamId))
+    .orderBy(asc(sql`${teamCustomRoles.name} collate nocase`))
+    .all();
+}
+
+export async function findTeamCustomRole(db: Database, teamId: string, roleId: string): Promise<TeamCustomRoleRow | undefined> {
+  return db.select().from(teamCustomRoles).where(and(eq(teamCustomRoles.teamId, teamId), eq(teamCustomRoles.id, roleId))).get();
+}
+
+export async function findTeamCustomRoleByName(db: Database, teamId: string, name: string): Promise<{ id: string } | undefined> {
+  return db
+    .select({ id: teamCustomRoles.id })
+    .from(teamCustomRoles)
+    .where(and(eq(teamCustomRoles.teamId, teamId), sql`lower(${teamCustomRoles.name}) = lower(${name})`))
+    .get();
+}
+
+export async function insertTeamCustomRole(db: Database, role: typeof teamCustomRoles.$inferInsert, event: TeamEventInsert): Promise<void> {
+  await db.batch([db.insert(teamCustomRoles).values(role), db.insert(teamEvents).values(event)]);
+}
+
+export async function updateTeamCustomRole(db: Database, teamId: string, roleId: string, set: { name: string; description: string; permissions: string[]; updatedAt: Date }, event: TeamEventInsert): Promise<void> {
+  await db.batch([db.update(teamCustomRoles).set(set).where(and(eq(teamCustomRoles.teamId, teamId), eq(teamCustomRoles.id, roleId))), db.insert(teamEvents).values(event)]);
+}
+
+/** Deletes the role only while nobody holds it (the event is written only if it went). Returns whether it did. */
+export async function deleteUnheldTeamCustomRole(db: Database, teamId: string, roleId: string, event: TeamEventInsert): Promise<boolean> {
+  const unheld = sql`not exists (select 1 from team_members where custom_role_id = ${roleId})`;
+  const [, deleted] = await rawBatch(db, [
+    sql`insert into team_events (id, team_id, at, actor_id, actor_email, action, target_name, detail)
+      select ${event.id}, ${event.teamId}, ${(event.at as Date).getTime()}, ${event.actorId ?? null}, ${event.actorEmail ?? null}, ${event.action}, ${event.targetName ?? null}, ${event.detail ?? null}
+      where exists (select 1 from team_roles where id = ${roleId} and team_id = ${teamId}) and ${unheld}`,
+    sql`delete from team_roles where id = ${roleId} and team_id = ${teamId} and ${unheld}`,
+  ]);
+  return (deleted?.meta.changes ?? 0) > 0;
+}
+
+/** Who holds a custom role (their rooms follow it when it changes). */
+export async function listCustomRoleHolders(db: Database, roleId: string): Promise<string[]> {
+  const rows = await db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.customRoleId, roleId)).all();
+  return rows.map((row) => row.userId);
 }
 
 // The team's data rooms

@@ -6,14 +6,16 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { requireTeam, teamEvent } from "./team-access.server";
-import { reapplyTeamRole, takeOutOfTeamRooms } from "./team-rooms.server";
-import { mayManageRole, TEAM_ROLE_LABELS, teamPermissionsOf, teamRoleAllows, type TeamPermission } from "./teams.permissions";
+import { applyTeamPlace, takeOutOfTeamRooms } from "./team-rooms.server";
+import { mayManageRole, TEAM_ROLE_LABELS, type TeamPermission } from "./teams.permissions";
 import {
   countSeatsTaken,
   deleteTeamMember,
+  findTeamCustomRole,
   findTeamMember,
   insertTeam,
   listOpenTeamInvitations,
+  listTeamCustomRoles,
   listTeamEvents,
   listTeamMembers,
   listTeamRooms,
@@ -52,8 +54,10 @@ export async function createTeam(ctx: ServiceContext, userId: string, input: unk
 
 export type TeamView = {
   team: { id: string; name: string; createdAt: string };
-  me: { userId: string; role: TeamRole; permissions: TeamPermission[] };
-  members: { userId: string; name: string; email: string; role: TeamRole; roleLabel: string; joinedAt: string }[];
+  me: { userId: string; role: TeamRole; customRoleName: string | null; permissions: TeamPermission[] };
+  members: { userId: string; name: string; email: string; role: TeamRole; customRoleId: string | null; roleLabel: string; joinedAt: string }[];
+  /** The team's custom roles, to those who give roles or manage them. */
+  customRoles: { id: string; name: string }[] | null;
   seats: { taken: number; total: number };
   invitations: { id: string; email: string; role: TeamRole; roleLabel: string; sentAt: string; expiresAt: string; expired: boolean; sendCount: number }[] | null;
   activity: { id: string; at: string; actorEmail: string | null; action: string; targetName: string | null; detail: string | null }[] | null;
@@ -62,22 +66,33 @@ export type TeamView = {
 
 /** What the team page shows: members and seats to everyone in the team; invitations and activity to those who manage it. */
 export async function getTeam(ctx: ServiceContext, userId: string, rawId: unknown): Promise<TeamView> {
-  const { team, role } = await requireTeam(ctx, userId, rawId, "team.view");
+  const { team, role, customRole, permissions } = await requireTeam(ctx, userId, rawId, "team.view");
   const now = ctx.now();
-  const canInvite = teamRoleAllows(role, "team.invite");
-  const canSeeActivity = teamRoleAllows(role, "team.activity.view");
-  const [members, taken, ownerAccess, invitations, events, rooms] = await Promise.all([
+  const can = (permission: TeamPermission) => permissions.includes(permission);
+  const canInvite = can("team.invite");
+  const canSeeActivity = can("team.activity.view");
+  const [members, taken, ownerAccess, invitations, events, rooms, customRoles] = await Promise.all([
     listTeamMembers(ctx.db, team.id),
     countSeatsTaken(ctx.db, team.id, now),
     loadMemberAccess(ctx, team.ownerId),
     canInvite ? listOpenTeamInvitations(ctx.db, team.id) : Promise.resolve(null),
     canSeeActivity ? listTeamEvents(ctx.db, team.id, 50) : Promise.resolve(null),
-    teamRoleAllows(role, "team.rooms.view") ? listTeamRooms(ctx.db, team.id) : Promise.resolve([]),
+    can("team.rooms.view") ? listTeamRooms(ctx.db, team.id) : Promise.resolve([]),
+    can("team.members.manage") || can("team.roles.manage") ? listTeamCustomRoles(ctx.db, team.id) : Promise.resolve(null),
   ]);
   return {
     team: { id: team.id, name: team.name, createdAt: team.createdAt.toISOString() },
-    me: { userId, role, permissions: teamPermissionsOf(role) },
-    members: members.map((member) => ({ ...member, roleLabel: TEAM_ROLE_LABELS[member.role], joinedAt: member.joinedAt.toISOString() })),
+    me: { userId, role, customRoleName: customRole?.name ?? null, permissions },
+    members: members.map((member) => ({
+      userId: member.userId,
+      name: member.name,
+      email: member.email,
+      role: member.role,
+      customRoleId: member.customRoleId,
+      roleLabel: roleLabel(member.role, member.customRoleName),
+      joinedAt: member.joinedAt.toISOString(),
+    })),
+    customRoles: customRoles?.map((row) => ({ id: row.id, name: row.name })) ?? null,
     seats: { taken, total: ownerAccess.limits.max_team_seats },
     invitations:
       invitations?.map((row) => ({
@@ -110,19 +125,34 @@ async function requireOtherMember(ctx: ServiceContext, teamId: string, actorId: 
   return member;
 }
 
-/** Gives someone another role: admins are made and unmade by the owner only. */
-export async function changeTeamRole(ctx: ServiceContext, userId: string, rawId: unknown, rawUserId: unknown, input: unknown): Promise<{ role: TeamRole }> {
+/** What a member's role reads as: their custom role's name, or the system role's label. */
+function roleLabel(role: TeamRole, customRoleName: string | null): string {
+  return customRoleName ?? TEAM_ROLE_LABELS[role];
+}
+
+/**
+ * Gives someone another role: a system role, or a custom role (they are a member with its
+ * permissions). Admins are made and unmade by the owner only.
+ */
+export async function changeTeamRole(ctx: ServiceContext, userId: string, rawId: unknown, rawUserId: unknown, input: unknown): Promise<{ role: TeamRole; customRoleId: string | null; label: string }> {
   const { team, role: actorRole } = await requireTeam(ctx, userId, rawId, "team.members.manage");
   const member = await requireOtherMember(ctx, team.id, userId, rawUserId);
-  const { role } = parseInput(teamRoleChangeSchema, input);
+  const { role, customRoleId = null } = parseInput(teamRoleChangeSchema, input);
   if (!mayManageRole(actorRole, member.role) || !mayManageRole(actorRole, role)) {
     throw new AppError("FORBIDDEN", member.role === "owner" ? "The owner's role changes only when they hand the team over." : "Only the team's owner makes or unmakes admins.");
   }
-  if (role !== member.role) {
-    await setTeamMemberRole(ctx.db, team.id, member.userId, role, await teamEvent(ctx, team.id, userId, "member.role", { name: member.email, detail: `${TEAM_ROLE_LABELS[member.role]} → ${TEAM_ROLE_LABELS[role]}` }));
-    await reapplyTeamRole(ctx, team.id, member.userId, role);
+  if (customRoleId && role !== "member") throw new AppError("VALIDATION_ERROR", "A custom role is for members: choose Member with it, or no custom role.");
+  const customRole = customRoleId ? await findTeamCustomRole(ctx.db, team.id, customRoleId) : undefined;
+  if (customRoleId && !customRole) throw new AppError("NOT_FOUND", "That custom role does not exist in this team.");
+  const label = roleLabel(role, customRole?.name ?? null);
+  if (role !== member.role || customRoleId !== member.customRoleId) {
+    const event = await teamEvent(ctx, team.id, userId, "member.role", { name: member.email, detail: `${roleLabel(member.role, member.customRoleName)} → ${label}` });
+    if (!(await setTeamMemberRole(ctx.db, team.id, member.userId, role, customRoleId, event))) {
+      throw new AppError("CONFLICT", "That role was just deleted. Reload the page and choose again.");
+    }
+    await applyTeamPlace(ctx, team.id, member.userId, role, customRole ?? null);
   }
-  return { role };
+  return { role, customRoleId, label };
 }
 
 /** Takes someone out of the team: what the team owns is closed to them at once (their sessions stay). */
@@ -159,6 +189,6 @@ export async function transferTeamOwnership(ctx: ServiceContext, userId: string,
     throw new AppError("FORBIDDEN", `${member.name}'s plan allows ${access.limits.max_team_seats} team seats and this team uses ${taken}.`);
   }
   await transferTeam(ctx.db, team.id, userId, member.userId, ctx.now(), await teamEvent(ctx, team.id, userId, "team.transfer", { name: member.email }));
-  await reapplyTeamRole(ctx, team.id, member.userId, "owner");
+  await applyTeamPlace(ctx, team.id, member.userId, "owner", null);
   ctx.logger.info("team handed over", { teamId: team.id });
 }

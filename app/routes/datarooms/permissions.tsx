@@ -6,6 +6,7 @@ import { showToast } from "~/components/ui/toast";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { BREAKER_LIMIT, BREAKER_WINDOW_MS, PERMISSION_DEBOUNCE_MS } from "~/features/datarooms/datarooms.constants";
 import { getPermissionMatrix } from "~/features/datarooms/permissions.server";
+import { DATAROOM_PERMISSION_LABELS } from "~/features/datarooms/datarooms.permissions";
 import { runLoader } from "~/lib/action-result.server";
 import { HttpError, request } from "~/lib/http";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -20,22 +21,6 @@ export async function loader({ context, request: incoming, params }: Route.Loade
   return runLoader(() => getPermissionMatrix(serviceContextFor(context), user.id, params.id));
 }
 
-const PERMISSION_LABELS: Record<string, string> = {
-  view: "View",
-  download: "Download",
-  upload: "Upload",
-  edit: "Edit",
-  delete: "Delete",
-  share: "Share",
-  invite: "Invite",
-  manage_members: "Manage members",
-  manage_settings: "Manage settings",
-  comment: "Comment",
-  view_analytics: "Analytics",
-  view_audit_log: "Audit log",
-  request_signatures: "Request signatures",
-  redact: "Redact documents (and see their originals)",
-};
 
 type Change = { key: string; userId: string; permission: string; value: boolean };
 
@@ -136,7 +121,7 @@ export default function DataroomPermissionsPage({ loaderData }: Route.ComponentP
               </th>
               {permissions.map((permission) => (
                 <th key={permission} scope="col" className="px-2 py-2 text-center font-semibold text-slate-900">
-                  {PERMISSION_LABELS[permission] ?? permission}
+                  {DATAROOM_PERMISSION_LABELS[permission] ?? permission}
                 </th>
               ))}
             </tr>
@@ -156,7 +141,7 @@ export default function DataroomPermissionsPage({ loaderData }: Route.ComponentP
                         type="checkbox"
                         role="switch"
                         className="h-4 w-4 accent-brand-700"
-                        aria-label={`${PERMISSION_LABELS[permission] ?? permission} for ${row.name}`}
+                        aria-label={`${DATAROOM_PERMISSION_LABELS[permission] ?? permission} for ${row.name}`}
                         checked={values[key] ?? false}
                         disabled={!row.editable}
                         data-pending={isPending ? "true" : undefined}

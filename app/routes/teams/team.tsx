@@ -37,7 +37,16 @@ const ACTIONS: Record<string, string> = {
   "member.role": "changed the role of",
   "member.remove": "removed",
   "member.leave": "left the team",
+  "role.create": "created the role",
+  "role.update": "changed the role",
+  "role.delete": "deleted the role",
 };
+
+/** The role picker's value: a system role, or `custom:<id>` (a member with that custom role). */
+function roleChoice(value: FormDataEntryValue | null): { role: string; customRoleId: string | null } {
+  const text = String(value ?? "");
+  return text.startsWith("custom:") ? { role: "member", customRoleId: text.slice("custom:".length) } : { role: text, customRoleId: null };
+}
 
 /** /team/{id} (spec §2 "Team: show"): its people and roles, seats, pending invitations, activity; what the caller's role allows. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -75,8 +84,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
           await revokeTeamInvitation(ctx, user.id, params.id, form.get("invitationId"));
           return redirectWithNotice(context, here, { type: "success", message: "Invitation withdrawn: its link no longer works." });
         case "role": {
-          const { role } = await changeTeamRole(ctx, user.id, params.id, form.get("userId"), { role: form.get("role") });
-          return redirectWithNotice(context, here, { type: "success", message: `Role changed to ${TEAM_ROLE_LABELS[role].toLowerCase()}.` });
+          const { label } = await changeTeamRole(ctx, user.id, params.id, form.get("userId"), roleChoice(form.get("role")));
+          return redirectWithNotice(context, here, { type: "success", message: `Role changed to ${label}.` });
         }
         case "remove":
           await removeTeamMember(ctx, user.id, params.id, form.get("userId"));
@@ -98,7 +107,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 const when = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
 
 export default function TeamPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { team, me, members, seats, invitations, activity, rooms } = loaderData;
+  const { team, me, members, seats, invitations, activity, rooms, customRoles } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? `${String(navigation.formData?.get("intent") ?? "")}:${String(navigation.formData?.get("userId") ?? navigation.formData?.get("invitationId") ?? "")}` : null;
   const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
@@ -115,7 +124,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
         </Link>
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold text-slate-900">{team.name}</h1>
-          <Badge variant="info">You: {TEAM_ROLE_LABELS[me.role]}</Badge>
+          <Badge variant="info">You: {me.customRoleName ?? TEAM_ROLE_LABELS[me.role]}</Badge>
         </div>
         <p className="text-sm text-slate-700" data-testid="team-seats">
           {seats.total === -1 ? `${seats.taken} seats in use (unlimited)` : `${seats.taken} of ${seats.total} seats in use`}: everyone in the team and every open invitation takes one.
@@ -156,12 +165,21 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
                             <label className="sr-only" htmlFor={`role-${member.userId}`}>
                               Role of {member.name}
                             </label>
-                            <select id={`role-${member.userId}`} name="role" defaultValue={member.role} className={nativeSelectClassName}>
+                            <select id={`role-${member.userId}`} name="role" defaultValue={member.customRoleId ? `custom:${member.customRoleId}` : member.role} className={nativeSelectClassName}>
                               {ASSIGNABLE_TEAM_ROLES.filter((role) => mayManageRole(me.role, role)).map((role) => (
                                 <option key={role} value={role}>
                                   {TEAM_ROLE_LABELS[role]}
                                 </option>
                               ))}
+                              {customRoles && customRoles.length > 0 ? (
+                                <optgroup label="Custom roles">
+                                  {customRoles.map((role) => (
+                                    <option key={role.id} value={`custom:${role.id}`}>
+                                      {role.name}
+                                    </option>
+                                  ))}
+                                </optgroup>
+                              ) : null}
                             </select>
                             <Button type="submit" size="sm" variant="secondary" isLoading={busyIntent === `role:${member.userId}`}>
                               Save role
@@ -191,6 +209,14 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
             </div>
           ))}
         </dl>
+        {can("team.roles.manage") ? (
+          <p className="text-sm">
+            <Link to={`/team/${team.id}/roles`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              Custom roles{customRoles && customRoles.length > 0 ? ` (${customRoles.length})` : ""}
+            </Link>{" "}
+            <span className="text-slate-700">: choose exactly what someone may do in the team's data rooms.</span>
+          </p>
+        ) : null}
       </section>
 
       {can("team.rooms.view") ? (
@@ -198,7 +224,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           <h2 id="rooms" className="text-lg font-semibold text-slate-900">
             Data rooms
           </h2>
-          <p className="text-sm text-slate-700">The team's rooms: the owner and admins are admins in each, members are members, and whoever leaves the team leaves them at once.</p>
+          <p className="text-sm text-slate-700">The team's rooms: the owner and admins are admins in each, members are members (or what their custom role allows), and whoever leaves the team leaves them at once.</p>
           {rooms.length === 0 ? (
             <p className="text-sm text-slate-700">The team has no data room yet.</p>
           ) : (

@@ -1,0 +1,132 @@
+import { DATAROOM_PERMISSION_LABELS, DATAROOM_PERMISSIONS, ROLE_PERMISSIONS, type DataroomPermission } from "~/features/datarooms/datarooms.permissions";
+import type { TeamPermission } from "./teams.permissions";
+
+/**
+ * What a team's custom role may be built from (issue 42, ADR 038): the permission strings the
+ * product already checks, grouped by module, each with the ones it needs ("Edit" needs "View").
+ * Browser-safe: the role editor shows the same groups and ticks dependencies for the person, and
+ * the server refuses a set that misses one. A module that comes into the team's workspace adds its
+ * group here.
+ */
+
+/** A data room permission as a role carries it: `dataroom.<permission>`. */
+export type RoomRolePermission = `dataroom.${DataroomPermission}`;
+/** The team permissions a custom role may add to what every member has. */
+export const CUSTOM_ROLE_TEAM_PERMISSIONS = ["team.activity.view"] as const satisfies readonly TeamPermission[];
+export type CustomRoleTeamPermission = (typeof CUSTOM_ROLE_TEAM_PERMISSIONS)[number];
+export type RolePermission = RoomRolePermission | CustomRoleTeamPermission;
+
+/** What everyone with a custom role has in the team itself (like a member). */
+export const CUSTOM_ROLE_BASE_TEAM_PERMISSIONS: readonly TeamPermission[] = ["team.view", "team.rooms.view"];
+
+const ROOM_NEEDS: Partial<Record<DataroomPermission, readonly DataroomPermission[]>> = {
+  download: ["view"],
+  upload: ["view"],
+  edit: ["view"],
+  delete: ["view"],
+  share: ["view"],
+  invite: ["view"],
+  manage_members: ["invite"],
+  manage_settings: ["view"],
+  comment: ["view"],
+  view_analytics: ["view"],
+  view_audit_log: ["view"],
+  request_signatures: ["view"],
+  redact: ["edit"],
+};
+
+export type RolePermissionGroup = { module: string; description: string; permissions: { key: RolePermission; label: string; needs: RolePermission[] }[] };
+
+export const ROLE_PERMISSION_GROUPS: readonly RolePermissionGroup[] = [
+  {
+    module: "Data rooms",
+    description: "In every data room of the team's workspace.",
+    permissions: DATAROOM_PERMISSIONS.map((permission) => ({
+      key: `dataroom.${permission}` as const,
+      label: DATAROOM_PERMISSION_LABELS[permission],
+      needs: (ROOM_NEEDS[permission] ?? []).map((need) => `dataroom.${need}` as const),
+    })),
+  },
+  {
+    module: "Team",
+    description: "Everyone in the team sees its people and its data rooms.",
+    permissions: [{ key: "team.activity.view", label: "See the team's activity", needs: [] }],
+  },
+];
+
+const BY_KEY = new Map(ROLE_PERMISSION_GROUPS.flatMap((group) => group.permissions.map((permission) => [permission.key, permission] as const)));
+
+export const ROLE_PERMISSION_KEYS: readonly RolePermission[] = [...BY_KEY.keys()];
+
+export function isRolePermission(value: unknown): value is RolePermission {
+  return typeof value === "string" && BY_KEY.has(value as RolePermission);
+}
+
+export function rolePermissionLabel(key: RolePermission): string {
+  const entry = BY_KEY.get(key)!;
+  return key.startsWith("dataroom.") ? `${entry.label} (data rooms)` : entry.label;
+}
+
+/** The first permission whose need is missing from the set, with that need; null when the set is whole. */
+export function missingNeed(permissions: readonly RolePermission[]): { permission: RolePermission; needs: RolePermission } | null {
+  const chosen = new Set(permissions);
+  for (const permission of permissions) {
+    for (const need of BY_KEY.get(permission)?.needs ?? []) if (!chosen.has(need)) return { permission, needs: need };
+  }
+  return null;
+}
+
+/** The set with everything each permission needs added (what ticking a box does in the editor). */
+export function withNeeds(permissions: readonly RolePermission[]): RolePermission[] {
+  const chosen = new Set(permissions);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const permission of [...chosen]) {
+      for (const need of BY_KEY.get(permission)?.needs ?? []) {
+        if (!chosen.has(need)) {
+          chosen.add(need);
+          grew = true;
+        }
+      }
+    }
+  }
+  return ROLE_PERMISSION_KEYS.filter((key) => chosen.has(key));
+}
+
+/** The set without `removed` and everything that needs it (what unticking a box does in the editor). */
+export function withoutDependents(permissions: readonly RolePermission[], removed: RolePermission): RolePermission[] {
+  const gone = new Set<RolePermission>([removed]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const permission of permissions) {
+      if (gone.has(permission)) continue;
+      if ((BY_KEY.get(permission)?.needs ?? []).some((need) => gone.has(need))) {
+        gone.add(permission);
+        grew = true;
+      }
+    }
+  }
+  return permissions.filter((permission) => !gone.has(permission));
+}
+
+/**
+ * What a custom role gives in each of the team's data rooms: the room role "member" with overrides
+ * that make its permissions exactly the role's (null: no room permission, so not in the rooms).
+ */
+export function roomGrantOf(permissions: readonly string[]): { role: "member"; overrides: Record<DataroomPermission, boolean> } | null {
+  const room = new Set(permissions.filter((key) => key.startsWith("dataroom.")).map((key) => key.slice("dataroom.".length)));
+  if (!room.has("view")) return null;
+  const defaults = new Set<DataroomPermission>(ROLE_PERMISSIONS.member);
+  const overrides = {} as Record<DataroomPermission, boolean>;
+  for (const permission of DATAROOM_PERMISSIONS) {
+    if (room.has(permission) !== defaults.has(permission)) overrides[permission] = room.has(permission);
+  }
+  return { role: "member", overrides };
+}
+
+/** The team permissions of someone holding a custom role with these permissions. */
+export function teamPermissionsOfCustomRole(permissions: readonly string[]): TeamPermission[] {
+  return [...CUSTOM_ROLE_BASE_TEAM_PERMISSIONS, ...CUSTOM_ROLE_TEAM_PERMISSIONS.filter((permission) => permissions.includes(permission))];
+}
