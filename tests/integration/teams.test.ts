@@ -10,6 +10,7 @@ import { registerAndAcceptTeam, viewTeamInvitation } from "~/features/teams/team
 import { createTeam as createTeamAs } from "~/features/teams/teams.server";
 import { AppError } from "~/lib/errors";
 import { createServiceContext } from "~/lib/service-context.server";
+import { createFile } from "~tests/factories/files";
 import { createUser } from "~tests/factories/users";
 
 /**
@@ -302,6 +303,91 @@ describe("teams", () => {
     expect(await opens(late)).toBe(404);
     expect(await roster()).toEqual({ "Alan Admin": "owner", "Olivia Owner": "admin" });
     expect((await view(owner, teamId)).activity?.map((event) => event.action)).toContain("room.create");
+  });
+
+  it("a custom role with view and comment only can do exactly that in the team's rooms; editing it applies at once; it is not deleted while held; every change is in the activity", async () => {
+    const owner = await signedIn({ tier: "business", name: "Olivia Owner" });
+    const teamId = await createTeam(owner);
+    const ada = await signedIn({ name: "Ada Analyst" });
+    const admin = await signedIn({ name: "Alan Admin" });
+    await join(owner, teamId, ada);
+    await join(owner, teamId, admin, "admin");
+    const created = await send(owner.client, "POST", `/api/teams/${teamId}/datarooms`, { name: "Osprey" });
+    const roomId = (await created.json<{ dataroom: { id: string } }>()).dataroom.id;
+    const room = { id: roomId, ...(await (await get(`/api/datarooms/${roomId}`, owner.client)).json<{ rootFolderId: string }>()) };
+    const file = await createFile({ spaceId: room.id, folderId: room.rootFolderId, name: "model.xlsx", uploadedBy: owner.id });
+    type Permissions = Record<string, boolean>;
+    const permissionsOf = async (person: Person) => (await (await get(`/api/datarooms/${room.id}`, person.client)).json<{ dataroom: { permissions: Permissions } }>()).dataroom.permissions;
+    expect(await permissionsOf(ada)).toMatchObject({ view: true, upload: true, edit: true });
+
+    // The editor's rules, enforced by the server: needs, names, known permissions.
+    const createRole = (person: Person, body: unknown) => send(person.client, "POST", `/api/teams/${teamId}/roles`, body);
+    const refusal = async (response: Response) => ({ status: response.status, message: (await response.json<{ message: string }>()).message });
+    expect(await refusal(await createRole(owner, { name: "Broken", permissions: ["dataroom.comment"] }))).toEqual({
+      status: 400,
+      message: "“Comment (data rooms)” needs “View (data rooms)”: choose both, or neither.",
+    });
+    expect(await refusal(await createRole(owner, { name: "admin", permissions: ["dataroom.view"] }))).toEqual({ status: 409, message: "“admin” is a built-in role: give yours another name." });
+    expect((await createRole(owner, { name: "Odd", permissions: ["dataroom.fly"] })).status).toBe(400);
+    expect(await refusal(await createRole(owner, { name: "Empty", permissions: [] }))).toEqual({ status: 400, message: "Choose at least one permission for the role." });
+    // A member may not manage roles; someone outside the team cannot tell the team exists.
+    expect((await createRole(ada, { name: "Mine", permissions: ["dataroom.view"] })).status).toBe(403);
+    expect((await get(`/api/teams/${teamId}/roles`, ada.client)).status).toBe(403);
+    const outsider = await signedIn({ tier: "business" });
+    expect((await createRole(outsider, { name: "Mine", permissions: ["dataroom.view"] })).status).toBe(404);
+    expect(await countWhere("select count(*) as n from team_roles where team_id = ?", teamId)).toBe(0);
+
+    const made = await createRole(admin, { name: "Reviewer", description: "Reads and comments", permissions: ["dataroom.view", "dataroom.comment"] });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const reviewer = (await made.json<{ role: { id: string } }>()).role;
+    expect((await createRole(owner, { name: "reviewer", permissions: ["dataroom.view"] })).status).toBe(409);
+
+    const given = await send(owner.client, "PATCH", `/api/teams/${teamId}/members/${ada.id}`, { role: "member", customRoleId: reviewer.id });
+    expect(given.status, await given.clone().text()).toBe(200);
+    expect(await given.json()).toEqual({ role: "member", customRoleId: reviewer.id, label: "Reviewer" });
+    const permissions = await permissionsOf(ada);
+    expect(Object.entries(permissions).filter(([, allowed]) => allowed).map(([name]) => name).sort()).toEqual(["comment", "view"]);
+
+    // Exactly that: reading and commenting work; uploading, sharing and deleting are refused.
+    expect((await get(`/api/folders/${room.rootFolderId}`, ada.client)).status).toBe(200);
+    const commented = await send(ada.client, "POST", `/api/files/${file.id}/comments`, { body: "Checked the totals." });
+    expect(commented.status, await commented.clone().text()).toBe(201);
+    const upload = await send(ada.client, "POST", "/api/uploads", undefined, { "upload-length": "5", "upload-metadata": `folderId ${btoa(room.rootFolderId)},filename ${btoa("a.txt")}`, "tus-resumable": "1.0.0" });
+    expect(await refusal(upload)).toEqual({ status: 403, message: "You don't have permission to upload here." });
+    expect(await refusal(await send(ada.client, "POST", "/api/share-links", { target: { type: "file", id: file.id } }))).toEqual({ status: 403, message: "You don't have permission to share from this data room." });
+    expect(await refusal(await send(ada.client, "POST", "/api/items/delete", { items: [{ type: "file", id: file.id }] }))).toEqual({ status: 403, message: "You don't have permission to delete these files and folders." });
+    expect(await countWhere("select count(*) as n from files where id = ? and trashed_at is null", file.id)).toBe(1);
+    // What the team itself allows a Reviewer: what a member sees, and no activity.
+    const adaView = await view(ada, teamId);
+    expect(adaView.me).toMatchObject({ role: "member", customRoleName: "Reviewer", permissions: ["team.view", "team.rooms.view"] });
+    expect(adaView.activity).toBeNull();
+
+    // Editing the role applies to its holders in every team room at once.
+    const edited = await send(owner.client, "PATCH", `/api/teams/${teamId}/roles/${reviewer.id}`, {
+      name: "Reviewer",
+      description: "Reads, comments, uploads",
+      permissions: ["dataroom.view", "dataroom.comment", "dataroom.upload", "team.activity.view"],
+    });
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    expect(await permissionsOf(ada)).toMatchObject({ view: true, comment: true, upload: true, download: false, delete: false, share: false });
+    expect((await view(ada, teamId)).activity).not.toBeNull();
+
+    // Not deleted while held; deleted once nobody holds it.
+    const held = await send(owner.client, "DELETE", `/api/teams/${teamId}/roles/${reviewer.id}`);
+    expect(await refusal(held)).toEqual({ status: 409, message: "“Reviewer” is held by 1 person. Give them another role first, then delete it." });
+    expect((await send(owner.client, "PATCH", `/api/teams/${teamId}/members/${ada.id}`, { role: "member", customRoleId: null })).status).toBe(200);
+    expect(await permissionsOf(ada)).toMatchObject({ view: true, upload: true, edit: true, share: false });
+    expect((await send(owner.client, "DELETE", `/api/teams/${teamId}/roles/${reviewer.id}`)).status).toBe(200);
+    expect(await countWhere("select count(*) as n from team_roles where team_id = ?", teamId)).toBe(0);
+
+    const activity = (await view(owner, teamId)).activity!.map((event) => [event.action, event.targetName, event.detail]);
+    expect(activity).toEqual(expect.arrayContaining([
+      ["role.delete", "Reviewer", null],
+      ["member.role", ada.email, "Reviewer → Member"],
+      ["role.update", "Reviewer", "added Upload (data rooms), See the team's activity; new description"],
+      ["member.role", ada.email, "Member → Reviewer"],
+      ["role.create", "Reviewer", "View (data rooms), Comment (data rooms)"],
+    ]));
   });
 
   it("an account that owns a team is not deleted until the team is handed over, nothing erased before; its export lists its teams", async () => {
