@@ -1,15 +1,16 @@
 import { newConsentedContext, readLatestMail } from "./auth-helpers";
 import { seriousViolations } from "./axe-helpers";
+import { csrfToken, uploadViaTus } from "./files-helpers";
 import { createMember, expect, gotoHydrated, test, waitForHydration } from "./fixtures";
 
 /**
  * Teams (issue 42) in two browsers: a Business member creates a team and invites someone by e-mail;
- * the invitee joins from the mailed link and sees the team; the owner creates the team's data room,
- * which the member opens; the owner gives them the billing role and back, then removes them: their
- * open room page says so at once and the team is gone for them. Every refusal is a workerd test
- * (teams.test.ts).
+ * the invitee joins from the mailed link and sees the team; the owner builds the custom role
+ * "Reviewer" (view and comment) and gives it to them; in the team's data room they comment but find
+ * no upload, share or delete; removed from the team, their open room page says so at once and the
+ * team is gone for them. Every refusal is a workerd test (teams.test.ts).
  */
-test("an owner creates a team and invites someone, who joins from the mailed link and opens the team's data room; removed from the team, their open room page closes and the team is not found for them", async ({ page, browser, baseURL }) => {
+test("an owner creates a team and invites someone, who joins from the mailed link; given the custom role Reviewer, they comment in the team's data room but find no upload, share or delete; removed from the team, their open room page closes and the team is not found for them", async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
   await createMember(page.request, { tier: "business", name: "Olivia Owner" });
   await gotoHydrated(page, "/team");
@@ -42,34 +43,55 @@ test("an owner creates a team and invites someone, who joins from the mailed lin
     // A member sees who is in the team, not the invitation form.
     await expect(them.getByRole("button", { name: "Send invitations" })).toHaveCount(0);
 
-    // The owner creates the team's data room from the team page; the member finds it on theirs and opens it.
+    // The owner builds the custom role "Reviewer" (ticking Comment ticks View, which it needs) and gives it to the member.
     await gotoHydrated(page, teamPage);
+    await page.getByRole("link", { name: "Custom roles" }).click();
+    await expect(page).toHaveTitle("Roles of Osprey deal team - Strongroom");
+    await waitForHydration(page);
+    const editor = page.getByRole("region", { name: "New role" });
+    await editor.getByRole("textbox", { name: "Role name" }).fill("Reviewer");
+    await editor.getByRole("checkbox", { name: "Comment", exact: true }).click();
+    await expect(editor.getByRole("checkbox", { name: "View", exact: true })).toBeChecked();
+    await expect(editor.getByRole("checkbox", { name: "Upload", exact: true })).not.toBeChecked();
+    expect(await seriousViolations(page)).toEqual([]);
+    await editor.getByRole("button", { name: "Create role" }).click();
+    await expect(page.getByTestId("custom-role").filter({ hasText: "Reviewer" })).toContainText("Nobody holds it · View (data rooms), Comment (data rooms)");
+    await gotoHydrated(page, teamPage);
+    const row = page.getByTestId("team-member").filter({ hasText: invitee.email });
+    await row.getByLabel("Role of Ada Analyst").selectOption({ label: "Reviewer" });
+    await row.getByRole("button", { name: "Save role" }).click();
+    await expect(page.locator(".Toastify__toast").filter({ hasText: "Role changed to Reviewer." })).toBeVisible();
+    await expect(row).toContainText("Reviewer");
+
+    // The owner creates the team's data room from the team page and puts a document in it.
     await page.getByRole("textbox", { name: "New data room's name" }).fill("Osprey documents");
     await page.getByRole("button", { name: "Create data room" }).click();
     await expect(page).toHaveTitle(/Osprey documents/);
-    await gotoHydrated(them, teamPage);
-    await them.getByRole("list", { name: "The team's data rooms" }).getByRole("link", { name: "Osprey documents" }).click();
-    await expect(them.getByRole("heading", { level: 1, name: "Osprey documents" })).toBeVisible();
-    await waitForHydration(them);
-    await expect(them.getByTestId("realtime-status")).toHaveAttribute("data-status", "connected");
+    const roomId = new URL(page.url()).pathname.split("/").at(-1)!;
+    const { rootFolderId } = (await (await page.request.get(`/api/datarooms/${roomId}`)).json()) as { rootFolderId: string };
+    const fileId = await uploadViaTus(page.request, { folderId: rootFolderId, name: "Osprey model.txt", body: Buffer.from("Revenue: 12\n"), csrf: await csrfToken(page) });
 
-    // The owner makes them billing and back (the room follows), then removes them; their open room page closes.
-    await gotoHydrated(page, teamPage);
-    const row = page.getByTestId("team-member").filter({ hasText: invitee.email });
-    await row.getByLabel("Role of Ada Analyst").selectOption("billing");
-    await row.getByRole("button", { name: "Save role" }).click();
-    await expect(page.locator(".Toastify__toast").filter({ hasText: "Role changed to billing." })).toBeVisible();
-    await expect(row).toContainText("Billing");
-    const notice = them.getByRole("dialog", { name: "You no longer have access" });
-    await expect(notice).toContainText("Your role in the team whose workspace holds this data room no longer includes its rooms.");
-    await row.getByLabel("Role of Ada Analyst").selectOption("member");
-    await row.getByRole("button", { name: "Save role" }).click();
-    await expect(row).toContainText("Member");
+    // The Reviewer finds the room on the team page: the document is there, with no upload, share or delete.
     await gotoHydrated(them, teamPage);
     await them.getByRole("list", { name: "The team's data rooms" }).getByRole("link", { name: "Osprey documents" }).click();
     await expect(them.getByRole("heading", { level: 1, name: "Osprey documents" })).toBeVisible();
     await waitForHydration(them);
+    await expect(them.getByRole("link", { name: "Osprey model.txt" })).toBeVisible();
+    await expect(them.getByRole("button", { name: "Upload files" })).toHaveCount(0);
+    await expect(them.getByRole("link", { name: "Share room" })).toHaveCount(0);
+    await expect(them.getByRole("button", { name: "Delete" })).toHaveCount(0);
+    // They can comment on it.
+    await gotoHydrated(them, `/files/${fileId}`);
+    const comments = them.getByTestId("file-comments");
+    await comments.getByRole("textbox", { name: "Add a comment" }).fill("Revenue checked against the ledger.");
+    await comments.getByRole("button", { name: "Comment", exact: true }).click();
+    await expect(them.getByText("Comment added")).toBeVisible();
+
+    // Removed from the team, their open room page closes at once.
+    await gotoHydrated(them, `/dataroom/${roomId}`);
     await expect(them.getByTestId("realtime-status")).toHaveAttribute("data-status", "connected");
+    const notice = them.getByRole("dialog", { name: "You no longer have access" });
+    await gotoHydrated(page, teamPage);
     await row.getByRole("button", { name: "Remove Ada Analyst" }).click();
     await expect(page.getByTestId("team-member")).toHaveCount(1);
     await expect(page.getByTestId("team-event").first()).toContainText(`removed ${invitee.email}`);
