@@ -286,7 +286,7 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
   // The buyer intake form sent for the case to Fabrikam's buyer (the dev mailbox): their answer will join the case.
   await browser.json(`/api/cases/${renewal.id}/requests`, { method: "POST", body: JSON.stringify({ formId: form.id, email: "fabrikam.buyer@example.com", name: "Fabrikam buyer", message: "A few questions before we renew." }) }, 201);
 
-  // A team (docs/teams.md): the demo member owns "Falcon deal team"; the demo guest joined it from the mailed link, an analyst's invitation waits.
+  // A team (docs/teams.md): the demo member owns "Falcon deal team"; the demo guest joined it from the mailed link and holds the custom role Reviewer, an analyst's invitation waits.
   const { team } = await browser.json("/api/teams", { method: "POST", body: JSON.stringify({ name: "Falcon deal team" }) }, 201);
   await browser.json(`/api/teams/${team.id}/invitations`, { method: "POST", body: JSON.stringify({ emails: [guest.email], role: "member", message: "The people working on Falcon." }) }, 201);
   const teamMailbox = await (await browser.request(`/dev/mail?to=${encodeURIComponent(guest.email)}`)).text();
@@ -294,6 +294,15 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
   if (!teamToken) throw new Error("The demo guest's team invitation is not in the development mailbox.");
   await guestBrowser.json("/api/invitations/accept", { method: "POST", body: JSON.stringify({ token: teamToken }) });
   await browser.json(`/api/teams/${team.id}/invitations`, { method: "POST", body: JSON.stringify({ emails: ["analyst@example.com"], role: "member" }) }, 201);
+  // A custom role: the guest reviews (reads, downloads, comments) in the team's rooms.
+  const { role: reviewer } = await browser.json(
+    `/api/teams/${team.id}/roles`,
+    { method: "POST", body: JSON.stringify({ name: "Reviewer", description: "Reads, downloads and comments; changes nothing.", permissions: ["dataroom.view", "dataroom.download", "dataroom.comment"] }) },
+    201,
+  );
+  const { members } = await browser.json(`/api/teams/${team.id}`);
+  const guestInTeam = members.find((person) => person.email === guest.email);
+  await browser.json(`/api/teams/${team.id}/members/${guestInTeam.userId}`, { method: "PATCH", body: JSON.stringify({ role: "member", customRoleId: reviewer.id }) });
   return { folders: Object.keys(made).length, files: 7, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length, signatures: 2, workflows: 3, cases: 1, teams: 1 };
 }
 

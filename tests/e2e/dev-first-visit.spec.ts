@@ -112,9 +112,12 @@ test("a fresh npm start shows the public pages and every module's pages right on
   await expect(page.getByRole("link", { name: "Contract approval" })).toBeVisible();
   await visit(page, "/cases");
   await expect(page.getByRole("link", { name: "CASE-0001 Fabrikam renewal" })).toBeVisible();
-  // The demo member's team, which the demo guest joined from their mailed invitation.
-  const teams = async () => ((await (await page.request.get("/api/teams")).json()) as { teams: { name: string; memberCount: number }[] }).teams;
+  // The demo member's team, which the demo guest joined from their mailed invitation, and where they hold the custom role Reviewer.
+  const teams = async () => ((await (await page.request.get("/api/teams")).json()) as { teams: { id: string; name: string; memberCount: number }[] }).teams;
   await expect.poll(async () => (await teams()).map((team) => `${team.name} (${team.memberCount})`), { timeout: 60_000 }).toEqual(["Falcon deal team (2)"]);
+  const [falcon] = await teams();
+  const roles = async () => ((await (await page.request.get(`/api/teams/${falcon!.id}`)).json()) as { members: { roleLabel: string }[] }).members.map((member) => member.roleLabel);
+  await expect.poll(roles, { timeout: 60_000 }).toEqual(["Owner", "Reviewer"]);
   await visit(page, "/team");
   await expect(page.getByRole("link", { name: "Falcon deal team" })).toBeVisible();
 
