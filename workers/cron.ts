@@ -10,6 +10,7 @@ import { JOB_RETENTION_DAYS, pruneJobsJob } from "~/features/maintenance/mainten
 import { sendDigestsJob } from "~/features/notifications/notifications.jobs";
 import { applySharePrivacyJob } from "~/features/sharing/sharing.jobs";
 import { signatureRemindersJob } from "~/features/signatures/signatures.jobs";
+import { pruneTeamLogsJob } from "~/features/teams/teams.jobs";
 import { startScheduledRunsJob } from "~/features/workflows/workflows.jobs";
 import { createLogger } from "~/lib/log.server";
 import { createServiceContext, type ServiceContext } from "~/lib/service-context.server";
@@ -76,6 +77,14 @@ export const cronSchedule: Record<string, CronTask[]> = {
       enqueueJob(ctx, {
         definition: purgeSecretsJob,
         jobId: `cron:${purgeSecretsJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
+        payload: {},
+        priority: "low",
+      }),
+    // Teams' activity and their rooms' audit logs past each team's retention period, unless on legal hold (ADR 039).
+    (ctx, scheduledTime) =>
+      enqueueJob(ctx, {
+        definition: pruneTeamLogsJob,
+        jobId: `cron:${pruneTeamLogsJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
         payload: {},
         priority: "low",
       }),

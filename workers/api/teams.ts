@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { publicOrigin } from "~/features/auth/auth-context.server";
 import { inviteToTeam, resendTeamInvitation, revokeTeamInvitation } from "~/features/teams/team-invitations.server";
+import { placeLegalHold, releaseLegalHold, setLogRetention } from "~/features/teams/team-retention.server";
 import { createTeamRole, deleteTeamRole, listTeamRoles, updateTeamRole } from "~/features/teams/team-roles.server";
 import { createTeamRoom } from "~/features/teams/team-rooms.server";
 import { changeTeamRole, createTeam, getTeam, leaveTeam, listMyTeams, removeTeamMember, renameTeam, transferTeamOwnership } from "~/features/teams/teams.server";
@@ -9,7 +10,7 @@ import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./req
 
 /**
  * Teams (issue 42, docs/teams.md): /api/teams (the caller's teams, create one) and one team: its
- * view, name, invitations, members' roles, custom roles, removing, leaving, handing over. Someone not in the
+ * view, name, invitations, members' roles, custom roles, log retention and legal hold, removing, leaving, handing over. Someone not in the
  * team gets 404; a role without the right 403 naming it (teams.permissions.ts).
  */
 export const teamsApi = new Hono<AppEnv>()
@@ -79,6 +80,20 @@ export const teamsApi = new Hono<AppEnv>()
     const actor = requireApiActor(c);
     await deleteTeamRole(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("roleId"));
     return c.json({ deleted: true }, 200);
+  })
+  .put("/:id/retention", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await setLogRetention(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)), 200);
+  })
+  .post("/:id/legal-hold", async (c) => {
+    const actor = requireApiActor(c);
+    await placeLegalHold(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c));
+    return c.json({ held: true }, 201);
+  })
+  .delete("/:id/legal-hold", async (c) => {
+    const actor = requireApiActor(c);
+    await releaseLegalHold(apiServiceContext(c), actor.userId, c.req.param("id"));
+    return c.json({ held: false }, 200);
   })
   .post("/:id/transfer", async (c) => {
     const actor = requireApiActor(c);

@@ -153,6 +153,21 @@ export const dataroomAuditLog = sqliteTable(
 );
 
 /**
+ * Where a room's audit log starts after retention removed its oldest entries (issue 42, ADR 039):
+ * the last removed entry's seq and hash, from which the rest of the chain verifies. The pruning
+ * itself is an entry of the chain that names this seq and hash, so a checkpoint nobody recorded
+ * does not verify.
+ */
+export const dataroomAuditCheckpoints = sqliteTable("dataroom_audit_checkpoints", {
+  dataroomId: text("dataroom_id").primaryKey(),
+  seq: integer("seq").notNull(),
+  hash: text("hash").notNull(),
+  prunedAt: integer("pruned_at", { mode: "timestamp_ms" }).notNull(),
+  /** Entries older than this were removed. */
+  cutoffAt: integer("cutoff_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/**
  * Time per PDF page (issue 20 analytics): how long each person had each page of a room's PDF on
  * screen, as their viewer reported it (added up; the viewer reports every 15 seconds and when it
  * is left). Goes with the room, the file and the person.

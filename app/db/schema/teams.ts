@@ -19,6 +19,12 @@ export const teams = sqliteTable(
     ownerId: text("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
+    /** How long the team's activity and its rooms' audit logs are kept, in days; 0 = forever (issue 42, ADR 039). */
+    logRetentionDays: integer("log_retention_days").notNull().default(0),
+    /** A legal hold stops every log cleanup of the team while it is placed. */
+    legalHoldAt: integer("legal_hold_at", { mode: "timestamp_ms" }),
+    legalHoldBy: text("legal_hold_by").references(() => users.id, { onDelete: "set null" }),
+    legalHoldReason: text("legal_hold_reason").notNull().default(""),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = {
   "room.delete": "Deleted the room",
   "room.restore": "Restored the room",
   "audit.export": "Exported the audit log",
+  "audit.prune": "Removed old entries under the retention policy",
   "form.submission": "Received a form submission",
   "signature.created": "Prepared a document for signature",
   "signature.sent": "Sent a document for signature",

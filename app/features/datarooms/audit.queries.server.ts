@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
-import { dataroomAuditLog, users } from "~/db/schema";
+import { dataroomAuditCheckpoints, dataroomAuditLog, users } from "~/db/schema";
 import type { ChainedEntry } from "./audit-chain";
 
 /**
@@ -100,4 +100,45 @@ export async function listRecentChanges(db: Database, roomId: string, actions: r
     .orderBy(desc(dataroomAuditLog.seq))
     .limit(limit)
     .all();
+}
+
+// Retention (issue 42, ADR 039)
+
+export type AuditCheckpoint = typeof dataroomAuditCheckpoints.$inferSelect;
+
+export async function findAuditCheckpoint(db: Database, roomId: string): Promise<AuditCheckpoint | undefined> {
+  return db.select().from(dataroomAuditCheckpoints).where(eq(dataroomAuditCheckpoints.dataroomId, roomId)).get();
+}
+
+/** The newest entry recorded before `cutoff` (what pruning up to `cutoff` removes last), or nothing. */
+export async function findLastAuditBefore(db: Database, roomId: string, cutoff: number): Promise<{ seq: number; hash: string } | undefined> {
+  return db
+    .select({ seq: dataroomAuditLog.seq, hash: dataroomAuditLog.hash })
+    .from(dataroomAuditLog)
+    .where(and(eq(dataroomAuditLog.dataroomId, roomId), lt(dataroomAuditLog.at, cutoff)))
+    .orderBy(desc(dataroomAuditLog.seq))
+    .limit(1)
+    .get();
+}
+
+/** The first entry still in the log (from when it is complete). */
+export async function findFirstAudit(db: Database, roomId: string): Promise<{ seq: number; at: number } | undefined> {
+  return db
+    .select({ seq: dataroomAuditLog.seq, at: dataroomAuditLog.at })
+    .from(dataroomAuditLog)
+    .where(eq(dataroomAuditLog.dataroomId, roomId))
+    .orderBy(asc(dataroomAuditLog.seq))
+    .limit(1)
+    .get();
+}
+
+/** The checkpoint moves to `through` and the entries up to it go, in one batch. Returns how many went. */
+export async function pruneAuditThrough(db: Database, roomId: string, through: { seq: number; hash: string }, now: Date, cutoff: Date): Promise<number> {
+  const results = await rawBatch(db, [
+    sql`INSERT INTO dataroom_audit_checkpoints (dataroom_id, seq, hash, pruned_at, cutoff_at) VALUES (${roomId}, ${through.seq}, ${through.hash}, ${now.getTime()}, ${cutoff.getTime()})
+      ON CONFLICT (dataroom_id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash, pruned_at = excluded.pruned_at, cutoff_at = excluded.cutoff_at
+      WHERE excluded.seq > dataroom_audit_checkpoints.seq`,
+    sql`DELETE FROM dataroom_audit_log WHERE dataroom_id = ${roomId} AND seq <= ${through.seq}`,
+  ]);
+  return results[1]?.meta.changes ?? 0;
 }

@@ -5,7 +5,8 @@ import { parseInput } from "~/lib/validation";
 import { auditHash, type AuditFields } from "./audit-chain";
 import { auditRoom } from "./audit-record.server";
 import { AUDIT_GENESIS_HASH, AUDIT_PAGE_SIZE, auditActionLabel } from "./audit.constants";
-import { listAuditActors, listAuditEntries, readAuditAfter, type AuditFilters, type AuditRow } from "./audit.queries.server";
+import { checkpointMark } from "./audit-retention.server";
+import { findAuditCheckpoint, listAuditActors, listAuditEntries, readAuditAfter, type AuditFilters, type AuditRow } from "./audit.queries.server";
 import { auditQuerySchema } from "./datarooms.schema";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
 import { roomAuthority } from "./room-authority.server";
@@ -62,7 +63,18 @@ export async function listRoomAudit(ctx: ServiceContext, userId: string, roomId:
   };
 }
 
-export type AuditVerification = { ok: true; entries: number; headHash: string } | { ok: false; entries: number; brokenAt: number; message: string };
+export type AuditVerification =
+  | {
+      ok: true;
+      /** Entries the room has recorded (the newest's seq). */
+      entries: number;
+      /** Entries still in the log (all of them unless retention removed the oldest). */
+      kept: number;
+      headHash: string;
+      /** Retention removed the oldest entries: the log is complete from this entry on. */
+      completeFrom: { seq: number; at: string | null; prunedAt: string; cutoffAt: string } | null;
+    }
+  | { ok: false; entries: number; brokenAt: number; message: string };
 
 /** Entries read per round while verifying or exporting. */
 const WALK_SIZE = 500;
@@ -70,26 +82,45 @@ const WALK_SIZE = 500;
 /**
  * POST /api/datarooms/{id}/audit/verify: recomputes every entry's hash in order and checks each
  * links to the one before, that none is missing, and that the last is the one the room's object
- * appended last. Names the first entry where the chain breaks.
+ * appended last. After retention removed the oldest entries, the walk starts from the room's
+ * checkpoint, which counts only if a pruning entry in the chain names it (ADR 039). Names the
+ * first entry where the chain breaks.
  */
 export async function verifyRoomAudit(ctx: ServiceContext, userId: string, roomId: unknown): Promise<AuditVerification> {
   const room = await requireAuditAccess(ctx, userId, roomId);
   const head = await roomAuthority(ctx, room.id).auditHead();
-  let previous = { seq: 0, hash: AUDIT_GENESIS_HASH };
+  const checkpoint = await findAuditCheckpoint(ctx.db, room.id);
+  let previous = checkpoint ? { seq: checkpoint.seq, hash: checkpoint.hash } : { seq: 0, hash: AUDIT_GENESIS_HASH };
+  const mark = checkpoint ? checkpointMark(checkpoint.seq, checkpoint.hash) : null;
+  let attested = !checkpoint;
+  let firstAt: number | null = null;
   for (;;) {
     const rows = await readAuditAfter(ctx.db, room.id, {}, previous.seq, WALK_SIZE);
     for (const row of rows) {
       if (row.seq !== previous.seq + 1) return broken(previous.seq, previous.seq + 1, `Entry #${previous.seq + 1} is missing: the log jumps from #${previous.seq} to #${row.seq}.`);
       if (row.prevHash !== previous.hash) return broken(previous.seq, row.seq, `Entry #${row.seq} does not follow entry #${previous.seq}: the link between them was changed.`);
       if (auditHash(room.id, row.seq, row.prevHash, row) !== row.hash) return broken(previous.seq, row.seq, `Entry #${row.seq} was changed after it was recorded.`);
+      if (!attested && row.action === "audit.prune" && row.detail?.includes(mark!)) attested = true;
+      firstAt ??= row.at;
       previous = { seq: row.seq, hash: row.hash };
     }
     if (rows.length < WALK_SIZE) break;
   }
+  if (!attested) {
+    return broken(checkpoint!.seq, checkpoint!.seq, `The log starts after entry #${checkpoint!.seq}, but no pruning recorded in the log removed the entries before it: they were removed outside the retention policy.`);
+  }
   if (previous.seq < head.seq) return broken(previous.seq, previous.seq + 1, `Entries after #${previous.seq} are missing: the room recorded ${head.seq}.`);
   if (previous.hash !== head.hash) return broken(previous.seq, previous.seq, `Entry #${previous.seq} is not the entry the room recorded last.`);
   ctx.logger.info("audit log verified", { roomId: room.id, entries: previous.seq });
-  return { ok: true, entries: previous.seq, headHash: previous.hash };
+  return {
+    ok: true,
+    entries: previous.seq,
+    kept: previous.seq - (checkpoint?.seq ?? 0),
+    headHash: previous.hash,
+    completeFrom: checkpoint
+      ? { seq: checkpoint.seq + 1, at: firstAt === null ? null : new Date(firstAt).toISOString(), prunedAt: checkpoint.prunedAt.toISOString(), cutoffAt: checkpoint.cutoffAt.toISOString() }
+      : null,
+  };
 }
 
 function broken(checked: number, at: number, message: string): AuditVerification {

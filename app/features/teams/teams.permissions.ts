@@ -16,6 +16,7 @@ export const TEAM_PERMISSIONS = [
   "team.rooms.view",
   "team.rooms.create",
   "team.roles.manage",
+  "team.logs.manage",
 ] as const;
 export type TeamPermission = (typeof TEAM_PERMISSIONS)[number];
 
@@ -23,14 +24,14 @@ export const TEAM_ROLE_LABELS: Record<TeamRole, string> = { owner: "Owner", admi
 
 export const TEAM_ROLE_DESCRIPTIONS: Record<TeamRole, string> = {
   owner: "Everything, including handing the team to someone else; an admin of every team data room. One per team.",
-  admin: "Invites and removes people, changes their roles (not other admins'), manages custom roles, renames the team, creates its data rooms (as an admin of each).",
+  admin: "Invites and removes people, changes their roles (not other admins'), manages custom roles and how long logs are kept (and legal holds), renames the team, creates its data rooms (as an admin of each).",
   member: "Works in the team's data rooms as a member and sees who is in the team.",
   billing: "Sees the team's seats and plan; nothing else of the team's work.",
 };
 
 const ROLE_PERMISSIONS: Record<TeamRole, readonly TeamPermission[]> = {
   owner: TEAM_PERMISSIONS,
-  admin: ["team.view", "team.rename", "team.invite", "team.members.manage", "team.activity.view", "team.rooms.view", "team.rooms.create", "team.roles.manage"],
+  admin: ["team.view", "team.rename", "team.invite", "team.members.manage", "team.activity.view", "team.rooms.view", "team.rooms.create", "team.roles.manage", "team.logs.manage"],
   member: ["team.view", "team.rooms.view"],
   billing: ["team.view", "team.billing"],
 };

@@ -223,6 +223,46 @@ export async function listCustomRoleHolders(db: Database, roleId: string): Promi
   return rows.map((row) => row.userId);
 }
 
+// Log retention and legal hold (ADR 039)
+
+export async function setTeamRetention(db: Database, teamId: string, days: number, now: Date, event: TeamEventInsert): Promise<void> {
+  await db.batch([db.update(teams).set({ logRetentionDays: days, updatedAt: now }).where(eq(teams.id, teamId)), db.insert(teamEvents).values(event)]);
+}
+
+/** Places a hold (only while none is placed) or releases it; the event is written only if it changed. Returns whether it did. */
+export async function setTeamLegalHold(db: Database, teamId: string, hold: { at: Date; by: string; reason: string } | null, event: TeamEventInsert): Promise<boolean> {
+  const condition = hold ? sql`legal_hold_at IS NULL` : sql`legal_hold_at IS NOT NULL`;
+  const [, updated] = await rawBatch(db, [
+    sql`insert into team_events (id, team_id, at, actor_id, actor_email, action, target_name, detail)
+      select ${event.id}, ${event.teamId}, ${(event.at as Date).getTime()}, ${event.actorId ?? null}, ${event.actorEmail ?? null}, ${event.action}, ${event.targetName ?? null}, ${event.detail ?? null}
+      where exists (select 1 from teams where id = ${teamId} and ${condition})`,
+    hold
+      ? sql`update teams set legal_hold_at = ${hold.at.getTime()}, legal_hold_by = ${hold.by}, legal_hold_reason = ${hold.reason} where id = ${teamId} and ${condition}`
+      : sql`update teams set legal_hold_at = null, legal_hold_by = null, legal_hold_reason = '' where id = ${teamId} and ${condition}`,
+  ]);
+  return (updated?.meta.changes ?? 0) > 0;
+}
+
+/** Teams whose logs have a retention period and no legal hold: what the nightly pruning visits. */
+export async function listTeamsToPrune(db: Database): Promise<{ id: string; name: string; logRetentionDays: number }[]> {
+  return db
+    .select({ id: teams.id, name: teams.name, logRetentionDays: teams.logRetentionDays })
+    .from(teams)
+    .where(and(gt(teams.logRetentionDays, 0), isNull(teams.legalHoldAt)))
+    .all();
+}
+
+/** Removes up to `limit` of the team's activity entries older than `before`; returns how many went. */
+export async function deleteTeamEventsBefore(db: Database, teamId: string, before: Date, limit: number): Promise<number> {
+  const result = await db.run(sql`DELETE FROM team_events WHERE id IN (SELECT id FROM team_events WHERE team_id = ${teamId} AND at < ${before.getTime()} LIMIT ${limit})`);
+  return result.meta.changes ?? 0;
+}
+
+export async function findLegalHolder(db: Database, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  return (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get())?.email ?? null;
+}
+
 // The team's data rooms
 
 export async function listTeamRoomIds(db: Database, teamId: string): Promise<string[]> {

@@ -48,3 +48,27 @@ export const customRoleSchema = z.object({
     .max(ROLE_PERMISSION_KEYS.length, "That is more permissions than there are.")
     .transform((list) => [...new Set(list)] as RolePermission[]),
 });
+
+/** A retention period in words ("forever", "90 days"). */
+export const retentionLabel = (days: number) => (days === 0 ? "forever" : days === 1 ? "1 day" : `${days} days`);
+
+/** Logs kept at least this long when a period is set (0 keeps them forever). */
+export const MIN_RETENTION_DAYS = 7;
+export const MAX_RETENTION_DAYS = 3650;
+
+export const retentionSchema = z.object({
+  days: z.coerce
+    .number({ error: `Say how many days to keep logs: 0 (forever) or ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}.` })
+    .int(`Say how many days to keep logs: 0 (forever) or ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}.`)
+    .refine((days) => days === 0 || (days >= MIN_RETENTION_DAYS && days <= MAX_RETENTION_DAYS), {
+      error: `Keep logs 0 days (forever) or between ${MIN_RETENTION_DAYS} and ${MAX_RETENTION_DAYS} days.`,
+    }),
+});
+
+export const legalHoldSchema = z.object({
+  reason: z
+    .string({ error: "Say why the hold is placed (a matter, a request): it is shown with the hold." })
+    .trim()
+    .min(1, "Say why the hold is placed (a matter, a request): it is shown with the hold.")
+    .max(300, "A hold's reason is at most 300 characters."),
+});

@@ -11,6 +11,7 @@ import { mayManageRole, TEAM_ROLE_LABELS, type TeamPermission } from "./teams.pe
 import {
   countSeatsTaken,
   deleteTeamMember,
+  findLegalHolder,
   findTeamCustomRole,
   findTeamMember,
   insertTeam,
@@ -58,6 +59,8 @@ export type TeamView = {
   members: { userId: string; name: string; email: string; role: TeamRole; customRoleId: string | null; roleLabel: string; joinedAt: string }[];
   /** The team's custom roles, to those who give roles or manage them. */
   customRoles: { id: string; name: string }[] | null;
+  /** How long logs are kept and the legal hold, to those who manage them. */
+  logs: { days: number; hold: { at: string; byEmail: string | null; reason: string } | null } | null;
   seats: { taken: number; total: number };
   invitations: { id: string; email: string; role: TeamRole; roleLabel: string; sentAt: string; expiresAt: string; expired: boolean; sendCount: number }[] | null;
   activity: { id: string; at: string; actorEmail: string | null; action: string; targetName: string | null; detail: string | null }[] | null;
@@ -71,7 +74,8 @@ export async function getTeam(ctx: ServiceContext, userId: string, rawId: unknow
   const can = (permission: TeamPermission) => permissions.includes(permission);
   const canInvite = can("team.invite");
   const canSeeActivity = can("team.activity.view");
-  const [members, taken, ownerAccess, invitations, events, rooms, customRoles] = await Promise.all([
+  const canManageLogs = can("team.logs.manage");
+  const [members, taken, ownerAccess, invitations, events, rooms, customRoles, holder] = await Promise.all([
     listTeamMembers(ctx.db, team.id),
     countSeatsTaken(ctx.db, team.id, now),
     loadMemberAccess(ctx, team.ownerId),
@@ -79,6 +83,7 @@ export async function getTeam(ctx: ServiceContext, userId: string, rawId: unknow
     canSeeActivity ? listTeamEvents(ctx.db, team.id, 50) : Promise.resolve(null),
     can("team.rooms.view") ? listTeamRooms(ctx.db, team.id) : Promise.resolve([]),
     can("team.members.manage") || can("team.roles.manage") ? listTeamCustomRoles(ctx.db, team.id) : Promise.resolve(null),
+    canManageLogs && team.legalHoldAt ? findLegalHolder(ctx.db, team.legalHoldBy) : Promise.resolve(null),
   ]);
   return {
     team: { id: team.id, name: team.name, createdAt: team.createdAt.toISOString() },
@@ -93,6 +98,9 @@ export async function getTeam(ctx: ServiceContext, userId: string, rawId: unknow
       joinedAt: member.joinedAt.toISOString(),
     })),
     customRoles: customRoles?.map((row) => ({ id: row.id, name: row.name })) ?? null,
+    logs: canManageLogs
+      ? { days: team.logRetentionDays, hold: team.legalHoldAt ? { at: team.legalHoldAt.toISOString(), byEmail: holder, reason: team.legalHoldReason } : null }
+      : null,
     seats: { taken, total: ownerAccess.limits.max_team_seats },
     invitations:
       invitations?.map((row) => ({

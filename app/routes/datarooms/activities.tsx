@@ -39,6 +39,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   });
 }
 
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { user } = requireMember(context, request);
   return runFormAction(async () => ({ ok: true as const, verification: await verifyRoomAudit(serviceContextFor(context), user.id, params.id) }), { intent: "verify" });
@@ -79,7 +81,17 @@ export default function DataroomActivitiesPage({ loaderData, actionData }: Route
       </div>
       {verification?.ok ? (
         <Alert variant="success" title="The log is intact">
-          All {verification.entries} entries are as they were recorded, each linked to the one before. Last fingerprint: <code>{verification.headHash.slice(0, 16)}…</code>
+          {verification.completeFrom ? (
+            <>
+              The log is complete from entry #{verification.completeFrom.seq}
+              {verification.completeFrom.at ? ` (${dateFormat.format(new Date(verification.completeFrom.at))})` : ""}: the {verification.completeFrom.seq - 1} entries before it were
+              recorded before {dateFormat.format(new Date(verification.completeFrom.cutoffAt))} and removed on {dateFormat.format(new Date(verification.completeFrom.prunedAt))} under the
+              team's retention policy, as the log itself records. The {verification.kept} entries since are as they were recorded, each linked to the one before.{" "}
+            </>
+          ) : (
+            <>All {verification.entries} entries are as they were recorded, each linked to the one before. </>
+          )}
+          Last fingerprint: <code>{verification.headHash.slice(0, 16)}…</code>
         </Alert>
       ) : null}
       {verification && !verification.ok ? (

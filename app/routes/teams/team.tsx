@@ -14,7 +14,8 @@ import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
 import { inviteToTeam, resendTeamInvitation, revokeTeamInvitation } from "~/features/teams/team-invitations.server";
 import { ASSIGNABLE_TEAM_ROLES, mayManageRole, TEAM_ROLE_DESCRIPTIONS, TEAM_ROLE_LABELS } from "~/features/teams/teams.permissions";
-import { TEAM_NAME_MAX } from "~/features/teams/teams.schema";
+import { MAX_RETENTION_DAYS, retentionLabel, TEAM_NAME_MAX } from "~/features/teams/teams.schema";
+import { placeLegalHold, releaseLegalHold, setLogRetention } from "~/features/teams/team-retention.server";
 import { createTeamRoom } from "~/features/teams/team-rooms.server";
 import { changeTeamRole, getTeam, leaveTeam, removeTeamMember, renameTeam, transferTeamOwnership } from "~/features/teams/teams.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
@@ -40,6 +41,10 @@ const ACTIONS: Record<string, string> = {
   "role.create": "created the role",
   "role.update": "changed the role",
   "role.delete": "deleted the role",
+  "logs.retention": "set how long logs are kept",
+  "logs.hold": "placed a legal hold",
+  "logs.release": "released the legal hold",
+  "logs.prune": "removed old log entries",
 };
 
 /** The role picker's value: a system role, or `custom:<id>` (a member with that custom role). */
@@ -87,6 +92,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
           const { label } = await changeTeamRole(ctx, user.id, params.id, form.get("userId"), roleChoice(form.get("role")));
           return redirectWithNotice(context, here, { type: "success", message: `Role changed to ${label}.` });
         }
+        case "retention": {
+          const { days } = await setLogRetention(ctx, user.id, params.id, { days: form.get("days") });
+          return redirectWithNotice(context, here, { type: "success", message: `Logs are kept ${retentionLabel(days)}.` });
+        }
+        case "hold":
+          await placeLegalHold(ctx, user.id, params.id, { reason: form.get("reason") });
+          return redirectWithNotice(context, here, { type: "success", message: "Legal hold placed: nothing is removed from the team's logs while it stands." });
+        case "release":
+          await releaseLegalHold(ctx, user.id, params.id);
+          return redirectWithNotice(context, here, { type: "success", message: "Legal hold released." });
         case "remove":
           await removeTeamMember(ctx, user.id, params.id, form.get("userId"));
           return redirectWithNotice(context, here, { type: "success", message: "Removed from the team." });
@@ -107,7 +122,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 const when = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
 
 export default function TeamPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { team, me, members, seats, invitations, activity, rooms, customRoles } = loaderData;
+  const { team, me, members, seats, invitations, activity, rooms, customRoles, logs } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? `${String(navigation.formData?.get("intent") ?? "")}:${String(navigation.formData?.get("userId") ?? navigation.formData?.get("invitationId") ?? "")}` : null;
   const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
@@ -131,7 +146,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
         </p>
       </div>
 
-      {failure && !["invite", "rename", "room"].some((kind) => failedIntent?.startsWith(kind)) ? <Alert variant="error">{failure.message}</Alert> : null}
+      {failure && !["invite", "rename", "room", "retention", "hold"].some((kind) => failedIntent?.startsWith(kind)) ? <Alert variant="error">{failure.message}</Alert> : null}
 
       <section aria-labelledby="people" className="space-y-3">
         <h2 id="people" className="text-lg font-semibold text-slate-900">
@@ -347,12 +362,63 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           <ol className="space-y-2 text-sm text-slate-700" aria-label="What happened in the team, newest first">
             {activity.map((event) => (
               <li key={event.id} data-testid="team-event">
-                <span className="text-slate-600">{when(event.at)}</span> · <span className="font-medium text-slate-900">{event.actorEmail ?? "A former member"}</span> {ACTIONS[event.action] ?? event.action}
+                <span className="text-slate-600">{when(event.at)}</span> · <span className="font-medium text-slate-900">{event.actorEmail ?? (event.action === "logs.prune" ? "The retention policy" : "A former member")}</span> {ACTIONS[event.action] ?? event.action}
                 {event.targetName && event.action !== "team.create" && event.action !== "member.join" ? ` ${event.targetName}` : ""}
                 {event.detail ? ` (${event.detail})` : ""}
               </li>
             ))}
           </ol>
+        </section>
+      ) : null}
+
+      {logs ? (
+        <section aria-labelledby="logs" className="space-y-3">
+          <h2 id="logs" className="text-lg font-semibold text-slate-900">
+            Log retention
+          </h2>
+          <p className="text-sm text-slate-700">
+            How long the team's activity and the audit logs of its data rooms are kept: {retentionLabel(logs.days)}. Older entries are removed each night;
+            a room's log still verifies from the point its pruning recorded.
+          </p>
+          <IntentForm intent="retention" className="flex flex-wrap items-end gap-3" noValidate>
+            <div className="w-56">
+              <Input
+                label="Keep logs for (days)"
+                name="days"
+                type="number"
+                min={0}
+                max={MAX_RETENTION_DAYS}
+                defaultValue={String(logs.days)}
+                description="0 keeps them forever."
+                error={failure && failedIntent?.startsWith("retention") ? failure.message : undefined}
+              />
+            </div>
+            <Button type="submit" variant="secondary" isLoading={busyIntent?.startsWith("retention") ?? false}>
+              Save retention
+            </Button>
+          </IntentForm>
+          {logs.hold ? (
+            <div className="space-y-2" data-testid="legal-hold">
+              <Alert variant="info" title="Legal hold placed">
+                Since {when(logs.hold.at)}
+                {logs.hold.byEmail ? ` by ${logs.hold.byEmail}` : ""}: {logs.hold.reason}. Nothing is removed from the team's logs while it stands.
+              </Alert>
+              <IntentForm intent="release">
+                <Button type="submit" variant="secondary" isLoading={busyIntent?.startsWith("release") ?? false}>
+                  Release legal hold
+                </Button>
+              </IntentForm>
+            </div>
+          ) : (
+            <IntentForm intent="hold" className="flex flex-wrap items-end gap-3" noValidate>
+              <div className="min-w-64 flex-1">
+                <Input label="Reason for a legal hold" name="reason" maxLength={300} error={failure && failedIntent?.startsWith("hold") ? failure.message : undefined} />
+              </div>
+              <Button type="submit" variant="secondary" isLoading={busyIntent?.startsWith("hold") ?? false}>
+                Place legal hold
+              </Button>
+            </IntentForm>
+          )}
         </section>
       ) : null}
 
