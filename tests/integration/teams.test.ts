@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countWhere, get, send, signedIn, type Person } from "./dataroom-helpers";
+import { invite, join, tokenMailedTo } from "./team-helpers";
 import { mailsTo, newAuthClient, origin, testEnv, uniqueIp } from "./helpers";
 import type { AuthCall } from "~/features/auth/auth-context.server";
 import { findUserById } from "~/features/auth/auth.queries.server";
@@ -40,24 +41,6 @@ async function view(person: Person, teamId: string): Promise<TeamView> {
   const response = await get(`/api/teams/${teamId}`, person.client);
   expect(response.status, await response.clone().text()).toBe(200);
   return response.json<TeamView>();
-}
-
-async function invite(owner: Person, teamId: string, emails: string | string[], role = "member") {
-  return send(owner.client, "POST", `/api/teams/${teamId}/invitations`, { emails, role });
-}
-
-async function tokenMailedTo(email: string): Promise<string> {
-  const mail = (await mailsTo(email)).filter((item) => item.template === "team-invitation").at(-1);
-  expect(mail, `a team invitation to ${email}`).toBeDefined();
-  return mail!.textBody.match(/\/invite\/([A-Za-z0-9_-]{43})/)![1]!;
-}
-
-/** The person joins the way anyone does: invited, then accepting the mailed link. */
-async function join(owner: Person, teamId: string, person: Person, role = "member") {
-  expect((await invite(owner, teamId, person.email, role)).status).toBe(201);
-  const accepted = await send(person.client, "POST", "/api/invitations/accept", { token: await tokenMailedTo(person.email) });
-  expect(accepted.status, await accepted.clone().text()).toBe(200);
-  expect(await accepted.json()).toEqual({ teamId });
 }
 
 const setTeamAddon = (userId: string, quantity: number) =>
