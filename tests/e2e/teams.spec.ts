@@ -8,7 +8,8 @@ import { createMember, expect, gotoHydrated, test, waitForHydration } from "./fi
  * the invitee joins from the mailed link and sees the team; the owner builds the custom role
  * "Reviewer" (view and comment) and gives it to them; in the team's data room they comment but find
  * no upload, share or delete; removed from the team, their open room page says so at once and the
- * team is gone for them. Every refusal is a workerd test (teams.test.ts).
+ * team is gone for them. The owner then keeps logs 90 days and places a legal hold. Every refusal is
+ * a workerd test (teams.test.ts, team-log-retention.test.ts).
  */
 test("an owner creates a team and invites someone, who joins from the mailed link; given the custom role Reviewer, they comment in the team's data room but find no upload, share or delete; removed from the team, their open room page closes and the team is not found for them", async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
@@ -99,6 +100,14 @@ test("an owner creates a team and invites someone, who joins from the mailed lin
 
     const after = await them.goto(teamPage);
     expect(after?.status()).toBe(404);
+
+    // The owner keeps the team's logs 90 days and places a legal hold, which stops every cleanup.
+    await page.getByRole("spinbutton", { name: "Keep logs for (days)" }).fill("90");
+    await page.getByRole("button", { name: "Save retention" }).click();
+    await expect(page.locator(".Toastify__toast").filter({ hasText: "Logs are kept 90 days." })).toBeVisible();
+    await page.getByRole("textbox", { name: "Reason for a legal hold" }).fill("Regulator's request");
+    await page.getByRole("button", { name: "Place legal hold" }).click();
+    await expect(page.getByTestId("legal-hold")).toContainText("Regulator's request. Nothing is removed from the team's logs while it stands.");
   } finally {
     await theirs.close();
   }

@@ -4,7 +4,8 @@ import { verifyRoomAudit } from "~/features/datarooms/audit.server";
 import { pruneTeamLogsJob } from "~/features/teams/teams.jobs";
 import { createTeamRoom } from "~/features/teams/team-rooms.server";
 import { createTeam } from "~/features/teams/teams.server";
-import { testContext } from "~tests/factories/files";
+import { purgeTrashJob } from "~/features/files/trash.jobs";
+import { createFile, testContext } from "~tests/factories/files";
 import { countWhere, get, send, signedIn, type Person } from "./dataroom-helpers";
 import { newAuthClient, testEnv } from "./helpers";
 import { join } from "./team-helpers";
@@ -93,6 +94,29 @@ describe("log retention and legal hold", () => {
     expect((await night(101)).processedItems).toBeGreaterThan(0);
     expect(await entriesOf(roomId)).toBe(3);
     expect((await verify(owner, roomId)).ok).toBe(true);
+  });
+
+  it("a legal hold also keeps the team rooms' trash past its 30 days, files and whole rooms; released, the next purge deletes them", async () => {
+    const owner = await signedIn({ tier: "business" });
+    const ctx = testContext();
+    const team = await createTeam(ctx, owner.id, { name: "Held team" });
+    const room = await createTeamRoom(ctx, owner.id, team.id, { name: "Evidence" });
+    const gone = await createTeamRoom(ctx, owner.id, team.id, { name: "Closed deal" });
+    const { rootFolderId } = await (await get(`/api/datarooms/${room.id}`, owner.client)).json<{ rootFolderId: string }>();
+    const file = await createFile({ spaceId: room.id, folderId: rootFolderId, name: "email export.pst", uploadedBy: owner.id });
+    expect((await send(owner.client, "POST", "/api/items/delete", { items: [{ type: "file", id: file.id }] })).status).toBe(200);
+    expect((await send(owner.client, "DELETE", `/api/datarooms/${gone.id}`)).status).toBe(200);
+    expect((await send(owner.client, "POST", `/api/teams/${team.id}/legal-hold`, { reason: "Regulator's request" })).status).toBe(201);
+
+    const purge = () => purgeTrashJob.run({ ...testContext(() => new Date(Date.now() + 31 * DAY)), jobId: "test-purge" }, {});
+    await purge();
+    expect(await countWhere("select count(*) as n from files where id = ?", file.id)).toBe(1);
+    expect(await countWhere("select count(*) as n from datarooms where id = ?", gone.id)).toBe(1);
+
+    expect((await send(owner.client, "DELETE", `/api/teams/${team.id}/legal-hold`)).status).toBe(200);
+    await purge();
+    expect(await countWhere("select count(*) as n from files where id = ?", file.id)).toBe(0);
+    expect(await countWhere("select count(*) as n from datarooms where id = ?", gone.id)).toBe(0);
   });
 
   it("a log that lost entries outside the policy does not verify: one more entry removed, or a checkpoint nobody recorded", async () => {

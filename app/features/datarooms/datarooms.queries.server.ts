@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { spaceUnderLegalHold } from "~/features/teams/legal-hold.queries.server";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
 import { dataroomMembers, datarooms, files, folders, spaceMembers, spaces, type DataroomRole } from "~/db/schema";
@@ -122,12 +123,12 @@ export async function setDataroomTrashed(db: Database, id: string, trashedAt: Da
   await db.update(datarooms).set({ trashedAt, updatedAt: now }).where(eq(datarooms.id, id));
 }
 
-/** Rooms whose 30 days in the trash are over (trashed before `cutoff`), oldest first. */
+/** Rooms whose 30 days in the trash are over (trashed before `cutoff`), oldest first; none of a team under a legal hold. */
 export async function findExpiredTrashedDatarooms(db: Database, cutoff: Date, limit: number): Promise<string[]> {
   const rows = await db
     .select({ id: datarooms.id })
     .from(datarooms)
-    .where(and(isNotNull(datarooms.trashedAt), lt(datarooms.trashedAt, cutoff)))
+    .where(and(isNotNull(datarooms.trashedAt), lt(datarooms.trashedAt, cutoff), sql`NOT ${spaceUnderLegalHold(sql`${datarooms.id}`)}`))
     .orderBy(asc(datarooms.trashedAt))
     .limit(limit)
     .all();

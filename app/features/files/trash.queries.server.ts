@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { spaceUnderLegalHold } from "~/features/teams/legal-hold.queries.server";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
 import type { FolderKind, SpaceRole } from "~/db/schema";
@@ -194,14 +195,14 @@ export async function deleteTrashGroups(
   return rowsOf<{ key: string }>(results[before.length]).map((row) => row.key);
 }
 
-/** Trash groups whose time is up (trashed before `cutoff`), at most `limit` of each kind. */
+/** Trash groups whose time is up (trashed before `cutoff`), at most `limit` of each kind; none in a room under a legal hold. */
 export async function findExpiredTrashRoots(db: Database, cutoff: Date, limit: number): Promise<string[]> {
   const at = cutoff.getTime();
   const [fileRoots, folderRoots] = await rawBatch(db, [
     sql`SELECT DISTINCT trash_root_id AS root FROM files
-      WHERE trashed_at IS NOT NULL AND trashed_at < ${at} AND trash_root_id IS NOT NULL LIMIT ${limit}`,
+      WHERE trashed_at IS NOT NULL AND trashed_at < ${at} AND trash_root_id IS NOT NULL AND NOT ${spaceUnderLegalHold(sql`files.space_id`)} LIMIT ${limit}`,
     sql`SELECT DISTINCT trash_root_id AS root FROM folders
-      WHERE trashed_at IS NOT NULL AND trashed_at < ${at} AND trash_root_id IS NOT NULL LIMIT ${limit}`,
+      WHERE trashed_at IS NOT NULL AND trashed_at < ${at} AND trash_root_id IS NOT NULL AND NOT ${spaceUnderLegalHold(sql`folders.space_id`)} LIMIT ${limit}`,
   ]);
   const roots = [...rowsOf<{ root: string }>(fileRoots), ...rowsOf<{ root: string }>(folderRoots)].map((row) => row.root);
   return [...new Set(roots)];
