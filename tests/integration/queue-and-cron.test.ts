@@ -182,7 +182,7 @@ describe("the cron handler", () => {
     }
     // A second firing sends again (a lost first send must not lose the night); the rows and the
     // consumer's conditional updates keep it to one run per job.
-    expect(new Set(sent.map((body) => (body as { jobId: string }).jobId)).size).toBe(9);
+    expect(new Set(sent.map((body) => (body as { jobId: string }).jobId)).size).toBe(10);
     const rows = await testEnv.DB.prepare("select id, type, status, priority from jobs order by id").all();
     expect(rows.results).toEqual([
       { id: "cron:accounts.prune-expired:2026-11-21", type: "accounts.prune-expired", status: "pending", priority: 0 },
@@ -194,6 +194,7 @@ describe("the cron handler", () => {
       { id: "cron:search.catch-up:2026-11-21", type: "search.catch-up", status: "pending", priority: 0 },
       { id: "cron:secrets.purge:2026-11-21", type: "secrets.purge", status: "pending", priority: 0 },
       { id: "cron:sharing.apply-privacy:2026-11-21", type: "sharing.apply-privacy", status: "pending", priority: 0 },
+      { id: "cron:teams.prune-logs:2026-11-21", type: "teams.prune-logs", status: "pending", priority: 0 },
     ]);
   });
 

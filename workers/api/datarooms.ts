@@ -14,13 +14,15 @@ import { getRoomSecurity, setRoomIpRanges, setRoomProtection, setRoomTwoFactorRe
 import { exportRoomAuditCsv, listRoomAudit, verifyRoomAudit } from "~/features/datarooms/audit.server";
 import { LOGO_MAX_BYTES, readDataroomLogo, removeDataroomLogo, setDataroomLogo } from "~/features/datarooms/logo.server";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
+import { moveRoomIntoTeam } from "~/features/teams/team-rooms.server";
 import { AppError } from "~/lib/errors";
 import type { AppEnv } from "../types";
 import { apiServiceContext, csvHeaders, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
 
 /**
- * /api/datarooms (spec §7): the member's rooms (mine and shared with me; ?q, ?filter, ?sort, ?dir),
+ * /api/datarooms (spec §7): the member's rooms (mine and shared with me; ?q, ?filter, ?sort, ?dir,
+ * ?workspace), moving one into a team,
  * creating one, and one room's profile, archive state and trash, people, permissions, invitations
  * and audit log. Outsiders get 404 for every room.
  */
@@ -28,7 +30,9 @@ export const dataroomsApi = new Hono<AppEnv>()
   .use(noStore)
   .get("/", async (c) => {
     const actor = requireApiActor(c);
-    return c.json(await listDatarooms(apiServiceContext(c), actor.userId, c.req.query()), 200);
+    // ?workspace=personal (rooms of no team) or a team's id narrows the list to one workspace (issue 42).
+    const { workspace, ...query } = c.req.query();
+    return c.json(await listDatarooms(apiServiceContext(c), actor.userId, query, workspace === undefined ? undefined : workspace === "personal" ? null : workspace), 200);
   })
   .post("/", async (c) => {
     const actor = requireApiActor(c);
@@ -48,6 +52,10 @@ export const dataroomsApi = new Hono<AppEnv>()
   .put("/:id/settings", async (c) => {
     const actor = requireApiActor(c);
     return c.json({ dataroom: await setDefaultRole(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)) }, 200);
+  })
+  .post("/:id/team", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await moveRoomIntoTeam(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)), 200);
   })
   .post("/:id/archive", async (c) => {
     const actor = requireApiActor(c);

@@ -43,6 +43,8 @@ const roomColumns = {
   logoType: datarooms.logoType,
   logoUpdatedAt: datarooms.logoUpdatedAt,
   defaultRole: datarooms.defaultRole,
+  teamId: datarooms.teamId,
+  teamName: sql<string | null>`(select name from teams where teams.id = ${datarooms.teamId})`,
   createdAt: datarooms.createdAt,
   updatedAt: datarooms.updatedAt,
   role: dataroomMembers.role,
@@ -66,7 +68,16 @@ export async function findDataroomForMember(db: Database, id: string, userId: st
 }
 export type DataroomMemberRow = NonNullable<Awaited<ReturnType<typeof findDataroomForMember>>>;
 
-export type DataroomListFilter = { userId: string; filter: "all" | "mine" | "shared" | "archived" | "trash"; q?: string; sort: "updated" | "name" | "created"; dir: "asc" | "desc"; limit: number };
+export type DataroomListFilter = {
+  userId: string;
+  filter: "all" | "mine" | "shared" | "archived" | "trash";
+  q?: string;
+  sort: "updated" | "name" | "created";
+  dir: "asc" | "desc";
+  limit: number;
+  /** One workspace's rooms: a team's (its id), the member's own (null: rooms of no team), or every room (undefined). */
+  teamId?: string | null;
+};
 
 /** The member's live rooms (not trashed), searched by name or description and sorted. */
 export async function listDataroomsForMember(db: Database, input: DataroomListFilter) {
@@ -78,6 +89,8 @@ export async function listDataroomsForMember(db: Database, input: DataroomListFi
       : [eq(dataroomMembers.userId, input.userId), isNull(datarooms.trashedAt)];
   if (input.filter === "archived") conditions.push(isNotNull(datarooms.archivedAt));
   else if (input.filter !== "trash") conditions.push(isNull(datarooms.archivedAt));
+  if (input.teamId === null) conditions.push(isNull(datarooms.teamId));
+  else if (input.teamId !== undefined) conditions.push(eq(datarooms.teamId, input.teamId));
   if (input.filter === "mine") conditions.push(eq(datarooms.ownerId, input.userId));
   if (input.filter === "shared") conditions.push(sql`${datarooms.ownerId} <> ${input.userId}`);
   if (input.q) {
@@ -121,6 +134,16 @@ export async function setDataroomArchived(db: Database, id: string, archivedAt: 
 
 export async function setDataroomTrashed(db: Database, id: string, trashedAt: Date | null, now: Date): Promise<void> {
   await db.update(datarooms).set({ trashedAt, updatedAt: now }).where(eq(datarooms.id, id));
+}
+
+/** Puts a room of no team into a team's workspace; false when it is in a team already. */
+export async function setDataroomTeam(db: Database, id: string, teamId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(datarooms)
+    .set({ teamId, updatedAt: now })
+    .where(and(eq(datarooms.id, id), isNull(datarooms.teamId)))
+    .returning({ id: datarooms.id });
+  return rows.length > 0;
 }
 
 /** Rooms whose 30 days in the trash are over (trashed before `cutoff`), oldest first; none of a team under a legal hold. */

@@ -49,6 +49,8 @@ export type DataroomSummary = {
   logoUrl: string | null;
   /** The role new invitations start with (the settings page). */
   defaultRole: "admin" | "member" | "guest";
+  /** The team whose workspace holds the room (issue 42), or null. */
+  team: { id: string; name: string } | null;
 };
 
 const PERMISSION_MESSAGES: Record<DataroomPermission, string> = {
@@ -87,6 +89,7 @@ function toSummary(row: Omit<DataroomMemberRow, "rootFolderId" | "lastSeenAt">, 
     permissions: effectivePermissions(row.role, row.overrides),
     logoUrl: row.logoKey && row.logoUpdatedAt ? `/api/datarooms/${row.id}/logo?v=${row.logoUpdatedAt.getTime()}` : null,
     defaultRole: row.defaultRole,
+    team: row.teamId ? { id: row.teamId, name: row.teamName ?? "" } : null,
   };
 }
 
@@ -140,12 +143,16 @@ export async function newRoomAllowance(ctx: ServiceContext, userId: string): Pro
 export type DataroomListItem = DataroomSummary & { fileCount: number; memberCount: number };
 
 /** GET /api/datarooms and /datarooms: mine and shared with me, searched and sorted. */
-export async function listDatarooms(ctx: ServiceContext, userId: string, rawQuery: unknown = {}) {
+/**
+ * The member's rooms, searched, filtered and sorted. `workspace` narrows them to one workspace (a
+ * team's id, or null for the member's own: rooms of no team, issue 42); left out, every room.
+ */
+export async function listDatarooms(ctx: ServiceContext, userId: string, rawQuery: unknown = {}, workspace?: string | null) {
   const access = await loadMemberAccess(ctx, userId);
   requirePermission(access, "core_access");
   const query = parseInput(listDataroomsQuerySchema, rawQuery ?? {});
   const dir = query.dir ?? (query.sort === "name" ? "asc" : "desc");
-  const rows = await listDataroomsForMember(ctx.db, { userId, filter: query.filter, q: query.q, sort: query.sort, dir, limit: 500 });
+  const rows = await listDataroomsForMember(ctx.db, { userId, filter: query.filter, q: query.q, sort: query.sort, dir, limit: 500, teamId: workspace });
   const owned = await countOwnedDatarooms(ctx.db, userId);
   return {
     datarooms: rows.map((row): DataroomListItem => ({ ...toSummary(row, userId), fileCount: row.fileCount, memberCount: row.memberCount })),

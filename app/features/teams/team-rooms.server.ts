@@ -1,10 +1,15 @@
 import type { TeamRole } from "~/db/schema";
-import { createDataroom, type DataroomSummary } from "~/features/datarooms/datarooms.server";
+import { z } from "zod";
+import { auditRoom } from "~/features/datarooms/audit-record.server";
+import { setDataroomTeam } from "~/features/datarooms/datarooms.queries.server";
+import { createDataroom, requireDataroom, type DataroomSummary } from "~/features/datarooms/datarooms.server";
+import { AppError } from "~/lib/errors";
+import { parseInput } from "~/lib/validation";
 import { forgetRoomDecisions, roomAuthority } from "~/features/datarooms/room-authority.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { requireTeam, teamEvent } from "./team-access.server";
 import { roomGrantOf } from "./team-roles.catalog";
-import { insertTeamEvents, listTeamMembers, listTeamRoomIds } from "./teams.queries.server";
+import { insertTeamEvents, listTeamMembers, listTeamRoomIds, listTeamsOf } from "./teams.queries.server";
 
 /**
  * Data rooms in a team's workspace (issue 42, ADR 037): the team's people are in each of its rooms
@@ -33,15 +38,46 @@ export function roomGrantFor(role: TeamRole, customRole: { permissions: readonly
 export async function createTeamRoom(ctx: ServiceContext, userId: string, rawTeamId: unknown, input: unknown): Promise<DataroomSummary> {
   const { team } = await requireTeam(ctx, userId, rawTeamId, "team.rooms.create");
   const room = await createDataroom(ctx, userId, input, { teamId: team.id });
-  const now = ctx.now().getTime();
-  for (const member of await listTeamMembers(ctx.db, team.id)) {
-    const grant = roomGrantFor(member.role, member.customRoleId ? { permissions: member.customRolePermissions ?? [] } : null);
-    if (member.userId === userId || !grant) continue;
-    await roomAuthority(ctx, room.id).place(room.id, { userId: member.userId, ...grant, now });
-  }
-  forgetRoomDecisions(ctx, room.id);
+  await placeTeamInRoom(ctx, team.id, room.id, userId);
   await insertTeamEvents(ctx.db, [await teamEvent(ctx, team.id, userId, "room.create", { name: room.name })]);
   return room;
+}
+
+/** Lets the team's people into a room of its workspace by their place in the team (not its owner, not `except`). */
+async function placeTeamInRoom(ctx: ServiceContext, teamId: string, roomId: string, except: string): Promise<void> {
+  const now = ctx.now().getTime();
+  for (const member of await listTeamMembers(ctx.db, teamId)) {
+    const grant = roomGrantFor(member.role, member.customRoleId ? { permissions: member.customRolePermissions ?? [] } : null);
+    if (member.userId === except || !grant) continue;
+    await roomAuthority(ctx, roomId).place(roomId, { userId: member.userId, ...grant, now });
+  }
+  forgetRoomDecisions(ctx, roomId);
+}
+
+/** The teams whose workspace the member may create or move rooms into (team.rooms.create: owner and admins). */
+export async function listTeamsForRooms(ctx: ServiceContext, userId: string): Promise<{ id: string; name: string }[]> {
+  const teams = await listTeamsOf(ctx.db, userId);
+  return teams.filter((team) => team.role === "owner" || team.role === "admin").map((team) => ({ id: team.id, name: team.name }));
+}
+
+const moveSchema = z.object({ teamId: z.string({ error: "Choose the team to move the room into." }).min(1, "Choose the team to move the room into.") });
+
+/**
+ * Moves one of the member's own rooms into a team's workspace (the room's owner, who may create
+ * rooms in that team): the team's people are let in by their place in the team; everyone already in
+ * the room stays. A room in a team stays there (moving between teams is not offered).
+ */
+export async function moveRoomIntoTeam(ctx: ServiceContext, userId: string, rawRoomId: unknown, input: unknown): Promise<{ room: DataroomSummary; team: { id: string; name: string } }> {
+  const room = await requireDataroom(ctx, userId, rawRoomId, "manage_settings");
+  const { teamId } = parseInput(moveSchema, input);
+  if (!room.isOwner) throw new AppError("FORBIDDEN", "Only the room's owner moves it into a team.");
+  if (room.team) throw new AppError("CONFLICT", `This data room is already in the workspace of the team “${room.team.name}”.`);
+  const { team } = await requireTeam(ctx, userId, teamId, "team.rooms.create");
+  if (!(await setDataroomTeam(ctx.db, room.id, team.id, ctx.now()))) throw new AppError("CONFLICT", "This data room was just moved into a team. Reload the page.");
+  await placeTeamInRoom(ctx, team.id, room.id, userId);
+  await auditRoom(ctx, room.id, userId, { action: "room.update", target: { type: "room", id: room.id, name: room.name }, detail: `Moved into the workspace of the team “${team.name}”` });
+  await insertTeamEvents(ctx.db, [await teamEvent(ctx, team.id, userId, "room.move", { name: room.name })]);
+  return { room: { ...room, team: { id: team.id, name: team.name } }, team: { id: team.id, name: team.name } };
 }
 
 /** Someone out of the team is out of its rooms at once: their next request is refused and their open pages close. The room's owner stays. */

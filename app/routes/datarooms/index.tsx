@@ -11,6 +11,8 @@ import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { DataroomFields } from "~/features/datarooms/components/dataroom-fields";
 import { Input } from "~/components/ui/input";
 import { createDataroom, listDatarooms, restoreDataroom } from "~/features/datarooms/datarooms.server";
+import { createTeamRoom } from "~/features/teams/team-rooms.server";
+import { currentWorkspace } from "~/features/teams/workspace.server";
 import { runLoader } from "~/lib/action-result.server";
 import { AppError, type FieldErrors } from "~/lib/errors";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -25,7 +27,13 @@ export const meta: Route.MetaFunction = () => titleMeta("Data rooms");
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
   const query = Object.fromEntries(new URL(request.url).searchParams);
-  return runLoader(() => listDatarooms(serviceContextFor(context), user.id, query));
+  return runLoader(async () => {
+    const ctx = serviceContextFor(context);
+    // The workspace chosen in the shell: its own rooms only (a team's, or the member's rooms of no team).
+    const workspace = await currentWorkspace(ctx, user.id, request);
+    const list = await listDatarooms(ctx, user.id, query, workspace?.id ?? null);
+    return { ...list, workspace: workspace ? { id: workspace.id, name: workspace.name, canCreate: workspace.permissions.includes("team.rooms.create") } : null };
+  });
 }
 
 type CreateFailure = { ok: false; intent: "create" | "restore"; message: string; fieldErrors?: FieldErrors; values: { name: string; description: string } };
@@ -39,7 +47,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       const room = await restoreDataroom(serviceContextFor(context), user.id, form.get("id"));
       return redirectWithNotice(context, `/dataroom/${room.id}`, { type: "success", message: `${room.name} is restored.` });
     }
-    const room = await createDataroom(serviceContextFor(context), user.id, values);
+    const ctx = serviceContextFor(context);
+    const workspace = await currentWorkspace(ctx, user.id, request);
+    const room = workspace ? await createTeamRoom(ctx, user.id, workspace.id, values) : await createDataroom(ctx, user.id, values);
     return redirectWithNotice(context, `/dataroom/${room.id}`, { type: "success", message: toastMessages.created("Data room") });
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -63,7 +73,7 @@ const SORTS = [
 
 
 export default function DataroomsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { datarooms, query, quota } = loaderData;
+  const { datarooms, query, quota, workspace } = loaderData;
   const navigation = useNavigation();
   const sent = actionData && "ok" in actionData ? (actionData as CreateFailure) : null;
   const failure = sent?.intent === "create" ? sent : null;
@@ -81,6 +91,11 @@ export default function DataroomsPage({ loaderData, actionData }: Route.Componen
           <h1 className="text-2xl font-semibold text-slate-900">Data rooms</h1>
           <HelpLink article="data-rooms">How data rooms work</HelpLink>
           <p className="text-slate-700">Shared spaces where you decide, person by person, who may see, download or upload.</p>
+          {workspace ? (
+            <p className="text-sm text-slate-700" data-testid="workspace-note">
+              The rooms of the team “{workspace.name}”: its people are in each by their team role. Switch to Personal (top right) for your own.
+            </p>
+          ) : null}
         </div>
         <p className="text-sm text-slate-700" data-testid="dataroom-quota">
           {quota.limit === -1 ? `You own ${quota.owned} data rooms (no limit on your plan).` : `You own ${quota.owned} of the ${quota.limit} data rooms your plan allows.`}
@@ -93,7 +108,9 @@ export default function DataroomsPage({ loaderData, actionData }: Route.Componen
             <h2 id="new-room-heading" className="text-lg font-semibold text-slate-900">
               New data room
             </h2>
-            {atLimit ? (
+            {workspace && !workspace.canCreate ? (
+              <p className="text-sm text-slate-700">The team's owner and admins create its data rooms. Switch to Personal (top right) to create one of your own.</p>
+            ) : atLimit ? (
               <Alert variant="warning">
                 Your plan allows {quota.limit} data {quota.limit === 1 ? "room" : "rooms"} and you own {quota.owned}.{" "}
                 <Link to="/settings/plan" className="font-medium underline">
@@ -119,7 +136,7 @@ export default function DataroomsPage({ loaderData, actionData }: Route.Componen
 
       <section aria-labelledby="rooms-heading" className="space-y-4">
         <h2 id="rooms-heading" className="text-lg font-semibold text-slate-900">
-          Your rooms
+          {workspace ? `${workspace.name}'s rooms` : "Your rooms"}
         </h2>
         <Form method="get" role="search" aria-label="Find data rooms" className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
           <Input label="Search" name="q" type="search" defaultValue={query.q} placeholder="Name or description" />

@@ -9,6 +9,8 @@ import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { DataroomFields } from "~/features/datarooms/components/dataroom-fields";
 import { requireDataroom, setArchived, trashDataroom, updateDataroom } from "~/features/datarooms/datarooms.server";
 import { removeDataroomLogo, setDataroomLogo } from "~/features/datarooms/logo.server";
+import { listTeamsForRooms, moveRoomIntoTeam } from "~/features/teams/team-rooms.server";
+import { nativeSelectClassName } from "~/components/ui/native-select";
 import { runLoader } from "~/lib/action-result.server";
 import { AppError, type FieldErrors } from "~/lib/errors";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -20,7 +22,13 @@ export const meta: Route.MetaFunction = () => titleMeta("Data room profile");
 /** /dataroom/{id}/profile: name, description, archive. Only for people with manage_settings (else 403; outsiders 404). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
-  return runLoader(async () => ({ dataroom: await requireDataroom(serviceContextFor(context), user.id, params.id, "manage_settings") }));
+  return runLoader(async () => {
+    const ctx = serviceContextFor(context);
+    const dataroom = await requireDataroom(ctx, user.id, params.id, "manage_settings");
+    // The owner of a room of no team may move it into a team where they create rooms.
+    const teams = dataroom.isOwner && !dataroom.team ? await listTeamsForRooms(ctx, user.id) : [];
+    return { dataroom, teams };
+  });
 }
 
 type Failure = { ok: false; intent?: string; message: string; fieldErrors?: FieldErrors; values?: { name: string; description: string } };
@@ -46,6 +54,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       const room = await removeDataroomLogo(ctx, user.id, params.id);
       return redirectWithNotice(context, `/dataroom/${room.id}/profile`, { type: "success", message: "Logo removed." });
     }
+    if (intent === "move") {
+      const { team } = await moveRoomIntoTeam(ctx, user.id, params.id, { teamId: form.get("teamId") });
+      return redirectWithNotice(context, `/dataroom/${params.id}/profile`, { type: "success", message: `The room is now in the workspace of “${team.name}”; the team's people are in it.` });
+    }
     if (intent === "archive" || intent === "unarchive") {
       const room = await setArchived(ctx, user.id, params.id, intent === "archive");
       const message = room.archived ? "Data room archived: it is read-only now." : "Data room unarchived.";
@@ -60,7 +72,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function DataroomProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { dataroom } = loaderData;
+  const { dataroom, teams } = loaderData;
   const navigation = useNavigation();
   const failure = actionData && "ok" in actionData ? (actionData as Failure) : null;
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "save") : null;
@@ -75,7 +87,7 @@ export default function DataroomProfilePage({ loaderData, actionData }: Route.Co
         </p>
         <h1 className="text-2xl font-semibold text-slate-900">Data room profile</h1>
       </div>
-      {failure && !failure.fieldErrors && failure.intent !== "logo" ? <Alert variant="error">{failure.message}</Alert> : null}
+      {failure && !failure.fieldErrors && failure.intent !== "logo" && failure.intent !== "move" ? <Alert variant="error">{failure.message}</Alert> : null}
       <Card>
         <CardContent>
           {dataroom.archived ? (
@@ -149,6 +161,45 @@ export default function DataroomProfilePage({ loaderData, actionData }: Route.Co
           </IntentForm>
         </CardContent>
       </Card>
+      {dataroom.team ? (
+        <Card>
+          <CardContent className="space-y-2">
+            <h2 className="text-lg font-semibold text-slate-900">Team</h2>
+            <p className="text-slate-700" data-testid="room-team">
+              This room is in the workspace of the team{" "}
+              <a href={`/team/${dataroom.team.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                “{dataroom.team.name}”
+              </a>
+              : the team's people are in it by their team role, and whoever leaves the team leaves the room.
+            </p>
+          </CardContent>
+        </Card>
+      ) : teams.length > 0 ? (
+        <Card>
+          <CardContent className="space-y-3">
+            <h2 className="text-lg font-semibold text-slate-900">Move into a team</h2>
+            <p className="text-slate-700">
+              The team's people get in by their team role (everyone already here stays), the room is listed in the team's workspace, and you stay its owner.
+            </p>
+            {failure?.intent === "move" ? <Alert variant="error">{failure.message}</Alert> : null}
+            <IntentForm intent="move" className="flex flex-wrap items-end gap-3">
+              <label className="text-sm font-medium text-slate-900">
+                Team
+                <select name="teamId" className={nativeSelectClassName}>
+                  {teams.map((team) => (
+                    <option key={team.id} value={team.id}>
+                      {team.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <Button type="submit" variant="secondary" isLoading={busy === "move"}>
+                Move into team
+              </Button>
+            </IntentForm>
+          </CardContent>
+        </Card>
+      ) : null}
       {dataroom.isOwner ? (
         <Card>
           <CardContent className="space-y-3">

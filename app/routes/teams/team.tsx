@@ -31,6 +31,7 @@ const ACTIONS: Record<string, string> = {
   "team.rename": "renamed the team",
   "team.transfer": "handed the team over to",
   "room.create": "created the data room",
+  "room.move": "moved into the team the data room",
   "invitation.send": "invited",
   "invitation.resend": "sent the invitation again to",
   "invitation.revoke": "withdrew the invitation of",

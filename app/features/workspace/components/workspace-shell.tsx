@@ -15,12 +15,15 @@ import { NavIcon } from "./nav-icon";
  */
 export function WorkspaceShell({
   account,
+  workspace,
   initialCollapsed,
   devTools,
   badges = {},
   children,
 }: {
   account: ReactNode;
+  /** The workspace switcher (teams), beside the account. */
+  workspace?: ReactNode;
   initialCollapsed: boolean;
   /** A dot beside an item, with its words for screen readers ({ "whats-new": "new release notes" }). */
   badges?: NavBadges;
@@ -136,6 +139,7 @@ export function WorkspaceShell({
                   </Dialog.Content>
                 </Dialog.Portal>
               </Dialog.Root>
+              {workspace}
               {account}
             </div>
           </div>

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import type { TeamRole } from "~/db/schema";
+import { readCookie } from "~/lib/cookies";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { requireTeam, teamPermissionsFor } from "./team-access.server";
+import type { TeamPermission } from "./teams.permissions";
+import { findTeamMembership } from "./teams.queries.server";
+
+/**
+ * The member's workspace (issue 42, ADR 040): their own, or one of their teams'. The choice is a
+ * cookie holding the team's id, so it is per browser and costs nothing while it is personal; it is
+ * never trusted: the team is read with the member's place in it on every request that uses it, and
+ * a team they are no longer in is the personal workspace.
+ */
+
+export const WORKSPACE_COOKIE = "strongroom_workspace";
+const ONE_YEAR_S = 365 * 24 * 3600;
+
+export type Workspace = { id: string; name: string; role: TeamRole; customRoleName: string | null; permissions: TeamPermission[] };
+
+function chosenTeamId(request: Request): string | null {
+  const parsed = z.uuid().safeParse(readCookie(request.headers.get("Cookie"), WORKSPACE_COOKIE));
+  return parsed.success ? parsed.data : null;
+}
+
+/** The team workspace the member is in now, or null for their own (no query unless a team was chosen). */
+export async function currentWorkspace(ctx: ServiceContext, userId: string, request: Request): Promise<Workspace | null> {
+  const teamId = chosenTeamId(request);
+  if (!teamId) return null;
+  const found = await findTeamMembership(ctx.db, teamId, userId);
+  if (!found) return null;
+  return { id: found.team.id, name: found.team.name, role: found.role, customRoleName: found.customRole?.name ?? null, permissions: teamPermissionsFor(found.role, found.customRole) };
+}
+
+/** Switches to a team's workspace (404 unless the member is in it) or to their own (null); the Set-Cookie that says so. */
+export async function chooseWorkspace(ctx: ServiceContext, userId: string, rawTeamId: unknown, isSecure: boolean): Promise<{ name: string | null; setCookie: string }> {
+  const attributes = ["Path=/", "HttpOnly", "SameSite=Lax", ...(isSecure ? ["Secure"] : [])];
+  if (rawTeamId === null || rawTeamId === undefined || rawTeamId === "") {
+    return { name: null, setCookie: [`${WORKSPACE_COOKIE}=`, "Max-Age=0", ...attributes].join("; ") };
+  }
+  const { team } = await requireTeam(ctx, userId, rawTeamId, "team.view");
+  return { name: team.name, setCookie: [`${WORKSPACE_COOKIE}=${team.id}`, `Max-Age=${ONE_YEAR_S}`, ...attributes].join("; ") };
+}
