@@ -6,8 +6,8 @@ import { createMember, expect, gotoHydrated, test, waitForHydration } from "./fi
 /**
  * Teams (issue 42) in two browsers: a Business member creates a team and invites someone by e-mail;
  * the invitee joins from the mailed link and sees the team; the owner builds the custom role
- * "Reviewer" (view and comment) and gives it to them; in the team's data room they comment but find
- * no upload, share or delete; removed from the team, their open room page says so at once and the
+ * "Reviewer" (view and comment) and gives it to them; they switch to the team's workspace, whose
+ * rooms list holds the team's room, where they comment but find no upload, share or delete; removed from the team, their open room page says so at once and the
  * team is gone for them. The owner then keeps logs 90 days and places a legal hold. Every refusal is
  * a workerd test (teams.test.ts, team-log-retention.test.ts).
  */
@@ -72,9 +72,14 @@ test("an owner creates a team and invites someone, who joins from the mailed lin
     const { rootFolderId } = (await (await page.request.get(`/api/datarooms/${roomId}`)).json()) as { rootFolderId: string };
     const fileId = await uploadViaTus(page.request, { folderId: rootFolderId, name: "Osprey model.txt", body: Buffer.from("Revenue: 12\n"), csrf: await csrfToken(page) });
 
-    // The Reviewer finds the room on the team page: the document is there, with no upload, share or delete.
-    await gotoHydrated(them, teamPage);
-    await them.getByRole("list", { name: "The team's data rooms" }).getByRole("link", { name: "Osprey documents" }).click();
+    // The Reviewer switches to the team's workspace, whose rooms list holds the team's room: the document is there, with no upload, share or delete.
+    await gotoHydrated(them, "/datarooms");
+    await expect(them.getByRole("link", { name: "Osprey documents" })).toHaveCount(0);
+    await them.getByRole("button", { name: "Workspace: Personal. Switch workspace" }).click();
+    await them.getByRole("menuitem", { name: "Osprey deal team" }).click();
+    await expect(them.getByTestId("workspace-switcher")).toHaveText("Osprey deal team");
+    await expect(them.getByTestId("workspace-note")).toContainText("The rooms of the team “Osprey deal team”");
+    await them.getByRole("link", { name: "Osprey documents", exact: true }).click();
     await expect(them.getByRole("heading", { level: 1, name: "Osprey documents" })).toBeVisible();
     await waitForHydration(them);
     await expect(them.getByRole("link", { name: "Osprey model.txt" })).toBeVisible();
