@@ -1,5 +1,7 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
+import { teams } from "./teams";
 
 /** A definition as stored; its shape is the forms feature's (`FormDefinition`), checked before every write. */
 export type StoredDefinition = { fields: Record<string, unknown>[]; rules: Record<string, unknown>[] };
@@ -20,6 +22,8 @@ export const forms = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The team whose workspace holds the form (issue 42, ADR 041): its people work on it by their team role. Null: the member's own. */
+    teamId: text("team_id").references((): AnySQLiteColumn => teams.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     draft: text("draft", { mode: "json" }).notNull().$type<StoredDefinition>(),
@@ -56,7 +60,7 @@ export const forms = sqliteTable(
     /** In the trash since (30 days, then purged); null: live. */
     deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
   },
-  (table) => [index("forms_user_updated_idx").on(table.userId, table.updatedAt)],
+  (table) => [index("forms_user_updated_idx").on(table.userId, table.updatedAt), index("forms_team_updated_idx").on(table.teamId, table.updatedAt).where(sql`team_id IS NOT NULL`)],
 );
 
 /** A published version of a form, frozen: submissions point at it. */

@@ -7,7 +7,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { FORM_AI_MODEL, formAi, modelJson, type AiOutcome } from "./form-ai.server";
 import { type FormField, takesAnswer } from "./form-fields";
 import { fits, type MappingPair, type MappingTarget, suggestMapping } from "./form-mapping";
-import { formsPlan, requireOwnForm } from "./forms.server";
+import { openForm } from "./form-access.server";
 import { isUuidShape, SUBMISSION_NOT_FOUND } from "./forms.constants";
 import { findSubmission, updateFormRow } from "./forms.queries.server";
 import { answerText } from "./submission-view";
@@ -97,8 +97,7 @@ async function mapWithAi(ctx: ServiceContext, ai: NonNullable<ReturnType<typeof 
 
 /** GET /api/forms/:id/pdf-mapping?fileId=: the proposal for the member to review. Reads only. */
 export async function proposePdfMapping(ctx: ServiceContext, userId: string, formId: string, rawFileId: unknown): Promise<PdfMappingProposal> {
-  await formsPlan(ctx, userId);
-  const form = await requireOwnForm(ctx, userId, formId);
+  const { form } = await openForm(ctx, userId, formId, "form.edit");
   const fileId = z.uuid().safeParse(rawFileId);
   if (!fileId.success) throw new AppError("VALIDATION_ERROR", "fileId: choose the PDF to map onto.", { fieldErrors: { fileId: ["Choose the PDF to map onto."] } });
   const { file, bytes } = await pdfOf(ctx, userId, fileId.data);
@@ -139,11 +138,10 @@ async function pdfOf(ctx: ServiceContext, userId: string, fileId: string) {
 
 /** PUT /api/forms/:id/pdf-mapping: the pairs the member reviewed, each checked against the PDF and the form's questions. */
 export async function savePdfMapping(ctx: ServiceContext, userId: string, formId: string, input: unknown): Promise<{ fileId: string | null; pairs: Record<string, string> }> {
-  await formsPlan(ctx, userId);
-  const form = await requireOwnForm(ctx, userId, formId);
+  const { form } = await openForm(ctx, userId, formId, "form.edit");
   const data = parseInput(saveSchema, input);
   if (data.fileId === null) {
-    await updateFormRow(ctx.db, userId, form.id, { pdfMap: null, updatedAt: ctx.now() });
+    await updateFormRow(ctx.db, form.userId, form.id, { pdfMap: null, updatedAt: ctx.now() });
     return { fileId: null, pairs: {} };
   }
   const targets = new Map((await readPdfTargets((await pdfOf(ctx, userId, data.fileId)).bytes)).map((target) => [target.name, target]));
@@ -157,7 +155,7 @@ export async function savePdfMapping(ctx: ServiceContext, userId: string, formId
     if (!field || !fits(field, target)) throw new AppError("VALIDATION_ERROR", `“${field?.label ?? fieldId}” cannot fill “${target.label}”${field ? ` (a ${target.type} field)` : ": the form has no such question"}.`);
     pairs[name] = fieldId;
   }
-  await updateFormRow(ctx.db, userId, form.id, { pdfMap: { fileId: data.fileId, pairs }, updatedAt: ctx.now() });
+  await updateFormRow(ctx.db, form.userId, form.id, { pdfMap: { fileId: data.fileId, pairs }, updatedAt: ctx.now() });
   return { fileId: data.fileId, pairs };
 }
 
@@ -167,8 +165,7 @@ export async function savePdfMapping(ctx: ServiceContext, userId: string, formId
  * text, checkboxes are ticked for "yes", choices are chosen when the PDF offers that choice.
  */
 export async function fillPdfWithSubmission(ctx: ServiceContext, userId: string, formId: string, submissionId: string): Promise<{ filename: string; bytes: Uint8Array<ArrayBuffer> }> {
-  await formsPlan(ctx, userId);
-  const form = await requireOwnForm(ctx, userId, formId);
+  const { form } = await openForm(ctx, userId, formId, "form.view");
   const submission = isUuidShape(submissionId) ? await findSubmission(ctx.db, formId, submissionId) : undefined;
   if (!submission) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
   if (!form.pdfMap) throw new AppError("CONFLICT", "Map this form onto a PDF first (“Map fields”), then fill it with a submission.");
@@ -215,8 +212,7 @@ export type MapFieldsPage = {
 
 /** /forms/{id}/map-fields: the member's PDFs to choose from, what is kept, and the proposal for the chosen PDF (`fileId`). */
 export async function getMapFieldsPage(ctx: ServiceContext, userId: string, formId: string, fileId: string | null): Promise<MapFieldsPage> {
-  await formsPlan(ctx, userId);
-  const form = await requireOwnForm(ctx, userId, formId);
+  const { form } = await openForm(ctx, userId, formId, "form.edit");
   const pdfs = await listPdfsOfMember(ctx.db, userId, 200);
   const chosen = fileId ?? form.pdfMap?.fileId ?? null;
   let proposal: PdfMappingProposal | null = null;

@@ -6,7 +6,8 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { SHARE_DAYS, SUBMISSION_NOT_FOUND, isUuidShape } from "./forms.constants";
 import { findShareByTokenHash, findSubmission, insertSubmissionShare, listShareOpenings, listSharesOfSubmission, recordShareOpening, revokeShareRow, type SubmissionShareRow } from "./forms.queries.server";
-import { definitionOfVersion, formsPlan, requireOwnForm } from "./forms.server";
+import { openForm } from "./form-access.server";
+import { definitionOfVersion } from "./forms.server";
 import { submissionView, type SubmissionView } from "./submission-view";
 
 /**
@@ -43,8 +44,7 @@ function shareView(share: SubmissionShareRow, now: Date): ShareView {
 }
 
 async function requireOwnSubmission(ctx: ServiceContext, userId: string, formId: string, submissionId: string) {
-  await formsPlan(ctx, userId);
-  const form = await requireOwnForm(ctx, userId, formId);
+  const { form } = await openForm(ctx, userId, formId, "form.edit");
   const submission = isUuidShape(submissionId) ? await findSubmission(ctx.db, formId, submissionId) : undefined;
   if (!submission) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
   return { form, submission };

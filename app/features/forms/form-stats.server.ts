@@ -6,7 +6,7 @@ import { parseInput } from "~/lib/validation";
 import { splitPages } from "./form-logic";
 import { FORM_MISSING } from "./form-submissions.server";
 import { countRealSubmissions, findPublishedForm, findVersion, readVisitStats, recordVisitPage } from "./forms.queries.server";
-import { formsPlan, requireOwnForm } from "./forms.server";
+import { openForm } from "./form-access.server";
 
 /**
  * The builder dashboard (issue 37, spec §2 "Forms: builder dashboard"): views, starts, submissions,
@@ -56,8 +56,7 @@ export type FormDashboard = {
 
 /** GET /api/forms/:id/dashboard, and the page /forms/{id}/dashboard. */
 export async function getFormDashboard(ctx: ServiceContext, userId: string, id: string): Promise<FormDashboard> {
-  await formsPlan(ctx, userId);
-  const form = await requireOwnForm(ctx, userId, id);
+  const { form } = await openForm(ctx, userId, id, "form.view");
   const version = form.publishedVersion;
   const submissions = await countRealSubmissions(ctx.db, id);
   const about = { id: form.id, title: form.title };

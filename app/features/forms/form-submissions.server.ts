@@ -20,7 +20,8 @@ import { type AnswerErrors, answersFromFormData, checkAnswers, FORM_ERROR_KEY } 
 import { type FormDefinition, type FormField, takesAnswer } from "./form-definition";
 import { FORM_LIMITS, FORM_SUBMISSIONS_PER_HOUR, FORM_UNLOCK_COOKIE, FORM_UNLOCK_TTL_MS, HONEYPOT_FIELD, SUBMISSION_NOT_FOUND, SUBMISSIONS_PAGE_SIZE, isUuidShape } from "./forms.constants";
 import { type SubmissionFilters, completeVisit, countFormViews, hasAnsweredAs, countRealSubmissions, deleteTestSubmissions, findPublishedForm, findSubmission, insertSubmissionWithinLimits, listSubmissionsPage, trashSubmission, type FormRow } from "./forms.queries.server";
-import { definitionOfVersion, formsPlan, formStatus, requireOwnForm } from "./forms.server";
+import { openForm } from "./form-access.server";
+import { definitionOfVersion, formStatus } from "./forms.server";
 
 /**
  * A form's public side and its submissions (issue 37, docs/forms.md). The public form answers the
@@ -151,8 +152,7 @@ export async function openPublicForm(ctx: ServiceContext, id: string, options: {
 
 /** /forms/{id}/preview: the draft, for its owner, in test mode (whether or not it is published or open). */
 export async function openPreview(ctx: ServiceContext, userId: string, id: string): Promise<FormOpening & { state: "open" }> {
-  await formsPlan(ctx, userId);
-  const form = await requireOwnForm(ctx, userId, id);
+  const { form } = await openForm(ctx, userId, id, "form.view");
   return { state: "open", test: true, form: { id, title: form.title, description: form.description, ownerName: "", version: 0, definition: form.draft } };
 }
 
@@ -183,8 +183,7 @@ export async function submitForm(
   let version: number;
   let verifiedEmail: string | null = null;
   if (test) {
-    await formsPlan(ctx, options.testBy!);
-    form = await requireOwnForm(ctx, options.testBy!, id);
+    form = (await openForm(ctx, options.testBy!, id, "form.view")).form;
     definition = form.draft;
     version = 0;
   } else {
@@ -297,8 +296,7 @@ export async function listFormSubmissions(
   formId: string,
   options: { test?: boolean; cursor?: string; filters?: SubmissionFilterInput } = {},
 ): Promise<{ form: { id: string; title: string; columns: FormField[]; versions: number }; submissions: SubmissionView[]; nextCursor: string | null }> {
-  await formsPlan(ctx, userId);
-  const form = await requireOwnForm(ctx, userId, formId);
+  const { form } = await openForm(ctx, userId, formId, "form.view");
   const filters = readSubmissionFilters(options.filters ?? {});
   const rows = await listSubmissionsPage(ctx.db, formId, { test: options.test ?? false, limit: SUBMISSIONS_PAGE_SIZE + 1, before: decodeCursor(options.cursor), filters });
   const page = rows.slice(0, SUBMISSIONS_PAGE_SIZE);
@@ -313,8 +311,7 @@ export async function listFormSubmissions(
 
 /** GET /api/forms/:id/submissions/:sid */
 export async function getFormSubmission(ctx: ServiceContext, userId: string, formId: string, id: string): Promise<{ form: { id: string; title: string; status: ReturnType<typeof formStatus>; fillsPdf: boolean }; submission: SubmissionView }> {
-  await formsPlan(ctx, userId);
-  const form = await requireOwnForm(ctx, userId, formId);
+  const { form } = await openForm(ctx, userId, formId, "form.view");
   const row = isUuidShape(id) ? await findSubmission(ctx.db, formId, id) : undefined;
   if (!row) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
   return { form: { id: form.id, title: form.title, status: formStatus(form, ctx.now()), fillsPdf: form.pdfMap !== null }, submission: submissionView(row, await definitionOfVersion(ctx, form, row.version)) };
@@ -322,15 +319,13 @@ export async function getFormSubmission(ctx: ServiceContext, userId: string, for
 
 /** DELETE /api/forms/:id/submissions/:sid: to the trash. */
 export async function deleteFormSubmission(ctx: ServiceContext, userId: string, formId: string, id: string): Promise<void> {
-  await formsPlan(ctx, userId);
-  await requireOwnForm(ctx, userId, formId);
+  await openForm(ctx, userId, formId, "form.delete");
   if (!isUuidShape(id) || !(await trashSubmission(ctx.db, formId, id, ctx.now()))) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
 }
 
 /** DELETE /api/forms/:id/test-submissions: the preview's submissions cleared. */
 export async function clearTestSubmissions(ctx: ServiceContext, userId: string, formId: string): Promise<number> {
-  await formsPlan(ctx, userId);
-  await requireOwnForm(ctx, userId, formId);
+  await openForm(ctx, userId, formId, "form.edit");
   return deleteTestSubmissions(ctx.db, formId);
 }
 
@@ -343,8 +338,7 @@ const EXPORT_PAGE = 500;
  * label. Written page by page into the response, so a large form never sits whole in memory.
  */
 export async function exportSubmissionsCsv(ctx: ServiceContext, userId: string, formId: string, options: { test?: boolean; filters?: SubmissionFilterInput } = {}): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
-  await formsPlan(ctx, userId);
-  const form = await requireOwnForm(ctx, userId, formId);
+  const { form } = await openForm(ctx, userId, formId, "form.view");
   const filters = readSubmissionFilters(options.filters ?? {});
   const cache = new Map<number, FormDefinition | undefined>();
   const newest = (form.publishedVersion ? await definitionOfVersion(ctx, form, form.publishedVersion, cache) : undefined) ?? form.draft;

@@ -32,7 +32,8 @@ import {
   type FormRow,
   type WebhookRow,
 } from "./forms.queries.server";
-import { definitionOfVersion, formsPlan, requireOwnForm } from "./forms.server";
+import { openForm } from "./form-access.server";
+import { definitionOfVersion } from "./forms.server";
 import { defineJob } from "~/features/jobs/job-definition";
 
 /**
@@ -76,8 +77,7 @@ async function webhookView(ctx: ServiceContext, webhook: WebhookRow): Promise<We
 }
 
 async function webhooksPlan(ctx: ServiceContext, userId: string, formId: string): Promise<FormRow> {
-  const { access, limits } = await formsPlan(ctx, userId);
-  const form = await requireOwnForm(ctx, userId, formId);
+  const { access, limits, form } = await openForm(ctx, userId, formId, "form.edit");
   if (!limits.webhooks) throw new AppError("FORBIDDEN", `Webhooks are not part of your ${TIER_LABELS[access.tier]} plan. They come with Pro and above.`);
   return form;
 }
@@ -104,8 +104,7 @@ export async function createWebhook(ctx: ServiceContext, userId: string, formId:
 
 /** GET /api/forms/:id/webhooks: the form's webhooks and their newest deliveries (50). */
 export async function listWebhooks(ctx: ServiceContext, userId: string, formId: string) {
-  await formsPlan(ctx, userId);
-  const form = await requireOwnForm(ctx, userId, formId);
+  const { form } = await openForm(ctx, userId, formId, "form.edit");
   const webhooks = await listWebhooksOfForm(ctx.db, formId);
   const deliveries = await listDeliveriesOf(ctx.db, webhooks.map((webhook) => webhook.id), 50);
   return {
@@ -143,8 +142,7 @@ export async function setWebhookState(ctx: ServiceContext, userId: string, formI
 
 /** DELETE /api/forms/:id/webhooks/:wid (its delivery log goes with it). */
 export async function deleteWebhook(ctx: ServiceContext, userId: string, formId: string, id: string): Promise<void> {
-  await formsPlan(ctx, userId);
-  await requireOwnForm(ctx, userId, formId);
+  await openForm(ctx, userId, formId, "form.edit");
   await requireWebhook(ctx, formId, id);
   await deleteWebhookRow(ctx.db, formId, id);
 }

@@ -5,7 +5,7 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { FORM_NOT_FOUND, SUBMISSION_NOT_FOUND, isUuidShape } from "./forms.constants";
 import { listTrashedFormsOf, listTrashedSubmissions, purgeFormsTrash, restoreFormRow, restoreSubmissionRow } from "./forms.queries.server";
-import { definitionOfVersion, formsPlan, requireOwnForm } from "./forms.server";
+import { definitionOfVersion, formsPlan, openForm } from "./forms.server";
 import type { FormDefinition } from "./form-fields";
 import { submissionView } from "./submission-view";
 
@@ -32,8 +32,7 @@ export async function restoreForm(ctx: ServiceContext, userId: string, id: strin
 
 /** A form's deleted submissions (newest deletion first, 50). */
 export async function listTrashedFormSubmissions(ctx: ServiceContext, userId: string, formId: string) {
-  await formsPlan(ctx, userId);
-  const form = await requireOwnForm(ctx, userId, formId);
+  const { form } = await openForm(ctx, userId, formId, "form.view");
   const rows = await listTrashedSubmissions(ctx.db, formId, since(ctx), 50);
   const cache = new Map<number, FormDefinition | undefined>();
   const trashed = [];
@@ -43,8 +42,7 @@ export async function listTrashedFormSubmissions(ctx: ServiceContext, userId: st
 
 /** POST /api/forms/:id/submissions/:sid/restore */
 export async function restoreFormSubmission(ctx: ServiceContext, userId: string, formId: string, id: string): Promise<void> {
-  await formsPlan(ctx, userId);
-  await requireOwnForm(ctx, userId, formId);
+  await openForm(ctx, userId, formId, "form.delete");
   if (!isUuidShape(id) || !(await restoreSubmissionRow(ctx.db, formId, id, since(ctx)))) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
 }
 

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { containsEvery } from "~/db/like.server";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
-import { formShareOpenings, formSubmissionShares, formSubmissions, formVersions, formVisits, formWebhookDeliveries, formWebhooks, forms, uploads, users, type FormSubmissionFile } from "~/db/schema";
+import { formShareOpenings, formSubmissionShares, formSubmissions, formVersions, formVisits, formWebhookDeliveries, formWebhooks, forms, teamCustomRoles, teamMembers, uploads, users, type FormSubmissionFile, type TeamRole } from "~/db/schema";
 import type { FormDefinition } from "./form-definition";
 
 /** Forms and their submissions: the only place drizzle is called for them. */
@@ -27,11 +27,38 @@ const liveSubmissions = sql<number>`(SELECT count(*) FROM form_submissions s WHE
 const lastSubmissionAt = sql<number | null>`(SELECT max(s.created_at) FROM form_submissions s WHERE s.form_id = "forms"."id" AND s.is_test = 0 AND s.deleted_at IS NULL)`;
 
 /** The member's live forms (or own templates), most recently changed first, with their submission counts. */
-export async function listFormsOf(db: Database, userId: string, templates: boolean) {
+export async function listFormsOf(db: Database, userId: string, templates: boolean, options: { personalOnly?: boolean } = {}) {
   const rows = await db
     .select({ form: forms, submissions: liveSubmissions, lastSubmissionAt })
     .from(forms)
-    .where(and(eq(forms.userId, userId), isNull(forms.deletedAt), eq(forms.isTemplate, templates)))
+    .where(and(eq(forms.userId, userId), isNull(forms.deletedAt), eq(forms.isTemplate, templates), options.personalOnly ? isNull(forms.teamId) : undefined))
+    .orderBy(desc(forms.updatedAt), desc(forms.id))
+    .all();
+  return rows.map((row) => ({ ...row, form: asForm(row.form) }));
+}
+
+/**
+ * A live form as someone may reach it: their own, or one of the workspace of a team they are in
+ * (with their place in that team: role and custom role permissions). One read.
+ */
+export async function findFormForMember(db: Database, userId: string, id: string): Promise<{ form: FormRow; teamRole: TeamRole | null; customRolePermissions: string[] | null } | undefined> {
+  const row = await db
+    .select({ form: forms, teamRole: teamMembers.role, customRolePermissions: teamCustomRoles.permissions })
+    .from(forms)
+    .leftJoin(teamMembers, and(eq(teamMembers.teamId, forms.teamId), eq(teamMembers.userId, userId)))
+    .leftJoin(teamCustomRoles, eq(teamCustomRoles.id, teamMembers.customRoleId))
+    .where(and(eq(forms.id, id), isNull(forms.deletedAt)))
+    .get();
+  if (!row) return undefined;
+  return { form: asForm(row.form), teamRole: row.teamRole ?? null, customRolePermissions: row.customRolePermissions ?? null };
+}
+
+/** A team's live forms (or templates) the way the member's own list reads them. */
+export async function listTeamForms(db: Database, teamId: string, templates: boolean) {
+  const rows = await db
+    .select({ form: forms, submissions: liveSubmissions, lastSubmissionAt })
+    .from(forms)
+    .where(and(eq(forms.teamId, teamId), isNull(forms.deletedAt), eq(forms.isTemplate, templates)))
     .orderBy(desc(forms.updatedAt), desc(forms.id))
     .all();
   return rows.map((row) => ({ ...row, form: asForm(row.form) }));

@@ -1,5 +1,5 @@
 import { TIER_LABELS } from "~/features/access/access.constants";
-import { loadMemberAccess, requireFeature, type MemberAccess } from "~/features/access/access.server";
+import type { MemberAccess } from "~/features/access/access.server";
 import { hashPassword, scryptParamsFor } from "~/features/auth/password.server";
 import { ensurePersonalSpace, requireFolderAccess } from "~/features/files/spaces.server";
 import { requireIntakeCaseType } from "~/features/cases/cases.server";
@@ -12,8 +12,9 @@ import { builtInTemplate } from "./form-templates";
 import { GENERATE_PROMPT_MAX, generateFormOffline } from "./form-generator";
 import { formAi, generateFormWithAi } from "./form-ai.server";
 import { z } from "zod";
-import { FORM_LIMITS, FORM_NOT_FOUND } from "./forms.constants";
-import { countLiveForms, findOwnForm, findVersion, insertForm, insertVersionAndPublish, listFormsOf, updateFormIfRevision, updateFormRow, type FormRow } from "./forms.queries.server";
+import { type FORM_LIMITS } from "./forms.constants";
+import { formsPlan, openForm, teamFormRights } from "./form-access.server";
+import { countLiveForms, findOwnForm, findVersion, insertForm, insertVersionAndPublish, listFormsOf, listTeamForms, updateFormIfRevision, updateFormRow, type FormRow } from "./forms.queries.server";
 import { createFormSchema, formSettingsSchema, saveDraftSchema } from "./forms.schema";
 
 /**
@@ -81,12 +82,7 @@ function detail(ctx: ServiceContext, form: FormRow, submissions = 0): FormDetail
   };
 }
 
-/** A member allowed forms, with their plan's form limits. */
-export async function formsPlan(ctx: ServiceContext, userId: string): Promise<{ access: MemberAccess; limits: (typeof FORM_LIMITS)[keyof typeof FORM_LIMITS] }> {
-  const access = await loadMemberAccess(ctx, userId);
-  requireFeature(access, "forms");
-  return { access, limits: FORM_LIMITS[access.tier] };
-}
+export { formsPlan, openForm } from "./form-access.server";
 
 /** The questions a submission of `version` answered: the draft for a test one (version 0), else that frozen version (cached per call site). */
 export async function definitionOfVersion(ctx: ServiceContext, form: Pick<FormRow, "id" | "draft">, version: number, cache = new Map<number, FormDefinition | undefined>()): Promise<FormDefinition | undefined> {
@@ -95,11 +91,6 @@ export async function definitionOfVersion(ctx: ServiceContext, form: Pick<FormRo
   return cache.get(version);
 }
 
-export async function requireOwnForm(ctx: ServiceContext, userId: string, id: string): Promise<FormRow> {
-  const form = await findOwnForm(ctx.db, userId, id);
-  if (!form) throw new AppError("NOT_FOUND", FORM_NOT_FOUND);
-  return form;
-}
 
 function assertLogicAllowed(limits: (typeof FORM_LIMITS)[keyof typeof FORM_LIMITS], access: MemberAccess, definition: Pick<FormDefinition, "rules">): void {
   if (!limits.logic && definition.rules.length > 0) {
@@ -107,10 +98,20 @@ function assertLogicAllowed(limits: (typeof FORM_LIMITS)[keyof typeof FORM_LIMIT
   }
 }
 
-/** GET /api/forms: the member's forms (or own templates with `templates`). */
-export async function listForms(ctx: ServiceContext, userId: string, options: { templates?: boolean } = {}): Promise<FormSummary[]> {
+/**
+ * GET /api/forms: the member's forms (or own templates with `templates`). `workspace` narrows them
+ * (issue 42): a team's id lists the team's forms (to whoever may see them), null the member's forms
+ * of no team; left out, every form they created.
+ */
+export async function listForms(ctx: ServiceContext, userId: string, options: { templates?: boolean; workspace?: string | null } = {}): Promise<FormSummary[]> {
+  if (options.workspace) {
+    const rights = await teamFormRights(ctx, userId, options.workspace);
+    if (!rights.includes("form.view") || options.templates) return [];
+    const rows = await listTeamForms(ctx.db, options.workspace, false);
+    return rows.map((row) => summary(ctx, row.form, row.submissions, row.lastSubmissionAt));
+  }
   await formsPlan(ctx, userId);
-  const rows = await listFormsOf(ctx.db, userId, options.templates ?? false);
+  const rows = await listFormsOf(ctx.db, userId, options.templates ?? false, { personalOnly: options.workspace === null });
   return rows.map((row) => summary(ctx, row.form, row.submissions, row.lastSubmissionAt));
 }
 
@@ -125,8 +126,17 @@ async function startingPoint(ctx: ServiceContext, userId: string, templateId: st
 }
 
 /** POST /api/forms → 201: a new draft (from `templateId` when given). */
-export async function createForm(ctx: ServiceContext, userId: string, input: unknown, options: { asTemplate?: boolean; start?: { title: string; description: string; definition: FormDefinition } } = {}): Promise<FormDetail> {
+export async function createForm(
+  ctx: ServiceContext,
+  userId: string,
+  input: unknown,
+  options: { asTemplate?: boolean; start?: { title: string; description: string; definition: FormDefinition }; teamId?: string } = {},
+): Promise<FormDetail> {
   const data = parseInput(createFormSchema, input ?? {});
+  // In a team's workspace (issue 42): the creator needs form.edit there; the form counts against their plan, like a team room.
+  if (options.teamId && !(await teamFormRights(ctx, userId, options.teamId)).includes("form.edit")) {
+    throw new AppError("FORBIDDEN", "You don't have the required permission: form.edit. Ask the team's owner or an admin.");
+  }
   const { access, limits } = await formsPlan(ctx, userId);
   if (!options.asTemplate && limits.forms !== -1 && (await countLiveForms(ctx.db, userId)) >= limits.forms) {
     throw new AppError("FORBIDDEN", `Your ${TIER_LABELS[access.tier]} plan allows ${limits.forms} forms. Delete one you no longer need, or upgrade your plan for more.`);
@@ -137,6 +147,7 @@ export async function createForm(ctx: ServiceContext, userId: string, input: unk
   const form: FormRow = {
     id: crypto.randomUUID(),
     userId,
+    teamId: options.asTemplate ? null : (options.teamId ?? null),
     title: data.title ?? start.title,
     description: start.description,
     draft: definition,
@@ -168,8 +179,7 @@ export async function createForm(ctx: ServiceContext, userId: string, input: unk
 
 /** GET /api/forms/:id: the form with its draft, for the builder. */
 export async function getForm(ctx: ServiceContext, userId: string, id: string): Promise<FormDetail> {
-  await formsPlan(ctx, userId);
-  return detail(ctx, await requireOwnForm(ctx, userId, id));
+  return detail(ctx, (await openForm(ctx, userId, id, "form.view")).form);
 }
 
 export type EditorStart = {
@@ -193,9 +203,10 @@ export type EditorStart = {
  * by opening the page: the builder's first save makes the copy (POST /api/forms with templateId).
  */
 export async function openForEditing(ctx: ServiceContext, userId: string, id: string): Promise<EditorStart> {
-  const { limits } = await formsPlan(ctx, userId);
   const builtIn = builtInTemplate(id);
-  const own = builtIn ? undefined : await requireOwnForm(ctx, userId, id);
+  const opened = builtIn ? { ...(await formsPlan(ctx, userId)), form: undefined } : await openForm(ctx, userId, id, "form.edit");
+  const { limits } = opened;
+  const own = opened.form;
   if (builtIn || own?.isTemplate) {
     const definition = structuredClone(builtIn?.definition ?? own!.draft);
     return {
@@ -219,11 +230,10 @@ export async function openForEditing(ctx: ServiceContext, userId: string, id: st
 /** PUT /api/forms/:id/draft: the builder's save; refused (409) when the form changed since `revision`. */
 export async function saveDraft(ctx: ServiceContext, userId: string, id: string, input: unknown): Promise<{ revision: number; updatedAt: string }> {
   const data = parseInput(saveDraftSchema, input);
-  const { access, limits } = await formsPlan(ctx, userId);
-  const form = await requireOwnForm(ctx, userId, id);
+  const { access, limits, form } = await openForm(ctx, userId, id, "form.edit");
   assertLogicAllowed(limits, access, data);
   const now = ctx.now();
-  const saved = await updateFormIfRevision(ctx.db, userId, id, data.revision, { title: data.title, description: data.description, draft: { fields: data.fields, rules: data.rules }, updatedAt: now });
+  const saved = await updateFormIfRevision(ctx.db, form.userId, id, data.revision, { title: data.title, description: data.description, draft: { fields: data.fields, rules: data.rules }, updatedAt: now });
   if (!saved) {
     throw new AppError("CONFLICT", form.revision !== data.revision ? "This form was changed in another tab or window. Reload it to get the latest version, then make your change again." : undefined);
   }
@@ -236,8 +246,7 @@ export async function saveDraft(ctx: ServiceContext, userId: string, id: string,
  * then on; earlier submissions keep theirs.
  */
 export async function publishForm(ctx: ServiceContext, userId: string, id: string): Promise<FormDetail> {
-  const { access, limits } = await formsPlan(ctx, userId);
-  const form = await requireOwnForm(ctx, userId, id);
+  const { access, limits, form } = await openForm(ctx, userId, id, "form.edit");
   if (form.isTemplate) throw new AppError("VALIDATION_ERROR", "A template is not published: use it to make a form, then publish that.");
   const result = formDefinitionSchema.safeParse(form.draft);
   if (!result.success) {
@@ -261,8 +270,7 @@ export async function publishForm(ctx: ServiceContext, userId: string, id: strin
 /** PATCH /api/forms/:id/settings: open or closed, closing date, maximum, thank-you message or redirect. */
 export async function updateFormSettings(ctx: ServiceContext, userId: string, id: string, input: unknown): Promise<FormDetail> {
   const data = parseInput(formSettingsSchema, input);
-  await formsPlan(ctx, userId);
-  const form = await requireOwnForm(ctx, userId, id);
+  const { form } = await openForm(ctx, userId, id, "form.edit");
   // The files' folder: one the member may upload into, of their own or of a room (anyone else's is "not found").
   if (data.fileFolderId) await requireFolderAccess(ctx, userId, data.fileFolderId, "files.upload");
   // A case per submission: one of the member's case types; the case opens where the files go (their own files, or a data room they manage).
@@ -287,14 +295,13 @@ export async function updateFormSettings(ctx: ServiceContext, userId: string, id
     ...(data.verifyEmail !== undefined ? { verifyEmail: data.verifyEmail } : {}),
     updatedAt: now,
   };
-  await updateFormRow(ctx.db, userId, id, set);
+  await updateFormRow(ctx.db, form.userId, id, set);
   return detail(ctx, { ...form, ...set });
 }
 
 /** POST /api/forms/:id/save-as-template: the form's draft kept as one of the member's templates. */
 export async function saveAsTemplate(ctx: ServiceContext, userId: string, id: string): Promise<FormDetail> {
-  await formsPlan(ctx, userId);
-  const form = await requireOwnForm(ctx, userId, id);
+  const { form } = await openForm(ctx, userId, id, "form.view");
   const template = await createForm(ctx, userId, {}, { asTemplate: true });
   const now = ctx.now();
   await updateFormIfRevision(ctx.db, userId, template.id, template.revision, { title: form.title, description: form.description, draft: form.draft, updatedAt: now });
@@ -303,9 +310,8 @@ export async function saveAsTemplate(ctx: ServiceContext, userId: string, id: st
 
 /** DELETE /api/forms/:id: to the trash (kept 30 days; the public form answers "not found" at once). */
 export async function deleteForm(ctx: ServiceContext, userId: string, id: string): Promise<void> {
-  await formsPlan(ctx, userId);
-  await requireOwnForm(ctx, userId, id);
-  await updateFormRow(ctx.db, userId, id, { deletedAt: ctx.now() });
+  const { form } = await openForm(ctx, userId, id, "form.delete");
+  await updateFormRow(ctx.db, form.userId, id, { deletedAt: ctx.now() });
 }
 
 const generateSchema = z.object(

@@ -1,4 +1,5 @@
 import { DATAROOM_PERMISSION_LABELS, DATAROOM_PERMISSIONS, ROLE_PERMISSIONS, type DataroomPermission } from "~/features/datarooms/datarooms.permissions";
+import type { TeamRole } from "~/db/schema/teams";
 import type { TeamPermission } from "./teams.permissions";
 
 /**
@@ -9,12 +10,16 @@ import type { TeamPermission } from "./teams.permissions";
  * group here.
  */
 
+/** What can be done with a form of the team's workspace (and its submissions). */
+export const FORM_PERMISSIONS = ["form.view", "form.edit", "form.delete"] as const;
+export type FormPermission = (typeof FORM_PERMISSIONS)[number];
+
 /** A data room permission as a role carries it: `dataroom.<permission>`. */
 export type RoomRolePermission = `dataroom.${DataroomPermission}`;
 /** The team permissions a custom role may add to what every member has. */
 export const CUSTOM_ROLE_TEAM_PERMISSIONS = ["team.activity.view"] as const satisfies readonly TeamPermission[];
 export type CustomRoleTeamPermission = (typeof CUSTOM_ROLE_TEAM_PERMISSIONS)[number];
-export type RolePermission = RoomRolePermission | CustomRoleTeamPermission;
+export type RolePermission = RoomRolePermission | FormPermission | CustomRoleTeamPermission;
 
 /** What everyone with a custom role has in the team itself (like a member). */
 export const CUSTOM_ROLE_BASE_TEAM_PERMISSIONS: readonly TeamPermission[] = ["team.view", "team.rooms.view"];
@@ -48,6 +53,15 @@ export const ROLE_PERMISSION_GROUPS: readonly RolePermissionGroup[] = [
     })),
   },
   {
+    module: "Forms",
+    description: "The forms of the team's workspace and their submissions.",
+    permissions: [
+      { key: "form.view", label: "See forms and their submissions", needs: [] },
+      { key: "form.edit", label: "Create, build, publish and set up forms", needs: ["form.view"] },
+      { key: "form.delete", label: "Delete forms and submissions", needs: ["form.view"] },
+    ],
+  },
+  {
     module: "Team",
     description: "Everyone in the team sees its people and its data rooms.",
     permissions: [{ key: "team.activity.view", label: "See the team's activity", needs: [] }],
@@ -65,6 +79,19 @@ export function isRolePermission(value: unknown): value is RolePermission {
 export function rolePermissionLabel(key: RolePermission): string {
   const entry = BY_KEY.get(key)!;
   return key.startsWith("dataroom.") ? `${entry.label} (data rooms)` : entry.label;
+}
+
+/** What each system role may do with the team's forms (a custom role: the form permissions it lists). */
+const SYSTEM_FORM_PERMISSIONS: Record<TeamRole, readonly FormPermission[]> = {
+  owner: FORM_PERMISSIONS,
+  admin: FORM_PERMISSIONS,
+  member: ["form.view", "form.edit"],
+  billing: [],
+};
+
+export function formPermissionsFor(role: TeamRole, customRole: { permissions: readonly string[] } | null): FormPermission[] {
+  if (role === "member" && customRole) return FORM_PERMISSIONS.filter((permission) => customRole.permissions.includes(permission));
+  return [...SYSTEM_FORM_PERMISSIONS[role]];
 }
 
 /** The first permission whose need is missing from the set, with that need; null when the set is whole. */

@@ -1,0 +1,2 @@
+ALTER TABLE `forms` ADD `team_id` text REFERENCES teams(id) ON DELETE SET NULL;--> statement-breakpoint
+CREATE INDEX `forms_team_updated_idx` ON `forms` (`team_id`,`updated_at`) WHERE team_id IS NOT NULL;
