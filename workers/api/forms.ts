@@ -28,7 +28,8 @@ export const formsApi = new Hono<AppEnv>()
   .use(noStore)
   .post("/", async (c) => {
     const actor = requireApiActor(c);
-    return c.json({ form: await createForm(apiServiceContext(c), actor.userId, await readJsonBody(c)) }, 201);
+    // ?team={id}: made in that team's workspace (form.edit there).
+    return c.json({ form: await createForm(apiServiceContext(c), actor.userId, await readJsonBody(c), { teamId: c.req.query("team") || undefined }) }, 201);
   })
   .post("/generate", async (c) => {
     const actor = requireApiActor(c);
@@ -36,7 +37,9 @@ export const formsApi = new Hono<AppEnv>()
   })
   .get("/", async (c) => {
     const actor = requireApiActor(c);
-    return c.json({ forms: await listForms(apiServiceContext(c), actor.userId, { templates: c.req.query("templates") === "1" }) }, 200);
+    // ?workspace=personal (forms of no team) or a team's id: one workspace's forms (issue 42).
+    const workspace = c.req.query("workspace");
+    return c.json({ forms: await listForms(apiServiceContext(c), actor.userId, { templates: c.req.query("templates") === "1", workspace: workspace === undefined ? undefined : workspace === "personal" ? null : workspace }) }, 200);
   })
   .get("/:id", async (c) => {
     const actor = requireApiActor(c);

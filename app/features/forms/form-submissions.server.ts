@@ -183,7 +183,7 @@ export async function submitForm(
   let version: number;
   let verifiedEmail: string | null = null;
   if (test) {
-    form = (await openForm(ctx, options.testBy!, id, "form.view")).form;
+    form = (await openForm(ctx, options.testBy!, id, "form.edit")).form;
     definition = form.draft;
     version = 0;
   } else {

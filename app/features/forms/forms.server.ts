@@ -324,7 +324,7 @@ const generateSchema = z.object(
  * reviews in the builder. Offline generator (ADR 030): the template library and the words of the
  * sentence. The result is checked whole like a publish; anything invalid is refused, not saved.
  */
-export async function generateForm(ctx: ServiceContext, userId: string, input: unknown): Promise<FormDetail & { generatedBy: "offline" | "workers-ai"; added: string[]; fallbackReason: string | null }> {
+export async function generateForm(ctx: ServiceContext, userId: string, input: unknown, options: { teamId?: string } = {}): Promise<FormDetail & { generatedBy: "offline" | "workers-ai"; added: string[]; fallbackReason: string | null }> {
   const { prompt } = parseInput(generateSchema, input);
   const { limits } = await formsPlan(ctx, userId);
   // Workers AI where this deployment binds it; its answer is used whole or not at all.
@@ -332,12 +332,12 @@ export async function generateForm(ctx: ServiceContext, userId: string, input: u
   const byModel = ai ? await generateFormWithAi(ctx, ai, prompt) : null;
   if (byModel?.ok) {
     const definition = limits.logic ? byModel.value.definition : { ...byModel.value.definition, rules: [] };
-    const form = await createForm(ctx, userId, {}, { start: { ...byModel.value, definition } });
+    const form = await createForm(ctx, userId, {}, { start: { ...byModel.value, definition }, teamId: options.teamId });
     return { ...form, generatedBy: "workers-ai", added: [], fallbackReason: null };
   }
   const generated = generateFormOffline(prompt);
   const checked = formDefinitionSchema.safeParse(generated.definition);
   if (!checked.success) throw new AppError("UNPROCESSABLE", "The form could not be generated from that sentence. Start from a template instead.");
-  const form = await createForm(ctx, userId, {}, { start: { title: generated.title, description: generated.description, definition: checked.data } });
+  const form = await createForm(ctx, userId, {}, { start: { title: generated.title, description: generated.description, definition: checked.data }, teamId: options.teamId });
   return { ...form, generatedBy: "offline", added: generated.added, fallbackReason: byModel && !byModel.ok ? byModel.reason : null };
 }

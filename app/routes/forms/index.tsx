@@ -8,6 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
 import { deleteForm, listForms, type FormStatus } from "~/features/forms/forms.server";
+import { currentWorkspace } from "~/features/teams/workspace.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
@@ -20,8 +21,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
   const ctx = serviceContextFor(context);
   return runLoader(async () => {
-    const [forms, templates, trashed] = await Promise.all([listForms(ctx, user.id), listForms(ctx, user.id, { templates: true }), listTrashedForms(ctx, user.id)]);
-    return { forms, templates, trashed };
+    // The workspace chosen in the shell: a team's forms, or the member's forms of no team (issue 42).
+    const workspace = await currentWorkspace(ctx, user.id, request);
+    const [forms, templates, trashed] = await Promise.all([
+      listForms(ctx, user.id, { workspace: workspace?.id ?? null }),
+      listForms(ctx, user.id, { templates: true }),
+      listTrashedForms(ctx, user.id),
+    ]);
+    return { forms, templates, trashed, workspace: workspace ? { id: workspace.id, name: workspace.name } : null };
   });
 }
 
@@ -49,7 +56,7 @@ const STATUS: Record<FormStatus, { label: string; variant: "success" | "neutral"
 const at = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
 
 export default function FormsPage({ loaderData }: Route.ComponentProps) {
-  const { forms, templates, trashed } = loaderData;
+  const { forms, templates, trashed, workspace } = loaderData;
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -57,6 +64,11 @@ export default function FormsPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-semibold text-slate-900">Forms</h1>
           <HelpLink article="forms">How forms work</HelpLink>
           <p className="text-sm text-slate-700">Forms people fill in without an account: client intake, KYC requests, NDAs before a data room, job applications. Build one with logic, try it in test mode, publish it and read the answers here.</p>
+          {workspace ? (
+            <p className="text-sm text-slate-700" data-testid="workspace-note">
+              The forms of the team “{workspace.name}”: its people work on them by their team role, and a new form is made in the team. Switch to Personal (top right) for your own.
+            </p>
+          ) : null}
         </div>
         <Link to="/forms/create" className={buttonClassName({})}>
           New form
@@ -64,7 +76,7 @@ export default function FormsPage({ loaderData }: Route.ComponentProps) {
       </div>
       {forms.length === 0 ? (
         <div className="rounded-md border border-dashed border-slate-300 p-6 text-sm text-slate-700">
-          <p>You have no form yet. Start from a template (client intake, NDA request, KYC, job application and more) or from a blank page.</p>
+          <p>{workspace ? "The team has no form yet." : "You have no form yet."} Start from a template (client intake, NDA request, KYC, job application and more) or from a blank page.</p>
         </div>
       ) : (
         <Table caption="Your forms, most recently changed first" isCaptionHidden>

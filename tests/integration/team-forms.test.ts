@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { countWhere, get, send, signedIn, type Person } from "./dataroom-helpers";
+import { join } from "./team-helpers";
+
+/**
+ * Forms in a team's workspace (issue 42, ADR 041): made in the team, worked on by the team's people
+ * by their place in it (owner and admins everything, members view and edit, billing nothing, a
+ * custom role what its Forms permissions say), on the creator's plan; everyone else 404.
+ */
+
+type FormView = { id: string; title: string; revision: number };
+
+async function teamWithForm() {
+  const owner = await signedIn({ tier: "business", name: "Olivia Owner" });
+  const created = await send(owner.client, "POST", "/api/teams", { name: "Intake team" });
+  const teamId = (await created.json<{ team: { id: string } }>()).team.id;
+  const member = await signedIn({ tier: "free", name: "Mia Member" });
+  const reviewer = await signedIn({ tier: "free", name: "Rae Reviewer" });
+  const billing = await signedIn({ tier: "business", name: "Bill Billing" });
+  await join(owner, teamId, member);
+  await join(owner, teamId, reviewer);
+  await join(owner, teamId, billing, "billing");
+  const role = await send(owner.client, "POST", `/api/teams/${teamId}/roles`, { name: "Reviewer", permissions: ["dataroom.view", "dataroom.comment", "form.view"] });
+  const roleId = (await role.json<{ role: { id: string } }>()).role.id;
+  expect((await send(owner.client, "PATCH", `/api/teams/${teamId}/members/${reviewer.id}`, { role: "member", customRoleId: roleId })).status).toBe(200);
+  const made = await send(owner.client, "POST", `/api/forms?team=${teamId}`, { title: "Client intake" });
+  expect(made.status, await made.clone().text()).toBe(201);
+  const form = (await made.json<{ form: FormView }>()).form;
+  return { owner, teamId, member, reviewer, billing, form };
+}
+
+const draft = (person: Person, form: FormView, revision: number, title: string) =>
+  send(person.client, "PUT", `/api/forms/${form.id}/draft`, { revision, title, description: "", fields: [{ id: "q1", type: "short_text", label: "Company", required: true }], rules: [] });
+
+describe("forms in a team's workspace", () => {
+  it("the team's people work on its form by their place in the team: members edit but do not delete, a Reviewer only reads, billing and outsiders do not find it", async () => {
+    const { owner, teamId, member, reviewer, billing, form } = await teamWithForm();
+    expect(await countWhere("select count(*) as n from forms where id = ? and team_id = ?", form.id, teamId)).toBe(1);
+
+    // A member (on Free: the form is on its creator's Business plan) reads and edits it.
+    expect((await get(`/api/forms/${form.id}`, member.client)).status).toBe(200);
+    const saved = await draft(member, form, form.revision, "Client intake (v2)");
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const memberDelete = await send(member.client, "DELETE", `/api/forms/${form.id}`);
+    expect(memberDelete.status).toBe(403);
+    expect((await memberDelete.json<{ message: string }>()).message).toContain("form.delete");
+
+    // The Reviewer (view and comment) reads the form and its submissions, and changes nothing.
+    expect((await get(`/api/forms/${form.id}`, reviewer.client)).status).toBe(200);
+    expect((await get(`/api/forms/${form.id}/submissions`, reviewer.client)).status).toBe(200);
+    const refused = await draft(reviewer, form, form.revision + 1, "Mine now");
+    expect(refused.status).toBe(403);
+    expect((await refused.json<{ message: string }>()).message).toBe("You don't have the required permission: form.edit. Ask the team's owner or an admin.");
+    expect((await send(reviewer.client, "POST", `/api/forms/${form.id}/publish`)).status).toBe(403);
+    expect((await send(reviewer.client, "PATCH", `/api/forms/${form.id}/settings`, { isOpen: false })).status).toBe(403);
+    expect((await send(reviewer.client, "DELETE", `/api/forms/${form.id}`)).status).toBe(403);
+
+    // Billing people and outsiders cannot tell it exists; nothing changed for them.
+    const outsider = await signedIn({ tier: "business" });
+    for (const person of [billing, outsider]) {
+      expect((await get(`/api/forms/${form.id}`, person.client)).status).toBe(404);
+      expect((await send(person.client, "DELETE", `/api/forms/${form.id}`)).status).toBe(404);
+    }
+    expect(await countWhere("select count(*) as n from forms where id = ? and title = 'Client intake (v2)' and deleted_at is null", form.id)).toBe(1);
+
+    // The owner deletes it (to the trash).
+    expect((await send(owner.client, "DELETE", `/api/forms/${form.id}`)).status).toBe(204);
+    expect(await countWhere("select count(*) as n from forms where id = ? and deleted_at is not null", form.id)).toBe(1);
+  });
+
+  it("lists each workspace's own forms, and makes a form in a team only for someone who may edit its forms, on their own plan", async () => {
+    const { owner, teamId, member, reviewer, billing, form } = await teamWithForm();
+    await send(owner.client, "POST", "/api/forms", { title: "My own" });
+    const titles = async (person: Person, workspace: string) => (await (await get(`/api/forms?workspace=${workspace}`, person.client)).json<{ forms: FormView[] }>()).forms.map((row) => row.title).sort();
+    expect(await titles(owner, teamId)).toEqual(["Client intake"]);
+    expect(await titles(owner, "personal")).toEqual(["My own"]);
+    expect(await titles(reviewer, teamId)).toEqual(["Client intake"]);
+    expect(await titles(billing, teamId)).toEqual([]);
+    expect((await get(`/api/forms?workspace=${teamId}`, (await signedIn()).client)).status).toBe(404);
+
+    // The Reviewer may not make the team's forms; a member on Free may edit them but makes none on a plan without forms.
+    const byReviewer = await send(reviewer.client, "POST", `/api/forms?team=${teamId}`, {});
+    expect(byReviewer.status).toBe(403);
+    expect((await byReviewer.json<{ message: string }>()).message).toContain("form.edit");
+    expect((await send(member.client, "POST", `/api/forms?team=${teamId}`, {})).status).toBe(403);
+    expect(await countWhere("select count(*) as n from forms where team_id = ?", teamId)).toBe(1);
+    expect(form.title).toBe("Client intake");
+  });
+});
