@@ -69,7 +69,7 @@ describe("inviting people into a data room", () => {
 
     const [mail] = (await mailsTo(first)).filter((item) => item.template === "dataroom-invitation");
     expect(mail!.subject).toBe('Olga Owner invited you to the data room "Falcon diligence"');
-    expect(mail!.textBody).toContain("as member");
+    expect(mail!.textBody).toContain("with the role “Member”");
     expect(mail!.textBody).toContain('Their message: "Welcome aboard"');
     expect(mail!.textBody).toMatch(/https:\/\/strongroom\.test\/invite\/[A-Za-z0-9_-]{43}/);
 

@@ -373,6 +373,42 @@ describe("teams", () => {
     ]));
   });
 
+  it("invites someone straight into a custom role: the mail and the page name it, they join with its permissions in the team's rooms; a role deleted meanwhile leaves a plain member", async () => {
+    const owner = await signedIn({ tier: "business", name: "Olivia Owner" });
+    const teamId = await createTeam(owner);
+    const roomId = (await (await send(owner.client, "POST", `/api/teams/${teamId}/datarooms`, { name: "Heron" })).json<{ dataroom: { id: string } }>()).dataroom.id;
+    const role = await send(owner.client, "POST", `/api/teams/${teamId}/roles`, { name: "Auditor", permissions: ["dataroom.view", "dataroom.view_audit_log", "team.activity.view"] });
+    const roleId = (await role.json<{ role: { id: string } }>()).role.id;
+    const ada = await signedIn({ name: "Ada Auditor" });
+
+    expect((await send(owner.client, "POST", `/api/teams/${teamId}/invitations`, { emails: [ada.email], role: "admin", customRoleId: roleId })).status).toBe(400);
+    expect((await send(owner.client, "POST", `/api/teams/${teamId}/invitations`, { emails: [ada.email], customRoleId: crypto.randomUUID() })).status).toBe(404);
+    expect((await send(owner.client, "POST", `/api/teams/${teamId}/invitations`, { emails: [ada.email], role: "member", customRoleId: roleId })).status).toBe(201);
+    const mail = (await mailsTo(ada.email)).filter((item) => item.template === "team-invitation").at(-1)!;
+    expect(mail.textBody).toContain("Auditor");
+    expect((await view(owner, teamId)).invitations?.find((row) => row.email === ada.email)).toMatchObject({ roleLabel: "Auditor" });
+
+    const accepted = await send(ada.client, "POST", "/api/invitations/accept", { token: await tokenMailedTo(ada.email) });
+    expect(accepted.status, await accepted.clone().text()).toBe(200);
+    const adaView = await view(ada, teamId);
+    expect(adaView.me).toMatchObject({ role: "member", customRoleName: "Auditor" });
+    expect(adaView.activity).not.toBeNull();
+    const permissions = (await (await get(`/api/datarooms/${roomId}`, ada.client)).json<{ dataroom: { permissions: Record<string, boolean> } }>()).dataroom.permissions;
+    expect(Object.entries(permissions).filter(([, allowed]) => allowed).map(([name]) => name).sort()).toEqual(["view", "view_audit_log"]);
+    // The role is held now: it cannot be deleted.
+    expect((await send(owner.client, "DELETE", `/api/teams/${teamId}/roles/${roleId}`)).status).toBe(409);
+
+    // Invited into a role that is deleted before they accept: they join as a plain member.
+    const second = await send(owner.client, "POST", `/api/teams/${teamId}/roles`, { name: "Temp", permissions: ["dataroom.view"] });
+    const secondId = (await second.json<{ role: { id: string } }>()).role.id;
+    const bo = await signedIn({ name: "Bo Late" });
+    expect((await send(owner.client, "POST", `/api/teams/${teamId}/invitations`, { emails: [bo.email], customRoleId: secondId })).status).toBe(201);
+    expect((await send(owner.client, "DELETE", `/api/teams/${teamId}/roles/${secondId}`)).status).toBe(200);
+    expect((await send(bo.client, "POST", "/api/invitations/accept", { token: await tokenMailedTo(bo.email) })).status).toBe(200);
+    expect((await view(bo, teamId)).me).toMatchObject({ role: "member", customRoleName: null });
+    expect((await get(`/api/datarooms/${roomId}`, bo.client)).status).toBe(200);
+  });
+
   it("an account that owns a team is not deleted until the team is handed over, nothing erased before; its export lists its teams", async () => {
     const testUser = await createUser({ name: "Kim Keeper" });
     await testEnv.DB.prepare("update users set tier = 'business' where id = ?").bind(testUser.id).run();

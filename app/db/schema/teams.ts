@@ -57,6 +57,8 @@ export const teamInvitations = sqliteTable(
       .references(() => teams.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     role: text("role", { enum: teamRoles }).notNull(),
+    /** Invited straight into a custom role (members only); a role deleted meanwhile leaves a plain member. */
+    customRoleId: text("custom_role_id").references((): AnySQLiteColumn => teamCustomRoles.id, { onDelete: "set null" }),
     message: text("message").notNull().default(""),
     tokenHash: text("token_hash").notNull().unique(),
     invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),

@@ -40,7 +40,8 @@ function escapeHtml(value: string): string {
 /** An invitation into a data room or a team: the same words, only what it is into differs. */
 function invitation(into: string, template: { inviterName: string; roleLabel: string; message: string; link: string; expiresOn: string }): MailContent {
   return render(`${template.inviterName} invited you to ${into}`, "Hello,", [
-    { paragraph: `${template.inviterName} invited you to join ${into} on Strongroom as ${template.roleLabel.toLowerCase()}.` },
+    // The role as it is called (a team's custom role keeps its own capitals: "KYC Reviewer").
+    { paragraph: `${template.inviterName} invited you to join ${into} on Strongroom with the role “${template.roleLabel}”.` },
     ...(template.message ? [{ paragraph: `Their message: "${template.message}"` }] : []),
     { button: { label: "Open the invitation", href: template.link } },
     { paragraph: `The link works once and expires on ${template.expiresOn}. If you don't have an account yet, you can create one on the way. If you did not expect this, ignore this message.` },

@@ -11,6 +11,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { mayManageRole, TEAM_ROLE_LABELS } from "./teams.permissions";
 import {
+  findTeamCustomRole,
   findTeamInvitation,
   findTeamInvitationByTokenHash,
   findTeamMemberEmails,
@@ -38,8 +39,12 @@ export type TeamInviteResult = { invited: string[]; alreadyMembers: string[] };
 /** Invites people (team.invite; admins only by the owner). People already in the team are skipped and named. */
 export async function inviteToTeam(ctx: ServiceContext, userId: string, rawId: unknown, input: unknown, origin: string): Promise<TeamInviteResult> {
   const { team, role: actorRole } = await requireTeam(ctx, userId, rawId, "team.invite");
-  const { emails, role, message } = parseInput(teamInviteSchema, input);
+  const { emails, role, message, customRoleId = null } = parseInput(teamInviteSchema, input);
   if (!mayManageRole(actorRole, role)) throw new AppError("FORBIDDEN", "Only the team's owner invites admins.");
+  if (customRoleId && role !== "member") throw new AppError("VALIDATION_ERROR", "A custom role is for members: invite as Member with it, or without a custom role.");
+  const customRole = customRoleId ? await findTeamCustomRole(ctx.db, team.id, customRoleId) : undefined;
+  if (customRoleId && !customRole) throw new AppError("NOT_FOUND", "That custom role does not exist in this team.");
+  const roleLabel = customRole?.name ?? TEAM_ROLE_LABELS[role];
   const members = await findTeamMemberEmails(ctx.db, team.id);
   const alreadyMembers = emails.filter((email) => members.has(email));
   const toInvite = emails.filter((email) => !members.has(email));
@@ -54,15 +59,15 @@ export async function inviteToTeam(ctx: ServiceContext, userId: string, rawId: u
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   for (const email of toInvite) {
     const { token, hash } = newLinkToken();
-    await upsertTeamInvitation(ctx.db, { id: crypto.randomUUID(), teamId: team.id, email, role, message, tokenHash: hash, invitedBy: userId, now, expiresAt });
+    await upsertTeamInvitation(ctx.db, { id: crypto.randomUUID(), teamId: team.id, email, role, customRoleId, message, tokenHash: hash, invitedBy: userId, now, expiresAt });
     await sendMail(ctx, {
       to: email,
       userId: null,
-      template: { kind: "team-invitation", inviterName: inviter?.name ?? "A Strongroom member", teamName: team.name, roleLabel: TEAM_ROLE_LABELS[role], message, link: `${origin}/invite/${token}`, expiresOn: expiryDay(expiresAt) },
+      template: { kind: "team-invitation", inviterName: inviter?.name ?? "A Strongroom member", teamName: team.name, roleLabel, message, link: `${origin}/invite/${token}`, expiresOn: expiryDay(expiresAt) },
     });
   }
   const actor = inviter ? { id: inviter.id, email: inviter.email } : userId;
-  await insertTeamEvents(ctx.db, await Promise.all(toInvite.map((email) => teamEvent(ctx, team.id, actor, "invitation.send", { name: email, detail: TEAM_ROLE_LABELS[role] }))));
+  await insertTeamEvents(ctx.db, await Promise.all(toInvite.map((email) => teamEvent(ctx, team.id, actor, "invitation.send", { name: email, detail: roleLabel }))));
   ctx.logger.info("team invitations sent", { teamId: team.id, count: toInvite.length, role });
   return { invited: toInvite, alreadyMembers };
 }
@@ -88,7 +93,7 @@ export async function resendTeamInvitation(ctx: ServiceContext, userId: string, 
   await sendMail(ctx, {
     to: invitation.email,
     userId: null,
-    template: { kind: "team-invitation", inviterName: inviter?.name ?? "A Strongroom member", teamName: team.name, roleLabel: TEAM_ROLE_LABELS[invitation.role], message: invitation.message, link: `${origin}/invite/${token}`, expiresOn: expiryDay(expiresAt) },
+    template: { kind: "team-invitation", inviterName: inviter?.name ?? "A Strongroom member", teamName: team.name, roleLabel: invitation.customRoleName ?? TEAM_ROLE_LABELS[invitation.role], message: invitation.message, link: `${origin}/invite/${token}`, expiresOn: expiryDay(expiresAt) },
   });
   await insertTeamEvents(ctx.db, [await teamEvent(ctx, team.id, inviter ? { id: inviter.id, email: inviter.email } : userId, "invitation.resend", { name: invitation.email })]);
 }
@@ -142,7 +147,7 @@ export async function viewTeamInvitation(ctx: ServiceContext, token: unknown, vi
   const state = stateOf(row, ctx.now());
   return {
     state,
-    invitation: { email: row.email, teamName: row.teamName, inviterName: row.inviterName ?? "A Strongroom member", roleLabel: TEAM_ROLE_LABELS[row.role], message: row.message, expiresAt: row.expiresAt.toISOString() },
+    invitation: { email: row.email, teamName: row.teamName, inviterName: row.inviterName ?? "A Strongroom member", roleLabel: row.customRoleName ?? TEAM_ROLE_LABELS[row.role], message: row.message, expiresAt: row.expiresAt.toISOString() },
     viewer: viewer === null ? "anonymous" : viewer.email.toLowerCase() === row.email ? "invitee" : "someone-else",
     teamId: state === "accepted" && viewer !== null && row.acceptedBy === viewer.userId ? row.teamId : null,
     accountExists: state === "open" && viewer === null ? Boolean((await findUserByEmail(ctx.db, row.email))?.emailVerifiedAt) : viewer !== null,
@@ -170,11 +175,13 @@ function assertSeatStillThere(ctx: ServiceContext, row: TeamInvitationWithTeam):
 
 async function join(ctx: ServiceContext, found: { row: TeamInvitationWithTeam; hash: string }, userId: string, email: string): Promise<string> {
   const { row, hash } = found;
-  const event = await teamEvent(ctx, row.teamId, { id: userId, email }, "member.join", { name: email, detail: TEAM_ROLE_LABELS[row.role] });
+  const event = await teamEvent(ctx, row.teamId, { id: userId, email }, "member.join", { name: email, detail: row.customRoleName ?? TEAM_ROLE_LABELS[row.role] });
   const used = await useTeamInvitation(ctx.db, { invitationId: row.id, tokenHash: hash, teamId: row.teamId, userId, role: row.role, now: ctx.now() }, event);
   if (!used) throw new AppError("NOT_FOUND", PROBLEMS.accepted);
   ctx.logger.info("team invitation accepted", { teamId: row.teamId });
-  await applyTeamPlace(ctx, row.teamId, userId, row.role, null);
+  // The custom role as it is now (deleted meanwhile: a plain member).
+  const customRole = row.customRoleId ? await findTeamCustomRole(ctx.db, row.teamId, row.customRoleId) : undefined;
+  await applyTeamPlace(ctx, row.teamId, userId, row.role, customRole ?? null);
   return row.teamId;
 }
 

@@ -282,7 +282,7 @@ export async function listTeamRooms(db: Database, teamId: string): Promise<{ id:
 
 // Invitations
 
-export type NewTeamInvitation = { id: string; teamId: string; email: string; role: TeamRole; message: string; tokenHash: string; invitedBy: string; now: Date; expiresAt: Date };
+export type NewTeamInvitation = { id: string; teamId: string; email: string; role: TeamRole; customRoleId: string | null; message: string; tokenHash: string; invitedBy: string; now: Date; expiresAt: Date };
 
 /** A new invitation, or a new link for the open one of the same address (one open invitation per address). */
 export async function upsertTeamInvitation(db: Database, invitation: NewTeamInvitation): Promise<void> {
@@ -293,6 +293,7 @@ export async function upsertTeamInvitation(db: Database, invitation: NewTeamInvi
       teamId: invitation.teamId,
       email: invitation.email,
       role: invitation.role,
+      customRoleId: invitation.customRoleId,
       message: invitation.message,
       tokenHash: invitation.tokenHash,
       invitedBy: invitation.invitedBy,
@@ -303,7 +304,7 @@ export async function upsertTeamInvitation(db: Database, invitation: NewTeamInvi
     .onConflictDoUpdate({
       target: [teamInvitations.teamId, teamInvitations.email],
       targetWhere: sql`accepted_at IS NULL AND revoked_at IS NULL`,
-      set: { role: invitation.role, message: invitation.message, tokenHash: invitation.tokenHash, invitedBy: invitation.invitedBy, sentAt: invitation.now, expiresAt: invitation.expiresAt, sendCount: sql`${teamInvitations.sendCount} + 1` },
+      set: { role: invitation.role, customRoleId: invitation.customRoleId, message: invitation.message, tokenHash: invitation.tokenHash, invitedBy: invitation.invitedBy, sentAt: invitation.now, expiresAt: invitation.expiresAt, sendCount: sql`${teamInvitations.sendCount} + 1` },
     });
 }
 
@@ -312,6 +313,8 @@ const invitationColumns = {
   teamId: teamInvitations.teamId,
   email: teamInvitations.email,
   role: teamInvitations.role,
+  customRoleId: teamInvitations.customRoleId,
+  customRoleName: sql<string | null>`(select name from team_roles where team_roles.id = ${teamInvitations.customRoleId})`,
   message: teamInvitations.message,
   tokenHash: teamInvitations.tokenHash,
   inviterName: sql<string | null>`(select name from users where users.id = ${teamInvitations.invitedBy})`,
@@ -379,7 +382,9 @@ export async function useTeamInvitation(db: Database, input: { invitationId: str
   const [accepted] = await rawBatch(db, [
     sql`update team_invitations set accepted_at = ${now}, accepted_by = ${input.userId}
       where id = ${input.invitationId} and token_hash = ${input.tokenHash} and accepted_at is null and revoked_at is null and expires_at > ${now}`,
-    sql`insert into team_members (team_id, user_id, role, joined_at) select ${input.teamId}, ${input.userId}, ${input.role}, ${now} where ${used} on conflict (team_id, user_id) do nothing`,
+    sql`insert into team_members (team_id, user_id, role, custom_role_id, joined_at)
+      select ${input.teamId}, ${input.userId}, ${input.role}, (select custom_role_id from team_invitations where id = ${input.invitationId}), ${now} where ${used}
+      on conflict (team_id, user_id) do nothing`,
     sql`insert into team_events (id, team_id, at, actor_id, actor_email, action, target_name, detail)
       select ${event.id}, ${event.teamId}, ${(event.at as Date).getTime()}, ${event.actorId ?? null}, ${event.actorEmail ?? null}, ${event.action}, ${event.targetName ?? null}, ${event.detail ?? null} where ${used}`,
   ]);

@@ -19,6 +19,8 @@ const roleSchema = z.enum(ASSIGNABLE_TEAM_ROLES, { error: "Choose a role: admin,
 export const teamInviteSchema = z.object({
   emails: inviteSchema.shape.emails,
   role: roleSchema.optional().default("member"),
+  /** Straight into one of the team's custom roles (with role "member"). */
+  customRoleId: z.uuid({ error: "That custom role does not exist in this team." }).nullish(),
   message: inviteSchema.shape.message,
 });
 

@@ -107,7 +107,7 @@ export async function getTeam(ctx: ServiceContext, userId: string, rawId: unknow
         id: row.id,
         email: row.email,
         role: row.role,
-        roleLabel: TEAM_ROLE_LABELS[row.role],
+        roleLabel: row.customRoleName ?? TEAM_ROLE_LABELS[row.role],
         sentAt: row.sentAt.toISOString(),
         expiresAt: row.expiresAt.toISOString(),
         expired: row.expiresAt <= now,

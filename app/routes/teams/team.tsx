@@ -79,7 +79,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
           return redirectWithNotice(context, here, { type: "success", message: `The team is now called “${name}”.` });
         }
         case "invite": {
-          const result = await inviteToTeam(ctx, user.id, params.id, { emails: form.get("emails"), role: form.get("role"), message: form.get("message") }, origin);
+          const result = await inviteToTeam(ctx, user.id, params.id, { emails: form.get("emails"), ...roleChoice(form.get("role")), message: form.get("message") }, origin);
           const skipped = result.alreadyMembers.length > 0 ? ` Already in the team: ${result.alreadyMembers.join(", ")}.` : "";
           return redirectWithNotice(context, here, { type: "success", message: `Invitation sent to ${result.invited.join(", ")}.${skipped}` });
         }
@@ -187,15 +187,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
                                   {TEAM_ROLE_LABELS[role]}
                                 </option>
                               ))}
-                              {customRoles && customRoles.length > 0 ? (
-                                <optgroup label="Custom roles">
-                                  {customRoles.map((role) => (
-                                    <option key={role.id} value={`custom:${role.id}`}>
-                                      {role.name}
-                                    </option>
-                                  ))}
-                                </optgroup>
-                              ) : null}
+                              <CustomRoleOptions roles={customRoles} />
                             </select>
                             <Button type="submit" size="sm" variant="secondary" isLoading={busyIntent === `role:${member.userId}`}>
                               Save role
@@ -289,6 +281,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
                     {TEAM_ROLE_LABELS[role]}
                   </option>
                 ))}
+                <CustomRoleOptions roles={customRoles} />
               </select>
             </label>
             <Input label="Message (optional)" name="message" maxLength={1000} />
@@ -458,6 +451,20 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
         )}
       </section>
     </div>
+  );
+}
+
+/** The team's custom roles in a role picker (value `custom:<id>`, see roleChoice). */
+function CustomRoleOptions({ roles }: { roles: { id: string; name: string }[] | null }) {
+  if (!roles || roles.length === 0) return null;
+  return (
+    <optgroup label="Custom roles">
+      {roles.map((role) => (
+        <option key={role.id} value={`custom:${role.id}`}>
+          {role.name}
+        </option>
+      ))}
+    </optgroup>
   );
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE `team_invitations` ADD `custom_role_id` text REFERENCES team_roles(id) ON DELETE SET NULL;
