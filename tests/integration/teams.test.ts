@@ -330,6 +330,9 @@ describe("teams", () => {
     expect(await given.json()).toEqual({ role: "member", customRoleId: reviewer.id, label: "Reviewer" });
     const permissions = await permissionsOf(ada);
     expect(Object.entries(permissions).filter(([, allowed]) => allowed).map(([name]) => name).sort()).toEqual(["comment", "view"]);
+    // The room's permissions page says whose permissions the team sets.
+    const matrix = await (await get(`/api/datarooms/${room.id}/permissions`, owner.client)).json<{ rows: { name: string; teamRole: string | null }[] }>();
+    expect(Object.fromEntries(matrix.rows.map((row) => [row.name, row.teamRole]))).toEqual({ "Olivia Owner": null, "Alan Admin": "Admin", "Ada Analyst": "Reviewer" });
 
     // Exactly that: reading and commenting work; uploading, sharing and deleting are refused.
     expect((await get(`/api/folders/${room.rootFolderId}`, ada.client)).status).toBe(200);

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { TEAM_ROLE_LABELS } from "~/features/teams/teams.permissions";
+import { listTeamMembers } from "~/features/teams/teams.queries.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
@@ -92,13 +94,21 @@ export type PermissionMatrixRow = {
   overridden: DataroomPermission[];
   /** Whether the caller may change this person's permissions. */
   editable: boolean;
+  /** In a team's room (issue 42): the team role that sets this person's permissions here, or null. */
+  teamRole: string | null;
 };
 
 /** The members × permissions matrix of the permissions page (manage_members), from the room's authority. */
 export async function getPermissionMatrix(ctx: ServiceContext, actorId: string, rawRoomId: unknown) {
   const room = await requireDataroom(ctx, actorId, rawRoomId, "manage_members");
-  const [roster, people] = await Promise.all([roomAuthority(ctx, room.id).roster(room.id), listDataroomMembers(ctx.db, room.id)]);
+  const [roster, people, team] = await Promise.all([
+    roomAuthority(ctx, room.id).roster(room.id),
+    listDataroomMembers(ctx.db, room.id),
+    room.team ? listTeamMembers(ctx.db, room.team.id) : Promise.resolve([]),
+  ]);
   const names = new Map(people.map((person) => [person.userId, person.name]));
+  // Whose permissions the team sets (its owner's and admins' too: they are the room's admins by it).
+  const teamRoles = new Map(team.map((member) => [member.userId, member.customRoleName ?? TEAM_ROLE_LABELS[member.role]]));
   const order = { owner: 0, admin: 1, member: 2, guest: 3 } as const;
   const rows: PermissionMatrixRow[] = roster
     .map((member) => {
@@ -112,6 +122,7 @@ export async function getPermissionMatrix(ctx: ServiceContext, actorId: string, 
         permissions,
         overridden: DATAROOM_PERMISSIONS.filter((permission) => member.role !== "owner" && member.overrides[permission] !== undefined && member.overrides[permission] !== defaults.has(permission)),
         editable: !room.archived && member.role !== "owner" && member.userId !== actorId && (member.role !== "admin" || room.isOwner),
+        teamRole: member.role === "owner" ? null : (teamRoles.get(member.userId) ?? null),
       };
     })
     .sort((a, b) => order[a.role as keyof typeof order] - order[b.role as keyof typeof order] || a.name.localeCompare(b.name));

@@ -131,6 +131,11 @@ export default function DataroomPermissionsPage({ loaderData }: Route.ComponentP
               <tr key={row.userId} className="border-t border-slate-200" data-testid="permission-row">
                 <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-slate-900">
                   {row.name} <Badge variant={row.role === "owner" ? "brand" : "neutral"}>{row.roleLabel}</Badge>
+                  {row.teamRole ? (
+                    <span className="block text-xs text-slate-600" data-testid="team-managed">
+                      Set by their team role “{row.teamRole}”: a change here lasts until that role changes.
+                    </span>
+                  ) : null}
                 </th>
                 {permissions.map((permission) => {
                   const key = `${row.userId}:${permission}`;
