@@ -3,7 +3,7 @@ import { countWhere, get, send, signedIn, type Person } from "./dataroom-helpers
 import { join } from "./team-helpers";
 
 /**
- * Forms in a team's workspace (issue 42, ADR 041): made in the team, worked on by the team's people
+ * Forms and receive pages in a team's workspace (issue 42, ADR 041): made in the team, worked on by the team's people
  * by their place in it (owner and admins everything, members view and edit, billing nothing, a
  * custom role what its Forms permissions say), on the creator's plan; everyone else 404.
  */
@@ -20,7 +20,7 @@ async function teamWithForm() {
   await join(owner, teamId, member);
   await join(owner, teamId, reviewer);
   await join(owner, teamId, billing, "billing");
-  const role = await send(owner.client, "POST", `/api/teams/${teamId}/roles`, { name: "Reviewer", permissions: ["dataroom.view", "dataroom.comment", "form.view"] });
+  const role = await send(owner.client, "POST", `/api/teams/${teamId}/roles`, { name: "Reviewer", permissions: ["dataroom.view", "dataroom.comment", "form.view", "receive.view"] });
   const roleId = (await role.json<{ role: { id: string } }>()).role.id;
   expect((await send(owner.client, "PATCH", `/api/teams/${teamId}/members/${reviewer.id}`, { role: "member", customRoleId: roleId })).status).toBe(200);
   const made = await send(owner.client, "POST", `/api/forms?team=${teamId}`, { title: "Client intake" });
@@ -85,5 +85,39 @@ describe("forms in a team's workspace", () => {
     expect((await send(member.client, "POST", `/api/forms?team=${teamId}`, {})).status).toBe(403);
     expect(await countWhere("select count(*) as n from forms where team_id = ?", teamId)).toBe(1);
     expect(form.title).toBe("Client intake");
+  });
+});
+
+describe("receive pages in a team's workspace", () => {
+  it("are made in the team into its room, listed in its workspace, and worked on by the team's people by their place: members change but do not delete, a Reviewer only reads, billing and outsiders 404", async () => {
+    const { owner, teamId, member, reviewer, billing } = await teamWithForm();
+    const roomId = (await (await send(owner.client, "POST", `/api/teams/${teamId}/datarooms`, { name: "Intake room" })).json<{ dataroom: { id: string } }>()).dataroom.id;
+    const { rootFolderId } = await (await get(`/api/datarooms/${roomId}`, owner.client)).json<{ rootFolderId: string }>();
+    const made = await send(owner.client, "POST", `/api/receive-pages?team=${teamId}`, { kind: "simple", title: "Client documents", folderId: rootFolderId });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const pageId = (await made.json<{ page: { id: string } }>()).page.id;
+    expect(await countWhere("select count(*) as n from receive_pages where id = ? and team_id = ?", pageId, teamId)).toBe(1);
+
+    const titles = async (person: Person, workspace: string) => (await (await get(`/api/receive-pages?workspace=${workspace}`, person.client)).json<{ pages: { title: string }[] }>()).pages.map((page) => page.title);
+    expect(await titles(member, teamId)).toEqual(["Client documents"]);
+    expect(await titles(owner, "personal")).toEqual([]);
+    expect(await titles(billing, teamId)).toEqual([]);
+
+    expect((await send(member.client, "PATCH", `/api/receive-pages/${pageId}`, { title: "Client documents 2026" })).status).toBe(200);
+    expect((await send(member.client, "DELETE", `/api/receive-pages/${pageId}`)).status).toBe(403);
+    expect((await get(`/api/receive-pages/${pageId}`, reviewer.client)).status).toBe(200);
+    expect((await get(`/api/receive-pages/${pageId}/submissions`, reviewer.client)).status).toBe(200);
+    const refused = await send(reviewer.client, "PATCH", `/api/receive-pages/${pageId}`, { title: "Mine" });
+    expect(refused.status).toBe(403);
+    expect((await refused.json<{ message: string }>()).message).toBe("You don't have the required permission: receive.edit. Ask the team's owner or an admin.");
+    expect((await send(reviewer.client, "POST", `/api/receive-pages?team=${teamId}`, { kind: "simple", title: "x", folderId: rootFolderId })).status).toBe(403);
+    const outsider = await signedIn({ tier: "business" });
+    for (const person of [billing, outsider]) {
+      expect((await get(`/api/receive-pages/${pageId}`, person.client)).status).toBe(404);
+      expect((await send(person.client, "DELETE", `/api/receive-pages/${pageId}`)).status).toBe(404);
+    }
+    expect(await countWhere("select count(*) as n from receive_pages where id = ? and title = 'Client documents 2026'", pageId)).toBe(1);
+    expect((await send(owner.client, "DELETE", `/api/receive-pages/${pageId}`)).status).toBe(204);
+    expect(await countWhere("select count(*) as n from receive_pages where id = ?", pageId)).toBe(0);
   });
 });

@@ -3,16 +3,19 @@ import { createReceivePage, deleteReceivePage, getReceivePage, listReceivedSubmi
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
-/** /api/receive-pages (issue 24): the member's receive pages; anyone else's is 404. */
+/** /api/receive-pages (issue 24): the member's receive pages and their teams' (issue 42); anyone else's is 404. */
 export const receivePagesApi = new Hono<AppEnv>()
   .use(noStore)
   .post("/", async (c) => {
     const actor = requireApiActor(c);
-    return c.json({ page: await createReceivePage(apiServiceContext(c), actor.userId, await readJsonBody(c)) }, 201);
+    // ?team={id}: made in that team's workspace (receive.edit there).
+    return c.json({ page: await createReceivePage(apiServiceContext(c), actor.userId, await readJsonBody(c), { teamId: c.req.query("team") || undefined }) }, 201);
   })
   .get("/", async (c) => {
     const actor = requireApiActor(c);
-    return c.json({ pages: await listReceivePages(apiServiceContext(c), actor.userId) }, 200);
+    // ?workspace=personal (pages of no team) or a team's id: one workspace's pages (issue 42).
+    const workspace = c.req.query("workspace");
+    return c.json({ pages: await listReceivePages(apiServiceContext(c), actor.userId, { workspace: workspace === undefined ? undefined : workspace === "personal" ? null : workspace }) }, 200);
   })
   .get("/:id", async (c) => {
     const actor = requireApiActor(c);

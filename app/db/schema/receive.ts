@@ -1,5 +1,7 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
+import { teams } from "./teams";
 import { spaces } from "./files";
 import { forms } from "./forms";
 
@@ -22,6 +24,8 @@ export const receivePages = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The team whose workspace holds the page (issue 42): its people work on it by their team role. Null: the member's own. */
+    teamId: text("team_id").references((): AnySQLiteColumn => teams.id, { onDelete: "set null" }),
     tokenHash: text("token_hash").notNull().unique(),
     tokenSealed: text("token_sealed").notNull(),
     /** A custom address (/r/{slug}): lower-case letters, digits and dashes, unique. */
@@ -55,7 +59,7 @@ export const receivePages = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (table) => [index("receive_pages_user_created_idx").on(table.userId, table.createdAt)],
+  (table) => [index("receive_pages_user_created_idx").on(table.userId, table.createdAt), index("receive_pages_team_created_idx").on(table.teamId, table.createdAt).where(sql`team_id IS NOT NULL`)],
 );
 
 /** "Settings: receive page forms" (issue 24): sets of fields a member reuses on their form pages. */

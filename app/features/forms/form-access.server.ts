@@ -1,6 +1,6 @@
 import { loadMemberAccess, requireFeature, type MemberAccess } from "~/features/access/access.server";
-import { formPermissionsFor, type FormPermission } from "~/features/teams/team-roles.catalog";
-import { findTeamMembership } from "~/features/teams/teams.queries.server";
+import { moduleAccess, teamModuleRights } from "~/features/teams/team-access.server";
+import type { FormPermission } from "~/features/teams/team-roles.catalog";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { FORM_LIMITS, FORM_NOT_FOUND } from "./forms.constants";
@@ -26,21 +26,15 @@ export async function formsPlan(ctx: ServiceContext, userId: string): Promise<Fo
  */
 export async function openForm(ctx: ServiceContext, userId: string, id: string, permission: FormPermission): Promise<FormsPlan & { form: FormRow }> {
   const found = await findFormForMember(ctx.db, userId, id);
-  if (found && found.form.userId !== userId && found.teamRole) {
-    const allowed = formPermissionsFor(found.teamRole, found.customRolePermissions ? { permissions: found.customRolePermissions } : null);
-    if (allowed.includes("form.view")) {
-      if (!allowed.includes(permission)) throw new AppError("FORBIDDEN", `You don't have the required permission: ${permission}. Ask the team's owner or an admin.`);
-      return { form: found.form, ...(await formsPlan(ctx, found.form.userId)) };
-    }
-  }
+  const byTeam = found && found.form.userId !== userId ? moduleAccess("form", { role: found.teamRole, customRolePermissions: found.customRolePermissions }, permission) : "not-found";
+  if (byTeam === "forbidden") throw new AppError("FORBIDDEN", `You don't have the required permission: ${permission}. Ask the team's owner or an admin.`);
+  if (byTeam === "allowed") return { form: found!.form, ...(await formsPlan(ctx, found!.form.userId)) };
   const plan = await formsPlan(ctx, userId);
   if (!found || found.form.userId !== userId) throw new AppError("NOT_FOUND", FORM_NOT_FOUND);
   return { form: found.form, ...plan };
 }
 
 /** What the member may do with a team's forms (404 outside the team): for its list and for creating in its workspace. */
-export async function teamFormRights(ctx: ServiceContext, userId: string, teamId: string): Promise<FormPermission[]> {
-  const found = await findTeamMembership(ctx.db, teamId, userId);
-  if (!found) throw new AppError("NOT_FOUND", "This team does not exist or you are not in it.");
-  return formPermissionsFor(found.role, found.customRole);
+export function teamFormRights(ctx: ServiceContext, userId: string, teamId: string): Promise<FormPermission[]> {
+  return teamModuleRights(ctx, userId, teamId, "form");
 }

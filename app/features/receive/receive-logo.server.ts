@@ -2,8 +2,8 @@ import { sniffContentType } from "~/features/files/sniff.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { RECEIVE_LOGO_MAX_BYTES, RECEIVE_LOGO_TYPES } from "./receive.constants";
-import { findOwnReceivePage, setReceivePageLogo } from "./receive.queries.server";
-import { RECEIVE_PAGE_NOT_FOUND } from "./receive.server";
+import { setReceivePageLogo } from "./receive.queries.server";
+import { openReceivePage } from "./receive.server";
 
 /**
  * A receive page's logo (issue 24, branding): a small PNG, JPEG, WebP or GIF the owner uploads,
@@ -11,12 +11,9 @@ import { RECEIVE_PAGE_NOT_FOUND } from "./receive.server";
  * the visitor's page from /r/{address}/logo.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
+/** The page as someone who may change it (its maker, or the team's people with receive.edit). */
 async function ownPageRow(ctx: ServiceContext, userId: string, pageId: string) {
-  const row = UUID.test(pageId) ? await findOwnReceivePage(ctx.db, userId, pageId) : undefined;
-  if (!row) throw new AppError("NOT_FOUND", RECEIVE_PAGE_NOT_FOUND);
-  return row.page;
+  return (await openReceivePage(ctx, userId, pageId, "receive.edit")).page;
 }
 
 /** Puts a new logo on the page (or removes it with `null`); the previous one is deleted. */
@@ -34,7 +31,7 @@ export async function replaceReceivePageLogo(ctx: ServiceContext, userId: string
     logo = { key: `receive-logos/${page.id}/${crypto.randomUUID()}`, type };
     await ctx.env.FILES.put(logo.key, bytes, { httpMetadata: { contentType: type } });
   }
-  await setReceivePageLogo(ctx.db, userId, page.id, logo, ctx.now());
+  await setReceivePageLogo(ctx.db, page.userId, page.id, logo, ctx.now());
   if (page.logoKey) await ctx.env.FILES.delete(page.logoKey);
 }
 

@@ -1,7 +1,7 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { containsEvery } from "~/db/like.server";
 import type { Database } from "~/db/client.server";
-import { folders, receiveFieldSets, receivePages, spaces } from "~/db/schema";
+import { folders, receiveFieldSets, receivePages, spaces, teamCustomRoles, teamMembers } from "~/db/schema";
 
 /** Receive pages: the only place drizzle is called for them. */
 
@@ -15,16 +15,32 @@ export async function countReceivePages(db: Database, userId: string): Promise<n
   return (await db.select({ n: sql<number>`count(*)` }).from(receivePages).where(eq(receivePages.userId, userId)).get())?.n ?? 0;
 }
 
-/** The member's pages, newest first, with where their files go (the space's name and the folder's). */
-export async function listReceivePagesOf(db: Database, userId: string) {
+/**
+ * Pages newest first, with where their files go (the space's name and the folder's): the member's
+ * (`personalOnly`: those of no team), or a team's (`teamId`).
+ */
+export async function listReceivePagesOf(db: Database, userId: string, options: { personalOnly?: boolean; teamId?: string } = {}) {
   return db
     .select({ page: receivePages, spaceName: spaces.name, spaceKind: spaces.kind, folderLabel: folders.label })
     .from(receivePages)
     .innerJoin(spaces, eq(spaces.id, receivePages.spaceId))
     .leftJoin(folders, eq(folders.id, receivePages.folderId))
-    .where(eq(receivePages.userId, userId))
+    .where(options.teamId ? eq(receivePages.teamId, options.teamId) : and(eq(receivePages.userId, userId), options.personalOnly ? isNull(receivePages.teamId) : undefined))
     .orderBy(desc(receivePages.createdAt), desc(receivePages.id))
     .all();
+}
+
+/** A page as someone may reach it: with their place in the team whose workspace holds it (null when none). One read. */
+export async function findReceivePageForMember(db: Database, userId: string, id: string) {
+  return db
+    .select({ page: receivePages, spaceName: spaces.name, spaceKind: spaces.kind, folderLabel: folders.label, teamRole: teamMembers.role, customRolePermissions: teamCustomRoles.permissions })
+    .from(receivePages)
+    .innerJoin(spaces, eq(spaces.id, receivePages.spaceId))
+    .leftJoin(folders, eq(folders.id, receivePages.folderId))
+    .leftJoin(teamMembers, and(eq(teamMembers.teamId, receivePages.teamId), eq(teamMembers.userId, userId)))
+    .leftJoin(teamCustomRoles, eq(teamCustomRoles.id, teamMembers.customRoleId))
+    .where(eq(receivePages.id, id))
+    .get();
 }
 
 export async function findOwnReceivePage(db: Database, userId: string, id: string) {

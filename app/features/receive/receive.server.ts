@@ -12,7 +12,9 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { RECEIVE_PAGE_LIMITS } from "./receive.constants";
-import { countReceivePages, deleteReceivePageRow, findOwnReceivePage, insertReceivePage, isReceiveSlugTaken, listReceivePagesOf, updateReceivePageRow, type ReceivePageRow } from "./receive.queries.server";
+import { countReceivePages, deleteReceivePageRow, findReceivePageForMember, insertReceivePage, isReceiveSlugTaken, listReceivePagesOf, updateReceivePageRow, type ReceivePageRow } from "./receive.queries.server";
+import { moduleAccess, teamModuleRights } from "~/features/teams/team-access.server";
+import type { ReceivePermission } from "~/features/teams/team-roles.catalog";
 import { createReceivePageSchema, updateReceivePageSchema } from "./receive.schema";
 import { listSubmissionsOfPage } from "./receive-submissions.queries.server";
 import { assertReceiveForm, listReceiveFormChoices, type ReceiveFormChoice } from "~/features/forms/form-receive.server";
@@ -100,9 +102,12 @@ async function assertSlugFree(ctx: ServiceContext, slug: string | null | undefin
   }
 }
 
-/** POST /api/receive-pages → 201 with the page. */
-export async function createReceivePage(ctx: ServiceContext, userId: string, input: unknown): Promise<ReceivePageView> {
+/** POST /api/receive-pages → 201 with the page; with `teamId`, in that team's workspace (receive.edit there; the creator's plan counts it). */
+export async function createReceivePage(ctx: ServiceContext, userId: string, input: unknown, options: { teamId?: string } = {}): Promise<ReceivePageView> {
   const data = parseInput(createReceivePageSchema, input);
+  if (options.teamId && !(await teamModuleRights(ctx, userId, options.teamId, "receive")).includes("receive.edit")) {
+    throw new AppError("FORBIDDEN", "You don't have the required permission: receive.edit. Ask the team's owner or an admin.");
+  }
   const access = await loadMemberAccess(ctx, userId);
   requireFeature(access, "receive_pages");
   const limit = RECEIVE_PAGE_LIMITS[access.tier];
@@ -120,6 +125,7 @@ export async function createReceivePage(ctx: ServiceContext, userId: string, inp
   await insertReceivePage(ctx.db, {
     id,
     userId,
+    teamId: options.teamId ?? null,
     tokenHash: hash,
     tokenSealed: await encryptSecret(readConfig(ctx.env).SESSION_SECRET, new TextEncoder().encode(token), "receive-page"),
     slug: data.slug,
@@ -148,25 +154,43 @@ export async function createReceivePage(ctx: ServiceContext, userId: string, inp
   return getReceivePage(ctx, userId, id);
 }
 
-/** GET /api/receive-pages and /api/user/receive-pages (spec §7 `pages`): the member's pages. */
-export async function listReceivePages(ctx: ServiceContext, userId: string): Promise<ReceivePageView[]> {
-  return Promise.all((await listReceivePagesOf(ctx.db, userId)).map((row) => toView(ctx, row)));
+/**
+ * GET /api/receive-pages and /api/user/receive-pages (spec §7 `pages`): the member's pages.
+ * `workspace` narrows them (issue 42): a team's id lists the team's pages (to whoever may see
+ * them), null the member's pages of no team; left out, every page they made.
+ */
+export async function listReceivePages(ctx: ServiceContext, userId: string, options: { workspace?: string | null } = {}): Promise<ReceivePageView[]> {
+  if (options.workspace) {
+    const rights = await teamModuleRights(ctx, userId, options.workspace, "receive");
+    if (!rights.includes("receive.view")) return [];
+    return Promise.all((await listReceivePagesOf(ctx.db, userId, { teamId: options.workspace })).map((row) => toView(ctx, row)));
+  }
+  return Promise.all((await listReceivePagesOf(ctx.db, userId, { personalOnly: options.workspace === null })).map((row) => toView(ctx, row)));
 }
 
-async function ownPage(ctx: ServiceContext, userId: string, rawId: unknown): Promise<Joined> {
+/**
+ * A page as the caller may use it (issue 42): its maker everything; for a page of a team's
+ * workspace, the team's people by their place (owner and admins everything, members see and
+ * change, billing nothing, a custom role its Receive pages permissions). Anyone else, and anyone
+ * without view, gets 404; a team member without the right 403 naming it.
+ */
+export async function openReceivePage(ctx: ServiceContext, userId: string, rawId: unknown, permission: ReceivePermission): Promise<Joined> {
   const id = z.uuid().safeParse(rawId);
-  const row = id.success ? await findOwnReceivePage(ctx.db, userId, id.data) : undefined;
-  if (!row) throw new AppError("NOT_FOUND", RECEIVE_PAGE_NOT_FOUND);
-  return row;
+  const row = id.success ? await findReceivePageForMember(ctx.db, userId, id.data) : undefined;
+  if (row && row.page.userId === userId) return row;
+  const byTeam = row ? moduleAccess("receive", { role: row.teamRole, customRolePermissions: row.customRolePermissions }, permission) : "not-found";
+  if (byTeam === "forbidden") throw new AppError("FORBIDDEN", `You don't have the required permission: ${permission}. Ask the team's owner or an admin.`);
+  if (byTeam === "not-found") throw new AppError("NOT_FOUND", RECEIVE_PAGE_NOT_FOUND);
+  return row!;
 }
 
 export async function getReceivePage(ctx: ServiceContext, userId: string, rawId: unknown): Promise<ReceivePageView> {
-  return toView(ctx, await ownPage(ctx, userId, rawId));
+  return toView(ctx, await openReceivePage(ctx, userId, rawId, "receive.view"));
 }
 
 /** PATCH /api/receive-pages/{id}: any option but the destination (`password: null` removes it). */
 export async function updateReceivePage(ctx: ServiceContext, userId: string, rawId: unknown, input: unknown): Promise<ReceivePageView> {
-  const { page } = await ownPage(ctx, userId, rawId);
+  const { page } = await openReceivePage(ctx, userId, rawId, "receive.edit");
   const changes = parseInput(updateReceivePageSchema, input);
   const kind = changes.kind ?? page.kind;
   const fields = changes.fields ?? page.fields;
@@ -182,7 +206,7 @@ export async function updateReceivePage(ctx: ServiceContext, userId: string, raw
   }
   await assertSlugFree(ctx, changes.slug, page.id);
   const { password, deadlineAt, allowedTypes, ...rest } = changes;
-  await updateReceivePageRow(ctx.db, userId, page.id, {
+  await updateReceivePageRow(ctx.db, page.userId, page.id, {
     ...rest,
     ...(deadlineAt !== undefined ? { deadlineAt: deadlineAt ? new Date(deadlineAt) : null } : {}),
     ...(allowedTypes !== undefined ? { allowedTypes: [...new Set(allowedTypes)] } : {}),
@@ -194,8 +218,8 @@ export async function updateReceivePage(ctx: ServiceContext, userId: string, raw
 
 /** DELETE /api/receive-pages/{id}: the page goes (its address stops working); files received stay where they landed. */
 export async function deleteReceivePage(ctx: ServiceContext, userId: string, rawId: unknown): Promise<void> {
-  const { page } = await ownPage(ctx, userId, rawId);
-  await deleteReceivePageRow(ctx.db, userId, page.id);
+  const { page } = await openReceivePage(ctx, userId, rawId, "receive.delete");
+  await deleteReceivePageRow(ctx.db, page.userId, page.id);
   if (page.logoKey) await ctx.env.FILES.delete(page.logoKey);
   ctx.logger.info("receive page deleted", { userId, pageId: page.id });
 }
@@ -232,8 +256,8 @@ export const RECEIVED_LIST_MAX = 100;
 
 /** GET /api/receive-pages/{id}/submissions: the owner's record of what came through the page (the last 100). */
 export async function listReceivedSubmissions(ctx: ServiceContext, userId: string, rawId: unknown): Promise<ReceivedSubmission[]> {
-  const { page } = await ownPage(ctx, userId, rawId);
-  const rows = await listSubmissionsOfPage(ctx.db, userId, page.id, RECEIVED_LIST_MAX);
+  const { page } = await openReceivePage(ctx, userId, rawId, "receive.view");
+  const rows = await listSubmissionsOfPage(ctx.db, page.userId, page.id, RECEIVED_LIST_MAX);
   return rows.map((row) => ({
     id: row.id,
     createdAt: row.createdAt.toISOString(),

@@ -4,7 +4,7 @@ import { assertWithinLimit, loadMemberAccess } from "~/features/access/access.se
 import { findUserById } from "~/features/auth/auth.queries.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { teamPermissionsOfCustomRole } from "./team-roles.catalog";
+import { modulePermissionsFor, teamPermissionsOfCustomRole, type ModulePermission, type TeamModule } from "./team-roles.catalog";
 import { teamPermissionsOf, type TeamPermission } from "./teams.permissions";
 import { countSeatsTaken, findTeamMembership, type CustomRoleRef, type TeamEventInsert, type TeamRow } from "./teams.queries.server";
 
@@ -45,3 +45,19 @@ export async function teamEvent(ctx: ServiceContext, teamId: string, actor: stri
   return { id: crypto.randomUUID(), teamId, at: ctx.now(), actorId: who?.id ?? null, actorEmail: who?.email ?? null, action, targetName: target?.name ?? null, detail: target?.detail ?? null };
 }
 
+
+/** What the member may do with a module's things in a team's workspace (404 outside the team): its list, creating there. */
+export async function teamModuleRights<M extends TeamModule>(ctx: ServiceContext, userId: string, teamId: string, module: M): Promise<ModulePermission<M>[]> {
+  const parsed = z.uuid().safeParse(teamId);
+  const found = parsed.success ? await findTeamMembership(ctx.db, parsed.data, userId) : undefined;
+  if (!found) throw notFound();
+  return modulePermissionsFor(module, found.role, found.customRole);
+}
+
+/** Whether someone in a team (their role and custom role's permissions, null when not in it) may do `permission` with a module's thing: "no view" reads as not found. */
+export function moduleAccess<M extends TeamModule>(module: M, place: { role: TeamRole | null; customRolePermissions: string[] | null }, permission: ModulePermission<M>): "allowed" | "forbidden" | "not-found" {
+  if (!place.role) return "not-found";
+  const allowed = modulePermissionsFor(module, place.role, place.customRolePermissions ? { permissions: place.customRolePermissions } : null);
+  if (!allowed.includes(`${module}.view` as ModulePermission<M>)) return "not-found";
+  return allowed.includes(permission) ? "allowed" : "forbidden";
+}

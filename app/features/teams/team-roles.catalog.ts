@@ -10,16 +10,26 @@ import type { TeamPermission } from "./teams.permissions";
  * group here.
  */
 
-/** What can be done with a form of the team's workspace (and its submissions). */
-export const FORM_PERMISSIONS = ["form.view", "form.edit", "form.delete"] as const;
-export type FormPermission = (typeof FORM_PERMISSIONS)[number];
+/**
+ * What can be done with a module's things in the team's workspace: see, change (and create),
+ * delete. A form and its submissions; a receive page and what came through it.
+ */
+export const MODULE_PERMISSIONS = {
+  form: ["form.view", "form.edit", "form.delete"],
+  receive: ["receive.view", "receive.edit", "receive.delete"],
+} as const;
+export type TeamModule = keyof typeof MODULE_PERMISSIONS;
+export type ModulePermission<M extends TeamModule = TeamModule> = (typeof MODULE_PERMISSIONS)[M][number];
+export const FORM_PERMISSIONS = MODULE_PERMISSIONS.form;
+export type FormPermission = ModulePermission<"form">;
+export type ReceivePermission = ModulePermission<"receive">;
 
 /** A data room permission as a role carries it: `dataroom.<permission>`. */
 export type RoomRolePermission = `dataroom.${DataroomPermission}`;
 /** The team permissions a custom role may add to what every member has. */
 export const CUSTOM_ROLE_TEAM_PERMISSIONS = ["team.activity.view"] as const satisfies readonly TeamPermission[];
 export type CustomRoleTeamPermission = (typeof CUSTOM_ROLE_TEAM_PERMISSIONS)[number];
-export type RolePermission = RoomRolePermission | FormPermission | CustomRoleTeamPermission;
+export type RolePermission = RoomRolePermission | ModulePermission | CustomRoleTeamPermission;
 
 /** What everyone with a custom role has in the team itself (like a member). */
 export const CUSTOM_ROLE_BASE_TEAM_PERMISSIONS: readonly TeamPermission[] = ["team.view", "team.rooms.view"];
@@ -62,6 +72,15 @@ export const ROLE_PERMISSION_GROUPS: readonly RolePermissionGroup[] = [
     ],
   },
   {
+    module: "Receive pages",
+    description: "The team's receive pages and what came through them.",
+    permissions: [
+      { key: "receive.view", label: "See receive pages and what came through them", needs: [] },
+      { key: "receive.edit", label: "Create and change receive pages", needs: ["receive.view"] },
+      { key: "receive.delete", label: "Delete receive pages", needs: ["receive.view"] },
+    ],
+  },
+  {
     module: "Team",
     description: "Everyone in the team sees its people and its data rooms.",
     permissions: [{ key: "team.activity.view", label: "See the team's activity", needs: [] }],
@@ -81,17 +100,19 @@ export function rolePermissionLabel(key: RolePermission): string {
   return key.startsWith("dataroom.") ? `${entry.label} (data rooms)` : entry.label;
 }
 
-/** What each system role may do with the team's forms (a custom role: the form permissions it lists). */
-const SYSTEM_FORM_PERMISSIONS: Record<TeamRole, readonly FormPermission[]> = {
-  owner: FORM_PERMISSIONS,
-  admin: FORM_PERMISSIONS,
-  member: ["form.view", "form.edit"],
-  billing: [],
-};
+/**
+ * What someone may do with a module's things in the team's workspace: owner and admins everything,
+ * members see and change, billing nothing; a custom role what it lists of that module.
+ */
+export function modulePermissionsFor<M extends TeamModule>(module: M, role: TeamRole, customRole: { permissions: readonly string[] } | null): ModulePermission<M>[] {
+  const all = MODULE_PERMISSIONS[module] as readonly ModulePermission<M>[];
+  if (role === "member" && customRole) return all.filter((permission) => customRole.permissions.includes(permission));
+  if (role === "owner" || role === "admin") return [...all];
+  return role === "member" ? all.slice(0, 2) : [];
+}
 
 export function formPermissionsFor(role: TeamRole, customRole: { permissions: readonly string[] } | null): FormPermission[] {
-  if (role === "member" && customRole) return FORM_PERMISSIONS.filter((permission) => customRole.permissions.includes(permission));
-  return [...SYSTEM_FORM_PERMISSIONS[role]];
+  return modulePermissionsFor("form", role, customRole);
 }
 
 /** The first permission whose need is missing from the set, with that need; null when the set is whole. */

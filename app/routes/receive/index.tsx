@@ -6,6 +6,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
 import { getReceivePagePlan, listReceivePages } from "~/features/receive/receive.server";
+import { currentWorkspace } from "~/features/teams/workspace.server";
 import { runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
@@ -18,8 +19,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
   const ctx = serviceContextFor(context);
   return runLoader(async () => {
-    const [pages, plan] = await Promise.all([listReceivePages(ctx, user.id), getReceivePagePlan(ctx, user.id)]);
-    return { pages, limit: plan.limit, tierLabel: plan.tierLabel };
+    // The workspace chosen in the shell: a team's pages, or the member's pages of no team (issue 42).
+    const workspace = await currentWorkspace(ctx, user.id, request);
+    const [pages, plan] = await Promise.all([listReceivePages(ctx, user.id, { workspace: workspace?.id ?? null }), getReceivePagePlan(ctx, user.id)]);
+    return { pages, limit: plan.limit, count: plan.count, tierLabel: plan.tierLabel, workspace: workspace ? { id: workspace.id, name: workspace.name } : null };
   });
 }
 
@@ -27,8 +30,9 @@ const STATUS = { open: "success", closed: "neutral", "past deadline": "warning" 
 const at = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
 
 export default function ReceivePagesPage({ loaderData }: Route.ComponentProps) {
-  const { pages, limit, tierLabel } = loaderData;
-  const isFull = limit !== -1 && pages.length >= limit;
+  const { pages, limit, count, tierLabel, workspace } = loaderData;
+  // The plan counts the pages the member made, wherever they are.
+  const isFull = limit !== -1 && count >= limit;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -36,7 +40,12 @@ export default function ReceivePagesPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-semibold text-slate-900">Receive pages</h1>
           <HelpLink article="receive-pages">How receive pages work</HelpLink>
           <p className="text-sm text-slate-700">Public pages where anyone with the address sends you files, straight into a folder of yours or of a data room: a client's papers, a candidate's CV.</p>
-          <p className="text-sm text-slate-600">{limit === -1 ? `${pages.length} pages.` : `${pages.length} of ${limit} on your ${tierLabel} plan.`}</p>
+          {workspace ? (
+            <p className="text-sm text-slate-700" data-testid="workspace-note">
+              The receive pages of the team “{workspace.name}”: its people work on them by their team role, and a new page is made in the team. Switch to Personal (top right) for your own.
+            </p>
+          ) : null}
+          <p className="text-sm text-slate-600">{limit === -1 ? `You made ${count} pages.` : `You made ${count} of the ${limit} your ${tierLabel} plan allows.`}</p>
         </div>
         {isFull ? (
           <a href="/settings/plan" className={buttonClassName({ variant: "secondary" })}>

@@ -1,4 +1,5 @@
 import { ErrorPage } from "~/components/error-page";
+import { currentWorkspace } from "~/features/teams/workspace.server";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { NEW_RECEIVE_PAGE, ReceivePageForm } from "~/features/receive/components/receive-page-form";
@@ -25,7 +26,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { user } = requireMember(context, request);
   const form = await request.formData();
   return runFormAction(async () => {
-    const page = await createReceivePage(serviceContextFor(context), user.id, readReceivePageForm(form, "new"));
+    // Made in the workspace the member works in: a team's (issue 42) or their own.
+    const ctx = serviceContextFor(context);
+    const workspace = await currentWorkspace(ctx, user.id, request);
+    const page = await createReceivePage(ctx, user.id, readReceivePageForm(form, "new"), { teamId: workspace?.id });
     return redirectWithNotice(context, `/receive-pages/${page.id}`, { type: "success", message: "Receive page created. Send its address to the people who send you files." });
   });
 }

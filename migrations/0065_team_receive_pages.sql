@@ -1,0 +1,2 @@
+ALTER TABLE `receive_pages` ADD `team_id` text REFERENCES teams(id) ON DELETE SET NULL;--> statement-breakpoint
+CREATE INDEX `receive_pages_team_created_idx` ON `receive_pages` (`team_id`,`created_at`) WHERE team_id IS NOT NULL;
