@@ -7,7 +7,9 @@ import { findUserById } from "~/features/auth/auth.queries.server";
 import { createSession } from "~/features/auth/session.server";
 import { deleteAccount } from "~/features/personal-data/delete-account.server";
 import { teamsPersonalData } from "~/features/teams/personal-data.server";
-import { registerAndAcceptTeam, viewTeamInvitation } from "~/features/teams/team-invitations.server";
+import { acceptTeamInvitation, registerAndAcceptTeam, viewTeamInvitation } from "~/features/teams/team-invitations.server";
+import { createForm } from "~/features/forms/forms.server";
+import { createReceivePage } from "~/features/receive/receive.server";
 import { createTeam as createTeamAs } from "~/features/teams/teams.server";
 import { AppError } from "~/lib/errors";
 import { createServiceContext } from "~/lib/service-context.server";
@@ -430,5 +432,30 @@ describe("teams", () => {
     const [record] = await teamsPersonalData.export(call.ctx, testUser.id);
     expect(record?.path).toBe("teams/teams.json");
     expect(record?.data).toMatchObject({ teams: [{ id: teamId, name: "Keepers", role: "owner", owner: "Kim Keeper" }], activity: [{ action: "team.create", target: "Keepers" }] });
+  });
+
+  it("erasing a member's account hands the forms and receive pages they made in a team's workspace to the team's owner; their own go with them", async () => {
+    const owner = await signedIn({ tier: "business", name: "Olivia Owner" });
+    const teamId = await createTeam(owner);
+    const testUser = await createUser({ name: "Lee Leaving" });
+    await testEnv.DB.prepare("update users set tier = 'business' where id = ?").bind(testUser.id).run();
+    const call: AuthCall = { ctx: createServiceContext(testEnv, { requestId: "t" }), meta: { ipAddress: uniqueIp(), userAgent: "test" }, origin };
+    const user = (await findUserById(call.ctx.db, testUser.id))!;
+    const { session } = await createSession(call.ctx.db, { user, pendingSecondFactor: null, meta: call.meta, now: new Date() });
+    // They join as an admin and make a team form, a team receive page and a form of their own.
+    expect((await invite(owner, teamId, testUser.email, "admin")).status).toBe(201);
+    await acceptTeamInvitation(call.ctx, testUser.id, await tokenMailedTo(testUser.email));
+    const teamForm = await createForm(call.ctx, testUser.id, { title: "Team intake" }, { teamId });
+    const ownForm = await createForm(call.ctx, testUser.id, { title: "Mine" });
+    const roomId = (await (await send(owner.client, "POST", `/api/teams/${teamId}/datarooms`, { name: "Intake room" })).json<{ dataroom: { id: string } }>()).dataroom.id;
+    const { rootFolderId } = await (await get(`/api/datarooms/${roomId}`, owner.client)).json<{ rootFolderId: string }>();
+    const teamPage = await createReceivePage(call.ctx, testUser.id, { kind: "simple", title: "Team documents", folderId: rootFolderId }, { teamId });
+
+    await deleteAccount(call, { user, session }, { password: testUser.password, confirmation: "DELETE" });
+    expect(await countWhere("select count(*) as n from users where id = ?", testUser.id)).toBe(0);
+    expect(await countWhere("select count(*) as n from forms where id = ? and user_id = ? and team_id = ?", teamForm.id, owner.id, teamId)).toBe(1);
+    expect(await countWhere("select count(*) as n from receive_pages where id = ? and user_id = ?", teamPage.id, owner.id)).toBe(1);
+    expect(await countWhere("select count(*) as n from forms where id = ?", ownForm.id)).toBe(0);
+    expect((await get(`/api/forms/${teamForm.id}`, owner.client)).status).toBe(200);
   });
 });

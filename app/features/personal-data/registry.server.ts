@@ -24,6 +24,9 @@ export { definePersonalDataSource, type PersonalDataRecord, type PersonalDataSou
  * the member's sessions, and the other sources may still need that row to find what is theirs.
  */
 export const personalDataSources: readonly PersonalDataSource[] = [
+  // Teams first: what the member made in teams' workspaces is handed to the teams before the
+  // modules below erase the member's own.
+  teamsPersonalData,
   accessPersonalData,
   filesPersonalData,
   favoritesPersonalData,
@@ -35,7 +38,6 @@ export const personalDataSources: readonly PersonalDataSource[] = [
   signaturesPersonalData,
   workflowsPersonalData,
   casesPersonalData,
-  teamsPersonalData,
   accountsPersonalData,
 ];
 

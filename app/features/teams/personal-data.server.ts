@@ -1,12 +1,13 @@
 import { definePersonalDataSource } from "~/features/personal-data/personal-data-source";
 import { AppError } from "~/lib/errors";
-import { listTeamsOwnedBy, loadTeamDataOf } from "./teams.queries.server";
+import { handTeamThingsToOwners, listTeamsOwnedBy, loadTeamDataOf } from "./teams.queries.server";
 
 /**
  * Teams in a member's export: the teams they are in with their role, and what they did in them.
  * An account that owns a team is not deleted until the team is handed over (others work in it);
- * erasure then takes the member out of every team (the users row's cascade) and keeps the teams'
- * activity readable with the address it had.
+ * erasure hands the forms and receive pages they made in teams' workspaces to each team's owner,
+ * takes the member out of every team (the users row's cascade) and keeps the teams' activity
+ * readable with the address it had.
  */
 export const teamsPersonalData = definePersonalDataSource({
   name: "teams",
@@ -30,8 +31,12 @@ export const teamsPersonalData = definePersonalDataSource({
     const names = owned.map((team) => `"${team.name}"`).join(", ");
     throw new AppError("CONFLICT", `You own the team${owned.length === 1 ? "" : "s"} ${names}. Hand ${owned.length === 1 ? "it" : "each"} over to someone in it on its team page before you delete your account.`);
   },
-  async erase() {
-    // Memberships go with the users row (cascade); the activity keeps the address it was written with.
+  async erase(ctx, userId) {
+    // What they made in teams' workspaces stays with the teams (their owners); it runs before the
+    // other modules erase the member's own. Memberships go with the users row (cascade); the
+    // activity keeps the address it was written with.
+    const handed = await handTeamThingsToOwners(ctx.db, userId);
+    if (handed > 0) ctx.logger.info("team things handed to their owners", { count: handed });
     return { r2Keys: [] };
   },
 });

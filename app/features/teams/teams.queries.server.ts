@@ -393,6 +393,20 @@ export async function useTeamInvitation(db: Database, input: { invitationId: str
 
 // Personal data
 
+/**
+ * Before an account is erased: the forms and receive pages it made in teams' workspaces go to each
+ * team's owner, so the team keeps them (the account's own things are erased with it). Returns how
+ * many were handed over.
+ */
+export async function handTeamThingsToOwners(db: Database, userId: string): Promise<number> {
+  const owner = (table: string) => sql.raw(`(SELECT t.owner_id FROM teams t WHERE t.id = ${table}.team_id)`);
+  const results = await rawBatch(db, [
+    sql`UPDATE forms SET user_id = ${owner("forms")} WHERE user_id = ${userId} AND team_id IS NOT NULL AND ${owner("forms")} IS NOT NULL AND ${owner("forms")} <> ${userId}`,
+    sql`UPDATE receive_pages SET user_id = ${owner("receive_pages")} WHERE user_id = ${userId} AND team_id IS NOT NULL AND ${owner("receive_pages")} IS NOT NULL AND ${owner("receive_pages")} <> ${userId}`,
+  ]);
+  return results.reduce((total, result) => total + (result.meta.changes ?? 0), 0);
+}
+
 export async function loadTeamDataOf(db: Database, userId: string) {
   const memberships = await listTeamsOf(db, userId);
   const events = await db
