@@ -286,7 +286,7 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
   // The buyer intake form sent for the case to Fabrikam's buyer (the dev mailbox): their answer will join the case.
   await browser.json(`/api/cases/${renewal.id}/requests`, { method: "POST", body: JSON.stringify({ formId: form.id, email: "fabrikam.buyer@example.com", name: "Fabrikam buyer", message: "A few questions before we renew." }) }, 201);
 
-  // A team (docs/teams.md): the demo member owns "Falcon deal team"; the demo guest joined it from the mailed link and holds the custom role Reviewer, an analyst's invitation waits.
+  // A team (docs/teams.md): the demo member owns "Falcon deal team"; the demo guest joined it from the mailed link and holds the custom role Reviewer, an analyst's invitation waits; the team's workspace holds "Falcon team room".
   const { team } = await browser.json("/api/teams", { method: "POST", body: JSON.stringify({ name: "Falcon deal team" }) }, 201);
   await browser.json(`/api/teams/${team.id}/invitations`, { method: "POST", body: JSON.stringify({ emails: [guest.email], role: "member", message: "The people working on Falcon." }) }, 201);
   const teamMailbox = await (await browser.request(`/dev/mail?to=${encodeURIComponent(guest.email)}`)).text();
@@ -303,6 +303,8 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
   const { members } = await browser.json(`/api/teams/${team.id}`);
   const guestInTeam = members.find((person) => person.email === guest.email);
   await browser.json(`/api/teams/${team.id}/members/${guestInTeam.userId}`, { method: "PATCH", body: JSON.stringify({ role: "member", customRoleId: reviewer.id }) });
+  // The team's own workspace: a data room made in it (the guest is in it as a Reviewer). Switch to the team in the top bar to see it.
+  await browser.json(`/api/teams/${team.id}/datarooms`, { method: "POST", body: JSON.stringify({ name: "Falcon team room", description: "The deal team's working room." }) }, 201);
   return { folders: Object.keys(made).length, files: 7, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length, signatures: 2, workflows: 3, cases: 1, teams: 1 };
 }
 

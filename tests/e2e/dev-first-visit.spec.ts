@@ -70,7 +70,7 @@ test("a fresh npm start shows the public pages and every module's pages right on
   ]);
   const pdf = (await listing(board)).files.find((file) => file.name === "Board pack Q3.pdf")!.id;
 
-  const rooms = async () => ((await (await page.request.get("/api/datarooms")).json()) as { datarooms: { id: string; name: string }[] }).datarooms;
+  const rooms = async () => ((await (await page.request.get("/api/datarooms?workspace=personal")).json()) as { datarooms: { id: string; name: string }[] }).datarooms;
   await expect.poll(async () => (await rooms()).map((room) => room.name), { timeout: 60_000 }).toEqual(["Project Falcon"]);
   const room = (await rooms())[0]!.id;
 
@@ -118,6 +118,8 @@ test("a fresh npm start shows the public pages and every module's pages right on
   const [falcon] = await teams();
   const roles = async () => ((await (await page.request.get(`/api/teams/${falcon!.id}`)).json()) as { members: { roleLabel: string }[] }).members.map((member) => member.roleLabel);
   await expect.poll(roles, { timeout: 60_000 }).toEqual(["Owner", "Reviewer"]);
+  const teamRooms = async () => ((await (await page.request.get(`/api/datarooms?workspace=${falcon!.id}`)).json()) as { datarooms: { name: string }[] }).datarooms.map((item) => item.name);
+  await expect.poll(teamRooms, { timeout: 60_000 }).toEqual(["Falcon team room"]);
   await visit(page, "/team");
   await expect(page.getByRole("link", { name: "Falcon deal team" })).toBeVisible();
 
