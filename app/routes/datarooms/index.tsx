@@ -122,6 +122,7 @@ export default function DataroomsPage({ loaderData, actionData }: Route.Componen
               <Form method="post" className="space-y-4">
                 <CsrfInput />
                 {failure && !failure.fieldErrors ? <Alert variant="error">{failure.message}</Alert> : null}
+                {workspace ? <p className="text-sm text-slate-700">The room will be in the team's workspace: its people are let in by their team role at once, and you own it.</p> : null}
                 <DataroomFields values={failure?.values} errors={failure?.fieldErrors} />
                 <div className="flex justify-end">
                   <Button type="submit" isLoading={isCreating}>
