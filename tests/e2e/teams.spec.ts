@@ -8,7 +8,8 @@ import { createMember, expect, gotoHydrated, test, waitForHydration } from "./fi
  * the invitee joins from the mailed link and sees the team; the owner builds the custom role
  * "Reviewer" (view and comment) and gives it to them; they switch to the team's workspace, whose
  * rooms list holds the team's room, where they comment but find no upload, share or delete; removed from the team, their open room page says so at once and the
- * team is gone for them. The owner then keeps logs 90 days and places a legal hold. Every refusal is
+ * team is gone for them. The owner then keeps logs 90 days, places a legal hold and moves a form of
+ * their own into the team's workspace. Every refusal is
  * a workerd test (teams.test.ts, team-log-retention.test.ts).
  */
 test("an owner creates a team and invites someone, who joins from the mailed link; given the custom role Reviewer, they comment in the team's data room but find no upload, share or delete; removed from the team, their open room page closes and the team is not found for them", async ({ page, browser, baseURL }) => {
@@ -113,6 +114,16 @@ test("an owner creates a team and invites someone, who joins from the mailed lin
     await page.getByRole("textbox", { name: "Reason for a legal hold" }).fill("Regulator's request");
     await page.getByRole("button", { name: "Place legal hold" }).click();
     await expect(page.getByTestId("legal-hold")).toContainText("Regulator's request. Nothing is removed from the team's logs while it stands.");
+
+    // The owner moves a form of their own into the team's workspace from the forms list.
+    const created = await page.request.post("/api/forms", { data: { title: "Osprey buyer intake" }, headers: { "X-CSRF-TOKEN": await csrfToken(page), "X-Requested-With": "XMLHttpRequest" } });
+    expect(created.status()).toBe(201);
+    await gotoHydrated(page, "/forms");
+    const formRow = page.getByTestId("form-row").filter({ hasText: "Osprey buyer intake" });
+    await formRow.getByLabel("Team to move Osprey buyer intake into").selectOption({ label: "Osprey deal team" });
+    await formRow.getByRole("button", { name: "Move Osprey buyer intake into the chosen team" }).click();
+    await expect(page.locator(".Toastify__toast").filter({ hasText: "The form is in the team's workspace now" })).toBeVisible();
+    await expect(page.getByTestId("form-row").filter({ hasText: "Osprey buyer intake" })).toHaveCount(0);
   } finally {
     await theirs.close();
   }

@@ -88,6 +88,30 @@ describe("forms in a team's workspace", () => {
   });
 });
 
+describe("moving a form into a team", () => {
+  it("the maker moves a form of no team into a team where they edit forms, and the team's people find it; nobody else may, and only once", async () => {
+    const { owner, teamId, member } = await teamWithForm();
+    const made = await send(owner.client, "POST", "/api/forms", { title: "Old intake" });
+    const formId = (await made.json<{ form: FormView }>()).form.id;
+    expect((await get(`/api/forms/${formId}`, member.client)).status).not.toBe(200);
+
+    // Someone else cannot tell the form exists; a team the maker is not in cannot receive it.
+    const stranger = await signedIn({ tier: "business" });
+    expect((await send(stranger.client, "POST", `/api/forms/${formId}/team`, { teamId })).status).toBe(404);
+    const strangerTeam = (await (await send(stranger.client, "POST", "/api/teams", { name: "Theirs" })).json<{ team: { id: string } }>()).team.id;
+    expect((await send(owner.client, "POST", `/api/forms/${formId}/team`, { teamId: strangerTeam })).status).toBe(404);
+    expect(await countWhere("select count(*) as n from forms where id = ? and team_id is not null", formId)).toBe(0);
+
+    const moved = await send(owner.client, "POST", `/api/forms/${formId}/team`, { teamId });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    expect((await get(`/api/forms/${formId}`, member.client)).status).toBe(200);
+    expect((await get(`/api/forms?workspace=${teamId}`, member.client)).status).toBe(200);
+    const again = await send(owner.client, "POST", `/api/forms/${formId}/team`, { teamId });
+    expect(again.status).toBe(409);
+    expect((await again.json<{ message: string }>()).message).toBe("This form is already in a team's workspace.");
+  });
+});
+
 describe("receive pages in a team's workspace", () => {
   it("are made in the team into its room, listed in its workspace, and worked on by the team's people by their place: members change but do not delete, a Reviewer only reads, billing and outsiders 404", async () => {
     const { owner, teamId, member, reviewer, billing } = await teamWithForm();

@@ -4,7 +4,7 @@ import { createSubmissionShare, listSubmissionShares, revokeSubmissionShare } fr
 import { getFormDashboard, recordProgress } from "~/features/forms/form-stats.server";
 import { restoreForm, restoreFormSubmission } from "~/features/forms/forms-trash.server";
 import { createWebhook, deleteWebhook, listWebhooks, resendDelivery, setWebhookState } from "~/features/forms/form-webhooks.server";
-import { createForm, deleteForm, generateForm, getForm, listForms, publishForm, saveAsTemplate, saveDraft, updateFormSettings } from "~/features/forms/forms.server";
+import { createForm, deleteForm, generateForm, getForm, listForms, moveFormIntoTeam, publishForm, saveAsTemplate, saveDraft, updateFormSettings } from "~/features/forms/forms.server";
 import { fillPdfWithSubmission, proposePdfMapping, savePdfMapping } from "~/features/forms/form-pdf-mapping.server";
 import { contentDisposition } from "~/features/files/content-headers";
 import { AppError } from "~/lib/errors";
@@ -52,6 +52,10 @@ export const formsApi = new Hono<AppEnv>()
   .post("/:id/publish", async (c) => {
     const actor = requireApiActor(c);
     return c.json({ form: await publishForm(apiServiceContext(c), actor.userId, c.req.param("id")) }, 200);
+  })
+  .post("/:id/team", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ form: await moveFormIntoTeam(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)) }, 200);
   })
   .patch("/:id/settings", async (c) => {
     const actor = requireApiActor(c);

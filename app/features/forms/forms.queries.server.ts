@@ -64,6 +64,16 @@ export async function listTeamForms(db: Database, teamId: string, templates: boo
   return rows.map((row) => ({ ...row, form: asForm(row.form) }));
 }
 
+/** Puts the maker's form of no team into a team's workspace; false when it is in a team already. */
+export async function setFormTeam(db: Database, userId: string, id: string, teamId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .update(forms)
+    .set({ teamId, updatedAt: now })
+    .where(and(eq(forms.id, id), eq(forms.userId, userId), isNull(forms.teamId), isNull(forms.deletedAt)))
+    .run();
+  return result.meta.changes === 1;
+}
+
 export async function findOwnForm(db: Database, userId: string, id: string): Promise<FormRow | undefined> {
   const row = await db
     .select()

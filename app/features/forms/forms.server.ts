@@ -14,7 +14,7 @@ import { formAi, generateFormWithAi } from "./form-ai.server";
 import { z } from "zod";
 import { type FORM_LIMITS } from "./forms.constants";
 import { formsPlan, openForm, teamFormRights } from "./form-access.server";
-import { countLiveForms, findOwnForm, findVersion, insertForm, insertVersionAndPublish, listFormsOf, listTeamForms, updateFormIfRevision, updateFormRow, type FormRow } from "./forms.queries.server";
+import { countLiveForms, findOwnForm, findVersion, insertForm, insertVersionAndPublish, listFormsOf, listTeamForms, setFormTeam, updateFormIfRevision, updateFormRow, type FormRow } from "./forms.queries.server";
 import { createFormSchema, formSettingsSchema, saveDraftSchema } from "./forms.schema";
 
 /**
@@ -306,6 +306,26 @@ export async function saveAsTemplate(ctx: ServiceContext, userId: string, id: st
   const now = ctx.now();
   await updateFormIfRevision(ctx.db, userId, template.id, template.revision, { title: form.title, description: form.description, draft: form.draft, updatedAt: now });
   return { ...template, title: form.title, description: form.description, definition: form.draft, revision: template.revision + 1 };
+}
+
+const moveSchema = z.object({ teamId: z.string({ error: "Choose the team to move the form into." }).min(1, "Choose the team to move the form into.") });
+
+/**
+ * POST /api/forms/:id/team: the maker moves a form of no team into a team's workspace where they
+ * may edit forms (issue 42); its people then work on it by their place. It stays on the maker's plan.
+ */
+export async function moveFormIntoTeam(ctx: ServiceContext, userId: string, id: string, input: unknown): Promise<FormDetail> {
+  const { form } = await openForm(ctx, userId, id, "form.edit");
+  const { teamId } = parseInput(moveSchema, input);
+  if (form.userId !== userId) throw new AppError("FORBIDDEN", "Only the form's maker moves it into a team.");
+  if (form.isTemplate) throw new AppError("VALIDATION_ERROR", "A template stays yours: make a form from it in the team's workspace instead.");
+  if (form.teamId) throw new AppError("CONFLICT", "This form is already in a team's workspace.");
+  if (!(await teamFormRights(ctx, userId, teamId)).includes("form.edit")) {
+    throw new AppError("FORBIDDEN", "You don't have the required permission: form.edit. Ask the team's owner or an admin.");
+  }
+  const now = ctx.now();
+  if (!(await setFormTeam(ctx.db, userId, form.id, teamId, now))) throw new AppError("CONFLICT", "This form was just moved or deleted. Reload the page.");
+  return detail(ctx, { ...form, teamId, updatedAt: now });
 }
 
 /** DELETE /api/forms/:id: to the trash (kept 30 days; the public form answers "not found" at once). */

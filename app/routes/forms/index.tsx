@@ -1,13 +1,17 @@
 import { Link } from "react-router";
-import { IntentButton } from "~/components/intent-form";
+import { IntentButton, IntentForm } from "~/components/intent-form";
+import { nativeSelectClassName } from "~/components/ui/native-select";
 import { listTrashedForms, restoreForm } from "~/features/forms/forms-trash.server";
 import { HelpLink } from "~/features/guide/components/help-link";
+import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { buttonClassName } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { requireMember } from "~/features/auth/auth-guard.server";
+import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
-import { deleteForm, listForms, type FormStatus } from "~/features/forms/forms.server";
+import { deleteForm, listForms, moveFormIntoTeam, type FormStatus } from "~/features/forms/forms.server";
+import { listMyTeams } from "~/features/teams/teams.server";
 import { currentWorkspace } from "~/features/teams/workspace.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -23,12 +27,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return runLoader(async () => {
     // The workspace chosen in the shell: a team's forms, or the member's forms of no team (issue 42).
     const workspace = await currentWorkspace(ctx, user.id, request);
-    const [forms, templates, trashed] = await Promise.all([
+    const [forms, templates, trashed, teams] = await Promise.all([
       listForms(ctx, user.id, { workspace: workspace?.id ?? null }),
       listForms(ctx, user.id, { templates: true }),
       listTrashedForms(ctx, user.id),
+      // In their own workspace, the teams they could move a form into (billing people edit no forms; the server checks custom roles).
+      workspace ? Promise.resolve([]) : listMyTeams(ctx, user.id).then((rows) => rows.filter((row) => row.role !== "billing").map((row) => ({ id: row.id, name: row.name }))),
     ]);
-    return { forms, templates, trashed, workspace: workspace ? { id: workspace.id, name: workspace.name } : null };
+    return { forms, templates, trashed, teams, workspace: workspace ? { id: workspace.id, name: workspace.name } : null };
   });
 }
 
@@ -40,6 +46,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const id = String(form.get("formId") ?? "");
   return runFormAction(
     async () => {
+      if (intent === "move") {
+        await moveFormIntoTeam(serviceContextFor(context), user.id, id, { teamId: form.get("teamId") });
+        return redirectWithNotice(context, "/forms", { type: "success", message: "The form is in the team's workspace now: switch to the team to find it there." });
+      }
       if (intent === "restore") await restoreForm(serviceContextFor(context), user.id, id);
       else await deleteForm(serviceContextFor(context), user.id, id);
       return { ok: true as const, intent };
@@ -55,8 +65,9 @@ const STATUS: Record<FormStatus, { label: string; variant: "success" | "neutral"
 };
 const at = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
 
-export default function FormsPage({ loaderData }: Route.ComponentProps) {
-  const { forms, templates, trashed, workspace } = loaderData;
+export default function FormsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { forms, templates, trashed, teams, workspace } = loaderData;
+  const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -74,6 +85,7 @@ export default function FormsPage({ loaderData }: Route.ComponentProps) {
           New form
         </Link>
       </div>
+      {failure ? <Alert variant="error">{failure.message}</Alert> : null}
       {forms.length === 0 ? (
         <div className="rounded-md border border-dashed border-slate-300 p-6 text-sm text-slate-700">
           <p>{workspace ? "The team has no form yet." : "You have no form yet."} Start from a template (client intake, NDA request, KYC, job application and more) or from a blank page.</p>
@@ -127,6 +139,23 @@ export default function FormsPage({ loaderData }: Route.ComponentProps) {
                       </a>
                     ) : null}
                     <IntentButton intent="delete" fields={{ formId: form.id }} label="Delete" ariaLabel={`Delete ${form.title} (to the trash for 30 days)`} />
+                    {teams.length > 0 ? (
+                      <IntentForm intent="move" fields={{ formId: form.id }} className="flex items-center gap-1">
+                        <label className="sr-only" htmlFor={`move-${form.id}`}>
+                          Team to move {form.title} into
+                        </label>
+                        <select id={`move-${form.id}`} name="teamId" className={nativeSelectClassName}>
+                          {teams.map((team) => (
+                            <option key={team.id} value={team.id}>
+                              {team.name}
+                            </option>
+                          ))}
+                        </select>
+                        <button type="submit" className={buttonClassName({ variant: "ghost", size: "sm" })} aria-label={`Move ${form.title} into the chosen team`}>
+                          Move to team
+                        </button>
+                      </IntentForm>
+                    ) : null}
                   </div>
                 </TableCell>
               </TableRow>
