@@ -144,4 +144,17 @@ describe("receive pages in a team's workspace", () => {
     expect((await send(owner.client, "DELETE", `/api/receive-pages/${pageId}`)).status).toBe(204);
     expect(await countWhere("select count(*) as n from receive_pages where id = ?", pageId)).toBe(0);
   });
+
+  it("the maker moves a page of no team into a team, once; someone else cannot", async () => {
+    const { owner, teamId, member } = await teamWithForm();
+    const inbox = (await (await get("/api/user/default-folders", owner.client)).json<{ folders: { label: string; uid: string }[] }>()).folders.find((folder) => folder.label === "Inbox")!.uid;
+    const made = await send(owner.client, "POST", "/api/receive-pages", { kind: "simple", title: "Old page", folderId: inbox });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const pageId = (await made.json<{ page: { id: string } }>()).page.id;
+    expect((await send(member.client, "POST", `/api/receive-pages/${pageId}/team`, { teamId })).status).toBe(404);
+    const moved = await send(owner.client, "POST", `/api/receive-pages/${pageId}/team`, { teamId });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    expect((await get(`/api/receive-pages/${pageId}`, member.client)).status).toBe(200);
+    expect((await send(owner.client, "POST", `/api/receive-pages/${pageId}/team`, { teamId })).status).toBe(409);
+  });
 });

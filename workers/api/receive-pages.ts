@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { createReceivePage, deleteReceivePage, getReceivePage, listReceivedSubmissions, listReceivePages, updateReceivePage } from "~/features/receive/receive.server";
+import { createReceivePage, deleteReceivePage, getReceivePage, listReceivedSubmissions, listReceivePages, moveReceivePageIntoTeam, updateReceivePage } from "~/features/receive/receive.server";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
@@ -24,6 +24,10 @@ export const receivePagesApi = new Hono<AppEnv>()
   .get("/:id/submissions", async (c) => {
     const actor = requireApiActor(c);
     return c.json({ submissions: await listReceivedSubmissions(apiServiceContext(c), actor.userId, c.req.param("id")) }, 200);
+  })
+  .post("/:id/team", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ page: await moveReceivePageIntoTeam(apiServiceContext(c), actor.userId, c.req.param("id"), await readJsonBody(c)) }, 200);
   })
   .patch("/:id", async (c) => {
     const actor = requireApiActor(c);

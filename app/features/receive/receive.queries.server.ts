@@ -53,6 +53,16 @@ export async function findOwnReceivePage(db: Database, userId: string, id: strin
     .get();
 }
 
+/** Puts the maker's page of no team into a team's workspace; false when it is in a team already. */
+export async function setReceivePageTeam(db: Database, userId: string, id: string, teamId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .update(receivePages)
+    .set({ teamId, updatedAt: now })
+    .where(and(eq(receivePages.id, id), eq(receivePages.userId, userId), isNull(receivePages.teamId)))
+    .run();
+  return result.meta.changes === 1;
+}
+
 export async function isReceiveSlugTaken(db: Database, slug: string, exceptId: string | null): Promise<boolean> {
   const row = await db.select({ id: receivePages.id }).from(receivePages).where(eq(receivePages.slug, slug)).get();
   return Boolean(row && row.id !== exceptId);

@@ -12,7 +12,7 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { RECEIVE_PAGE_LIMITS } from "./receive.constants";
-import { countReceivePages, deleteReceivePageRow, findReceivePageForMember, insertReceivePage, isReceiveSlugTaken, listReceivePagesOf, updateReceivePageRow, type ReceivePageRow } from "./receive.queries.server";
+import { countReceivePages, deleteReceivePageRow, findReceivePageForMember, insertReceivePage, isReceiveSlugTaken, listReceivePagesOf, setReceivePageTeam, updateReceivePageRow, type ReceivePageRow } from "./receive.queries.server";
 import { moduleAccess, teamModuleRights } from "~/features/teams/team-access.server";
 import type { ReceivePermission } from "~/features/teams/team-roles.catalog";
 import { createReceivePageSchema, updateReceivePageSchema } from "./receive.schema";
@@ -213,6 +213,23 @@ export async function updateReceivePage(ctx: ServiceContext, userId: string, raw
     ...(password !== undefined ? { passwordHash: password ? await hashPassword(password, scryptParamsFor(ctx.env)) : null } : {}),
     updatedAt: ctx.now(),
   });
+  return getReceivePage(ctx, userId, page.id);
+}
+
+/**
+ * POST /api/receive-pages/{id}/team: the maker moves a page of no team into a team's workspace
+ * where they may change receive pages (issue 42); its files keep going where they went.
+ */
+export async function moveReceivePageIntoTeam(ctx: ServiceContext, userId: string, rawId: unknown, input: unknown): Promise<ReceivePageView> {
+  const { page } = await openReceivePage(ctx, userId, rawId, "receive.edit");
+  const teamId = z.object({ teamId: z.string({ error: "Choose the team to move the page into." }).min(1, "Choose the team to move the page into.") }).safeParse(input);
+  if (!teamId.success) throw new AppError("VALIDATION_ERROR", "Choose the team to move the page into.");
+  if (page.userId !== userId) throw new AppError("FORBIDDEN", "Only the page's maker moves it into a team.");
+  if (page.teamId) throw new AppError("CONFLICT", "This receive page is already in a team's workspace.");
+  if (!(await teamModuleRights(ctx, userId, teamId.data.teamId, "receive")).includes("receive.edit")) {
+    throw new AppError("FORBIDDEN", "You don't have the required permission: receive.edit. Ask the team's owner or an admin.");
+  }
+  if (!(await setReceivePageTeam(ctx.db, userId, page.id, teamId.data.teamId, ctx.now()))) throw new AppError("CONFLICT", "This receive page was just moved. Reload the page.");
   return getReceivePage(ctx, userId, page.id);
 }
 

@@ -40,6 +40,11 @@ export async function listMyTeams(ctx: ServiceContext, userId: string): Promise<
   return listTeamsOf(ctx.db, userId);
 }
 
+/** The teams whose workspace the member works in (not as billing): where they might move a form or a page; each move checks the right itself. */
+export async function listWorkTeams(ctx: ServiceContext, userId: string): Promise<{ id: string; name: string }[]> {
+  return (await listTeamsOf(ctx.db, userId)).filter((team) => team.role !== "billing").map((team) => ({ id: team.id, name: team.name }));
+}
+
 /** A new team owned by the caller, who needs team management on their plan and a seat for themselves. */
 export async function createTeam(ctx: ServiceContext, userId: string, input: unknown): Promise<{ id: string; name: string }> {
   const access = await loadMemberAccess(ctx, userId);

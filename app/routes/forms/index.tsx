@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { IntentButton, IntentForm } from "~/components/intent-form";
-import { nativeSelectClassName } from "~/components/ui/native-select";
+import { IntentButton } from "~/components/intent-form";
 import { listTrashedForms, restoreForm } from "~/features/forms/forms-trash.server";
 import { HelpLink } from "~/features/guide/components/help-link";
 import { Alert } from "~/components/ui/alert";
@@ -11,7 +10,8 @@ import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
 import { deleteForm, listForms, moveFormIntoTeam, type FormStatus } from "~/features/forms/forms.server";
-import { listMyTeams } from "~/features/teams/teams.server";
+import { MoveToTeamForm } from "~/features/teams/components/move-to-team-form";
+import { listWorkTeams } from "~/features/teams/teams.server";
 import { currentWorkspace } from "~/features/teams/workspace.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -32,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       listForms(ctx, user.id, { templates: true }),
       listTrashedForms(ctx, user.id),
       // In their own workspace, the teams they could move a form into (billing people edit no forms; the server checks custom roles).
-      workspace ? Promise.resolve([]) : listMyTeams(ctx, user.id).then((rows) => rows.filter((row) => row.role !== "billing").map((row) => ({ id: row.id, name: row.name }))),
+      workspace ? Promise.resolve([]) : listWorkTeams(ctx, user.id),
     ]);
     return { forms, templates, trashed, teams, workspace: workspace ? { id: workspace.id, name: workspace.name } : null };
   });
@@ -140,21 +140,7 @@ export default function FormsPage({ loaderData, actionData }: Route.ComponentPro
                     ) : null}
                     <IntentButton intent="delete" fields={{ formId: form.id }} label="Delete" ariaLabel={`Delete ${form.title} (to the trash for 30 days)`} />
                     {teams.length > 0 ? (
-                      <IntentForm intent="move" fields={{ formId: form.id }} className="flex items-center gap-1">
-                        <label className="sr-only" htmlFor={`move-${form.id}`}>
-                          Team to move {form.title} into
-                        </label>
-                        <select id={`move-${form.id}`} name="teamId" className={nativeSelectClassName}>
-                          {teams.map((team) => (
-                            <option key={team.id} value={team.id}>
-                              {team.name}
-                            </option>
-                          ))}
-                        </select>
-                        <button type="submit" className={buttonClassName({ variant: "ghost", size: "sm" })} aria-label={`Move ${form.title} into the chosen team`}>
-                          Move to team
-                        </button>
-                      </IntentForm>
+                      <MoveToTeamForm field="formId" id={form.id} title={form.title} teams={teams} />
                     ) : null}
                   </div>
                 </TableCell>

@@ -1,13 +1,17 @@
 import { ErrorPage } from "~/components/error-page";
+import { Alert } from "~/components/ui/alert";
+import { redirectWithNotice } from "~/features/auth/auth-route.server";
+import { MoveToTeamForm } from "~/features/teams/components/move-to-team-form";
+import { listWorkTeams } from "~/features/teams/teams.server";
 import { HelpLink } from "~/features/guide/components/help-link";
 import { Badge } from "~/components/ui/badge";
 import { buttonClassName } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
-import { getReceivePagePlan, listReceivePages } from "~/features/receive/receive.server";
+import { getReceivePagePlan, listReceivePages, moveReceivePageIntoTeam } from "~/features/receive/receive.server";
 import { currentWorkspace } from "~/features/teams/workspace.server";
-import { runLoader } from "~/lib/action-result.server";
+import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/index";
@@ -21,16 +25,32 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return runLoader(async () => {
     // The workspace chosen in the shell: a team's pages, or the member's pages of no team (issue 42).
     const workspace = await currentWorkspace(ctx, user.id, request);
-    const [pages, plan] = await Promise.all([listReceivePages(ctx, user.id, { workspace: workspace?.id ?? null }), getReceivePagePlan(ctx, user.id)]);
-    return { pages, limit: plan.limit, count: plan.count, tierLabel: plan.tierLabel, workspace: workspace ? { id: workspace.id, name: workspace.name } : null };
+    const [pages, plan, teams] = await Promise.all([
+      listReceivePages(ctx, user.id, { workspace: workspace?.id ?? null }),
+      getReceivePagePlan(ctx, user.id),
+      // In their own workspace, the teams they could move a page into (the server checks the right).
+      workspace ? Promise.resolve([]) : listWorkTeams(ctx, user.id),
+    ]);
+    return { pages, teams, limit: plan.limit, count: plan.count, tierLabel: plan.tierLabel, workspace: workspace ? { id: workspace.id, name: workspace.name } : null };
+  });
+}
+
+/** Moves one of the member's pages into a team's workspace (issue 42). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { user } = requireMember(context, request);
+  const form = await request.formData();
+  return runFormAction(async () => {
+    await moveReceivePageIntoTeam(serviceContextFor(context), user.id, form.get("pageId"), { teamId: form.get("teamId") });
+    return redirectWithNotice(context, "/receive-pages", { type: "success", message: "The page is in the team's workspace now: switch to the team to find it there." });
   });
 }
 
 const STATUS = { open: "success", closed: "neutral", "past deadline": "warning" } as const;
 const at = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
 
-export default function ReceivePagesPage({ loaderData }: Route.ComponentProps) {
-  const { pages, limit, count, tierLabel, workspace } = loaderData;
+export default function ReceivePagesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { pages, teams, limit, count, tierLabel, workspace } = loaderData;
+  const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
   // The plan counts the pages the member made, wherever they are.
   const isFull = limit !== -1 && count >= limit;
   return (
@@ -57,8 +77,9 @@ export default function ReceivePagesPage({ loaderData }: Route.ComponentProps) {
           </a>
         )}
       </div>
+      {failure ? <Alert variant="error">{failure.message}</Alert> : null}
       {pages.length === 0 ? (
-        <p className="text-sm text-slate-700">You have no receive page yet.</p>
+        <p className="text-sm text-slate-700">{workspace ? "The team has no receive page yet." : "You have no receive page yet."}</p>
       ) : (
         <Table caption="Your receive pages, newest first" isCaptionHidden>
           <TableHead>
@@ -68,6 +89,7 @@ export default function ReceivePagesPage({ loaderData }: Route.ComponentProps) {
               <TableHeaderCell>Status</TableHeaderCell>
               <TableHeaderCell>Address</TableHeaderCell>
               <TableHeaderCell>Created</TableHeaderCell>
+              {teams.length > 0 ? <TableHeaderCell>Team</TableHeaderCell> : null}
             </tr>
           </TableHead>
           <TableBody>
@@ -87,6 +109,11 @@ export default function ReceivePagesPage({ loaderData }: Route.ComponentProps) {
                 </TableCell>
                 <TableCell className="font-mono text-xs">{page.path}</TableCell>
                 <TableCell>{at(page.createdAt)}</TableCell>
+                {teams.length > 0 ? (
+                  <TableCell>
+                    <MoveToTeamForm field="pageId" id={page.id} title={page.title} teams={teams} />
+                  </TableCell>
+                ) : null}
               </TableRow>
             ))}
           </TableBody>
