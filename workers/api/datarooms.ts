@@ -15,6 +15,7 @@ import { exportRoomAuditCsv, listRoomAudit, verifyRoomAudit } from "~/features/d
 import { LOGO_MAX_BYTES, readDataroomLogo, removeDataroomLogo, setDataroomLogo } from "~/features/datarooms/logo.server";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { moveRoomIntoTeam } from "~/features/teams/team-rooms.server";
+import { workspaceQuery } from "~/features/teams/workspace.server";
 import { AppError } from "~/lib/errors";
 import type { AppEnv } from "../types";
 import { apiServiceContext, csvHeaders, noStore, readJsonBody, requireApiActor } from "./require-actor";
@@ -32,7 +33,7 @@ export const dataroomsApi = new Hono<AppEnv>()
     const actor = requireApiActor(c);
     // ?workspace=personal (rooms of no team) or a team's id narrows the list to one workspace (issue 42).
     const { workspace, ...query } = c.req.query();
-    return c.json(await listDatarooms(apiServiceContext(c), actor.userId, query, workspace === undefined ? undefined : workspace === "personal" ? null : workspace), 200);
+    return c.json(await listDatarooms(apiServiceContext(c), actor.userId, query, workspaceQuery(workspace)), 200);
   })
   .post("/", async (c) => {
     const actor = requireApiActor(c);

@@ -8,6 +8,7 @@ import { createForm, deleteForm, generateForm, getForm, listForms, moveFormIntoT
 import { fillPdfWithSubmission, proposePdfMapping, savePdfMapping } from "~/features/forms/form-pdf-mapping.server";
 import { contentDisposition } from "~/features/files/content-headers";
 import { AppError } from "~/lib/errors";
+import { workspaceQuery } from "~/features/teams/workspace.server";
 import type { AppEnv } from "../types";
 import { apiServiceContext, csvHeaders, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
@@ -38,8 +39,7 @@ export const formsApi = new Hono<AppEnv>()
   .get("/", async (c) => {
     const actor = requireApiActor(c);
     // ?workspace=personal (forms of no team) or a team's id: one workspace's forms (issue 42).
-    const workspace = c.req.query("workspace");
-    return c.json({ forms: await listForms(apiServiceContext(c), actor.userId, { templates: c.req.query("templates") === "1", workspace: workspace === undefined ? undefined : workspace === "personal" ? null : workspace }) }, 200);
+    return c.json({ forms: await listForms(apiServiceContext(c), actor.userId, { templates: c.req.query("templates") === "1", workspace: workspaceQuery(c.req.query("workspace")) }) }, 200);
   })
   .get("/:id", async (c) => {
     const actor = requireApiActor(c);

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { createReceivePage, deleteReceivePage, getReceivePage, listReceivedSubmissions, listReceivePages, moveReceivePageIntoTeam, updateReceivePage } from "~/features/receive/receive.server";
+import { workspaceQuery } from "~/features/teams/workspace.server";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
@@ -14,8 +15,7 @@ export const receivePagesApi = new Hono<AppEnv>()
   .get("/", async (c) => {
     const actor = requireApiActor(c);
     // ?workspace=personal (pages of no team) or a team's id: one workspace's pages (issue 42).
-    const workspace = c.req.query("workspace");
-    return c.json({ pages: await listReceivePages(apiServiceContext(c), actor.userId, { workspace: workspace === undefined ? undefined : workspace === "personal" ? null : workspace }) }, 200);
+    return c.json({ pages: await listReceivePages(apiServiceContext(c), actor.userId, { workspace: workspaceQuery(c.req.query("workspace")) }) }, 200);
   })
   .get("/:id", async (c) => {
     const actor = requireApiActor(c);

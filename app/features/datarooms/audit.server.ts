@@ -88,8 +88,7 @@ const WALK_SIZE = 500;
  */
 export async function verifyRoomAudit(ctx: ServiceContext, userId: string, roomId: unknown): Promise<AuditVerification> {
   const room = await requireAuditAccess(ctx, userId, roomId);
-  const head = await roomAuthority(ctx, room.id).auditHead();
-  const checkpoint = await findAuditCheckpoint(ctx.db, room.id);
+  const [head, checkpoint] = await Promise.all([roomAuthority(ctx, room.id).auditHead(), findAuditCheckpoint(ctx.db, room.id)]);
   let previous = checkpoint ? { seq: checkpoint.seq, hash: checkpoint.hash } : { seq: 0, hash: AUDIT_GENESIS_HASH };
   const mark = checkpoint ? checkpointMark(checkpoint.seq, checkpoint.hash) : null;
   let attested = !checkpoint;

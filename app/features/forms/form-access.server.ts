@@ -1,5 +1,5 @@
 import { loadMemberAccess, requireFeature, type MemberAccess } from "~/features/access/access.server";
-import { moduleAccess, teamModuleRights } from "~/features/teams/team-access.server";
+import { moduleAccess, teamRightRefused } from "~/features/teams/team-access.server";
 import type { FormPermission } from "~/features/teams/team-roles.catalog";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
@@ -27,14 +27,9 @@ export async function formsPlan(ctx: ServiceContext, userId: string): Promise<Fo
 export async function openForm(ctx: ServiceContext, userId: string, id: string, permission: FormPermission): Promise<FormsPlan & { form: FormRow }> {
   const found = await findFormForMember(ctx.db, userId, id);
   const byTeam = found && found.form.userId !== userId ? moduleAccess("form", { role: found.teamRole, customRolePermissions: found.customRolePermissions }, permission) : "not-found";
-  if (byTeam === "forbidden") throw new AppError("FORBIDDEN", `You don't have the required permission: ${permission}. Ask the team's owner or an admin.`);
+  if (byTeam === "forbidden") throw teamRightRefused(permission);
   if (byTeam === "allowed") return { form: found!.form, ...(await formsPlan(ctx, found!.form.userId)) };
   const plan = await formsPlan(ctx, userId);
   if (!found || found.form.userId !== userId) throw new AppError("NOT_FOUND", FORM_NOT_FOUND);
   return { form: found.form, ...plan };
-}
-
-/** What the member may do with a team's forms (404 outside the team): for its list and for creating in its workspace. */
-export function teamFormRights(ctx: ServiceContext, userId: string, teamId: string): Promise<FormPermission[]> {
-  return teamModuleRights(ctx, userId, teamId, "form");
 }

@@ -13,7 +13,9 @@ import { GENERATE_PROMPT_MAX, generateFormOffline } from "./form-generator";
 import { formAi, generateFormWithAi } from "./form-ai.server";
 import { z } from "zod";
 import { type FORM_LIMITS } from "./forms.constants";
-import { formsPlan, openForm, teamFormRights } from "./form-access.server";
+import { moveIntoTeamSchema } from "~/features/teams/teams.schema";
+import { requireTeamModuleRight, teamModuleRights } from "~/features/teams/team-access.server";
+import { formsPlan, openForm } from "./form-access.server";
 import { countLiveForms, findOwnForm, findVersion, insertForm, insertVersionAndPublish, listFormsOf, listTeamForms, setFormTeam, updateFormIfRevision, updateFormRow, type FormRow } from "./forms.queries.server";
 import { createFormSchema, formSettingsSchema, saveDraftSchema } from "./forms.schema";
 
@@ -105,7 +107,7 @@ function assertLogicAllowed(limits: (typeof FORM_LIMITS)[keyof typeof FORM_LIMIT
  */
 export async function listForms(ctx: ServiceContext, userId: string, options: { templates?: boolean; workspace?: string | null } = {}): Promise<FormSummary[]> {
   if (options.workspace) {
-    const rights = await teamFormRights(ctx, userId, options.workspace);
+    const rights = await teamModuleRights(ctx, userId, options.workspace, "form");
     if (!rights.includes("form.view") || options.templates) return [];
     const rows = await listTeamForms(ctx.db, options.workspace, false);
     return rows.map((row) => summary(ctx, row.form, row.submissions, row.lastSubmissionAt));
@@ -134,9 +136,7 @@ export async function createForm(
 ): Promise<FormDetail> {
   const data = parseInput(createFormSchema, input ?? {});
   // In a team's workspace (issue 42): the creator needs form.edit there; the form counts against their plan, like a team room.
-  if (options.teamId && !(await teamFormRights(ctx, userId, options.teamId)).includes("form.edit")) {
-    throw new AppError("FORBIDDEN", "You don't have the required permission: form.edit. Ask the team's owner or an admin.");
-  }
+  if (options.teamId) await requireTeamModuleRight(ctx, userId, options.teamId, "form", "form.edit");
   const { access, limits } = await formsPlan(ctx, userId);
   if (!options.asTemplate && limits.forms !== -1 && (await countLiveForms(ctx.db, userId)) >= limits.forms) {
     throw new AppError("FORBIDDEN", `Your ${TIER_LABELS[access.tier]} plan allows ${limits.forms} forms. Delete one you no longer need, or upgrade your plan for more.`);
@@ -308,21 +308,17 @@ export async function saveAsTemplate(ctx: ServiceContext, userId: string, id: st
   return { ...template, title: form.title, description: form.description, definition: form.draft, revision: template.revision + 1 };
 }
 
-const moveSchema = z.object({ teamId: z.string({ error: "Choose the team to move the form into." }).min(1, "Choose the team to move the form into.") });
-
 /**
  * POST /api/forms/:id/team: the maker moves a form of no team into a team's workspace where they
  * may edit forms (issue 42); its people then work on it by their place. It stays on the maker's plan.
  */
 export async function moveFormIntoTeam(ctx: ServiceContext, userId: string, id: string, input: unknown): Promise<FormDetail> {
   const { form } = await openForm(ctx, userId, id, "form.edit");
-  const { teamId } = parseInput(moveSchema, input);
+  const { teamId } = parseInput(moveIntoTeamSchema("form"), input);
   if (form.userId !== userId) throw new AppError("FORBIDDEN", "Only the form's maker moves it into a team.");
   if (form.isTemplate) throw new AppError("VALIDATION_ERROR", "A template stays yours: make a form from it in the team's workspace instead.");
   if (form.teamId) throw new AppError("CONFLICT", "This form is already in a team's workspace.");
-  if (!(await teamFormRights(ctx, userId, teamId)).includes("form.edit")) {
-    throw new AppError("FORBIDDEN", "You don't have the required permission: form.edit. Ask the team's owner or an admin.");
-  }
+  await requireTeamModuleRight(ctx, userId, teamId, "form", "form.edit");
   const now = ctx.now();
   if (!(await setFormTeam(ctx.db, userId, form.id, teamId, now))) throw new AppError("CONFLICT", "This form was just moved or deleted. Reload the page.");
   return detail(ctx, { ...form, teamId, updatedAt: now });

@@ -13,8 +13,9 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { RECEIVE_PAGE_LIMITS } from "./receive.constants";
 import { countReceivePages, deleteReceivePageRow, findReceivePageForMember, insertReceivePage, isReceiveSlugTaken, listReceivePagesOf, setReceivePageTeam, updateReceivePageRow, type ReceivePageRow } from "./receive.queries.server";
-import { moduleAccess, teamModuleRights } from "~/features/teams/team-access.server";
+import { moduleAccess, requireTeamModuleRight, teamModuleRights, teamRightRefused } from "~/features/teams/team-access.server";
 import type { ReceivePermission } from "~/features/teams/team-roles.catalog";
+import { moveIntoTeamSchema } from "~/features/teams/teams.schema";
 import { createReceivePageSchema, updateReceivePageSchema } from "./receive.schema";
 import { listSubmissionsOfPage } from "./receive-submissions.queries.server";
 import { assertReceiveForm, listReceiveFormChoices, type ReceiveFormChoice } from "~/features/forms/form-receive.server";
@@ -105,9 +106,7 @@ async function assertSlugFree(ctx: ServiceContext, slug: string | null | undefin
 /** POST /api/receive-pages → 201 with the page; with `teamId`, in that team's workspace (receive.edit there; the creator's plan counts it). */
 export async function createReceivePage(ctx: ServiceContext, userId: string, input: unknown, options: { teamId?: string } = {}): Promise<ReceivePageView> {
   const data = parseInput(createReceivePageSchema, input);
-  if (options.teamId && !(await teamModuleRights(ctx, userId, options.teamId, "receive")).includes("receive.edit")) {
-    throw new AppError("FORBIDDEN", "You don't have the required permission: receive.edit. Ask the team's owner or an admin.");
-  }
+  if (options.teamId) await requireTeamModuleRight(ctx, userId, options.teamId, "receive", "receive.edit");
   const access = await loadMemberAccess(ctx, userId);
   requireFeature(access, "receive_pages");
   const limit = RECEIVE_PAGE_LIMITS[access.tier];
@@ -179,7 +178,7 @@ export async function openReceivePage(ctx: ServiceContext, userId: string, rawId
   const row = id.success ? await findReceivePageForMember(ctx.db, userId, id.data) : undefined;
   if (row && row.page.userId === userId) return row;
   const byTeam = row ? moduleAccess("receive", { role: row.teamRole, customRolePermissions: row.customRolePermissions }, permission) : "not-found";
-  if (byTeam === "forbidden") throw new AppError("FORBIDDEN", `You don't have the required permission: ${permission}. Ask the team's owner or an admin.`);
+  if (byTeam === "forbidden") throw teamRightRefused(permission);
   if (byTeam === "not-found") throw new AppError("NOT_FOUND", RECEIVE_PAGE_NOT_FOUND);
   return row!;
 }
@@ -222,14 +221,11 @@ export async function updateReceivePage(ctx: ServiceContext, userId: string, raw
  */
 export async function moveReceivePageIntoTeam(ctx: ServiceContext, userId: string, rawId: unknown, input: unknown): Promise<ReceivePageView> {
   const { page } = await openReceivePage(ctx, userId, rawId, "receive.edit");
-  const teamId = z.object({ teamId: z.string({ error: "Choose the team to move the page into." }).min(1, "Choose the team to move the page into.") }).safeParse(input);
-  if (!teamId.success) throw new AppError("VALIDATION_ERROR", "Choose the team to move the page into.");
+  const { teamId } = parseInput(moveIntoTeamSchema("page"), input);
   if (page.userId !== userId) throw new AppError("FORBIDDEN", "Only the page's maker moves it into a team.");
   if (page.teamId) throw new AppError("CONFLICT", "This receive page is already in a team's workspace.");
-  if (!(await teamModuleRights(ctx, userId, teamId.data.teamId, "receive")).includes("receive.edit")) {
-    throw new AppError("FORBIDDEN", "You don't have the required permission: receive.edit. Ask the team's owner or an admin.");
-  }
-  if (!(await setReceivePageTeam(ctx.db, userId, page.id, teamId.data.teamId, ctx.now()))) throw new AppError("CONFLICT", "This receive page was just moved. Reload the page.");
+  await requireTeamModuleRight(ctx, userId, teamId, "receive", "receive.edit");
+  if (!(await setReceivePageTeam(ctx.db, userId, page.id, teamId, ctx.now()))) throw new AppError("CONFLICT", "This receive page was just moved. Reload the page.");
   return getReceivePage(ctx, userId, page.id);
 }
 

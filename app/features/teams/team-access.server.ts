@@ -27,9 +27,14 @@ export async function requireTeam(ctx: ServiceContext, userId: string, rawId: un
   if (!found) throw notFound();
   const permissions = teamPermissionsFor(found.role, found.customRole);
   if (!permissions.includes(permission)) {
-    throw new AppError("FORBIDDEN", `You don't have the required permission: ${permission}. Ask the team's owner or an admin.`);
+    throw teamRightRefused(permission);
   }
   return { ...found, permissions };
+}
+
+/** The refusal of someone in the team whose place lacks `permission` (403, naming it). */
+export function teamRightRefused(permission: string): AppError {
+  return new AppError("FORBIDDEN", `You don't have the required permission: ${permission}. Ask the team's owner or an admin.`);
 }
 
 /** Seats of a team come from its owner's plan and add-ons; open invitations hold one each. */
@@ -60,4 +65,9 @@ export function moduleAccess<M extends TeamModule>(module: M, place: { role: Tea
   const allowed = modulePermissionsFor(module, place.role, place.customRolePermissions ? { permissions: place.customRolePermissions } : null);
   if (!allowed.includes(`${module}.view` as ModulePermission<M>)) return "not-found";
   return allowed.includes(permission) ? "allowed" : "forbidden";
+}
+
+/** Someone may do `permission` with a module's things in a team's workspace (to make or move one there): 404 outside the team, 403 without it. */
+export async function requireTeamModuleRight<M extends TeamModule>(ctx: ServiceContext, userId: string, teamId: string, module: M, permission: ModulePermission<M>): Promise<void> {
+  if (!(await teamModuleRights(ctx, userId, teamId, module)).includes(permission)) throw teamRightRefused(permission);
 }

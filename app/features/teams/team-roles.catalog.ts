@@ -20,7 +20,6 @@ export const MODULE_PERMISSIONS = {
 } as const;
 export type TeamModule = keyof typeof MODULE_PERMISSIONS;
 export type ModulePermission<M extends TeamModule = TeamModule> = (typeof MODULE_PERMISSIONS)[M][number];
-export const FORM_PERMISSIONS = MODULE_PERMISSIONS.form;
 export type FormPermission = ModulePermission<"form">;
 export type ReceivePermission = ModulePermission<"receive">;
 
@@ -111,9 +110,6 @@ export function modulePermissionsFor<M extends TeamModule>(module: M, role: Team
   return role === "member" ? all.slice(0, 2) : [];
 }
 
-export function formPermissionsFor(role: TeamRole, customRole: { permissions: readonly string[] } | null): FormPermission[] {
-  return modulePermissionsFor("form", role, customRole);
-}
 
 /** The first permission whose need is missing from the set, with that need; null when the set is whole. */
 export function missingNeed(permissions: readonly RolePermission[]): { permission: RolePermission; needs: RolePermission } | null {

@@ -4,7 +4,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { requireTeam, teamEvent } from "./team-access.server";
 import { ROLE_PERMISSION_GROUPS, missingNeed, rolePermissionLabel, type RolePermission, type RolePermissionGroup } from "./team-roles.catalog";
-import { applyTeamPlace } from "./team-rooms.server";
+import { applyCustomRole } from "./team-rooms.server";
 import { TEAM_ROLE_LABELS } from "./teams.permissions";
 import {
   deleteUnheldTeamCustomRole,
@@ -102,9 +102,7 @@ export async function updateTeamRole(ctx: ServiceContext, userId: string, rawTea
     { name: role.name, description: role.description, permissions: role.permissions, updatedAt: ctx.now() },
     await teamEvent(ctx, team.id, userId, "role.update", { name: role.name, detail: changes.join("; ") }),
   );
-  if (added.length > 0 || removed.length > 0) {
-    for (const holder of holders) await applyTeamPlace(ctx, team.id, holder, "member", { permissions: role.permissions });
-  }
+  if (added.length > 0 || removed.length > 0) await applyCustomRole(ctx, team.id, holders, role.permissions);
   return { id: existing.id, ...role, holders: holders.length };
 }
 

@@ -1,5 +1,4 @@
 import type { TeamRole } from "~/db/schema";
-import { z } from "zod";
 import { auditRoom } from "~/features/datarooms/audit-record.server";
 import { setDataroomTeam } from "~/features/datarooms/datarooms.queries.server";
 import { createDataroom, requireDataroom, type DataroomSummary } from "~/features/datarooms/datarooms.server";
@@ -10,6 +9,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { requireTeam, teamEvent } from "./team-access.server";
 import { roomGrantOf } from "./team-roles.catalog";
 import { insertTeamEvents, listTeamMembers, listTeamRoomIds, listTeamsOf } from "./teams.queries.server";
+import { moveIntoTeamSchema } from "./teams.schema";
 
 /**
  * Data rooms in a team's workspace (issue 42, ADR 037): the team's people are in each of its rooms
@@ -60,7 +60,6 @@ export async function listTeamsForRooms(ctx: ServiceContext, userId: string): Pr
   return teams.filter((team) => team.role === "owner" || team.role === "admin").map((team) => ({ id: team.id, name: team.name }));
 }
 
-const moveSchema = z.object({ teamId: z.string({ error: "Choose the team to move the room into." }).min(1, "Choose the team to move the room into.") });
 
 /**
  * Moves one of the member's own rooms into a team's workspace (the room's owner, who may create
@@ -69,7 +68,7 @@ const moveSchema = z.object({ teamId: z.string({ error: "Choose the team to move
  */
 export async function moveRoomIntoTeam(ctx: ServiceContext, userId: string, rawRoomId: unknown, input: unknown): Promise<{ room: DataroomSummary; team: { id: string; name: string } }> {
   const room = await requireDataroom(ctx, userId, rawRoomId, "manage_settings");
-  const { teamId } = parseInput(moveSchema, input);
+  const { teamId } = parseInput(moveIntoTeamSchema("room"), input);
   if (!room.isOwner) throw new AppError("FORBIDDEN", "Only the room's owner moves it into a team.");
   if (room.team) throw new AppError("CONFLICT", `This data room is already in the workspace of the team “${room.team.name}”.`);
   const { team } = await requireTeam(ctx, userId, teamId, "team.rooms.create");
@@ -82,11 +81,30 @@ export async function moveRoomIntoTeam(ctx: ServiceContext, userId: string, rawR
 
 /** Someone out of the team is out of its rooms at once: their next request is refused and their open pages close. The room's owner stays. */
 export async function takeOutOfTeamRooms(ctx: ServiceContext, teamId: string, userId: string, message: string): Promise<void> {
+  await takeOutOfRooms(ctx, await listTeamRoomIds(ctx.db, teamId), userId, message);
+}
+
+const NO_LONGER_IN_ROOMS = "Your role in the team whose workspace holds this data room no longer includes its rooms.";
+
+async function takeOutOfRooms(ctx: ServiceContext, roomIds: readonly string[], userId: string, message: string): Promise<void> {
   const now = ctx.now().getTime();
-  for (const roomId of await listTeamRoomIds(ctx.db, teamId)) {
+  for (const roomId of roomIds) {
     await roomAuthority(ctx, roomId).remove(roomId, { userId, now, message });
     forgetRoomDecisions(ctx, roomId);
   }
+}
+
+/** One grant (or none: out) for these people in these rooms. */
+async function placeInRooms(ctx: ServiceContext, roomIds: readonly string[], userIds: readonly string[], grant: RoomGrant | null): Promise<void> {
+  const now = ctx.now().getTime();
+  for (const userId of userIds) {
+    if (!grant) {
+      await takeOutOfRooms(ctx, roomIds, userId, NO_LONGER_IN_ROOMS);
+      continue;
+    }
+    for (const roomId of roomIds) await roomAuthority(ctx, roomId).place(roomId, { userId, ...grant, now });
+  }
+  for (const roomId of roomIds) forgetRoomDecisions(ctx, roomId);
 }
 
 /**
@@ -94,11 +112,11 @@ export async function takeOutOfTeamRooms(ctx: ServiceContext, teamId: string, us
  * owner). Used when they join, when their role changes and when their custom role is edited.
  */
 export async function applyTeamPlace(ctx: ServiceContext, teamId: string, userId: string, role: TeamRole, customRole: { permissions: readonly string[] } | null): Promise<void> {
-  const grant = roomGrantFor(role, customRole);
-  if (!grant) return takeOutOfTeamRooms(ctx, teamId, userId, "Your role in the team whose workspace holds this data room no longer includes its rooms.");
-  const now = ctx.now().getTime();
-  for (const roomId of await listTeamRoomIds(ctx.db, teamId)) {
-    await roomAuthority(ctx, roomId).place(roomId, { userId, ...grant, now });
-    forgetRoomDecisions(ctx, roomId);
-  }
+  await placeInRooms(ctx, await listTeamRoomIds(ctx.db, teamId), [userId], roomGrantFor(role, customRole));
+}
+
+/** A custom role's new permissions for everyone holding it, in every team room (the rooms read once). */
+export async function applyCustomRole(ctx: ServiceContext, teamId: string, holders: readonly string[], permissions: readonly string[]): Promise<void> {
+  if (holders.length === 0) return;
+  await placeInRooms(ctx, await listTeamRoomIds(ctx.db, teamId), holders, roomGrantFor("member", { permissions }));
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
 import { datarooms, spaces, teamCustomRoles, teamEvents, teamInvitations, teamMembers, teams, users, type TeamRole } from "~/db/schema";
@@ -151,6 +151,13 @@ export async function transferTeam(db: Database, teamId: string, from: string, t
   ]);
 }
 
+/** An activity entry written in a batch only when `condition` holds then (so it says what the batch did). */
+function eventInsertWhere(event: TeamEventInsert, condition: SQL): SQL {
+  return sql`insert into team_events (id, team_id, at, actor_id, actor_email, action, target_name, detail)
+    select ${event.id}, ${event.teamId}, ${(event.at as Date).getTime()}, ${event.actorId ?? null}, ${event.actorEmail ?? null}, ${event.action}, ${event.targetName ?? null}, ${event.detail ?? null}
+    where ${condition}`;
+}
+
 export async function insertTeamEvents(db: Database, events: TeamEventInsert[]): Promise<void> {
   if (events.length === 0) return;
   await db.insert(teamEvents).values(events);
@@ -209,9 +216,7 @@ export async function updateTeamCustomRole(db: Database, teamId: string, roleId:
 export async function deleteUnheldTeamCustomRole(db: Database, teamId: string, roleId: string, event: TeamEventInsert): Promise<boolean> {
   const unheld = sql`not exists (select 1 from team_members where custom_role_id = ${roleId})`;
   const [, deleted] = await rawBatch(db, [
-    sql`insert into team_events (id, team_id, at, actor_id, actor_email, action, target_name, detail)
-      select ${event.id}, ${event.teamId}, ${(event.at as Date).getTime()}, ${event.actorId ?? null}, ${event.actorEmail ?? null}, ${event.action}, ${event.targetName ?? null}, ${event.detail ?? null}
-      where exists (select 1 from team_roles where id = ${roleId} and team_id = ${teamId}) and ${unheld}`,
+    eventInsertWhere(event, sql`exists (select 1 from team_roles where id = ${roleId} and team_id = ${teamId}) and ${unheld}`),
     sql`delete from team_roles where id = ${roleId} and team_id = ${teamId} and ${unheld}`,
   ]);
   return (deleted?.meta.changes ?? 0) > 0;
@@ -233,9 +238,7 @@ export async function setTeamRetention(db: Database, teamId: string, days: numbe
 export async function setTeamLegalHold(db: Database, teamId: string, hold: { at: Date; by: string; reason: string } | null, event: TeamEventInsert): Promise<boolean> {
   const condition = hold ? sql`legal_hold_at IS NULL` : sql`legal_hold_at IS NOT NULL`;
   const [, updated] = await rawBatch(db, [
-    sql`insert into team_events (id, team_id, at, actor_id, actor_email, action, target_name, detail)
-      select ${event.id}, ${event.teamId}, ${(event.at as Date).getTime()}, ${event.actorId ?? null}, ${event.actorEmail ?? null}, ${event.action}, ${event.targetName ?? null}, ${event.detail ?? null}
-      where exists (select 1 from teams where id = ${teamId} and ${condition})`,
+    eventInsertWhere(event, sql`exists (select 1 from teams where id = ${teamId} and ${condition})`),
     hold
       ? sql`update teams set legal_hold_at = ${hold.at.getTime()}, legal_hold_by = ${hold.by}, legal_hold_reason = ${hold.reason} where id = ${teamId} and ${condition}`
       : sql`update teams set legal_hold_at = null, legal_hold_by = null, legal_hold_reason = '' where id = ${teamId} and ${condition}`,
@@ -256,11 +259,6 @@ export async function listTeamsToPrune(db: Database): Promise<{ id: string; name
 export async function deleteTeamEventsBefore(db: Database, teamId: string, before: Date, limit: number): Promise<number> {
   const result = await db.run(sql`DELETE FROM team_events WHERE id IN (SELECT id FROM team_events WHERE team_id = ${teamId} AND at < ${before.getTime()} LIMIT ${limit})`);
   return result.meta.changes ?? 0;
-}
-
-export async function findLegalHolder(db: Database, userId: string | null): Promise<string | null> {
-  if (!userId) return null;
-  return (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get())?.email ?? null;
 }
 
 // The team's data rooms
@@ -385,8 +383,7 @@ export async function useTeamInvitation(db: Database, input: { invitationId: str
     sql`insert into team_members (team_id, user_id, role, custom_role_id, joined_at)
       select ${input.teamId}, ${input.userId}, ${input.role}, (select custom_role_id from team_invitations where id = ${input.invitationId}), ${now} where ${used}
       on conflict (team_id, user_id) do nothing`,
-    sql`insert into team_events (id, team_id, at, actor_id, actor_email, action, target_name, detail)
-      select ${event.id}, ${event.teamId}, ${(event.at as Date).getTime()}, ${event.actorId ?? null}, ${event.actorEmail ?? null}, ${event.action}, ${event.targetName ?? null}, ${event.detail ?? null} where ${used}`,
+    eventInsertWhere(event, used),
   ]);
   return (accepted?.meta.changes ?? 0) > 0;
 }

@@ -30,6 +30,12 @@ export const teamRoleChangeSchema = z.object({
   customRoleId: z.uuid({ error: "That custom role does not exist in this team." }).nullish(),
 });
 
+/** Moving something of no team (a room, a form, a page) into a team's workspace. */
+export function moveIntoTeamSchema(what: "room" | "form" | "page") {
+  const message = `Choose the team to move the ${what} into.`;
+  return z.object({ teamId: z.string({ error: message }).min(1, message) });
+}
+
 export const transferSchema = z.object({ userId: z.string({ error: "Choose who takes the team over." }).min(1, "Choose who takes the team over.").max(64) });
 
 export const CUSTOM_ROLE_NAME_MAX = 40;

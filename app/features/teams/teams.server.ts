@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TeamRole } from "~/db/schema";
 import { checkFeature, withinLimit } from "~/features/access/access-check";
 import { assertWithinLimit, loadMemberAccess, requireFeature } from "~/features/access/access.server";
+import { findUserById } from "~/features/auth/auth.queries.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
@@ -11,7 +12,6 @@ import { mayManageRole, TEAM_ROLE_LABELS, type TeamPermission } from "./teams.pe
 import {
   countSeatsTaken,
   deleteTeamMember,
-  findLegalHolder,
   findTeamCustomRole,
   findTeamMember,
   insertTeam,
@@ -88,7 +88,7 @@ export async function getTeam(ctx: ServiceContext, userId: string, rawId: unknow
     canSeeActivity ? listTeamEvents(ctx.db, team.id, 50) : Promise.resolve(null),
     can("team.rooms.view") ? listTeamRooms(ctx.db, team.id) : Promise.resolve([]),
     can("team.members.manage") || can("team.roles.manage") ? listTeamCustomRoles(ctx.db, team.id) : Promise.resolve(null),
-    canManageLogs && team.legalHoldAt ? findLegalHolder(ctx.db, team.legalHoldBy) : Promise.resolve(null),
+    canManageLogs && team.legalHoldAt && team.legalHoldBy ? findUserById(ctx.db, team.legalHoldBy) : Promise.resolve(undefined),
   ]);
   return {
     team: { id: team.id, name: team.name, createdAt: team.createdAt.toISOString() },
@@ -104,7 +104,7 @@ export async function getTeam(ctx: ServiceContext, userId: string, rawId: unknow
     })),
     customRoles: customRoles?.map((row) => ({ id: row.id, name: row.name })) ?? null,
     logs: canManageLogs
-      ? { days: team.logRetentionDays, hold: team.legalHoldAt ? { at: team.legalHoldAt.toISOString(), byEmail: holder, reason: team.legalHoldReason } : null }
+      ? { days: team.logRetentionDays, hold: team.legalHoldAt ? { at: team.legalHoldAt.toISOString(), byEmail: holder?.email ?? null, reason: team.legalHoldReason } : null }
       : null,
     seats: { taken, total: ownerAccess.limits.max_team_seats },
     invitations:

@@ -23,13 +23,35 @@ function chosenTeamId(request: Request): string | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The team workspace the member is in now, or null for their own (no query unless a team was chosen). */
-export async function currentWorkspace(ctx: ServiceContext, userId: string, request: Request): Promise<Workspace | null> {
+const perRequest = new WeakMap<ServiceContext, Map<string, Promise<Workspace | null>>>();
+
+/**
+ * The team workspace the member is in now, or null for their own (no query unless a team was
+ * chosen). Read once per request: the frame's loader and the page's ask for it side by side.
+ */
+export function currentWorkspace(ctx: ServiceContext, userId: string, request: Request): Promise<Workspace | null> {
   const teamId = chosenTeamId(request);
-  if (!teamId) return null;
+  if (!teamId) return Promise.resolve(null);
+  let reads = perRequest.get(ctx);
+  if (!reads) perRequest.set(ctx, (reads = new Map()));
+  const key = `${userId}:${teamId}`;
+  let pending = reads.get(key);
+  if (!pending) {
+    pending = readWorkspace(ctx, userId, teamId);
+    reads.set(key, pending);
+  }
+  return pending;
+}
+
+async function readWorkspace(ctx: ServiceContext, userId: string, teamId: string): Promise<Workspace | null> {
   const found = await findTeamMembership(ctx.db, teamId, userId);
   if (!found) return null;
   return { id: found.team.id, name: found.team.name, role: found.role, customRoleName: found.customRole?.name ?? null, permissions: teamPermissionsFor(found.role, found.customRole) };
+}
+
+/** An API's `?workspace=`: "personal" (things of no team), a team's id, or left out (everything). */
+export function workspaceQuery(value: string | undefined): string | null | undefined {
+  return value === undefined ? undefined : value === "personal" ? null : value;
 }
 
 /** Switches to a team's workspace (404 unless the member is in it) or to their own (null); the Set-Cookie that says so. */

@@ -7,7 +7,7 @@ import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { RoleEditor } from "~/features/teams/components/role-editor";
 import { rolePermissionLabel } from "~/features/teams/team-roles.catalog";
 import { createTeamRole, deleteTeamRole, listTeamRoles, updateTeamRole } from "~/features/teams/team-roles.server";
-import { ASSIGNABLE_TEAM_ROLES, TEAM_ROLE_DESCRIPTIONS, TEAM_ROLE_LABELS } from "~/features/teams/teams.permissions";
+import { TeamRoleDescriptions } from "~/features/teams/components/team-role-descriptions";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
@@ -82,14 +82,7 @@ export default function TeamRolesPage({ loaderData, actionData }: Route.Componen
         <h2 id="built-in" className="text-lg font-semibold text-slate-900">
           Built-in roles
         </h2>
-        <dl className="grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
-          {(["owner", ...ASSIGNABLE_TEAM_ROLES] as const).map((role) => (
-            <div key={role}>
-              <dt className="inline font-medium text-slate-900">{TEAM_ROLE_LABELS[role]}: </dt>
-              <dd className="inline">{TEAM_ROLE_DESCRIPTIONS[role]}</dd>
-            </div>
-          ))}
-        </dl>
+        <TeamRoleDescriptions />
       </section>
 
       <section aria-labelledby="custom" className="space-y-3">

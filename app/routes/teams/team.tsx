@@ -13,7 +13,8 @@ import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { dateTimeFormat } from "~/features/files/components/organized-file-table";
 import { inviteToTeam, resendTeamInvitation, revokeTeamInvitation } from "~/features/teams/team-invitations.server";
-import { ASSIGNABLE_TEAM_ROLES, mayManageRole, TEAM_ROLE_DESCRIPTIONS, TEAM_ROLE_LABELS } from "~/features/teams/teams.permissions";
+import { TeamRoleDescriptions } from "~/features/teams/components/team-role-descriptions";
+import { ASSIGNABLE_TEAM_ROLES, mayManageRole, TEAM_ROLE_LABELS } from "~/features/teams/teams.permissions";
 import { MAX_RETENTION_DAYS, retentionLabel, TEAM_NAME_MAX } from "~/features/teams/teams.schema";
 import { placeLegalHold, releaseLegalHold, setLogRetention } from "~/features/teams/team-retention.server";
 import { createTeamRoom } from "~/features/teams/team-rooms.server";
@@ -209,14 +210,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
             })}
           </TableBody>
         </Table>
-        <dl className="grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
-          {(["owner", ...ASSIGNABLE_TEAM_ROLES] as const).map((role) => (
-            <div key={role}>
-              <dt className="inline font-medium text-slate-900">{TEAM_ROLE_LABELS[role]}: </dt>
-              <dd className="inline">{TEAM_ROLE_DESCRIPTIONS[role]}</dd>
-            </div>
-          ))}
-        </dl>
+        <TeamRoleDescriptions />
         {can("team.roles.manage") ? (
           <p className="text-sm">
             <Link to={`/team/${team.id}/roles`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
