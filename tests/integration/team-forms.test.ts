@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countWhere, get, send, signedIn, type Person } from "./dataroom-helpers";
-import { join } from "./team-helpers";
+import { teamOfFour } from "./team-helpers";
 
 /**
  * Forms and receive pages in a team's workspace (issue 42, ADR 041): made in the team, worked on by the team's people
@@ -11,18 +11,7 @@ import { join } from "./team-helpers";
 type FormView = { id: string; title: string; revision: number };
 
 async function teamWithForm() {
-  const owner = await signedIn({ tier: "business", name: "Olivia Owner" });
-  const created = await send(owner.client, "POST", "/api/teams", { name: "Intake team" });
-  const teamId = (await created.json<{ team: { id: string } }>()).team.id;
-  const member = await signedIn({ tier: "free", name: "Mia Member" });
-  const reviewer = await signedIn({ tier: "free", name: "Rae Reviewer" });
-  const billing = await signedIn({ tier: "business", name: "Bill Billing" });
-  await join(owner, teamId, member);
-  await join(owner, teamId, reviewer);
-  await join(owner, teamId, billing, "billing");
-  const role = await send(owner.client, "POST", `/api/teams/${teamId}/roles`, { name: "Reviewer", permissions: ["dataroom.view", "dataroom.comment", "form.view", "receive.view"] });
-  const roleId = (await role.json<{ role: { id: string } }>()).role.id;
-  expect((await send(owner.client, "PATCH", `/api/teams/${teamId}/members/${reviewer.id}`, { role: "member", customRoleId: roleId })).status).toBe(200);
+  const { owner, teamId, member, reviewer, billing } = await teamOfFour("Intake team", ["dataroom.view", "dataroom.comment", "form.view", "receive.view"]);
   const made = await send(owner.client, "POST", `/api/forms?team=${teamId}`, { title: "Client intake" });
   expect(made.status, await made.clone().text()).toBe(201);
   const form = (await made.json<{ form: FormView }>()).form;

@@ -8,7 +8,7 @@ import { users } from "./auth";
  * The file manager, uploads, previews and the trash work on spaces, so every later module (data
  * rooms, receive pages, galleries, signatures) reuses them. See ADR 014.
  */
-export const spaceKinds = ["personal", "dataroom"] as const;
+export const spaceKinds = ["personal", "dataroom", "team"] as const;
 export type SpaceKind = (typeof spaceKinds)[number];
 
 export const spaces = sqliteTable(

@@ -1,4 +1,5 @@
 import { TIER_LABELS, UNLIMITED, type Tier } from "~/features/access/access.constants";
+import type { SpaceKind } from "~/db/schema";
 import { assertWithinLimit, loadMemberAccess, type MemberAccess } from "~/features/access/access.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
@@ -119,7 +120,7 @@ export type StorageBreakdownItem = { key: StorageCategory | "versions" | "trash"
 export type SpaceStorage = {
   spaceId: string;
   name: string;
-  kind: "personal" | "dataroom";
+  kind: SpaceKind;
   usedBytes: number;
   quotaBytes: number | null;
   fileCount: number;

@@ -12,16 +12,19 @@ import type { TeamPermission } from "./teams.permissions";
 
 /**
  * What can be done with a module's things in the team's workspace: see, change (and create),
- * delete. A form and its submissions; a receive page and what came through it.
+ * delete. A form and its submissions; a receive page and what came through it; the team's drive
+ * (its files and folders: see and download, or everything the file manager does).
  */
 export const MODULE_PERMISSIONS = {
   form: ["form.view", "form.edit", "form.delete"],
   receive: ["receive.view", "receive.edit", "receive.delete"],
+  files: ["files.view", "files.edit"],
 } as const;
 export type TeamModule = keyof typeof MODULE_PERMISSIONS;
 export type ModulePermission<M extends TeamModule = TeamModule> = (typeof MODULE_PERMISSIONS)[M][number];
 export type FormPermission = ModulePermission<"form">;
 export type ReceivePermission = ModulePermission<"receive">;
+export type TeamFilesPermission = ModulePermission<"files">;
 
 /** A data room permission as a role carries it: `dataroom.<permission>`. */
 export type RoomRolePermission = `dataroom.${DataroomPermission}`;
@@ -77,6 +80,14 @@ export const ROLE_PERMISSION_GROUPS: readonly RolePermissionGroup[] = [
       { key: "receive.view", label: "See receive pages and what came through them", needs: [] },
       { key: "receive.edit", label: "Create and change receive pages", needs: ["receive.view"] },
       { key: "receive.delete", label: "Delete receive pages", needs: ["receive.view"] },
+    ],
+  },
+  {
+    module: "Team files",
+    description: "The team's own folders, files and galleries (its drive, outside its data rooms).",
+    permissions: [
+      { key: "files.view", label: "See and download the team's files", needs: [] },
+      { key: "files.edit", label: "Upload, change, move and delete the team's files and folders", needs: ["files.view"] },
     ],
   },
   {

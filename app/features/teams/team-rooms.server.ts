@@ -7,6 +7,7 @@ import { parseInput } from "~/lib/validation";
 import { forgetRoomDecisions, roomAuthority } from "~/features/datarooms/room-authority.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { requireTeam, teamEvent } from "./team-access.server";
+import { syncTeamDrive } from "./team-drive.server";
 import { roomGrantOf } from "./team-roles.catalog";
 import { insertTeamEvents, listTeamMembers, listTeamRoomIds, listTeamsOf } from "./teams.queries.server";
 import { moveIntoTeamSchema } from "./teams.schema";
@@ -79,8 +80,9 @@ export async function moveRoomIntoTeam(ctx: ServiceContext, userId: string, rawR
   return { room: { ...room, team: { id: team.id, name: team.name } }, team: { id: team.id, name: team.name } };
 }
 
-/** Someone out of the team is out of its rooms at once: their next request is refused and their open pages close. The room's owner stays. */
+/** Someone out of the team is out of its drive and its rooms at once: their next request is refused and their open pages close. The room's owner stays. */
 export async function takeOutOfTeamRooms(ctx: ServiceContext, teamId: string, userId: string, message: string): Promise<void> {
+  await syncTeamDrive(ctx, teamId);
   await takeOutOfRooms(ctx, await listTeamRoomIds(ctx.db, teamId), userId, message);
 }
 
@@ -108,15 +110,17 @@ async function placeInRooms(ctx: ServiceContext, roomIds: readonly string[], use
 }
 
 /**
- * Someone's place in the team, applied to every team room: in, moved or out (never the room's
- * owner). Used when they join, when their role changes and when their custom role is edited.
+ * Someone's place in the team, applied to the team's drive and every team room: in, moved or out
+ * (never the room's owner). Used when they join, when their role changes and when their custom role is edited.
  */
 export async function applyTeamPlace(ctx: ServiceContext, teamId: string, userId: string, role: TeamRole, customRole: { permissions: readonly string[] } | null): Promise<void> {
+  await syncTeamDrive(ctx, teamId);
   await placeInRooms(ctx, await listTeamRoomIds(ctx.db, teamId), [userId], roomGrantFor(role, customRole));
 }
 
-/** A custom role's new permissions for everyone holding it, in every team room (the rooms read once). */
+/** A custom role's new permissions for everyone holding it, in the drive and every team room (the rooms read once). */
 export async function applyCustomRole(ctx: ServiceContext, teamId: string, holders: readonly string[], permissions: readonly string[]): Promise<void> {
   if (holders.length === 0) return;
+  await syncTeamDrive(ctx, teamId);
   await placeInRooms(ctx, await listTeamRoomIds(ctx.db, teamId), holders, roomGrantFor("member", { permissions }));
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
+import { renameTeamDriveStatements, transferTeamDriveStatement } from "./team-drive.queries.server";
 import { datarooms, spaces, teamCustomRoles, teamEvents, teamInvitations, teamMembers, teams, users, type TeamRole } from "~/db/schema";
 
 /** Teams: the only place drizzle is called for them. */
@@ -37,6 +38,10 @@ export async function listTeamsOf(db: Database, userId: string) {
 
 export type TeamCustomRoleRow = typeof teamCustomRoles.$inferSelect;
 export type CustomRoleRef = { id: string; name: string; permissions: string[] };
+
+export async function findTeamById(db: Database, teamId: string): Promise<TeamRow | undefined> {
+  return db.select().from(teams).where(eq(teams.id, teamId)).get();
+}
 
 /** The team, the caller's role in it and their custom role if any: one read (nothing when they are not in it). */
 export async function findTeamMembership(db: Database, teamId: string, userId: string): Promise<{ team: TeamRow; role: TeamRole; customRole: CustomRoleRef | null } | undefined> {
@@ -116,7 +121,7 @@ export async function countSeatsTaken(db: Database, teamId: string, now: Date, e
 }
 
 export async function renameTeamRow(db: Database, teamId: string, name: string, now: Date, event: TeamEventInsert): Promise<void> {
-  await db.batch([db.update(teams).set({ name, updatedAt: now }).where(eq(teams.id, teamId)), db.insert(teamEvents).values(event)]);
+  await db.batch([db.update(teams).set({ name, updatedAt: now }).where(eq(teams.id, teamId)), ...renameTeamDriveStatements(db, teamId, name, now), db.insert(teamEvents).values(event)]);
 }
 
 /** A system role, and a custom role (members only) or none. The custom role must still be the team's. */
@@ -147,6 +152,7 @@ export async function transferTeam(db: Database, teamId: string, from: string, t
     db.update(teams).set({ ownerId: to, updatedAt: now }).where(and(eq(teams.id, teamId), eq(teams.ownerId, from))),
     db.update(teamMembers).set({ role: "owner", customRoleId: null }).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, to))),
     db.update(teamMembers).set({ role: "admin" }).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, from))),
+    transferTeamDriveStatement(db, teamId, to, now),
     db.insert(teamEvents).values(event),
   ]);
 }

@@ -7,6 +7,8 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { requireTeam, teamEvent } from "./team-access.server";
+import { syncTeamDrive, teamDriveRoot } from "./team-drive.server";
+import { modulePermissionsFor } from "./team-roles.catalog";
 import { applyTeamPlace, takeOutOfTeamRooms } from "./team-rooms.server";
 import { mayManageRole, TEAM_ROLE_LABELS, type TeamPermission } from "./teams.permissions";
 import {
@@ -54,6 +56,7 @@ export async function createTeam(ctx: ServiceContext, userId: string, input: unk
   const id = crypto.randomUUID();
   const now = ctx.now();
   await insertTeam(ctx.db, { id, name, ownerId: userId, createdAt: now, updatedAt: now }, await teamEvent(ctx, id, userId, "team.create", { name }));
+  await syncTeamDrive(ctx, id);
   ctx.logger.info("team created", { teamId: id });
   return { id, name };
 }
@@ -70,6 +73,8 @@ export type TeamView = {
   invitations: { id: string; email: string; role: TeamRole; roleLabel: string; sentAt: string; expiresAt: string; expired: boolean; sendCount: number }[] | null;
   activity: { id: string; at: string; actorEmail: string | null; action: string; targetName: string | null; detail: string | null }[] | null;
   rooms: { id: string; name: string }[];
+  /** The team's drive: its root folder and whether the caller may change it (null: their place gives no files). */
+  drive: { rootId: string; canEdit: boolean } | null;
 };
 
 /** What the team page shows: members and seats to everyone in the team; invitations and activity to those who manage it. */
@@ -80,7 +85,8 @@ export async function getTeam(ctx: ServiceContext, userId: string, rawId: unknow
   const canInvite = can("team.invite");
   const canSeeActivity = can("team.activity.view");
   const canManageLogs = can("team.logs.manage");
-  const [members, taken, ownerAccess, invitations, events, rooms, customRoles, holder] = await Promise.all([
+  const driveRights = modulePermissionsFor("files", role, customRole);
+  const [members, taken, ownerAccess, invitations, events, rooms, customRoles, holder, driveRoot] = await Promise.all([
     listTeamMembers(ctx.db, team.id),
     countSeatsTaken(ctx.db, team.id, now),
     loadMemberAccess(ctx, team.ownerId),
@@ -89,6 +95,7 @@ export async function getTeam(ctx: ServiceContext, userId: string, rawId: unknow
     can("team.rooms.view") ? listTeamRooms(ctx.db, team.id) : Promise.resolve([]),
     can("team.members.manage") || can("team.roles.manage") ? listTeamCustomRoles(ctx.db, team.id) : Promise.resolve(null),
     canManageLogs && team.legalHoldAt && team.legalHoldBy ? findUserById(ctx.db, team.legalHoldBy) : Promise.resolve(undefined),
+    driveRights.includes("files.view") ? teamDriveRoot(ctx, team.id) : Promise.resolve(null),
   ]);
   return {
     team: { id: team.id, name: team.name, createdAt: team.createdAt.toISOString() },
@@ -120,6 +127,7 @@ export async function getTeam(ctx: ServiceContext, userId: string, rawId: unknow
       })) ?? null,
     activity: events?.map((event) => ({ ...event, at: event.at.toISOString() })) ?? null,
     rooms,
+    drive: driveRoot ? { rootId: driveRoot, canEdit: driveRights.includes("files.edit") } : null,
   };
 }
 

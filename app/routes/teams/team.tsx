@@ -124,7 +124,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 const when = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
 
 export default function TeamPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { team, me, members, seats, invitations, activity, rooms, customRoles, logs } = loaderData;
+  const { team, me, members, seats, invitations, activity, rooms, customRoles, logs, drive } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? `${String(navigation.formData?.get("intent") ?? "")}:${String(navigation.formData?.get("userId") ?? navigation.formData?.get("invitationId") ?? "")}` : null;
   const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData : null;
@@ -216,7 +216,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
             <Link to={`/team/${team.id}/roles`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
               Custom roles{customRoles && customRoles.length > 0 ? ` (${customRoles.length})` : ""}
             </Link>{" "}
-            <span className="text-slate-700">: choose exactly what someone may do in the team's data rooms.</span>
+            <span className="text-slate-700">: choose exactly what someone may do in the team's data rooms, files, forms and receive pages.</span>
           </p>
         ) : null}
       </section>
@@ -250,6 +250,23 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
               </Button>
             </IntentForm>
           ) : null}
+        </section>
+      ) : null}
+
+      {drive ? (
+        <section aria-labelledby="drive" className="space-y-2">
+          <h2 id="drive" className="text-lg font-semibold text-slate-900">
+            Files
+          </h2>
+          <p className="text-sm text-slate-700">
+            The team's own folders, files and galleries, outside its data rooms. Its storage counts against the owner's plan; whoever leaves the team loses them at once.
+            {drive.canEdit ? "" : " Your role lets you see and download them."}
+          </p>
+          <p className="text-sm">
+            <Link to={`/folders/${drive.rootId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              Open the team's files
+            </Link>
+          </p>
         </section>
       ) : null}
 
