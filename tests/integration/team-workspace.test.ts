@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { getAllFolders } from "~/features/files/folders.server";
 import { WORKSPACE_COOKIE, currentWorkspace } from "~/features/teams/workspace.server";
 import { testContext } from "~tests/factories/files";
 import { countWhere, createRoom, get, joinRoom, send, signedIn, type Person } from "./dataroom-helpers";
@@ -55,15 +56,25 @@ describe("team workspaces", () => {
     expect((await send(await newAuthClient(), "PUT", "/api/workspace/current", { teamId })).status).toBe(401);
   });
 
-  it("lists each workspace's own rooms: the team's, or the member's rooms of no team", async () => {
+  it("lists each workspace's own rooms and folders: the team's, or the member's of no team of theirs (a guest invited into one team room finds it in their own)", async () => {
     const owner = await signedIn({ tier: "business" });
-    const { teamId } = await teamWithRoom(owner);
+    const { teamId, teamRoomId } = await teamWithRoom(owner);
     await createRoom(owner.client, "Own room");
     expect(await roomNames(owner)).toEqual(["Falcon room", "Own room"]);
     expect(await roomNames(owner, "personal")).toEqual(["Own room"]);
     expect(await roomNames(owner, teamId)).toEqual(["Falcon room"]);
     const room = (await (await get(`/api/datarooms?workspace=${teamId}`, owner.client)).json<{ datarooms: Room[] }>()).datarooms[0]!;
     expect(room.team).toEqual({ id: teamId, name: "Falcon team" });
+
+    const guest = await signedIn({ name: "Gil Guest" });
+    await joinRoom(owner, teamRoomId, guest, "guest");
+    expect(await roomNames(guest, "personal")).toEqual(["Falcon room"]);
+
+    // "All folders": the team's drive and rooms in its workspace; the member's own space and rooms of no team in theirs.
+    const spaceNames = async (person: Person, workspace: string | null) => (await getAllFolders(testContext(), person.id, workspace)).map((space) => space.spaceName).sort();
+    expect(await spaceNames(owner, teamId)).toEqual(["Falcon room", "Falcon team"]);
+    expect(await spaceNames(owner, null)).toEqual(["My files", "Own room"]);
+    expect(await spaceNames(guest, null)).toEqual(["Falcon room", "My files"]);
   });
 
   it("moves the owner's room of no team into a team: the team's people get in, everyone already in stays; only the owner, only into a team where they create rooms, only once", async () => {

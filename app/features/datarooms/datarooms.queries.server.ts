@@ -3,6 +3,7 @@ import { spaceUnderLegalHold } from "~/features/teams/legal-hold.queries.server"
 import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
 import { dataroomMembers, datarooms, files, folders, spaceMembers, spaces, type DataroomRole } from "~/db/schema";
+import { inPersonalWorkspace } from "~/features/teams/workspace.queries.server";
 
 export type NewDataroom = { id: string; rootId: string; ownerId: string; name: string; description: string; now: Date; teamId?: string | null };
 
@@ -75,7 +76,7 @@ export type DataroomListFilter = {
   sort: "updated" | "name" | "created";
   dir: "asc" | "desc";
   limit: number;
-  /** One workspace's rooms: a team's (its id), the member's own (null: rooms of no team), or every room (undefined). */
+  /** One workspace's rooms: a team's (its id), the member's own (null: rooms of no team of theirs), or every room (undefined). */
   teamId?: string | null;
 };
 
@@ -89,7 +90,7 @@ export async function listDataroomsForMember(db: Database, input: DataroomListFi
       : [eq(dataroomMembers.userId, input.userId), isNull(datarooms.trashedAt)];
   if (input.filter === "archived") conditions.push(isNotNull(datarooms.archivedAt));
   else if (input.filter !== "trash") conditions.push(isNull(datarooms.archivedAt));
-  if (input.teamId === null) conditions.push(isNull(datarooms.teamId));
+  if (input.teamId === null) conditions.push(inPersonalWorkspace(datarooms.teamId, input.userId));
   else if (input.teamId !== undefined) conditions.push(eq(datarooms.teamId, input.teamId));
   if (input.filter === "mine") conditions.push(eq(datarooms.ownerId, input.userId));
   if (input.filter === "shared") conditions.push(sql`${datarooms.ownerId} <> ${input.userId}`);

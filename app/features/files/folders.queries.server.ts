@@ -4,6 +4,7 @@ import { favorites, files, folders, spaceMembers, spaces, type FolderKind } from
 import type { FileSort, SortDirection } from "./files.constants";
 import type { EffectiveSpaceRole } from "./files.permissions";
 import { effectiveSpaceRole, isDataroomSpace } from "./space-role.queries.server";
+import { inPersonalWorkspace } from "~/features/teams/workspace.queries.server";
 
 export type FolderRow = typeof folders.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
@@ -243,8 +244,14 @@ export async function searchFoldersInSpace(db: Database, spaceId: string, term: 
     .all();
 }
 
-/** Every live folder of the spaces the member belongs to (the "all folders" tree), capped. */
-export async function listAllFolders(db: Database, userId: string, limit: number) {
+/** The team whose workspace holds a space: a team's drive is its own; a data room says; a personal space has none. */
+const spaceTeamId = sql<string | null>`(CASE ${spaces.kind} WHEN 'team' THEN ${spaces.id} WHEN 'dataroom' THEN (SELECT team_id FROM datarooms WHERE datarooms.id = ${spaces.id}) END)`;
+
+/**
+ * Every live folder of the spaces the member belongs to (the "all folders" tree), capped; with
+ * `workspace`, only the spaces of that team's workspace (its id) or of the member's own (null).
+ */
+export async function listAllFolders(db: Database, userId: string, limit: number, workspace?: string | null) {
   return db
     .select({
       id: folders.id,
@@ -260,7 +267,7 @@ export async function listAllFolders(db: Database, userId: string, limit: number
     .from(folders)
     .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, folders.spaceId), eq(spaceMembers.userId, userId)))
     .innerJoin(spaces, eq(spaces.id, folders.spaceId))
-    .where(isNull(folders.trashedAt))
+    .where(and(isNull(folders.trashedAt), workspace === undefined ? undefined : workspace === null ? inPersonalWorkspace(spaceTeamId, userId) : sql`${spaceTeamId} = ${workspace}`))
     .orderBy(asc(spaces.kind), asc(spaces.name), asc(folders.label))
     .limit(limit)
     .all();

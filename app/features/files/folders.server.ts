@@ -233,10 +233,13 @@ export async function getGlobalBox(ctx: ServiceContext, userId: string, kind: "i
 export type FolderTreeNode = FolderSummary & { spaceId: string; parentId: string | null; children: FolderTreeNode[] };
 export type FolderTree = { spaceId: string; spaceName: string; spaceKind: string; rootUid: string; children: FolderTreeNode[] }[];
 
-/** "All folders": every space the member belongs to, as a tree (capped at 2,000 folders). */
-export async function getAllFolders(ctx: ServiceContext, userId: string): Promise<FolderTree> {
-  await ensurePersonalSpace(ctx, userId);
-  const rows = await listAllFolders(ctx.db, userId, 2_000);
+/**
+ * "All folders": every space the member belongs to, as a tree (capped at 2,000 folders); with
+ * `workspace`, those of one workspace (a team's id: its drive and rooms; null: the member's own).
+ */
+export async function getAllFolders(ctx: ServiceContext, userId: string, workspace?: string | null): Promise<FolderTree> {
+  if (!workspace) await ensurePersonalSpace(ctx, userId);
+  const rows = await listAllFolders(ctx.db, userId, 2_000, workspace);
   const nodes = new Map<string, FolderTreeNode>();
   for (const row of rows) nodes.set(row.id, { ...toFolderSummary(row), spaceId: row.spaceId, parentId: row.parentId, children: [] });
   const trees: FolderTree = [];

@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { rawBatch } from "~/db/raw-batch.server";
 import { formShareOpenings, formSubmissionShares, formSubmissions, formVersions, formVisits, formWebhookDeliveries, formWebhooks, forms, teamCustomRoles, teamMembers, uploads, users, type FormSubmissionFile, type TeamRole } from "~/db/schema";
 import type { FormDefinition } from "./form-definition";
+import { inPersonalWorkspace } from "~/features/teams/workspace.queries.server";
 
 /** Forms and their submissions: the only place drizzle is called for them. */
 
@@ -31,7 +32,7 @@ export async function listFormsOf(db: Database, userId: string, templates: boole
   const rows = await db
     .select({ form: forms, submissions: liveSubmissions, lastSubmissionAt })
     .from(forms)
-    .where(and(eq(forms.userId, userId), isNull(forms.deletedAt), eq(forms.isTemplate, templates), options.personalOnly ? isNull(forms.teamId) : undefined))
+    .where(and(eq(forms.userId, userId), isNull(forms.deletedAt), eq(forms.isTemplate, templates), options.personalOnly ? inPersonalWorkspace(forms.teamId, userId) : undefined))
     .orderBy(desc(forms.updatedAt), desc(forms.id))
     .all();
   return rows.map((row) => ({ ...row, form: asForm(row.form) }));

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { containsEvery } from "~/db/like.server";
 import type { Database } from "~/db/client.server";
 import { folders, receiveFieldSets, receivePages, spaces, teamCustomRoles, teamMembers } from "~/db/schema";
+import { inPersonalWorkspace } from "~/features/teams/workspace.queries.server";
 
 /** Receive pages: the only place drizzle is called for them. */
 
@@ -25,7 +26,7 @@ export async function listReceivePagesOf(db: Database, userId: string, options: 
     .from(receivePages)
     .innerJoin(spaces, eq(spaces.id, receivePages.spaceId))
     .leftJoin(folders, eq(folders.id, receivePages.folderId))
-    .where(options.teamId ? eq(receivePages.teamId, options.teamId) : and(eq(receivePages.userId, userId), options.personalOnly ? isNull(receivePages.teamId) : undefined))
+    .where(options.teamId ? eq(receivePages.teamId, options.teamId) : and(eq(receivePages.userId, userId), options.personalOnly ? inPersonalWorkspace(receivePages.teamId, userId) : undefined))
     .orderBy(desc(receivePages.createdAt), desc(receivePages.id))
     .all();
 }

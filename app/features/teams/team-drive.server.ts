@@ -1,5 +1,6 @@
 import type { SpaceRole, TeamRole } from "~/db/schema";
 import type { ServiceContext } from "~/lib/service-context.server";
+import { teamModuleRights } from "./team-access.server";
 import { modulePermissionsFor } from "./team-roles.catalog";
 import { findTeamDriveRoot, writeTeamDrive } from "./team-drive.queries.server";
 import { findTeamById, listTeamMembers } from "./teams.queries.server";
@@ -41,4 +42,11 @@ export async function teamDriveRoot(ctx: ServiceContext, teamId: string): Promis
   if (root) return root;
   await syncTeamDrive(ctx, teamId);
   return (await findTeamDriveRoot(ctx.db, teamId))!;
+}
+
+/** The team's drive as someone in the team finds it: its root and whether they may change it (null: their place gives no files; 404 outside the team). */
+export async function teamDriveOf(ctx: ServiceContext, userId: string, teamId: string): Promise<{ rootId: string; canEdit: boolean } | null> {
+  const rights = await teamModuleRights(ctx, userId, teamId, "files");
+  if (!rights.includes("files.view")) return null;
+  return { rootId: await teamDriveRoot(ctx, teamId), canEdit: rights.includes("files.edit") };
 }

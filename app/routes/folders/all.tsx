@@ -7,22 +7,37 @@ import { runLoader } from "~/lib/action-result.server";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
+import { teamDriveOf } from "~/features/teams/team-drive.server";
+import { currentWorkspace } from "~/features/teams/workspace.server";
 import type { Route } from "./+types/all";
 
 export const meta: Route.MetaFunction = () => titleMeta("All folders");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const member = requireMember(context, request);
-  return runLoader(async () => ({ spaces: await getAllFolders(serviceContextFor(context), member.user.id) }));
+  const ctx = serviceContextFor(context);
+  return runLoader(async () => {
+    // The workspace chosen in the shell (issue 42): a team's drive and rooms, or the member's own spaces.
+    const workspace = await currentWorkspace(ctx, member.user.id, request);
+    const drive = workspace ? await teamDriveOf(ctx, member.user.id, workspace.id) : null;
+    const spaces = await getAllFolders(ctx, member.user.id, workspace?.id ?? null);
+    return { spaces, workspace: workspace ? { name: workspace.name } : null, drive };
+  });
 }
 
 /** Every folder of every space the member belongs to, as a tree (spec §2 "Folders: all"). */
 export default function AllFolders({ loaderData }: Route.ComponentProps) {
+  const { spaces, workspace, drive } = loaderData;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold text-slate-900">All folders</h1>
+          {workspace ? (
+            <p className="text-sm text-slate-700" data-testid="workspace-note">
+              The folders of the team “{workspace.name}”: its own files and its data rooms. Switch to Personal (top right) for your own.
+            </p>
+          ) : null}
           <HelpLink article="files">How files and folders work</HelpLink>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -32,12 +47,15 @@ export default function AllFolders({ loaderData }: Route.ComponentProps) {
           <Link to="/folders/global-outbox" className={buttonClassName({ variant: "secondary", size: "sm" })}>
             Global outbox
           </Link>
-          <Link to="/folders/new" className={buttonClassName({ size: "sm" })}>
-            New folder
-          </Link>
+          {!workspace || drive?.canEdit ? (
+            <Link to={drive ? `/folders/new?parent=${drive.rootId}` : "/folders/new"} className={buttonClassName({ size: "sm" })}>
+              New folder
+            </Link>
+          ) : null}
         </div>
       </div>
-      {loaderData.spaces.map((space) => (
+      {spaces.length === 0 ? <p className="text-sm text-slate-700">Nothing of this team's is open to your role.</p> : null}
+      {spaces.map((space) => (
         <section key={space.spaceId} aria-labelledby={`space-${space.spaceId}`} className="rounded-lg border border-slate-200 bg-white p-4">
           <h2 id={`space-${space.spaceId}`} className="mb-3 text-lg font-semibold text-slate-900">
             <Link to={`/folders/${space.rootUid}`} className="hover:underline">
