@@ -294,10 +294,10 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
   if (!teamToken) throw new Error("The demo guest's team invitation is not in the development mailbox.");
   await guestBrowser.json("/api/invitations/accept", { method: "POST", body: JSON.stringify({ token: teamToken }) });
   await browser.json(`/api/teams/${team.id}/invitations`, { method: "POST", body: JSON.stringify({ emails: ["analyst@example.com"], role: "member" }) }, 201);
-  // A custom role: the guest reviews (reads, downloads, comments) in the team's rooms.
+  // A custom role: the guest reviews (reads, downloads, comments) in the team's rooms and reads its files.
   const { role: reviewer } = await browser.json(
     `/api/teams/${team.id}/roles`,
-    { method: "POST", body: JSON.stringify({ name: "Reviewer", description: "Reads, downloads and comments; changes nothing.", permissions: ["dataroom.view", "dataroom.download", "dataroom.comment"] }) },
+    { method: "POST", body: JSON.stringify({ name: "Reviewer", description: "Reads, downloads and comments; changes nothing.", permissions: ["dataroom.view", "dataroom.download", "dataroom.comment", "files.view"] }) },
     201,
   );
   const { members } = await browser.json(`/api/teams/${team.id}`);
@@ -305,6 +305,12 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
   await browser.json(`/api/teams/${team.id}/members/${guestInTeam.userId}`, { method: "PATCH", body: JSON.stringify({ role: "member", customRoleId: reviewer.id }) });
   // The team's own workspace: a data room made in it (the guest is in it as a Reviewer). Switch to the team in the top bar to see it.
   await browser.json(`/api/teams/${team.id}/datarooms`, { method: "POST", body: JSON.stringify({ name: "Falcon team room", description: "The deal team's working room." }) }, 201);
+  // The team's drive (its own files outside its rooms, on the owner's storage): a folder of memos and a gallery.
+  const { drive } = await browser.json(`/api/teams/${team.id}`);
+  const memos = await browser.json("/api/folders", { method: "POST", body: JSON.stringify({ parentId: drive.rootId, label: "Deal memos", color: "#0f766e" }) }, 201);
+  await upload(browser, memos.folder.uid, "Falcon deal memo.pdf", makePdf({ pages: 2, text: "Deal memo: the Falcon acquisition, terms and open points for the team." }));
+  const visit = await browser.json("/api/folders", { method: "POST", body: JSON.stringify({ parentId: drive.rootId, label: "Warehouse visit", icon: "photo_library", kind: "gallery" }) }, 201);
+  await upload(browser, visit.folder.uid, "Loading dock.png", bandedPng(320, 200, [15, 118, 110]));
   return { folders: Object.keys(made).length, files: 7, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length, signatures: 2, workflows: 3, cases: 1, teams: 1 };
 }
 

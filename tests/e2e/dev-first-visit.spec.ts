@@ -120,6 +120,11 @@ test("a fresh npm start shows the public pages and every module's pages right on
   await expect.poll(roles, { timeout: 60_000 }).toEqual(["Owner", "Reviewer"]);
   const teamRooms = async () => ((await (await page.request.get(`/api/datarooms?workspace=${falcon!.id}`)).json()) as { datarooms: { name: string }[] }).datarooms.map((item) => item.name);
   await expect.poll(teamRooms, { timeout: 60_000 }).toEqual(["Falcon team room"]);
+  // The team's drive: its own folders and gallery, outside its rooms.
+  const driveRoot = async () => ((await (await page.request.get(`/api/teams/${falcon!.id}`)).json()) as { drive: { rootId: string } | null }).drive?.rootId ?? null;
+  await expect.poll(driveRoot, { timeout: 60_000 }).not.toBeNull();
+  const driveFolders = async () => ((await (await page.request.get(`/api/folders/${await driveRoot()}`)).json()) as { folders: { label: string }[] }).folders.map((folder) => folder.label);
+  await expect.poll(driveFolders, { timeout: 60_000 }).toEqual(["Deal memos", "Warehouse visit"]);
   await visit(page, "/team");
   await expect(page.getByRole("link", { name: "Falcon deal team" })).toBeVisible();
 

@@ -7,7 +7,8 @@ import { createMember, expect, gotoHydrated, test, waitForHydration } from "./fi
  * Teams (issue 42) in two browsers: a Business member creates a team and invites someone by e-mail;
  * the invitee joins from the mailed link and sees the team; the owner builds the custom role
  * "Reviewer" (view and comment) and gives it to them; they switch to the team's workspace, whose
- * rooms list holds the team's room, where they comment but find no upload, share or delete; removed from the team, their open room page says so at once and the
+ * rooms list holds the team's room, where they comment but find no upload, share or delete, and
+ * whose folders hold the team's own files, which they read without upload; removed from the team, their open room page says so at once and the
  * team is gone for them. The owner then keeps logs 90 days, places a legal hold and moves a form of
  * their own into the team's workspace. Every refusal is
  * a workerd test (teams.test.ts, team-log-retention.test.ts).
@@ -55,9 +56,10 @@ test("an owner creates a team and invites someone, who joins from the mailed lin
     await editor.getByRole("checkbox", { name: "Comment", exact: true }).click();
     await expect(editor.getByRole("checkbox", { name: "View", exact: true })).toBeChecked();
     await expect(editor.getByRole("checkbox", { name: "Upload", exact: true })).not.toBeChecked();
+    await editor.getByRole("checkbox", { name: "See and download the team's files" }).click();
     expect(await seriousViolations(page)).toEqual([]);
     await editor.getByRole("button", { name: "Create role" }).click();
-    await expect(page.getByTestId("custom-role").filter({ hasText: "Reviewer" })).toContainText("Nobody holds it · View (data rooms), Comment (data rooms)");
+    await expect(page.getByTestId("custom-role").filter({ hasText: "Reviewer" })).toContainText("Nobody holds it · View (data rooms), Comment (data rooms), See and download the team's files");
     await gotoHydrated(page, teamPage);
     const row = page.getByTestId("team-member").filter({ hasText: invitee.email });
     await row.getByLabel("Role of Ada Analyst").selectOption({ label: "Reviewer" });
@@ -72,6 +74,10 @@ test("an owner creates a team and invites someone, who joins from the mailed lin
     const roomId = new URL(page.url()).pathname.split("/").at(-1)!;
     const { rootFolderId } = (await (await page.request.get(`/api/datarooms/${roomId}`)).json()) as { rootFolderId: string };
     const fileId = await uploadViaTus(page.request, { folderId: rootFolderId, name: "Osprey model.txt", body: Buffer.from("Revenue: 12\n"), csrf: await csrfToken(page) });
+    // And a memo in the team's own files (its drive, outside its rooms).
+    const teamId = teamPage.split("/").at(-1)!;
+    const { drive } = (await (await page.request.get(`/api/teams/${teamId}`)).json()) as { drive: { rootId: string } };
+    await uploadViaTus(page.request, { folderId: drive.rootId, name: "Osprey memo.txt", body: Buffer.from("Open points: 3\n"), csrf: await csrfToken(page) });
 
     // The Reviewer switches to the team's workspace, whose rooms list holds the team's room: the document is there, with no upload, share or delete.
     await gotoHydrated(them, "/datarooms");
@@ -93,6 +99,13 @@ test("an owner creates a team and invites someone, who joins from the mailed lin
     await comments.getByRole("textbox", { name: "Add a comment" }).fill("Revenue checked against the ledger.");
     await comments.getByRole("button", { name: "Comment", exact: true }).click();
     await expect(them.getByText("Comment added")).toBeVisible();
+    // The team's own files are in the workspace's folders: the Reviewer reads the memo and finds no upload.
+    await gotoHydrated(them, "/folders");
+    await expect(them.getByTestId("workspace-note")).toContainText("The folders of the team “Osprey deal team”");
+    await them.getByRole("link", { name: "Osprey deal team", exact: true }).click();
+    await expect(them.getByRole("link", { name: "Osprey memo.txt" })).toBeVisible();
+    await waitForHydration(them);
+    await expect(them.getByRole("button", { name: "Upload files" })).toHaveCount(0);
 
     // Removed from the team, their open room page closes at once.
     await gotoHydrated(them, `/dataroom/${roomId}`);
