@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getStorageOverview } from "~/features/files/storage.server";
 import { purgeTrashJob } from "~/features/files/trash.jobs";
+import { indexFileContent } from "~/features/search/search-index.server";
+import { searchWorkspace } from "~/features/search/search.server";
 import { createFile, testContext } from "~tests/factories/files";
 import { countWhere, get, send, signedIn, type Person } from "./dataroom-helpers";
 import { join, teamOfFour } from "./team-helpers";
@@ -133,5 +135,21 @@ describe("a team's drive", () => {
     expect((await send(heir.client, "DELETE", `/api/teams/${teamId}/legal-hold`)).status).toBe(200);
     await purge();
     expect(await countWhere("select count(*) as n from files where id = ?", file.id)).toBe(0);
+  });
+
+  it("search finds the drive's files for the team's people, offers the drive as a place of its own (not Personal), and finds nothing of it for anyone else", async () => {
+    const { owner, teamId, reviewer, billing, rootId } = await teamWithDrive();
+    const file = await createFile({ spaceId: teamId, folderId: rootId, name: "osprey valuation.txt", content: "The merlin multiple is eight.", uploadedBy: owner.id });
+    await indexFileContent(testContext(), file.id);
+    const search = (person: Person, query: Record<string, string>) => searchWorkspace(testContext(), person.id, query);
+
+    const found = await search(reviewer, { q: "merlin" });
+    expect(found.hits).toMatchObject([{ id: file.id, place: "Osprey team" }]);
+    expect(found.places).toContainEqual({ id: teamId, name: "Osprey team" });
+    const ids = found.places.map((place) => place.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect((await search(reviewer, { q: "merlin", place: teamId })).hits.map((hit) => hit.id)).toEqual([file.id]);
+    expect((await search(reviewer, { q: "merlin", place: "personal" })).hits).toEqual([]);
+    for (const person of [billing, await signedIn()]) expect((await search(person, { q: "merlin" })).hits).toEqual([]);
   });
 });

@@ -68,16 +68,16 @@ export async function listPendingFiles(db: Database, limit: number): Promise<str
 
 // ---- searching (statements for the search's one D1 batch, ADR 028) ---------------------------------
 
-export type SearchSpaceRow = { id: string; name: string; isRoom: number; archivedAt: number | null; roomUpdatedAt: number | null };
+export type SearchSpaceRow = { id: string; name: string; isRoom: number; isPersonal: number; archivedAt: number | null; roomUpdatedAt: number | null };
 
-/** The member's live spaces: their personal space and the rooms they are in that are not in the trash. */
+/** The member's live spaces: their personal space, their teams' drives and the rooms they are in that are not in the trash. */
 export function searchSpacesStatement(userId: string): SQL {
-  return sql`SELECT s.id AS id, s.name AS name, d.id IS NOT NULL AS isRoom, d.archived_at AS archivedAt, d.updated_at AS roomUpdatedAt
+  return sql`SELECT s.id AS id, s.name AS name, d.id IS NOT NULL AS isRoom, s.kind = 'personal' AS isPersonal, d.archived_at AS archivedAt, d.updated_at AS roomUpdatedAt
     FROM space_members sm JOIN spaces s ON s.id = sm.space_id LEFT JOIN datarooms d ON d.id = sm.space_id
     WHERE sm.user_id = ${userId} AND d.trashed_at IS NULL`;
 }
 
-/** Which of the member's spaces a search covers: all, their personal space, or one room; never the excluded ones. */
+/** Which of the member's spaces a search covers: all, their personal space, or one space (a room, a team's drive); never the excluded ones. */
 export type SearchScope = { userId: string; place: "personal" | string | null; excluded: readonly string[] };
 
 /**
@@ -87,7 +87,7 @@ export type SearchScope = { userId: string; place: "personal" | string | null; e
  */
 function scopeClause(scope: SearchScope): SQL {
   const conditions: SQL[] = [sql`msm.user_id = ${scope.userId}`, sql`mroom.trashed_at IS NULL`];
-  if (scope.place === "personal") conditions.push(sql`mroom.id IS NULL`);
+  if (scope.place === "personal") conditions.push(sql`EXISTS (SELECT 1 FROM spaces mown WHERE mown.id = msm.space_id AND mown.kind = 'personal')`);
   else if (scope.place) conditions.push(sql`msm.space_id = ${scope.place}`);
   if (scope.excluded.length > 0) conditions.push(sql`msm.space_id NOT IN (${sql.join(scope.excluded.map((id) => sql`${id}`), sql`, `)})`);
   return sql`'scope : (' || COALESCE((SELECT group_concat('"' || replace(msm.space_id, '-', '') || '"', ' OR ') FROM space_members msm LEFT JOIN datarooms mroom ON mroom.id = msm.space_id WHERE ${and(...conditions)}), '"none"') || ')'`;

@@ -44,9 +44,9 @@ export async function searchWorkspace(ctx: ServiceContext, userId: string, rawQu
   const [spaceRows = [], ...rows] = await runSearchBatch(ctx.db, [searchSpacesStatement(userId), ...planned.flatMap((plan) => plan.statements)]);
 
   const spaces = new Map(
-    (spaceRows as SearchSpaceRow[]).map((row) => [row.id, { id: row.id, name: row.name, isRoom: Boolean(row.isRoom), archived: row.archivedAt !== null, updatedAt: row.roomUpdatedAt === null ? null : Number(row.roomUpdatedAt) }]),
+    (spaceRows as SearchSpaceRow[]).map((row) => [row.id, { id: row.id, name: row.name, isRoom: Boolean(row.isRoom), isPersonal: Boolean(row.isPersonal), archived: row.archivedAt !== null, updatedAt: row.roomUpdatedAt === null ? null : Number(row.roomUpdatedAt) }]),
   );
-  const places = [...spaces.values()].map((space) => ({ id: space.isRoom ? space.id : "personal", name: space.name }));
+  const places = [...spaces.values()].map((space) => ({ id: space.isPersonal ? "personal" : space.id, name: space.name }));
   const reading: SearchReading = {
     spaces,
     readableSpaces: async (spaceIds) => {

@@ -102,7 +102,7 @@ const shareLinks: SearchSource = {
   kinds: ["share-link"],
   statements: (request) => (ownOnly(request) ? [searchOwnShareLinksStatement(ownParams(request))] : []),
   async read(request, [rows = []], reading) {
-    const personal = [...reading.spaces.values()].find((space) => !space.isRoom);
+    const personal = [...reading.spaces.values()].find((space) => space.isPersonal);
     const now = request.now.getTime();
     return (rows as ShareLinkSearchRow[]).map((row) => ({
       kind: "share-link",

@@ -1,7 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import type { SearchHit, SearchKind, SearchQuery } from "./search.constants";
 
-export type SearchSpace = { id: string; name: string; isRoom: boolean; archived: boolean; updatedAt: number | null };
+export type SearchSpace = { id: string; name: string; isRoom: boolean; isPersonal: boolean; archived: boolean; updatedAt: number | null };
 
 /** What every source receives: the parsed query, its words and the request's clock. */
 export type SearchRequest = {
