@@ -9,6 +9,7 @@ import {
   acceptInvitationRows,
   deleteDataroomMember,
   placeDataroomMemberRows,
+  type PlacedRole,
   loadRoomRoster,
   loadRoomSecurity,
   roomCopyDatabase,
@@ -184,11 +185,11 @@ export class DataRoom extends Server<Env> {
   }
 
   /**
-   * Places someone by the team whose workspace holds the room: in with this role and these
-   * overrides, or moved to them (never the owner). Their open pages get their permissions again.
+   * Places someone by the team whose workspace holds the room, or by a team role used as a
+   * template: in with this role and these overrides, or moved to them (never the owner). Their open pages get their permissions again.
    * True when anything changed.
    */
-  place(roomId: string, input: { userId: string; role: "admin" | "member"; overrides: Record<string, boolean>; now: number }): Promise<boolean> {
+  place(roomId: string, input: { userId: string; role: PlacedRole; overrides: Record<string, boolean>; now: number }): Promise<boolean> {
     return this.serialized(async () => {
       await this.ensureLoaded(roomId);
       const written = await placeDataroomMemberRows(this.db(), { dataroomId: roomId, userId: input.userId, role: input.role, overrides: input.overrides, now: new Date(input.now) });

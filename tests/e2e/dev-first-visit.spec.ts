@@ -127,6 +127,9 @@ test("a fresh npm start shows the public pages and every module's pages right on
   await expect.poll(driveFolders, { timeout: 60_000 }).toEqual(["Deal memos", "Warehouse visit"]);
   await visit(page, "/team");
   await expect(page.getByRole("link", { name: "Falcon deal team" })).toBeVisible();
+  // The team's Reviewer is offered as a template on the personal room's permissions page.
+  await visit(page, `/dataroom/${room}/permissions`);
+  await expect(page.getByRole("region", { name: "Use a team role as a template" }).getByRole("option", { name: "Reviewer (Falcon deal team)" })).toBeAttached();
 
   expect(problems).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createDataroom, getDataroom, listDatarooms, recordRoomVisit, restoreDataroom, setArchived, setDefaultRole, trashDataroom, updateDataroom } from "~/features/datarooms/datarooms.server";
 import { publicOrigin } from "~/features/auth/auth-context.server";
 import { invitePeople, resendInvitation, revokeInvitation } from "~/features/datarooms/invitations.server";
-import { getPermissionMatrix, grantPermission, revokePermission, setPermission } from "~/features/datarooms/permissions.server";
+import { applyRoleTemplate, getPermissionMatrix, grantPermission, revokePermission, setPermission } from "~/features/datarooms/permissions.server";
 import { changeMemberRole, leaveDataroom, listRoomPeople, listRoomSessions, removeMember, setMemberAccessEnd, transferOwnership } from "~/features/datarooms/members.server";
 import { exportRoomAnalyticsCsv, getRoomAnalytics } from "~/features/datarooms/analytics.server";
 import { getRoomThreads } from "~/features/datarooms/comments.server";
@@ -103,6 +103,11 @@ export const dataroomsApi = new Hono<AppEnv>()
   .put("/:id/permissions/:userId", async (c) => {
     const actor = requireApiActor(c);
     return c.json(await setPermission(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("userId"), await readJsonBody(c)), 200);
+  })
+  // A custom role of one of the caller's teams used as a template for one person (issue 42).
+  .put("/:id/permissions/:userId/template", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await applyRoleTemplate(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("userId"), await readJsonBody(c)), 200);
   })
   .delete("/:id/permissions", async (c) => {
     const actor = requireApiActor(c);

@@ -10,6 +10,9 @@ import { readProtection, type RoomProtection } from "./protection";
  * and `space_members` (what the file manager reads: owner → owner, admin and member → editor,
  * guest → viewer). Every write here changes both in one batch.
  */
+/** A room role someone can be placed in (never the owner). */
+export type PlacedRole = Exclude<DataroomRole, "owner">;
+
 export const SPACE_ROLE_FOR: Record<DataroomRole, SpaceRole> = { owner: "owner", admin: "editor", member: "editor", guest: "viewer" };
 
 export async function listDataroomMembers(db: Database, dataroomId: string) {
@@ -330,15 +333,15 @@ export async function acceptInvitationRows(db: Database, input: { id: string; to
  * these overrides, or moved to them when already in (never the room's owner). The member row and the
  * file manager's space membership in one batch. Returns whether anything was written.
  */
-export async function placeDataroomMemberRows(db: Database, input: { dataroomId: string; userId: string; role: "admin" | "member"; overrides: Record<string, boolean>; now: Date }): Promise<boolean> {
+export async function placeDataroomMemberRows(db: Database, input: { dataroomId: string; userId: string; role: PlacedRole; overrides: Record<string, boolean>; now: Date }): Promise<boolean> {
   const t = input.now.getTime();
   const overrides = JSON.stringify(input.overrides);
   const results = await rawBatch(db, [
     sql`INSERT INTO dataroom_members (dataroom_id, user_id, role, overrides, joined_at) VALUES (${input.dataroomId}, ${input.userId}, ${input.role}, ${overrides}, ${t})
       ON CONFLICT (dataroom_id, user_id) DO UPDATE SET role = excluded.role, overrides = excluded.overrides
       WHERE dataroom_members.role <> 'owner' AND (dataroom_members.role <> excluded.role OR dataroom_members.overrides <> excluded.overrides)`,
-    sql`INSERT INTO space_members (space_id, user_id, role, created_at) VALUES (${input.dataroomId}, ${input.userId}, 'editor', ${t})
-      ON CONFLICT (space_id, user_id) DO UPDATE SET role = 'editor' WHERE space_members.role NOT IN ('owner', 'editor')`,
+    sql`INSERT INTO space_members (space_id, user_id, role, created_at) VALUES (${input.dataroomId}, ${input.userId}, ${SPACE_ROLE_FOR[input.role]}, ${t})
+      ON CONFLICT (space_id, user_id) DO UPDATE SET role = excluded.role WHERE space_members.role NOT IN ('owner', excluded.role)`,
     sql`UPDATE datarooms SET updated_at = ${t} WHERE id = ${input.dataroomId}`,
   ]);
   return (results[0]?.meta.changes ?? 0) > 0;

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { TEAM_ROLE_LABELS } from "~/features/teams/teams.permissions";
-import { listTeamMembers } from "~/features/teams/teams.queries.server";
+import { roomOverridesOf } from "~/features/teams/team-roles.catalog";
+import { listCustomRolesOfMember, listTeamMembers } from "~/features/teams/teams.queries.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { auditRefusal, auditRoom, personTarget } from "./audit-record.server";
 import { ARCHIVED_MESSAGE, DATAROOM_PERMISSIONS, effectivePermissions, isDataroomPermission, ROLE_LABELS, ROLE_PERMISSIONS, type DataroomPermission } from "./datarooms.permissions";
-import { requireDataroom } from "./datarooms.server";
+import { requireDataroom, type DataroomSummary } from "./datarooms.server";
 import { listDataroomMembers } from "./members.queries.server";
 import { decideInRoom, forgetRoomDecisions, roomAuthority } from "./room-authority.server";
 
@@ -37,15 +38,21 @@ function unknownPermission(name: string): AppError {
   return new AppError("VALIDATION_ERROR", `Unknown permission "${name.slice(0, 60)}". Use one of: ${DATAROOM_PERMISSIONS.join(", ")}.`);
 }
 
-async function change(ctx: ServiceContext, actorId: string, rawRoomId: unknown, targetUserId: string, permission: string, value: boolean | null): Promise<PermissionChange> {
-  const room = await requireDataroom(ctx, actorId, rawRoomId, "manage_members");
-  if (!isDataroomPermission(permission)) throw unknownPermission(permission);
+/** Someone whose permissions the caller may change in a live room: not themselves, not the owner, an admin only by the owner. */
+async function requireChangeablePerson(ctx: ServiceContext, room: DataroomSummary, actorId: string, targetUserId: string) {
   if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
   if (targetUserId === actorId) throw new AppError("FORBIDDEN", "You cannot change your own permissions. Ask the room's owner.");
   const target = await decideInRoom(ctx, room.id, targetUserId);
   if (!target) throw new AppError("NOT_FOUND", "This person is not in this data room.");
   if (target.role === "owner") throw new AppError("FORBIDDEN", "The owner's permissions cannot be changed: the owner always has every permission.");
   if (target.role === "admin" && !room.isOwner) throw new AppError("FORBIDDEN", "Only the owner can change an admin's permissions.");
+  return target as typeof target & { role: Exclude<typeof target.role, "owner"> };
+}
+
+async function change(ctx: ServiceContext, actorId: string, rawRoomId: unknown, targetUserId: string, permission: string, value: boolean | null): Promise<PermissionChange> {
+  const room = await requireDataroom(ctx, actorId, rawRoomId, "manage_members");
+  if (!isDataroomPermission(permission)) throw unknownPermission(permission);
+  await requireChangeablePerson(ctx, room, actorId, targetUserId);
   const result = await roomAuthority(ctx, room.id).updatePermission(room.id, { userId: targetUserId, permission, value, now: ctx.now().getTime() });
   forgetRoomDecisions(ctx, room.id);
   if (!result.applied) {
@@ -84,6 +91,31 @@ export async function revokePermission(ctx: ServiceContext, actorId: string, raw
   return change(ctx, actorId, rawRoomId, user_id, permission, false);
 }
 
+const templateSchema = z.object({ roleId: z.uuid({ error: "Choose one of your teams' roles to apply." }) });
+
+/**
+ * PUT /api/datarooms/{id}/permissions/{userId}/template { roleId }: a custom role of one of the
+ * caller's teams used as a template (issue 42): the person keeps their room role and gets exactly
+ * the role's data room permissions, in one change of the room's authority (not a burst of
+ * switches, so the breaker is not involved). Later changes of the team role do not follow here.
+ */
+export async function applyRoleTemplate(ctx: ServiceContext, actorId: string, rawRoomId: unknown, targetUserId: string, input: unknown): Promise<PermissionChange> {
+  const { roleId } = parseInput(templateSchema, input);
+  const room = await requireDataroom(ctx, actorId, rawRoomId, "manage_members");
+  const target = await requireChangeablePerson(ctx, room, actorId, targetUserId);
+  const [template] = await listCustomRolesOfMember(ctx.db, actorId, roleId);
+  if (!template) throw new AppError("NOT_FOUND", "That role does not exist in any of your teams.");
+  const overrides = roomOverridesOf(target.role, template.permissions);
+  if (!overrides) throw new AppError("VALIDATION_ERROR", `“${template.name}” gives nothing in data rooms (it has no View). Choose a role with data room permissions.`);
+  await roomAuthority(ctx, room.id).place(room.id, { userId: targetUserId, role: target.role, overrides, now: ctx.now().getTime() });
+  forgetRoomDecisions(ctx, room.id);
+  const decision = await decideInRoom(ctx, room.id, targetUserId);
+  if (!decision) throw new AppError("NOT_FOUND", "This person is not in this data room.");
+  const granted = DATAROOM_PERMISSIONS.filter((permission) => decision.permissions[permission]);
+  await auditRoom(ctx, room.id, actorId, { action: "permission.change", target: await personTarget(ctx, targetUserId), detail: `Team role “${template.name}” (${template.teamName}) applied: ${granted.join(", ")}` });
+  return { success: true, user_id: targetUserId, role: decision.role, permissions: decision.permissions, overrides: decision.overrides };
+}
+
 export type PermissionMatrixRow = {
   userId: string;
   name: string;
@@ -101,10 +133,11 @@ export type PermissionMatrixRow = {
 /** The members × permissions matrix of the permissions page (manage_members), from the room's authority. */
 export async function getPermissionMatrix(ctx: ServiceContext, actorId: string, rawRoomId: unknown) {
   const room = await requireDataroom(ctx, actorId, rawRoomId, "manage_members");
-  const [roster, people, team] = await Promise.all([
+  const [roster, people, team, templates] = await Promise.all([
     roomAuthority(ctx, room.id).roster(room.id),
     listDataroomMembers(ctx.db, room.id),
     room.team ? listTeamMembers(ctx.db, room.team.id) : Promise.resolve([]),
+    listCustomRolesOfMember(ctx.db, actorId),
   ]);
   const names = new Map(people.map((person) => [person.userId, person.name]));
   // Whose permissions the team sets (its owner's and admins' too: they are the room's admins by it).
@@ -126,5 +159,7 @@ export async function getPermissionMatrix(ctx: ServiceContext, actorId: string, 
       };
     })
     .sort((a, b) => order[a.role as keyof typeof order] - order[b.role as keyof typeof order] || a.name.localeCompare(b.name));
-  return { dataroom: room, permissions: DATAROOM_PERMISSIONS, rows };
+  // The caller's teams' custom roles that give something in rooms, to apply as templates.
+  const roleTemplates = templates.filter((role) => role.permissions.includes("dataroom.view")).map((role) => ({ id: role.id, name: role.name, teamName: role.teamName }));
+  return { dataroom: room, permissions: DATAROOM_PERMISSIONS, rows, roleTemplates };
 }

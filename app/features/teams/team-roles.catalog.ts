@@ -171,14 +171,23 @@ export function withoutDependents(permissions: readonly RolePermission[], remove
  * that make its permissions exactly the role's (null: no room permission, so not in the rooms).
  */
 export function roomGrantOf(permissions: readonly string[]): { role: "member"; overrides: Record<DataroomPermission, boolean> } | null {
+  const overrides = roomOverridesOf("member", permissions);
+  return overrides ? { role: "member", overrides } : null;
+}
+
+/**
+ * The overrides that make someone of a room role hold exactly a custom role's data room permissions
+ * (a role used as a template on a room's permissions page); null when it has none (no View).
+ */
+export function roomOverridesOf(role: keyof typeof ROLE_PERMISSIONS, permissions: readonly string[]): Record<DataroomPermission, boolean> | null {
   const room = new Set(permissions.filter((key) => key.startsWith("dataroom.")).map((key) => key.slice("dataroom.".length)));
   if (!room.has("view")) return null;
-  const defaults = new Set<DataroomPermission>(ROLE_PERMISSIONS.member);
+  const defaults = new Set<DataroomPermission>(ROLE_PERMISSIONS[role]);
   const overrides = {} as Record<DataroomPermission, boolean>;
   for (const permission of DATAROOM_PERMISSIONS) {
     if (room.has(permission) !== defaults.has(permission)) overrides[permission] = room.has(permission);
   }
-  return { role: "member", overrides };
+  return overrides;
 }
 
 /** The team permissions of someone holding a custom role with these permissions. */

@@ -202,6 +202,18 @@ export async function findTeamCustomRole(db: Database, teamId: string, roleId: s
   return db.select().from(teamCustomRoles).where(and(eq(teamCustomRoles.teamId, teamId), eq(teamCustomRoles.id, roleId))).get();
 }
 
+/** The custom roles of the teams someone is in (any place), with their team's name: what they may use as room templates. */
+export async function listCustomRolesOfMember(db: Database, userId: string, roleId?: string) {
+  return db
+    .select({ id: teamCustomRoles.id, name: teamCustomRoles.name, permissions: teamCustomRoles.permissions, teamName: teams.name })
+    .from(teamCustomRoles)
+    .innerJoin(teamMembers, and(eq(teamMembers.teamId, teamCustomRoles.teamId), eq(teamMembers.userId, userId)))
+    .innerJoin(teams, eq(teams.id, teamCustomRoles.teamId))
+    .where(roleId ? eq(teamCustomRoles.id, roleId) : undefined)
+    .orderBy(asc(sql`${teams.name} collate nocase`), asc(sql`${teamCustomRoles.name} collate nocase`))
+    .all();
+}
+
 export async function findTeamCustomRoleByName(db: Database, teamId: string, name: string): Promise<{ id: string } | undefined> {
   return db
     .select({ id: teamCustomRoles.id })

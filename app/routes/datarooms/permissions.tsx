@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { ErrorPage } from "~/components/error-page";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { nativeSelectClassName } from "~/components/ui/native-select";
 import { showToast } from "~/components/ui/toast";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { BREAKER_LIMIT, BREAKER_WINDOW_MS, PERMISSION_DEBOUNCE_MS } from "~/features/datarooms/datarooms.constants";
@@ -31,7 +33,7 @@ type Change = { key: string; userId: string; permission: string; value: boolean 
  * a toggle the server refuses goes back to what the server holds.
  */
 export default function DataroomPermissionsPage({ loaderData }: Route.ComponentProps) {
-  const { dataroom, permissions, rows } = loaderData;
+  const { dataroom, permissions, rows, roleTemplates } = loaderData;
   const initial = () => Object.fromEntries(rows.flatMap((row) => permissions.map((permission) => [`${row.userId}:${permission}`, row.permissions[permission]])));
   const [values, setValues] = useState<Record<string, boolean>>(initial);
   const confirmed = useRef<Record<string, boolean>>(initial());
@@ -95,6 +97,16 @@ export default function DataroomPermissionsPage({ loaderData }: Route.ComponentP
     }
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void flush(), PERMISSION_DEBOUNCE_MS);
+  };
+
+  /** A team role applied as a template: the server's answer becomes what the switches hold. */
+  const applied = (userId: string, result: Record<string, boolean>) => {
+    for (const permission of permissions) {
+      const key = `${userId}:${permission}`;
+      confirmed.current[key] = result[permission]!;
+      queue.current.delete(key);
+      settle(key, result[permission]!);
+    }
   };
 
   return (
@@ -167,7 +179,79 @@ export default function DataroomPermissionsPage({ loaderData }: Route.ComponentP
           </tbody>
         </table>
       </div>
+      {roleTemplates.length > 0 && rows.some((row) => row.editable) ? (
+        <RoleTemplateForm roomId={dataroom.id} people={rows.filter((row) => row.editable)} templates={roleTemplates} onApplied={applied} />
+      ) : null}
     </div>
+  );
+}
+
+/**
+ * One of the member's teams' custom roles used as a template (issue 42): the person keeps their
+ * room role and gets exactly the role's data room permissions, in one change.
+ */
+function RoleTemplateForm({
+  roomId,
+  people,
+  templates,
+  onApplied,
+}: {
+  roomId: string;
+  people: readonly { userId: string; name: string }[];
+  templates: readonly { id: string; name: string; teamName: string }[];
+  onApplied: (userId: string, permissions: Record<string, boolean>) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const userId = String(form.get("userId"));
+    const roleId = String(form.get("roleId"));
+    setBusy(true);
+    try {
+      const result = await request<{ permissions: Record<string, boolean> }>(`/api/datarooms/${roomId}/permissions/${userId}/template`, { method: "PUT", body: { roleId }, handleErrors: false });
+      onApplied(userId, result.permissions);
+      const person = people.find((row) => row.userId === userId)?.name ?? "They";
+      const role = templates.find((template) => template.id === roleId)?.name ?? "the role";
+      showToast(`${person} now has the data room permissions of “${role}”.`, { type: "success" });
+    } catch (error) {
+      showToast(error instanceof HttpError ? error.message : "The role could not be applied. Try again.", { type: "error" });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="role-template" className="space-y-2 rounded-md border border-slate-200 bg-white p-4">
+      <h2 id="role-template" className="text-lg font-semibold text-slate-900">
+        Use a team role as a template
+      </h2>
+      <p className="text-sm text-slate-700">Gives someone exactly the data room permissions of one of your teams' custom roles; they keep their role here. Later changes of the team role do not follow.</p>
+      <form className="flex flex-wrap items-end gap-3" onSubmit={(event) => void submit(event)}>
+        <label className="text-sm font-medium text-slate-900">
+          Person
+          <select name="userId" className={nativeSelectClassName}>
+            {people.map((person) => (
+              <option key={person.userId} value={person.userId}>
+                {person.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-slate-900">
+          Team role
+          <select name="roleId" className={nativeSelectClassName}>
+            {templates.map((template) => (
+              <option key={template.id} value={template.id}>
+                {template.name} ({template.teamName})
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" variant="secondary" isLoading={busy}>
+          Apply role
+        </Button>
+      </form>
+    </section>
   );
 }
 
