@@ -1,16 +1,17 @@
 import { introspectWorkflowInstance } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { builderOptions, getWorkflow, listWorkflowSummaries } from "~/features/workflows/workflow-builder.server";
-import { startSubmissionRunsJob, startUploadRunsJob } from "~/features/workflows/workflows.jobs";
+import { startSubmissionRunsJob } from "~/features/workflows/workflows.jobs";
 import { createCaseType } from "~/features/cases/cases.server";
 import { verifyRoomAudit } from "~/features/datarooms/audit.server";
 import { cancelRun, createWorkflow, decideTask, getRun, listMyTasks, listWorkflows, startRun } from "~/features/workflows/workflows.server";
 import { ROOM_SOURCE_REFUSED, ROOM_WORKFLOW_REFUSED } from "~/features/workflows/workflow-room.server";
 import { makeFolder, personalSpaceOf, testContext } from "~tests/factories/files";
-import { countWhere, createRoom, joinRoom, send, signedIn, type Person } from "./dataroom-helpers";
+import { countWhere, createRoom, joinRoom, send, signedIn } from "./dataroom-helpers";
 import { testEnv } from "./helpers";
 import { sendThroughPage } from "./receive-helpers";
 import { bytes, upload } from "./tus-helpers";
+import { tasksOf, uploadAndStart } from "./workflow-helpers";
 
 /**
  * Workflows of a data room (issue 41): a workflow whose trigger folder is in a room works in the
@@ -31,20 +32,6 @@ async function room() {
   await joinRoom(owner, id, second!, "member");
   await joinRoom(owner, id, guest!, "guest");
   return { owner, roomId: id, rootFolderId, incoming, approved, members: [first!, second!], guest: guest! };
-}
-
-/** Uploads a file into the folder as the person and delivers the job its upload queued; the run it started. */
-async function uploadAndStart(person: Person, folderId: string, name: string, templateId: string) {
-  const fileId = await upload(person.client, folderId, name, bytes(2_000));
-  const uploadId = (await testEnv.DB.prepare("select id from uploads where file_id = ?").bind(fileId).first<{ id: string }>())!.id;
-  await startUploadRunsJob.run({ ...testContext(), jobId: `${startUploadRunsJob.type}:${uploadId}` }, { uploadId, fileId, folderId, uploadedBy: person.id });
-  const run = await testEnv.DB.prepare("select id from workflow_runs where template_id = ? and subject_file_id = ?").bind(templateId, fileId).first<{ id: string }>();
-  return { fileId, runId: run?.id ?? null };
-}
-
-async function tasksOf(userId: string, runId: string) {
-  await expect.poll(async () => (await listMyTasks(ctx(), userId)).filter((task) => task.runId === runId).length, { timeout: 5_000 }).toBeGreaterThan(0);
-  return (await listMyTasks(ctx(), userId)).filter((task) => task.runId === runId);
 }
 
 /** The room's workflow entries, once its authority has copied what waits to D1 (it does so after a short delay). */

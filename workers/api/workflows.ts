@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { cancelRun, createWorkflow, decideTask, getRun, listMyTasks, listWorkflows, startRun } from "~/features/workflows/workflows.server";
+import { workspaceQuery } from "~/features/teams/workspace.server";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
@@ -12,7 +13,7 @@ export const workflowsApi = new Hono<AppEnv>()
   .use(noStore)
   .get("/", async (c) => {
     const actor = requireApiActor(c);
-    return c.json({ workflows: await listWorkflows(apiServiceContext(c), actor.userId) }, 200);
+    return c.json({ workflows: await listWorkflows(apiServiceContext(c), actor.userId, workspaceQuery(c.req.query("workspace"))) }, 200);
   })
   .post("/", async (c) => {
     const actor = requireApiActor(c);

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { favorites, files, folders, spaceMembers, spaces, type FolderKind } from "~/db/schema";
 import type { FileSort, SortDirection } from "./files.constants";
 import type { EffectiveSpaceRole } from "./files.permissions";
-import { effectiveSpaceRole, isDataroomSpace } from "./space-role.queries.server";
+import { effectiveSpaceRole, isDataroomSpace, spaceTeamId } from "./space-role.queries.server";
 import { inPersonalWorkspace } from "~/features/teams/workspace.queries.server";
 
 export type FolderRow = typeof folders.$inferSelect;
@@ -243,9 +243,6 @@ export async function searchFoldersInSpace(db: Database, spaceId: string, term: 
     .limit(limit)
     .all();
 }
-
-/** The team whose workspace holds a space: a team's drive is its own; a data room says; a personal space has none. */
-const spaceTeamId = sql<string | null>`(CASE ${spaces.kind} WHEN 'team' THEN ${spaces.id} WHEN 'dataroom' THEN (SELECT team_id FROM datarooms WHERE datarooms.id = ${spaces.id}) END)`;
 
 /**
  * Every live folder of the spaces the member belongs to (the "all folders" tree), capped; with

@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { datarooms } from "~/db/schema";
-import { spaceMembers } from "~/db/schema";
+import { spaceMembers, spaces } from "~/db/schema";
 import type { EffectiveSpaceRole } from "./files.permissions";
 
 /**
@@ -22,4 +22,28 @@ export const isDataroomSpace = sql<number>`EXISTS (SELECT 1 FROM datarooms r WHE
 export async function findIsDataroomSpace(db: Database, spaceId: string): Promise<boolean> {
   const row = await db.select({ id: datarooms.id }).from(datarooms).where(eq(datarooms.id, spaceId)).get();
   return row !== undefined;
+}
+
+/** The team whose workspace holds a space: a team's drive is its own; a data room says; a personal space has none. */
+export const spaceTeamId = sql<string | null>`(CASE ${spaces.kind} WHEN 'team' THEN ${spaces.id} WHEN 'dataroom' THEN (SELECT team_id FROM datarooms WHERE datarooms.id = ${spaces.id}) END)`;
+
+/** The kind of each space and the team whose workspace holds it, by id. */
+export async function listSpaceTeams(db: Database, spaceIds: readonly string[]): Promise<Map<string, { kind: string; teamId: string | null }>> {
+  if (spaceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: spaces.id, kind: spaces.kind, teamId: spaceTeamId })
+    .from(spaces)
+    .where(inArray(spaces.id, [...new Set(spaceIds)]))
+    .all();
+  return new Map(rows.map((row) => [row.id, { kind: row.kind, teamId: row.teamId }]));
+}
+
+/** The teams' drives the member owns (the team's owner and admins): where they build and share the team's workflows. */
+export async function listOwnedTeamDrives(db: Database, userId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: spaces.id, name: spaces.name })
+    .from(spaceMembers)
+    .innerJoin(spaces, eq(spaces.id, spaceMembers.spaceId))
+    .where(and(eq(spaceMembers.userId, userId), eq(spaceMembers.role, "owner"), eq(spaces.kind, "team")))
+    .all();
 }

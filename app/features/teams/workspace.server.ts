@@ -4,7 +4,7 @@ import { readCookie } from "~/lib/cookies";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { requireTeam, teamPermissionsFor } from "./team-access.server";
 import type { TeamPermission } from "./teams.permissions";
-import { findTeamMembership } from "./teams.queries.server";
+import { findTeamMembership, listTeamsOf } from "./teams.queries.server";
 
 /**
  * The member's workspace (issue 42, ADR 040): their own, or one of their teams'. The choice is a
@@ -62,4 +62,15 @@ export async function chooseWorkspace(ctx: ServiceContext, userId: string, rawTe
   }
   const { team } = await requireTeam(ctx, userId, rawTeamId, "team.view");
   return { name: team.name, setCookie: [`${WORKSPACE_COOKIE}=${team.id}`, `Max-Age=${ONE_YEAR_S}`, ...attributes].join("; ") };
+}
+
+/**
+ * Whether a thing of a team (its team's id, null for none) is in a workspace, for lists read in
+ * code: a team's holds that team's things; the member's own holds things of no team and of teams
+ * they are not in (the same rule as `inPersonalWorkspace` in SQL).
+ */
+export async function workspaceFilter(ctx: ServiceContext, userId: string, workspace: string | null): Promise<(teamId: string | null) => boolean> {
+  if (workspace) return (teamId) => teamId === workspace;
+  const mine = new Set((await listTeamsOf(ctx.db, userId)).map((team) => team.id));
+  return (teamId) => teamId === null || !mine.has(teamId);
 }

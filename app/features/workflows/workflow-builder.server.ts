@@ -1,5 +1,6 @@
 import { ensurePersonalSpace } from "~/features/files/spaces.server";
-import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
+import { findIsDataroomSpace, listOwnedTeamDrives, listSpaceTeams } from "~/features/files/space-role.queries.server";
+import { workspaceFilter } from "~/features/teams/workspace.server";
 import { requireDataroom } from "~/features/datarooms/datarooms.server";
 import { getAllFolders, type FolderTreeNode } from "~/features/files/folders.server";
 import type { WorkflowEscalation, WorkflowStepDefinition } from "~/db/schema";
@@ -19,27 +20,33 @@ import { countRunsByTemplate, findPeople, listTriggerSources, findTemplate, list
  * people and folders by name, its latest runs). Business only (`workflows`), like every entry point.
  */
 
-export type FolderOption = { id: string; path: string; spaceId: string; isRoom: boolean };
+export type FolderOption = { id: string; path: string; spaceId: string; isRoom: boolean; isTeam: boolean };
 const RECENT_RUNS = 50;
 const DOCUMENT_CHOICES = 200;
 
 /**
  * The folders a workflow may name, each with its path ("My files / Contracts / Signed", "Falcon
  * diligence / Contracts"), in tree order: the member's own files first, then the data rooms they
- * manage (`rooms: "managed"`, what the builder offers) or every room they are in (`"all"`, to name
- * folders on the workflow's pages).
+ * manage and the team drives they own (`rooms: "managed"`, what the builder offers) or every room
+ * and team drive they are in (`"all"`, to name folders on the workflow's pages).
  */
 export async function folderOptions(ctx: ServiceContext, userId: string, rooms: "managed" | "all" = "managed"): Promise<FolderOption[]> {
-  const [space, trees, managed] = await Promise.all([ensurePersonalSpace(ctx, userId), getAllFolders(ctx, userId), rooms === "managed" ? managedRooms(ctx, userId) : null]);
-  const chosen = [...trees.filter((tree) => tree.spaceId === space.id), ...trees.filter((tree) => tree.spaceKind === "dataroom" && (managed === null || managed.some((room) => room.id === tree.spaceId)))];
+  const [space, trees, managed] = await Promise.all([
+    ensurePersonalSpace(ctx, userId),
+    getAllFolders(ctx, userId),
+    rooms === "managed" ? Promise.all([managedRooms(ctx, userId), listOwnedTeamDrives(ctx.db, userId)]).then((lists) => lists.flat()) : null,
+  ]);
+  const shared = (tree: (typeof trees)[number]) => (tree.spaceKind === "dataroom" || tree.spaceKind === "team") && (managed === null || managed.some((place) => place.id === tree.spaceId));
+  const chosen = [...trees.filter((tree) => tree.spaceId === space.id), ...trees.filter(shared)];
   const options: FolderOption[] = [];
   for (const tree of chosen) {
-    const isRoom = tree.spaceId !== space.id;
-    options.push({ id: tree.rootUid, path: tree.spaceName, spaceId: tree.spaceId, isRoom });
+    const isRoom = tree.spaceKind === "dataroom";
+    const isTeam = tree.spaceKind === "team";
+    options.push({ id: tree.rootUid, path: tree.spaceName, spaceId: tree.spaceId, isRoom, isTeam });
     const walk = (nodes: FolderTreeNode[], prefix: string) => {
       for (const node of [...nodes].sort((a, b) => a.label.localeCompare(b.label))) {
         const path = `${prefix} / ${node.label}`;
-        options.push({ id: node.uid, path, spaceId: tree.spaceId, isRoom });
+        options.push({ id: node.uid, path, spaceId: tree.spaceId, isRoom, isTeam });
         walk(node.children, path);
       }
     };
@@ -69,14 +76,20 @@ function triggerLabel(row: WorkflowTemplateRow, folders: Map<string, string>, so
 }
 
 /**
- * /workflows: the member's workflows and those of the data rooms they manage, newest change first,
+ * /workflows: the member's workflows and those of the data rooms they manage and team drives they
+ * own (with `workspace`, one workspace's: ADR 040), newest change first,
  * with how each starts and its runs; one built by someone else says by whom. A room's Workflows
  * page (`roomId`): that room's only, for those who manage it (the room's own refusals otherwise).
  */
-export async function listWorkflowSummaries(ctx: ServiceContext, userId: string, roomId: string | null = null) {
+export async function listWorkflowSummaries(ctx: ServiceContext, userId: string, roomId: string | null = null, workspace?: string | null) {
   await requireWorkflows(ctx, userId);
   if (roomId !== null) await requireDataroom(ctx, userId, roomId, "manage_settings");
-  const templates = (await workflowsFor(ctx, userId)).filter((row) => roomId === null || row.spaceId === roomId);
+  let templates = (await workflowsFor(ctx, userId)).filter((row) => roomId === null || row.spaceId === roomId);
+  if (workspace !== undefined) {
+    // One workspace's (issue 42): those working in the team's drive or rooms, or the member's own.
+    const [teams, inWorkspace] = await Promise.all([listSpaceTeams(ctx.db, templates.map((row) => row.spaceId)), workspaceFilter(ctx, userId, workspace)]);
+    templates = templates.filter((row) => inWorkspace(teams.get(row.spaceId)?.teamId ?? null));
+  }
   const builderIds = [...new Set(templates.flatMap((row) => (row.createdBy && row.createdBy !== userId ? [row.createdBy] : [])))];
   const [counts, folders, sources, builders] = await Promise.all([
     countRunsByTemplate(ctx.db, templates.map((row) => row.id)),

@@ -2,7 +2,8 @@ import { effectivePermissions } from "~/features/datarooms/datarooms.permissions
 import { auditRoom, type AuditEvent } from "~/features/datarooms/audit-record.server";
 import { decideInRoom } from "~/features/datarooms/room-authority.server";
 import { ensurePersonalSpace, requireFolderAccess } from "~/features/files/spaces.server";
-import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
+import { findIsDataroomSpace, listOwnedTeamDrives, listSpaceTeams } from "~/features/files/space-role.queries.server";
+import { findSpaceRole } from "~/features/files/folders.queries.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { listLiveRoomStandings, listTemplatesFor, type WorkflowTemplateRow } from "./workflows.queries.server";
@@ -16,7 +17,10 @@ import { listLiveRoomStandings, listTemplatesFor, type WorkflowTemplateRow } fro
  * acts with its builder's rights, and stops when the builder no longer manages the room).
  */
 
-export type WorkflowSpace = { id: string; isRoom: boolean };
+/** Where a workflow works: the builder's own files, a data room, or a team's drive (`isTeamDrive`). */
+export type WorkflowSpace = { id: string; isRoom: boolean; isTeamDrive?: boolean };
+
+export const TEAM_WORKFLOW_REFUSED = "Only the team's owner and admins build workflows on the team's files. Ask one of them, or choose a folder of your own files.";
 
 export const ROOM_WORKFLOW_REFUSED = "Only the room's owner and admins build workflows on its folders. Ask one of them, or choose a folder of your own files.";
 
@@ -37,7 +41,12 @@ export async function workflowSpace(ctx: ServiceContext, userId: string, trigger
   if (!trigger.folderId) return { id: personal.id, isRoom: false };
   const folder = await requireFolderAccess(ctx, userId, trigger.folderId, "files.edit");
   if (folder.spaceId === personal.id) return { id: personal.id, isRoom: false };
-  if (!folder.roomPermissions) throw new AppError("VALIDATION_ERROR", "trigger: The folder is outside your own files and your data rooms. Choose one of your folders.");
+  if (!folder.roomPermissions) {
+    // A team's drive (issue 42): its owners (the team's owner and admins) build the team's workflows there.
+    if (!(await isTeamDrive(ctx, folder.spaceId))) throw new AppError("VALIDATION_ERROR", "trigger: The folder is outside your own files and your data rooms. Choose one of your folders.");
+    if (folder.role !== "owner") throw new AppError("FORBIDDEN", TEAM_WORKFLOW_REFUSED);
+    return { id: folder.spaceId, isRoom: false, isTeamDrive: true };
+  }
   if (!folder.roomPermissions.manage_settings) throw new AppError("FORBIDDEN", ROOM_WORKFLOW_REFUSED);
   return { id: folder.spaceId, isRoom: true };
 }
@@ -48,9 +57,22 @@ export async function managedRooms(ctx: ServiceContext, userId: string): Promise
   return standings.filter((standing) => effectivePermissions(standing.role, standing.overrides).manage_settings).map((standing) => ({ id: standing.roomId, name: standing.name }));
 }
 
-/** The workflows a member sees and runs: those they built, and those of the rooms they manage. */
+/** The workflows a member sees and runs: those they built, and those of the rooms they manage and of the team drives they own. */
 export async function workflowsFor(ctx: ServiceContext, userId: string): Promise<WorkflowTemplateRow[]> {
-  return listTemplatesFor(ctx.db, userId, (await managedRooms(ctx, userId)).map((room) => room.id));
+  const [rooms, drives] = await Promise.all([managedRooms(ctx, userId), listOwnedTeamDrives(ctx.db, userId)]);
+  return listTemplatesFor(ctx.db, userId, [...rooms, ...drives].map((space) => space.id));
+}
+
+async function isTeamDrive(ctx: ServiceContext, spaceId: string): Promise<boolean> {
+  return (await listSpaceTeams(ctx.db, [spaceId])).get(spaceId)?.kind === "team";
+}
+
+/** Whether the member manages a space's workflows now: a room they manage, or a team's drive they own (the team's owner or an admin). */
+async function managesSpaceNow(ctx: ServiceContext, spaceId: string, userId: string): Promise<boolean> {
+  const kind = (await listSpaceTeams(ctx.db, [spaceId])).get(spaceId)?.kind;
+  if (kind === "dataroom") return managesRoomNow(ctx, spaceId, userId);
+  if (kind === "team") return (await findSpaceRole(ctx.db, spaceId, userId))?.role === "owner";
+  return false;
 }
 
 /** Whether the member manages the room now, as the room authority decides (their role with overrides, their access not ended). */
@@ -59,16 +81,21 @@ async function managesRoomNow(ctx: ServiceContext, roomId: string, userId: strin
   return decision !== null && decision.permissions.manage_settings && (decision.accessEndsAt === null || decision.accessEndsAt > ctx.now().getTime());
 }
 
-/** Whether the member may see and run a workflow: they built it, or it works in a data room they manage now. */
+/** Whether the member may see and run a workflow: they built it, or it works in a data room they manage or a team drive they own now. */
 export async function mayRunWorkflow(ctx: ServiceContext, userId: string, template: WorkflowTemplateRow): Promise<boolean> {
   if (template.createdBy === userId) return true;
-  return (await findIsDataroomSpace(ctx.db, template.spaceId)) && (await managesRoomNow(ctx, template.spaceId, userId));
+  return managesSpaceNow(ctx, template.spaceId, userId);
 }
 
-/** A room's workflow starts runs only while its builder still manages the room (a workflow acts with its builder's rights). */
+/**
+ * A room's or a team drive's workflow starts runs only while its builder still manages the room or
+ * owns the drive (a workflow acts with its builder's rights); one in the builder's own files always.
+ */
 export async function builderStillManages(ctx: ServiceContext, template: WorkflowTemplateRow): Promise<boolean> {
-  if (!template.createdBy || !(await findIsDataroomSpace(ctx.db, template.spaceId))) return true;
-  return managesRoomNow(ctx, template.spaceId, template.createdBy);
+  if (!template.createdBy) return true;
+  const kind = (await listSpaceTeams(ctx.db, [template.spaceId])).get(template.spaceId)?.kind;
+  if (kind !== "dataroom" && kind !== "team") return true;
+  return managesSpaceNow(ctx, template.spaceId, template.createdBy);
 }
 
 /**

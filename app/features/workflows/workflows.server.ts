@@ -1,7 +1,8 @@
 import { checkFeature as hasFeature } from "~/features/access/access-check";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
-import { ensurePersonalSpace, requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
-import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
+import { requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
+import { findIsDataroomSpace, listSpaceTeams } from "~/features/files/space-role.queries.server";
+import { workspaceFilter } from "~/features/teams/workspace.server";
 import { findCaseType, findFormSubmissionForCase, findReceiveSubmissionForCase } from "~/features/cases/cases.queries.server";
 import { signaturesAccess } from "~/features/signatures/envelopes.server";
 import type { WorkflowStepDefinition } from "~/db/schema";
@@ -111,7 +112,10 @@ async function resolveAssignees(ctx: ServiceContext, entries: readonly string[])
 /** A folder of the space the workflow works in (the builder's own files, or its data room) that the builder may edit: a move's or a copy's target. */
 async function requireWorkflowFolder(ctx: ServiceContext, userId: string, space: WorkflowSpace, folderId: string, what: string): Promise<void> {
   const folder = await requireFolderAccess(ctx, userId, folderId, "files.edit");
-  if (folder.spaceId !== space.id) throw new AppError("VALIDATION_ERROR", space.isRoom ? `${what} is outside the data room this workflow works in: its documents stay in the room. Choose one of the room's folders.` : `${what} is outside your own files. Choose one of your folders.`);
+  if (folder.spaceId === space.id) return;
+  if (space.isRoom) throw new AppError("VALIDATION_ERROR", `${what} is outside the data room this workflow works in: its documents stay in the room. Choose one of the room's folders.`);
+  if (space.isTeamDrive) throw new AppError("VALIDATION_ERROR", `${what} is outside the team's files this workflow works in: its documents stay the team's. Choose one of the team's folders.`);
+  throw new AppError("VALIDATION_ERROR", `${what} is outside your own files. Choose one of your folders.`);
 }
 
 /** POST /api/workflows: a template in the member's own files or in a data room they manage (its trigger's folder, or where its form or page files); its people must be members, its folders theirs to edit. */
@@ -177,11 +181,12 @@ export async function createWorkflow(ctx: ServiceContext, userId: string, input:
   return viewOf(row, userId, space.isRoom);
 }
 
-/** GET /api/workflows: the workflows the caller built and those of the data rooms they manage, newest first (the plan is checked: lower tiers are refused). */
-export async function listWorkflows(ctx: ServiceContext, userId: string): Promise<WorkflowView[]> {
+/** GET /api/workflows[?workspace=personal|{teamId}]: the workflows the caller built and those of the data rooms they manage and team drives they own, newest first (the plan is checked: lower tiers are refused). */
+export async function listWorkflows(ctx: ServiceContext, userId: string, workspace?: string | null): Promise<WorkflowView[]> {
   await requireWorkflows(ctx, userId);
-  const [templates, personal] = await Promise.all([workflowsFor(ctx, userId), ensurePersonalSpace(ctx, userId)]);
-  return templates.map((row) => viewOf(row, userId, row.spaceId !== personal.id));
+  const templates = await workflowsFor(ctx, userId);
+  const [spaces, inWorkspace] = await Promise.all([listSpaceTeams(ctx.db, templates.map((row) => row.spaceId)), workspace === undefined ? null : workspaceFilter(ctx, userId, workspace)]);
+  return templates.filter((row) => !inWorkspace || inWorkspace(spaces.get(row.spaceId)?.teamId ?? null)).map((row) => viewOf(row, userId, spaces.get(row.spaceId)?.kind === "dataroom"));
 }
 
 /** The template, if the caller built it or manages the data room it works in (404 otherwise). */
@@ -193,7 +198,8 @@ async function requireRunnableTemplate(ctx: ServiceContext, userId: string, temp
 
 /** Where a workflow's documents must be, in words, for a refusal. */
 async function whereItRuns(ctx: ServiceContext, template: WorkflowTemplateRow): Promise<string> {
-  return (await findIsDataroomSpace(ctx.db, template.spaceId)) ? "its data room" : "your own files";
+  const kind = (await listSpaceTeams(ctx.db, [template.spaceId])).get(template.spaceId)?.kind;
+  return kind === "dataroom" ? "its data room" : kind === "team" ? "the team's files" : "your own files";
 }
 
 /** `stepIndex`: the template's step the run is at; `round`: 1, or more once a send-back step took it round again. */

@@ -103,7 +103,7 @@ export default function CreateWorkflowPage({ loaderData, actionData }: Route.Com
     }
     setTrigger(next);
   };
-  const folderLabel = (folder: (typeof folders)[number]) => (folder.isRoom ? `${folder.path} (data room)` : folder.path);
+  const folderLabel = (folder: (typeof folders)[number]) => (folder.isRoom ? `${folder.path} (data room)` : folder.isTeam ? `${folder.path} (team files)` : folder.path);
   const moveStep = (index: number, by: -1 | 1) =>
     setSteps((current) => {
       const next = [...current];

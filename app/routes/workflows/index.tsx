@@ -9,6 +9,7 @@ import { listWorkflowSummaries } from "~/features/workflows/workflow-builder.ser
 import { runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
+import { currentWorkspace } from "~/features/teams/workspace.server";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => titleMeta("Workflows");
@@ -20,17 +21,28 @@ export const meta: Route.MetaFunction = () => titleMeta("Workflows");
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
   const roomId = (params as { id?: string }).id ?? null;
-  return runLoader(async () => ({ workflows: await listWorkflowSummaries(serviceContextFor(context), user.id, roomId), inRoom: roomId !== null }));
+  const ctx = serviceContextFor(context);
+  return runLoader(async () => {
+    // The workspace chosen in the shell (issue 42): the team's workflows, or the member's own; a room's page shows the room's.
+    const workspace = roomId === null ? await currentWorkspace(ctx, user.id, request) : null;
+    const workflows = await listWorkflowSummaries(ctx, user.id, roomId, roomId === null ? (workspace?.id ?? null) : undefined);
+    return { workflows, inRoom: roomId !== null, workspace: workspace ? { name: workspace.name } : null };
+  });
 }
 
 export default function WorkflowsPage({ loaderData }: Route.ComponentProps) {
-  const { workflows, inRoom } = loaderData;
+  const { workflows, inRoom, workspace } = loaderData;
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="max-w-3xl space-y-1">
           <h1 className="text-2xl font-semibold text-slate-900">Workflows</h1>
           <HelpLink article="workflows">How workflows work</HelpLink>
+          {workspace ? (
+            <p className="text-sm text-slate-700" data-testid="workspace-note">
+              The workflows of the team “{workspace.name}”: those working in its files and its data rooms, shared by its owner and admins. Switch to Personal (top right) for your own.
+            </p>
+          ) : null}
           <p className="text-sm text-slate-700">
             {inRoom
               ? "The workflows that work in this room: started by uploads into its folders, by a form or receive page filing into it, on a schedule or by hand. Its owner and admins share them; the room's audit log records their runs."
