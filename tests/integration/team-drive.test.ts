@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { getTemplates } from "~/features/files/organize.server";
 import { getStorageOverview } from "~/features/files/storage.server";
 import { purgeTrashJob } from "~/features/files/trash.jobs";
 import { indexFileContent } from "~/features/search/search-index.server";
 import { searchWorkspace } from "~/features/search/search.server";
 import { createFile, testContext } from "~tests/factories/files";
 import { countWhere, get, send, signedIn, type Person } from "./dataroom-helpers";
+import { testEnv } from "./helpers";
 import { join, teamOfFour } from "./team-helpers";
 import { bytes, create, upload } from "./tus-helpers";
 
@@ -151,5 +153,20 @@ describe("a team's drive", () => {
     expect((await search(reviewer, { q: "merlin", place: teamId })).hits.map((hit) => hit.id)).toEqual([file.id]);
     expect((await search(reviewer, { q: "merlin", place: "personal" })).hits).toEqual([]);
     for (const person of [billing, await signedIn()]) expect((await search(person, { q: "merlin" })).hits).toEqual([]);
+  });
+
+  it("the drive's document templates are listed in the team's workspace, not in anyone's own, and a member starts a new document from one in the drive", async () => {
+    const { owner, teamId, member, billing, rootId } = await teamWithDrive();
+    const template = await createFile({ spaceId: teamId, folderId: rootId, name: "NDA template.txt", content: "Mutual NDA", uploadedBy: owner.id });
+    await testEnv.DB.prepare("update files set is_template = 1 where id = ?").bind(template.id).run();
+    const names = async (person: Person, teamIdOrNull: string | null) => (await getTemplates(testContext(), person.id, {}, { teamId: teamIdOrNull, rootFolderId: null })).templates.map((file) => file.name);
+    expect(await names(member, teamId)).toEqual(["NDA template.txt"]);
+    expect(await names(member, null)).toEqual([]);
+    expect(await names(owner, null)).toEqual([]);
+    expect(await names(billing, teamId)).toEqual([]);
+
+    const copied = await send(member.client, "POST", `/api/organize/templates/${template.id}/copy`, { folderId: rootId, name: "NDA Osprey.txt" });
+    expect(copied.status, await copied.clone().text()).toBe(201);
+    expect(await countWhere("select count(*) as n from files where space_id = ? and name = 'NDA Osprey.txt' and is_template = 0", teamId)).toBe(1);
   });
 });

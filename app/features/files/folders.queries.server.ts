@@ -4,7 +4,7 @@ import { favorites, files, folders, spaceMembers, spaces, type FolderKind } from
 import type { FileSort, SortDirection } from "./files.constants";
 import type { EffectiveSpaceRole } from "./files.permissions";
 import { effectiveSpaceRole, isDataroomSpace, spaceTeamId } from "./space-role.queries.server";
-import { inPersonalWorkspace } from "~/features/teams/workspace.queries.server";
+import { inWorkspace } from "~/features/teams/workspace.queries.server";
 
 export type FolderRow = typeof folders.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
@@ -264,7 +264,7 @@ export async function listAllFolders(db: Database, userId: string, limit: number
     .from(folders)
     .innerJoin(spaceMembers, and(eq(spaceMembers.spaceId, folders.spaceId), eq(spaceMembers.userId, userId)))
     .innerJoin(spaces, eq(spaces.id, folders.spaceId))
-    .where(and(isNull(folders.trashedAt), workspace === undefined ? undefined : workspace === null ? inPersonalWorkspace(spaceTeamId, userId) : sql`${spaceTeamId} = ${workspace}`))
+    .where(and(isNull(folders.trashedAt), inWorkspace(spaceTeamId, userId, workspace)))
     .orderBy(asc(spaces.kind), asc(spaces.name), asc(folders.label))
     .limit(limit)
     .all();

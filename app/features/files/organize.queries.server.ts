@@ -4,6 +4,8 @@ import type { Database } from "~/db/client.server";
 import { favorites, fileMetadata, fileTags, files, folders, spaceMembers, spaces, users, type FavoriteItemType } from "~/db/schema";
 import type { Keyset } from "./folders.queries.server";
 import { effectiveSpaceRole } from "./space-role.queries.server";
+import { inWorkspace } from "~/features/teams/workspace.queries.server";
+import { teamOfSpace } from "./space-role.queries.server";
 
 /**
  * Favorites, tags, metadata, duplicates, recent uploads and document templates: the only place
@@ -282,8 +284,8 @@ export async function updateTemplateFlag(db: Database, fileId: string, isTemplat
 }
 
 /** The document templates of the caller's spaces, keyset by (name, id). */
-export async function listTemplates(db: Database, userId: string, after: Keyset | null, limit: number) {
-  const conditions: SQL[] = [eq(files.isTemplate, true), isNull(files.trashedAt)];
+export async function listTemplates(db: Database, userId: string, after: Keyset | null, limit: number, workspace?: string | null) {
+  const conditions: (SQL | undefined)[] = [eq(files.isTemplate, true), isNull(files.trashedAt), inWorkspace(teamOfSpace(files.spaceId), userId, workspace)];
   if (after) conditions.push(sql`(${files.name}, ${files.id}) > (${String(after.value)}, ${after.id})`);
   return memberFilesQuery(db, userId)
     .where(and(...conditions))

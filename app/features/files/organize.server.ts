@@ -293,11 +293,12 @@ async function memberRoles(ctx: ServiceContext, userId: string): Promise<Map<str
 }
 
 /** The templates of the member's spaces (keyset by name) and where a new document may go. */
-export async function getTemplates(ctx: ServiceContext, userId: string, rawQuery: unknown): Promise<TemplatesPage> {
+export async function getTemplates(ctx: ServiceContext, userId: string, rawQuery: unknown, workspace?: { teamId: string | null; rootFolderId: string | null }): Promise<TemplatesPage> {
   const query = parseInput(cursorSchema, rawQuery);
-  const defaultFolderId = await personalRootFolderId(ctx, userId);
+  // In a team's workspace (issue 42): its templates, and a new document goes to its drive when the member may add to it.
+  const defaultFolderId = workspace?.rootFolderId ?? (await personalRootFolderId(ctx, userId));
   const [rows, destinations] = await Promise.all([
-    listTemplates(ctx.db, userId, decodeCursor(query.cursor), PAGE_SIZE + 1),
+    listTemplates(ctx.db, userId, decodeCursor(query.cursor), PAGE_SIZE + 1, workspace ? workspace.teamId : undefined),
     listUploadTargets(ctx, userId, defaultFolderId),
   ]);
   const page = paginate(rows, PAGE_SIZE, (row) => encodeCursor({ value: row.name, id: row.id }));

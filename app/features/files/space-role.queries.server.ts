@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { datarooms } from "~/db/schema";
 import { spaceMembers, spaces } from "~/db/schema";
@@ -26,6 +26,11 @@ export async function findIsDataroomSpace(db: Database, spaceId: string): Promis
 
 /** The team whose workspace holds a space: a team's drive is its own; a data room says; a personal space has none. */
 export const spaceTeamId = sql<string | null>`(CASE ${spaces.kind} WHEN 'team' THEN ${spaces.id} WHEN 'dataroom' THEN (SELECT team_id FROM datarooms WHERE datarooms.id = ${spaces.id}) END)`;
+
+/** The same for a space named by id (a file's or a folder's `space_id`). */
+export function teamOfSpace(spaceId: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`(SELECT CASE ws_space.kind WHEN 'team' THEN ws_space.id WHEN 'dataroom' THEN (SELECT team_id FROM datarooms WHERE datarooms.id = ws_space.id) END FROM spaces ws_space WHERE ws_space.id = ${spaceId})`;
+}
 
 /** The kind of each space and the team whose workspace holds it, by id. */
 export async function listSpaceTeams(db: Database, spaceIds: readonly string[]): Promise<Map<string, { kind: string; teamId: string | null }>> {

@@ -16,6 +16,8 @@ import { requireMember } from "~/features/auth/auth-guard.server";
 import { handleHttpError, http, HttpError } from "~/lib/http";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
+import { teamDriveOf } from "~/features/teams/team-drive.server";
+import { currentWorkspace } from "~/features/teams/workspace.server";
 import type { Route } from "./+types/templates";
 
 export const meta: Route.MetaFunction = () => titleMeta("Document templates");
@@ -24,20 +26,31 @@ export const meta: Route.MetaFunction = () => titleMeta("Document templates");
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
   const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
-  return runLoader(async () => ({ page: await getTemplates(serviceContextFor(context), user.id, { cursor }), isFirstPage: cursor === undefined }));
+  const ctx = serviceContextFor(context);
+  return runLoader(async () => {
+    // The workspace chosen in the shell (issue 42): the templates of the team's drive and rooms, or the member's own.
+    const workspace = await currentWorkspace(ctx, user.id, request);
+    const drive = workspace ? await teamDriveOf(ctx, user.id, workspace.id) : null;
+    const page = await getTemplates(ctx, user.id, { cursor }, { teamId: workspace?.id ?? null, rootFolderId: drive?.canEdit ? drive.rootId : null });
+    return { page, isFirstPage: cursor === undefined, workspace: workspace ? { name: workspace.name } : null };
+  });
 }
 
 type Created = CopiedDocument & { folderLabel: string };
 
 export default function TemplatesPage({ loaderData }: Route.ComponentProps) {
-  const { page, isFirstPage } = loaderData;
+  const { page, isFirstPage, workspace } = loaderData;
   const [chosen, setChosen] = useState<OrganizedFile | null>(null);
   const [created, setCreated] = useState<Created | null>(null);
   return (
     <div className="space-y-6">
       <PageHeader
         title="Document templates"
-        description="Files marked as templates in your spaces. Use one to start a new document from a copy; the template stays as it is."
+        description={
+          workspace
+            ? `Files marked as templates in the files and data rooms of the team “${workspace.name}”. Use one to start a new document from a copy; the template stays as it is. Switch to Personal (top right) for your own.`
+            : "Files marked as templates in your spaces. Use one to start a new document from a copy; the template stays as it is."
+        }
       />
       {created ? (
         <Alert variant="success" title="Document created" onDismiss={() => setCreated(null)} dismissLabel="Dismiss message">
