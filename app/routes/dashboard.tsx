@@ -9,6 +9,7 @@ import { WelcomeSteps } from "~/features/guide/components/welcome-steps";
 import { getWelcomeChecklist, type WelcomeChecklist } from "~/features/guide/welcome.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
+import { currentWorkspace } from "~/features/teams/workspace.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => titleMeta("Dashboard");
@@ -22,7 +23,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const ctx = serviceContextFor(context);
   // The welcome checklist rides on top until the member hides it or has done every step (streamed too).
   const welcome = user.welcomeDismissedAt === null ? getWelcomeChecklist(ctx, user) : null;
-  return { name: user.name, welcome, ...getDashboard(ctx, user.id, user.dashboardLayout) };
+  // The workspace chosen in the shell (issue 42): read once for the frame and the widgets.
+  const workspace = currentWorkspace(ctx, user.id, request).then((chosen) => chosen?.id ?? null);
+  return { name: user.name, welcome, ...getDashboard(ctx, user.id, user.dashboardLayout, workspace) };
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { getAllFolders } from "~/features/files/folders.server";
+import { getRecentUploads } from "~/features/files/organize.server";
+import { teamDriveRoot } from "~/features/teams/team-drive.server";
+import { getDashboard } from "~/features/workspace/dashboard.server";
 import { WORKSPACE_COOKIE, currentWorkspace } from "~/features/teams/workspace.server";
-import { testContext } from "~tests/factories/files";
+import { createFile, testContext } from "~tests/factories/files";
 import { countWhere, createRoom, get, joinRoom, send, signedIn, type Person } from "./dataroom-helpers";
 import { newAuthClient, origin } from "./helpers";
 import { join } from "./team-helpers";
@@ -108,5 +111,26 @@ describe("team workspaces", () => {
     // Whoever leaves the team leaves the moved room too.
     expect((await send(owner.client, "DELETE", `/api/teams/${teamId}/members/${teammate.id}`)).status).toBe(200);
     expect((await get(`/api/datarooms/${room.id}`, teammate.client)).status).toBe(404);
+  });
+
+  it("the dashboard's rooms, recent files and storage widgets and the recent uploads page show the workspace's own", async () => {
+    const owner = await signedIn({ tier: "business" });
+    const { teamId, teamRoomId } = await teamWithRoom(owner);
+    const own = await createRoom(owner.client, "Own room");
+    const root = await teamDriveRoot(testContext(), teamId);
+    await createFile({ spaceId: teamId, folderId: root, name: "team memo.txt", content: "x".repeat(300) });
+    await createFile({ spaceId: own.id, folderId: own.rootFolderId, name: "own memo.txt" });
+    const widgets = async (workspace: string | null) => {
+      const { widgets: pending } = getDashboard(testContext(), owner.id, ["rooms", "recent-files", "storage"], Promise.resolve(workspace));
+      return { rooms: (await pending.rooms!).map((room) => room.id), files: (await pending["recent-files"]!).map((file) => file.name), storage: await pending.storage! };
+    };
+    const team = await widgets(teamId);
+    expect(team.rooms).toEqual([teamRoomId]);
+    expect(team.files).toEqual(["team memo.txt"]);
+    expect(team.storage.usedBytes).toBe(300);
+    const mine = await widgets(null);
+    expect(mine.rooms).toEqual([own.id]);
+    expect(mine.files).toEqual(["own memo.txt"]);
+    expect((await getRecentUploads(testContext(), owner.id, {}, teamId)).files.map((file) => file.name)).toEqual(["team memo.txt"]);
   });
 });

@@ -327,11 +327,15 @@ type RawOrganizedFile = Omit<OrganizedFileRow, "createdAt"> & { createdAt: numbe
  * space reads at most `limit` rows from its (space_id, created_at, id) index and the arms are
  * merged (G2: no scan of every file of every space); a member of very many spaces gets one join.
  */
-export async function listRecentFiles(db: Database, userId: string, after: Keyset | null, limit: number): Promise<OrganizedFileRow[]> {
-  const memberships = await db.select({ spaceId: spaceMembers.spaceId }).from(spaceMembers).where(eq(spaceMembers.userId, userId)).all();
+export async function listRecentFiles(db: Database, userId: string, after: Keyset | null, limit: number, workspace?: string | null): Promise<OrganizedFileRow[]> {
+  const memberships = await db
+    .select({ spaceId: spaceMembers.spaceId })
+    .from(spaceMembers)
+    .where(and(eq(spaceMembers.userId, userId), inWorkspace(teamOfSpace(spaceMembers.spaceId), userId, workspace)))
+    .all();
   if (memberships.length === 0) return [];
   if (memberships.length > RECENT_ARMS_MAX) {
-    const conditions: SQL[] = [isNull(files.trashedAt)];
+    const conditions: (SQL | undefined)[] = [isNull(files.trashedAt), inWorkspace(teamOfSpace(files.spaceId), userId, workspace)];
     if (after) conditions.push(sql`(${files.createdAt}, ${files.id}) < (${Number(after.value)}, ${after.id})`);
     return memberFilesQuery(db, userId)
       .where(and(...conditions))

@@ -369,10 +369,10 @@ export async function copyTemplate(ctx: ServiceContext, userId: string, template
 export type RecentPage = { files: OrganizedFile[]; nextCursor: string | null };
 
 /** The newest files across the member's spaces (keyset by created_at, id). */
-export async function getRecentUploads(ctx: ServiceContext, userId: string, rawQuery: unknown): Promise<RecentPage> {
+export async function getRecentUploads(ctx: ServiceContext, userId: string, rawQuery: unknown, workspace?: string | null): Promise<RecentPage> {
   const query = parseInput(cursorSchema, rawQuery);
   const after = decodeCursor(query.cursor);
-  const rows = await listRecentFiles(ctx.db, userId, after && typeof after.value === "number" ? after : null, PAGE_SIZE + 1);
+  const rows = await listRecentFiles(ctx.db, userId, after && typeof after.value === "number" ? after : null, PAGE_SIZE + 1, workspace);
   const page = paginate(rows, PAGE_SIZE, (row) => encodeCursor({ value: row.createdAt.getTime(), id: row.id }));
   return { files: page.visible.map(toOrganizedFile), nextCursor: page.nextCursor };
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { dataroomMembers, datarooms, notifications, shareLinks, shareLinkVisits, spaces, users } from "~/db/schema";
+import { inWorkspace } from "~/features/teams/workspace.queries.server";
 
 /** The dashboard's own reads (issue 36): each one D1 round trip whatever the member owns. */
 
@@ -51,14 +52,14 @@ export async function countShareVisitsPerDay(db: Database, userId: string, since
  * each (the newest audit entry, else the room's last change), most recent first. Only the time:
  * who did what is the audit log's, for those who may read it.
  */
-export async function listRoomsByActivity(db: Database, userId: string, limit: number) {
+export async function listRoomsByActivity(db: Database, userId: string, limit: number, workspace?: string | null) {
   const lastActivity = sql<number>`coalesce((select max(a.at) from dataroom_audit_log a where a.dataroom_id = ${datarooms.id}), ${datarooms.updatedAt})`;
   return db
     .select({ id: datarooms.id, name: spaces.name, ownerId: datarooms.ownerId, role: dataroomMembers.role, lastActivity })
     .from(dataroomMembers)
     .innerJoin(datarooms, eq(datarooms.id, dataroomMembers.dataroomId))
     .innerJoin(spaces, eq(spaces.id, datarooms.id))
-    .where(and(eq(dataroomMembers.userId, userId), isNull(datarooms.trashedAt), isNull(datarooms.archivedAt)))
+    .where(and(eq(dataroomMembers.userId, userId), isNull(datarooms.trashedAt), isNull(datarooms.archivedAt), inWorkspace(datarooms.teamId, userId, workspace)))
     .orderBy(desc(lastActivity))
     .limit(limit)
     .all();

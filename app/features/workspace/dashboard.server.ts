@@ -7,6 +7,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { loadAttention, type AttentionInput, type AttentionItem } from "./attention.server";
 import { AppError } from "~/lib/errors";
+import { teamDriveRoot } from "~/features/teams/team-drive.server";
 import type { z } from "zod";
 import { DEFAULT_LAYOUT, dashboardLayoutSchema, layoutChangeSchema, readLayout, WIDGET_IDS, type WidgetId } from "./dashboard.constants";
 import { countShareVisitsPerDay, findDashboardLayout, listRoomsByActivity, saveDashboardLayout } from "./dashboard.queries.server";
@@ -31,8 +32,13 @@ export type WidgetData = {
   "form-submissions": RecentFormSubmission[];
 };
 
-/** What every widget may share within one dashboard request (the attention feed's sources too). */
-type WidgetInput = AttentionInput;
+/**
+ * What every widget may share within one dashboard request (the attention feed's sources too), and
+ * the workspace chosen in the shell (issue 42): a team's id, or null for the member's own. The
+ * rooms, recent files and storage widgets show the workspace's; what waits for the member (the
+ * attention feed), their share links' views and their forms' answers are theirs wherever they are.
+ */
+type WidgetInput = AttentionInput & { workspace: Promise<string | null> };
 
 /**
  * THE one place a widget's data is read (one or two D1 round trips each, whatever the member owns;
@@ -42,9 +48,9 @@ type WidgetInput = AttentionInput;
 const WIDGET_LOADERS: { [Id in WidgetId]: (ctx: ServiceContext, input: WidgetInput) => Promise<WidgetData[Id]> } = {
   attention: (ctx, input) => loadAttention(ctx, input),
   "quick-actions": async () => null,
-  "recent-files": async (ctx, { userId }) => (await getRecentUploads(ctx, userId, {})).files.slice(0, RECENT_FILES),
-  rooms: async (ctx, { userId }) =>
-    (await listRoomsByActivity(ctx.db, userId, ROOMS)).map((room) => ({
+  "recent-files": async (ctx, { userId, workspace }) => (await getRecentUploads(ctx, userId, {}, await workspace)).files.slice(0, RECENT_FILES),
+  rooms: async (ctx, { userId, workspace }) =>
+    (await listRoomsByActivity(ctx.db, userId, ROOMS, await workspace)).map((room) => ({
       id: room.id,
       name: room.name,
       role: ROLE_LABELS[room.role],
@@ -60,8 +66,11 @@ const WIDGET_LOADERS: { [Id in WidgetId]: (ctx: ServiceContext, input: WidgetInp
     });
   },
   "form-submissions": (ctx, { userId }) => listRecentSubmissionsOf(ctx.db, userId, RECENT_SUBMISSIONS),
-  storage: async (_ctx, { personalUsage }) => {
-    const usage = await personalUsage();
+  storage: async (ctx, { personalUsage, workspace }) => {
+    // A team's workspace: the team's own files (its drive), on the team owner's plan.
+    const teamId = await workspace;
+    if (teamId) await teamDriveRoot(ctx, teamId); // a team made before drives gets its drive here
+    const usage = teamId ? await spaceUsage(ctx, teamId) : await personalUsage();
     return { usedBytes: usage.usedBytes, quotaBytes: usage.quotaBytes, fileCount: usage.fileCount };
   },
 };
@@ -73,11 +82,12 @@ export type DashboardWidgets = { [Id in WidgetId]?: Promise<WidgetData[Id]> };
  * The page streams: each widget renders when its own data arrives, so one slow widget never holds
  * the others. `storedLayout` is the account row's (the session already read it: no round trip).
  */
-export function getDashboard(ctx: ServiceContext, userId: string, storedLayout: unknown): { layout: WidgetId[]; widgets: DashboardWidgets } {
+export function getDashboard(ctx: ServiceContext, userId: string, storedLayout: unknown, workspace: Promise<string | null> = Promise.resolve(null)): { layout: WidgetId[]; widgets: DashboardWidgets } {
   const layout = readLayout(storedLayout);
   let usage: Promise<SpaceUsage> | null = null;
   const input: WidgetInput = {
     userId,
+    workspace,
     now: ctx.now(),
     personalUsage: () => (usage ??= ensurePersonalSpace(ctx, userId).then((space) => spaceUsage(ctx, space.id))),
   };
