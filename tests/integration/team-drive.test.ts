@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { copyItemRefs } from "~/features/files/copy.server";
 import { getTemplates } from "~/features/files/organize.server";
 import { getStorageOverview } from "~/features/files/storage.server";
 import { purgeTrashJob } from "~/features/files/trash.jobs";
 import { indexFileContent } from "~/features/search/search-index.server";
 import { searchWorkspace } from "~/features/search/search.server";
-import { createFile, testContext } from "~tests/factories/files";
+import { createFile, makeFolder, personalSpaceOf, testContext } from "~tests/factories/files";
 import { countWhere, get, send, signedIn, type Person } from "./dataroom-helpers";
 import { testEnv } from "./helpers";
 import { join, teamOfFour } from "./team-helpers";
@@ -168,5 +169,33 @@ describe("a team's drive", () => {
     const copied = await send(member.client, "POST", `/api/organize/templates/${template.id}/copy`, { folderId: rootId, name: "NDA Osprey.txt" });
     expect(copied.status, await copied.clone().text()).toBe(201);
     expect(await countWhere("select count(*) as n from files where space_id = ? and name = 'NDA Osprey.txt' and is_template = 0", teamId)).toBe(1);
+  });
+
+  it("a member copies their own folder into the team's files (new objects in the drive, on its storage); nothing is copied out of the drive, and a Reviewer may not add to it", async () => {
+    const { owner, teamId, member, reviewer, rootId } = await teamWithDrive();
+    const own = await personalSpaceOf(member.id);
+    const proposals = await makeFolder(own.spaceId, own.rootId, "Proposals");
+    const proposal = await createFile({ spaceId: own.spaceId, folderId: proposals, name: "proposal.txt", content: "Our offer" });
+    const copy = (person: Person, items: { type: "file" | "folder"; id: string }[], targetFolderId: string) => copyItemRefs(testContext(), person.id, { items, targetFolderId, seed: crypto.randomUUID() });
+
+    const result = await copy(member, [{ type: "folder", id: proposals }], rootId);
+    expect(result).toMatchObject({ copied: 1, files: 1 });
+    const copied = await testEnv.DB.prepare("select r2_key as key from files where space_id = ? and name = 'proposal.txt'").bind(teamId).first<{ key: string }>();
+    expect(copied!.key.startsWith(`files/${teamId}/`)).toBe(true);
+    expect(await countWhere("select count(*) as n from folders where space_id = ? and label = 'Proposals'", teamId)).toBe(1);
+    expect(await countWhere("select count(*) as n from files where id = ? and space_id = ?", proposal.id, own.spaceId)).toBe(1);
+    expect((await getStorageOverview(testContext(), owner.id)).spaces.find((space) => space.spaceId === teamId)?.usedBytes).toBe(9);
+
+    // Out of the drive into one's own files: refused, naming the rule.
+    const driveFile = (await testEnv.DB.prepare("select id from files where space_id = ? and name = 'proposal.txt'").bind(teamId).first<{ id: string }>())!.id;
+    await expect(copy(member, [{ type: "file", id: driveFile }], own.rootId)).rejects.toMatchObject({
+      code: "VALIDATION_ERROR",
+      message: "“proposal.txt” is in another space. Items are copied within a data room, within your own files, or from your own files into another space.",
+    });
+    // The Reviewer reads the drive but may not add to it.
+    const theirs = await personalSpaceOf(reviewer.id);
+    const note = await createFile({ spaceId: theirs.spaceId, folderId: theirs.rootId, name: "note.txt" });
+    await expect(copy(reviewer, [{ type: "file", id: note.id }], rootId)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await countWhere("select count(*) as n from files where space_id = ?", teamId)).toBe(1);
   });
 });

@@ -6,7 +6,7 @@ import { newObjectKey, putStoredStream, readStoredObject, sealsObjects } from ".
 import { findCopySources, insertCopies, type CopiedFileRow, type CopiedFolderRow, type CopySourceRow } from "./copy.queries.server";
 import { freeNames } from "./free-names.server";
 import { assertFoldersFitUnder, movedName } from "./move.server";
-import { assertSpaceRight, announceFilesChanged, requireFolderAccess } from "./spaces.server";
+import { assertSpaceRight, announceFilesChanged, ensurePersonalSpace, requireFolderAccess } from "./spaces.server";
 import { assertFilesFit, spaceUsage } from "./storage.server";
 import type { ItemType } from "./trash.constants";
 import { findItemsWithRole } from "./trash.queries.server";
@@ -15,7 +15,8 @@ import { findItemsWithRole } from "./trash.queries.server";
  * Copying files and folders into a folder of the same space (batch `copy`, issue 22).
  *
  * - Within one space, like move: a data room's files stay under its rules, a member's own files
- *   under theirs. Reading the items needs `files.download` there, writing the copies
+ *   under theirs. From the member's own files a copy may also go into another space where they
+ *   may upload (a team's drive, a room: issue 42); nothing leaves a room or a team's drive. Reading the items needs `files.download` there, writing the copies
  *   `files.upload` in the target folder.
  * - A folder is copied with everything live below it (at most COPY_FILES_MAX files a call), not
  *   into itself or below itself, nor deeper than FOLDER_DEPTH_MAX levels; the root, Inbox and
@@ -63,8 +64,14 @@ export async function copyItemRefs(ctx: ServiceContext, userId: string, data: { 
     if (!row) throw new AppError("NOT_FOUND", `This ${ref.type} does not exist or you don't have access to it.`);
     return row;
   });
+  // Within one space; or from the member's own files into another space they may add to (a team's
+  // drive, a room where they upload): their own files carry no room's rules (issue 42).
+  const sourceSpaceId = rows[0]?.spaceId;
+  const fromOwnFiles = sourceSpaceId !== undefined && sourceSpaceId !== target.spaceId && (await ensurePersonalSpace(ctx, userId)).id === sourceSpaceId;
   for (const row of rows) {
-    if (row.spaceId !== target.spaceId) throw new AppError("VALIDATION_ERROR", `“${row.name}” is in another space. Items are copied within a data room or within your own files.`);
+    if (row.spaceId !== sourceSpaceId || (row.spaceId !== target.spaceId && !fromOwnFiles)) {
+      throw new AppError("VALIDATION_ERROR", `“${row.name}” is in another space. Items are copied within a data room, within your own files, or from your own files into another space.`);
+    }
     if (row.trashedAt !== null) throw new AppError("VALIDATION_ERROR", `“${row.name}” is in the trash. Restore it first.`);
     if (row.type === "folder" && (row.kind === "root" || row.kind === "inbox" || row.kind === "outbox")) throw new AppError("FORBIDDEN", PROTECTED_MESSAGE);
   }

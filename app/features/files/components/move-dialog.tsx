@@ -28,7 +28,7 @@ function choicesOf(tree: FolderTree[number], items: MovableItem[], currentFolder
       depth: 0,
       node: { color: null, icon: null, kind: "root" },
       isDisabled: isCurrentBlocked && tree.rootUid === currentFolderId,
-      note: tree.rootUid === currentFolderId ? "current folder" : null,
+      note: tree.rootUid === currentFolderId ? "current folder" : tree.spaceKind === "team" ? "team files" : null,
     },
   ];
   const walk = (nodes: FolderTreeNode[], depth: number, isInsideMoving: boolean) => {
@@ -53,7 +53,7 @@ function choicesOf(tree: FolderTree[number], items: MovableItem[], currentFolder
 
 /**
  * "Move to…" / "Copy to…": pick a folder of the same space (a data room, or the member's own
- * files). A move of up to BATCH_FROM items goes at once (POST /api/items/move), more through the
+ * files); a copy of the member's own files may also go into their teams' files. A move of up to BATCH_FROM items goes at once (POST /api/items/move), more through the
  * batch manager (`onBatch`); a copy always runs as a batch operation (the bytes are copied in the
  * background). Names already taken there are kept apart by the server (“report (2).pdf”).
  */
@@ -78,30 +78,33 @@ export function MoveDialog({
   /** More than BATCH_FROM items: handed to the batch manager (the operations panel shows the progress). */
   onBatch?: (targetFolderId: string, targetLabel: string) => void;
 }) {
-  const [tree, setTree] = useState<FolderTree[number] | null | undefined>(undefined);
+  const [trees, setTrees] = useState<FolderTree | null | undefined>(undefined);
   const [target, setTarget] = useState<string | null>(null);
   const [isMoving, setIsMoving] = useState(false);
 
   useEffect(() => {
     if (!open) return;
     setTarget(null);
-    setTree(undefined);
+    setTrees(undefined);
     let isCurrent = true;
     http
       .get<{ spaces: FolderTree }>("/api/folders")
       .then(({ spaces }) => {
-        if (isCurrent) setTree(spaces.find((space) => space.rootUid === rootFolderId) ?? null);
+        const own = spaces.find((space) => space.rootUid === rootFolderId);
+        // A copy of the member's own files may also go into their teams' files (issue 42).
+        const others = mode === "copy" && own?.spaceKind === "personal" ? spaces.filter((space) => space.spaceKind === "team") : [];
+        if (isCurrent) setTrees(own ? [own, ...others] : null);
       })
       .catch(() => {
         // The HTTP client has told the member; the dialog offers nothing to pick.
-        if (isCurrent) setTree(null);
+        if (isCurrent) setTrees(null);
       });
     return () => {
       isCurrent = false;
     };
-  }, [open, rootFolderId]);
+  }, [open, rootFolderId, mode]);
 
-  const choices = useMemo(() => (tree === undefined ? null : tree === null ? [] : choicesOf(tree, items, currentFolderId, mode)), [tree, items, currentFolderId, mode]);
+  const choices = useMemo(() => (trees === undefined ? null : trees === null ? [] : trees.flatMap((tree) => choicesOf(tree, items, currentFolderId, mode))), [trees, items, currentFolderId, mode]);
   const verb = mode === "move" ? "Move" : "Copy";
   const count = items.length;
   const chosen = choices?.find((choice) => choice.uid === target) ?? null;
