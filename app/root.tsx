@@ -32,6 +32,7 @@ import { FrameContext } from "./features/workspace/frame-context";
 import { readFlashToast } from "./lib/toast.server";
 import { AppError } from "./lib/errors";
 import { loginRedirectUrl } from "./lib/safe-redirect";
+import { daysLeft } from "~/features/billing/trials.constants";
 
 // A member's live notices (their own realtime channel): loaded after the page, members only.
 const MemberLiveNotices = lazy(() => import("./features/notifications/components/member-live-notices").then((module) => ({ default: module.MemberLiveNotices })));
@@ -80,6 +81,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: auth?.session.verified ? toPublicUser(auth.user) : null,
       requiresVerification: auth ? !auth.session.verified : false,
       tier: access?.tier ?? null,
+      // A free trial running (issue 43): the shell counts its days down.
+      trial: access?.trial ? { tier: access.trial.tier, daysLeft: daysLeft(access.trial.endsAt, new Date()) } : null,
       permissions: access?.permissions ?? [],
       features: access?.features ?? {},
     },

@@ -65,6 +65,8 @@ export default [
     // Welcome, what's new and help (spec §2): the first-run checklist, release notes, articles.
     route("welcome", "routes/guide/welcome.tsx"),
     route("whats-new", "routes/guide/whats-new.tsx"),
+    // The free trial (issue 43, spec §2 "Trial"): the one a member may start, is running or had.
+    route("trial", "routes/billing/trial.tsx"),
     route("help", "routes/guide/help.tsx"),
     route("help/:slug", "routes/guide/help-article.tsx"),
     // Search across every module (issue 36): names, contents, filters; the shell's box and Ctrl/⌘-K lead here.

@@ -11,6 +11,7 @@ import { sendDigestsJob } from "~/features/notifications/notifications.jobs";
 import { applySharePrivacyJob } from "~/features/sharing/sharing.jobs";
 import { signatureRemindersJob } from "~/features/signatures/signatures.jobs";
 import { pruneTeamLogsJob } from "~/features/teams/teams.jobs";
+import { trialsMorningJob } from "~/features/billing/billing.jobs";
 import { startScheduledRunsJob } from "~/features/workflows/workflows.jobs";
 import { createLogger } from "~/lib/log.server";
 import { createServiceContext, type ServiceContext } from "~/lib/service-context.server";
@@ -111,6 +112,14 @@ export const cronSchedule: Record<string, CronTask[]> = {
       enqueueJob(ctx, {
         definition: signatureRemindersJob,
         jobId: `cron:${signatureRemindersJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
+        payload: {},
+        priority: "normal",
+      }),
+    // Free trials (issue 43): reminders before the end, and trials past their end closed.
+    (ctx, scheduledTime) =>
+      enqueueJob(ctx, {
+        definition: trialsMorningJob,
+        jobId: `cron:${trialsMorningJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
         payload: {},
         priority: "normal",
       }),

@@ -6,3 +6,8 @@ export function formatUtc(value: Date | number, options: { seconds?: boolean } =
   const iso = (typeof value === "number" ? new Date(value) : value).toISOString();
   return `${iso.slice(0, options.seconds ? 19 : 16).replace("T", " ")} UTC`;
 }
+
+/** A day as "29 November 2026" (UTC): the same on the server and in the browser. */
+export function formatDayUtc(value: Date | number | string): string {
+  return new Date(value).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}

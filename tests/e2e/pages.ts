@@ -42,6 +42,7 @@ export const MEMBER_PAGES = [
   "/datarooms",
   "/datarooms/archived",
   "/team",
+  "/trial",
   "/dataroom/{room}",
   "/dataroom/{room}/profile",
   "/dataroom/{room}/users",

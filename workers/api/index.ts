@@ -28,6 +28,7 @@ import { zipApi } from "./zip";
 import { workflowRunsApi, workflowsApi, workflowTasksApi } from "./workflows";
 import { casesApi, caseTypesApi } from "./cases";
 import { teamsApi } from "./teams";
+import { billingApi } from "./billing";
 
 /** The /api sub-app: one Hono app per resource, mounted here. Unknown paths are JSON 404s. */
 export const api = new Hono<AppEnv>()
@@ -41,6 +42,7 @@ export const api = new Hono<AppEnv>()
   .route("/datarooms", dataroomsApi)
   .route("/invitations", invitationsApi)
   .route("/teams", teamsApi)
+  .route("/billing", billingApi)
   .route("/folders", foldersApi)
   .route("/uploads", uploadsApi)
   .route("/items", itemsApi)

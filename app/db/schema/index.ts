@@ -17,3 +17,4 @@ export * from "./galleries";
 export * from "./workflows";
 export * from "./cases";
 export * from "./teams";
+export * from "./billing";

@@ -1,6 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { tiers, userAddons, userPermissions, users } from "~/db/schema";
+import { memberTrials, tiers, userAddons, userPermissions, users } from "~/db/schema";
 
 export type TierRow = typeof tiers.$inferSelect;
 
@@ -8,17 +8,31 @@ export async function listTierRows(db: Database): Promise<TierRow[]> {
   return db.select().from(tiers).orderBy(asc(tiers.sortOrder)).all();
 }
 
-/** The member's tier row, addons and explicit grants in one D1 round trip (db.batch). */
-export async function loadAccessRows(db: Database, userId: string) {
-  const [tierRows, addonRows, grantRows] = await db.batch([
-    db.select({ tier: tiers }).from(users).innerJoin(tiers, eq(tiers.name, users.tier)).where(eq(users.id, userId)),
+/**
+ * The member's tier row, addons and explicit grants in one D1 round trip (db.batch). The tier is
+ * the higher of the one they pay for (`users.tier`) and a free trial running at `now` (ADR 043).
+ */
+export async function loadAccessRows(db: Database, userId: string, now: Date) {
+  const trialTier = sql`(SELECT t.tier FROM member_trials t WHERE t.user_id = ${users.id} AND t.ends_at > ${now.getTime()} AND t.ended_at IS NULL)`;
+  const [tierRows, addonRows, grantRows, trialRows] = await db.batch([
+    db
+      .select({ tier: tiers })
+      .from(users)
+      .innerJoin(tiers, or(eq(tiers.name, users.tier), eq(tiers.name, trialTier)))
+      .where(eq(users.id, userId))
+      .orderBy(desc(tiers.sortOrder))
+      .limit(1),
     db.select({ addon: userAddons.addon, quantity: userAddons.quantity }).from(userAddons).where(eq(userAddons.userId, userId)),
     db
       .select({ scope: userPermissions.scope, permission: userPermissions.permission, value: userPermissions.value })
       .from(userPermissions)
       .where(eq(userPermissions.userId, userId)),
+    db
+      .select({ tier: memberTrials.tier, endsAt: memberTrials.endsAt })
+      .from(memberTrials)
+      .where(and(eq(memberTrials.userId, userId), isNull(memberTrials.endedAt), gt(memberTrials.endsAt, now))),
   ]);
-  return { tier: tierRows[0]?.tier ?? null, addons: addonRows, grants: grantRows };
+  return { tier: tierRows[0]?.tier ?? null, addons: addonRows, grants: grantRows, trial: trialRows[0] ?? null };
 }
 
 export async function upsertUserAddon(db: Database, userId: string, addon: string, quantity: number, now: Date): Promise<void> {
@@ -35,5 +49,9 @@ export async function deleteUserAddon(db: Database, userId: string, addon: strin
 
 /** Account deletion: the member's add-ons and grants (the users row cascade would also remove them). */
 export async function deleteUserAccessRows(db: Database, userId: string): Promise<void> {
-  await db.batch([db.delete(userAddons).where(eq(userAddons.userId, userId)), db.delete(userPermissions).where(eq(userPermissions.userId, userId))]);
+  await db.batch([
+    db.delete(userAddons).where(eq(userAddons.userId, userId)),
+    db.delete(userPermissions).where(eq(userPermissions.userId, userId)),
+    db.delete(memberTrials).where(eq(memberTrials.userId, userId)),
+  ]);
 }

@@ -25,8 +25,8 @@ import {
 } from "./access-check";
 import { loadAccessRows, type TierRow } from "./access.queries.server";
 
-/** Everything one request needs to decide access: loaded once, then every check is in memory. */
-export type MemberAccess = AccessSnapshot & { tier: Tier; limits: TierLimits; addons: AddonQuantities };
+/** Everything one request needs to decide access: loaded once, then every check is in memory. `trial`: a free trial running now (its tier, when it ends). */
+export type MemberAccess = AccessSnapshot & { tier: Tier; limits: TierLimits; addons: AddonQuantities; trial?: { tier: Tier; endsAt: Date } | null };
 
 export function tierLimits(row: TierRow): TierLimits {
   return {
@@ -55,13 +55,15 @@ export function loadMemberAccess(ctx: ServiceContext, userId: string): Promise<M
 }
 
 async function readMemberAccess(ctx: ServiceContext, userId: string): Promise<MemberAccess> {
-  const rows = await loadAccessRows(ctx.db, userId);
+  const rows = await loadAccessRows(ctx.db, userId, ctx.now());
   const tier = normalizeTier(rows.tier?.name);
   if (!rows.tier || !tier) throw new AppError("FORBIDDEN", "Your account has no plan. Contact support to have one assigned.");
   const addons: AddonQuantities = {};
   for (const row of rows.addons) if ((ADDONS as readonly string[]).includes(row.addon)) addons[row.addon as AddonType] = row.quantity;
   const snapshot = buildAccessSnapshot({ tier, storedPermissions: rows.tier.permissions, addons, grants: rows.grants });
-  return { ...snapshot, tier, limits: effectiveLimits(tierLimits(rows.tier), addons), addons };
+  const trialTier = normalizeTier(rows.trial?.tier);
+  const trial = rows.trial && trialTier === tier ? { tier: trialTier, endsAt: rows.trial.endsAt } : null;
+  return { ...snapshot, tier, limits: effectiveLimits(tierLimits(rows.tier), addons), addons, trial };
 }
 
 function missing(what: string, permissionOrFeature: string): AppError {

@@ -2,16 +2,17 @@ import { definePersonalDataSource } from "~/features/personal-data/personal-data
 import { TIER_LABELS } from "./access.constants";
 import { deleteUserAccessRows } from "./access.queries.server";
 import { loadMemberAccess } from "./access.server";
+import { findTrial } from "~/features/billing/trials.queries.server";
 
-/** The member's plan, add-ons, explicit permission grants and resulting limits. */
+/** The member's plan, add-ons, explicit permission grants and resulting limits, and their free trial. */
 export const accessPersonalData = definePersonalDataSource({
   name: "plan-and-permissions",
   async export(ctx, userId) {
-    const access = await loadMemberAccess(ctx, userId);
+    const [access, trial] = await Promise.all([loadMemberAccess(ctx, userId), findTrial(ctx.db, userId)]);
     return [
       {
         path: "plan.json",
-        description: "Your plan, its limits after add-ons, your add-ons, and the permissions and features it gives you.",
+        description: "Your plan, its limits after add-ons, your add-ons, the permissions and features it gives you, and your free trial if you had one.",
         data: {
           tier: access.tier,
           plan: TIER_LABELS[access.tier],
@@ -20,6 +21,7 @@ export const accessPersonalData = definePersonalDataSource({
           permissions: access.permissions,
           features: access.features,
           permissionMatrix: access.permissionMatrix,
+          trial: trial ? { tier: trial.tier, startedAt: trial.startedAt.toISOString(), endsAt: trial.endsAt.toISOString(), remindedAt: trial.remindedAt?.toISOString() ?? null, endedAt: trial.endedAt?.toISOString() ?? null } : null,
         },
       },
     ];

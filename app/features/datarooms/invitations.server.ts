@@ -1,3 +1,4 @@
+import { formatDayUtc } from "~/lib/format-utc";
 import { z } from "zod";
 import type { AuthCall } from "~/features/auth/auth-context.server";
 import { consumeAttempt } from "~/features/auth/attempt-limits.server";
@@ -48,7 +49,7 @@ function assertWritable(room: DataroomSummary) {
 
 /** The day an invitation link expires, as its e-mail says it (data rooms' and teams'). */
 export function expiryDay(date: Date): string {
-  return date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  return formatDayUtc(date);
 }
 
 async function mailInvitation(ctx: ServiceContext, input: { to: string; inviterName: string; room: Pick<DataroomSummary, "name">; role: DataroomRole; message: string; token: string; origin: string; expiresAt: Date }) {

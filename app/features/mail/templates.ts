@@ -28,6 +28,8 @@ export type MailTemplate =
   | { kind: "signature-voided"; name: string; title: string; senderName: string; reason: string }
   | { kind: "workflow-message"; subject: string; senderName: string; workflow: string; message: string; document: string | null; link: { label: string; href: string } | null }
   | { kind: "case-request"; asks: "form" | "receive"; senderName: string; caseLabel: string; form: string; message: string; link: string }
+  | { kind: "trial-ending"; name: string; planLabel: string; daysLeft: number; endsOn: string; link: string }
+  | { kind: "trial-ended"; name: string; planLabel: string; backTo: string; link: string }
   | { kind: "notification"; name: string; title: string; excerpt: string; link: string; roomName: string | null; settingsLink: string }
   | { kind: "notification-digest"; name: string; items: { title: string; excerpt: string; link: string; roomName: string }[]; more: number; settingsLink: string };
 
@@ -197,6 +199,17 @@ export function renderMail(template: MailTemplate): MailContent {
         { paragraph: "The link is yours: please do not pass it on." },
       ]);
     }
+    case "trial-ending":
+      return render(`Your ${template.planLabel} trial ends in ${template.daysLeft} day${template.daysLeft === 1 ? "" : "s"}`, hi(template.name), [
+        { paragraph: `Your free ${template.planLabel} trial of Strongroom ends on ${template.endsOn}. Choose a plan before then to keep what it gave you.` },
+        { paragraph: "Nothing is deleted when it ends; from then on you add only what your plan allows." },
+        { button: { label: "See the plans", href: template.link } },
+      ]);
+    case "trial-ended":
+      return render(`Your ${template.planLabel} trial has ended`, hi(template.name), [
+        { paragraph: `Your free ${template.planLabel} trial has ended and your account is on ${template.backTo} again. Nothing was deleted.` },
+        { button: { label: "Choose a plan", href: template.link } },
+      ]);
     case "notification":
       return render(template.title, hi(template.name), [
         { paragraph: template.roomName ? `${template.title} in the data room "${template.roomName}".` : `${template.title}.` },

@@ -10,6 +10,8 @@ import { currentWorkspace } from "~/features/teams/workspace.server";
 import { FrameContext } from "~/features/workspace/frame-context";
 import { serviceContextFor } from "~/lib/request-context.server";
 import type { Route } from "./+types/layout";
+import type { loader as rootLoader } from "~/root";
+import { TrialCountdown } from "~/features/billing/components/trial-countdown";
 
 /**
  * The signed-in member's pages share one frame: the workspace shell (sidebar, drawer, top bar).
@@ -28,10 +30,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 function Frame({ children }: { children: React.ReactNode }) {
   const { user, devTools } = use(FrameContext);
   const frame = useRouteLoaderData<typeof loader>("routes/workspace/layout");
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <WorkspaceShell
       account={<AccountMenu user={user} />}
-      workspace={<WorkspaceSwitcher current={frame?.workspace ?? null} />} initialCollapsed={frame?.sidebarCollapsed ?? false} devTools={devTools} badges={frame?.hasNewReleases ? { "whats-new": "new release notes" } : {}}>
+      workspace={
+        <>
+          <TrialCountdown trial={root?.trial ?? null} />
+          <WorkspaceSwitcher current={frame?.workspace ?? null} />
+        </>
+      } initialCollapsed={frame?.sidebarCollapsed ?? false} devTools={devTools} badges={frame?.hasNewReleases ? { "whats-new": "new release notes" } : {}}>
       {children}
     </WorkspaceShell>
   );

@@ -11,6 +11,7 @@ import {
   LIMIT_LABELS,
   LIMIT_NAMES,
   normalizeTier,
+  tierAtLeast,
   TIER_LABELS,
   UNLIMITED,
   type LimitName,
@@ -18,6 +19,7 @@ import {
   type TierLimits,
 } from "../access.constants";
 import { useUserStore } from "../user-store";
+import { TRIAL_DAYS, TRIAL_TIERS } from "~/features/billing/trials.constants";
 
 /**
  * The one upgrade modal of the app (spec §2 "Restricted elements", §4/§6 "Denied action"): every
@@ -276,6 +278,10 @@ export function UpgradeModalHost({ contactEmail }: { contactEmail: string }) {
     ? `${modal.reason ?? "This"} is available on the ${requiredLabel} plan and above.`
     : "What each plan includes.";
   const subject = encodeURIComponent(requiredLabel ? `Change my plan to ${requiredLabel}` : "Change my plan");
+  // A free trial of the plan that unlocks it (issue 43): /trial says if the member has had theirs.
+  const wanted = modal.requiredTier ?? "business";
+  // (The tier is unknown on a page the server refused: the offer shows, and /trial says what applies.)
+  const trialTier = (TRIAL_TIERS as readonly string[]).includes(wanted) && !tierAtLeast(normalizeTier(currentTier) ?? "free", wanted) ? (wanted as (typeof TRIAL_TIERS)[number]) : null;
 
   return (
     <Suspense fallback={null}>
@@ -285,6 +291,11 @@ export function UpgradeModalHost({ contactEmail }: { contactEmail: string }) {
         description={description}
         footer={(Close) => (
           <>
+            {trialTier ? (
+              <a href={`/trial?tier=${trialTier}`} className={buttonClassName({ variant: "primary" })} onClick={() => closeUpgradeModal()}>
+                Try {TIER_LABELS[trialTier]} free for {TRIAL_DAYS} days
+              </a>
+            ) : null}
             <p className="mr-auto self-center text-sm text-slate-700" data-testid="plan-contact">
               {upgradeModalMessages.contact}:{" "}
               <a href={`mailto:${contactEmail}?subject=${subject}`} className="font-medium text-brand-700 underline">

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { loadMemberAccess } from "~/features/access/access.server";
+import { trialsMorningJob } from "~/features/billing/billing.jobs";
+import { getTrial, startTrial } from "~/features/billing/trials.server";
+import { testContext } from "~tests/factories/files";
+import { countWhere, get, send, signedIn } from "./dataroom-helpers";
+import { mailsTo, newAuthClient } from "./helpers";
+
+/**
+ * Free trials (issue 43, ADR 043): a member tries a paid tier above their own once, without a
+ * card; their access is that tier's at once and until the end; the morning job reminds them three
+ * days before and closes the trial after, and they are on their own plan again.
+ */
+
+const DAY = 24 * 3600_000;
+const at = (ms: number) => () => new Date(ms);
+
+describe("free trials", () => {
+  it("a Free member starts a Business trial once: Business features and limits at once, a countdown, and a second start refused", async () => {
+    const member = await signedIn({ tier: "free" });
+    expect((await (await get("/api/billing/trial", member.client)).json<{ trial: unknown }>()).trial).toEqual({ status: "available", tiers: ["basic", "pro", "business"], days: 14 });
+    expect((await get("/api/workflows", member.client)).status).toBe(403);
+
+    const started = await send(member.client, "POST", "/api/billing/trial", { tier: "business" });
+    expect(started.status, await started.clone().text()).toBe(201);
+    expect((await started.json<{ trial: { status: string; tier: string; daysLeft: number } }>()).trial).toMatchObject({ status: "active", tier: "business", daysLeft: 14 });
+    const access = await loadMemberAccess(testContext(), member.id);
+    expect(access.tier).toBe("business");
+    expect(access.trial?.tier).toBe("business");
+    expect(access.limits.max_datarooms).toBe(100);
+    expect((await get("/api/workflows", member.client)).status).toBe(200);
+    // The account keeps the plan it pays for: the trial only lays Business over it.
+    expect(await countWhere("select count(*) as n from users where id = ? and tier = 'free'", member.id)).toBe(1);
+
+    const again = await send(member.client, "POST", "/api/billing/trial", { tier: "pro" });
+    expect(again.status).toBe(409);
+    expect((await again.json<{ message: string }>()).message).toBe("Your Business trial is running: 14 days left.");
+    expect(await countWhere("select count(*) as n from member_trials where user_id = ?", member.id)).toBe(1);
+  });
+
+  it("offers only tiers above the member's own, refuses anything else with a message, and answers members only", async () => {
+    const pro = await signedIn({ tier: "pro" });
+    expect((await getTrial(testContext(), pro.id)).status).toBe("available");
+    expect(await getTrial(testContext(), pro.id)).toMatchObject({ tiers: ["business"] });
+    const lower = await send(pro.client, "POST", "/api/billing/trial", { tier: "basic" });
+    expect(lower.status).toBe(409);
+    expect((await lower.json<{ message: string }>()).message).toBe("Your plan already includes everything in Basic.");
+    const unknown = await send(pro.client, "POST", "/api/billing/trial", { tier: "custom" });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json<{ message: string }>()).message).toContain("Choose the plan to try: Basic, Pro, Business.");
+    const business = await signedIn({ tier: "business" });
+    expect(await getTrial(testContext(), business.id)).toEqual({ status: "none" });
+    expect((await send(business.client, "POST", "/api/billing/trial", { tier: "business" })).status).toBe(409);
+    expect((await get("/api/billing/trial", (await newAuthClient()))).status).toBe(401);
+    expect(await countWhere("select count(*) as n from member_trials where user_id in (?, ?)", pro.id, business.id)).toBe(0);
+  });
+
+  it("the morning job reminds once three days before the end and closes the trial after it; the member is on their own plan again; a second run sends nothing", async () => {
+    const member = await signedIn({ tier: "free", email: `trial-${crypto.randomUUID()}@example.com` });
+    const start = Date.UTC(2026, 2, 1, 9);
+    await startTrial(testContext(at(start)), member.id, { tier: "pro" });
+    const morning = (ms: number) => trialsMorningJob.run({ ...testContext(at(ms)), jobId: `test-trials-${ms}` }, {});
+
+    expect((await morning(start + 10 * DAY)).processedItems).toBe(0);
+    expect((await morning(start + 11.5 * DAY)).processedItems).toBe(1);
+    expect((await morning(start + 12 * DAY)).processedItems).toBe(0);
+    const reminders = (await mailsTo(member.email)).filter((mail) => mail.template === "trial-ending");
+    expect(reminders.map((mail) => mail.subject)).toEqual(["Your Pro trial ends in 3 days"]);
+
+    // Past the end the access is the member's own plan at once, before the job closes the trial.
+    const after = start + 14 * DAY + 1;
+    expect((await loadMemberAccess(testContext(at(after)), member.id)).tier).toBe("free");
+    expect((await morning(after)).processedItems).toBe(1);
+    expect((await morning(after + DAY)).processedItems).toBe(0);
+    expect((await mailsTo(member.email)).filter((mail) => mail.template === "trial-ended").map((mail) => mail.textBody.includes("your account is on Free again"))).toEqual([true]);
+    expect(await getTrial(testContext(at(after + DAY)), member.id)).toMatchObject({ status: "used", tier: "pro" });
+  });
+});
