@@ -24,6 +24,7 @@ test("a free member offered Business on a locked page starts a 14-day trial from
 
   await expect(page.locator(".Toastify__toast").filter({ hasText: "Your Business trial has started: 14 days left." })).toBeVisible();
   await expect(page.getByTestId("trial-running")).toContainText("Your Business trial: 14 days left");
+  await expect(page.getByTestId("trial-over-limits")).toHaveText("Everything you have fits Free's limits.");
   await expect(page.getByTestId("trial-countdown")).toHaveText("Business trial · 14 days left");
   const opened = await page.goto("/workflows");
   expect(opened?.status()).toBe(200);

@@ -4,7 +4,7 @@ import { trialsMorningJob } from "~/features/billing/billing.jobs";
 import { getTrial, startTrial } from "~/features/billing/trials.server";
 import { testContext } from "~tests/factories/files";
 import { countWhere, get, send, signedIn } from "./dataroom-helpers";
-import { mailsTo, newAuthClient } from "./helpers";
+import { mailsTo, newAuthClient, testEnv } from "./helpers";
 
 /**
  * Free trials (issue 43, ADR 043): a member tries a paid tier above their own once, without a
@@ -74,5 +74,23 @@ describe("free trials", () => {
     expect((await morning(after + DAY)).processedItems).toBe(0);
     expect((await mailsTo(member.email)).filter((mail) => mail.template === "trial-ended").map((mail) => mail.textBody.includes("your account is on Free again"))).toEqual([true]);
     expect(await getTrial(testContext(at(after + DAY)), member.id)).toMatchObject({ status: "used", tier: "pro" });
+  });
+
+  it("says what would be over the plan's limits when the trial ends, with the numbers, and nothing is deleted then: only adding more is refused", async () => {
+    const member = await signedIn({ tier: "free" });
+    expect((await send(member.client, "POST", "/api/billing/trial", { tier: "business" })).status).toBe(201);
+    for (const name of ["Alpha", "Bravo", "Charlie"]) expect((await send(member.client, "POST", "/api/datarooms", { name })).status).toBe(201);
+    const preview = await get("/api/billing/preview?tier=free", member.client);
+    expect(preview.status).toBe(200);
+    expect(await preview.json()).toEqual({ tierLabel: "Free", over: [{ limit: "max_datarooms", where: null, current: 3, allowed: 2, text: "3 data rooms; Free allows 2 data rooms" }] });
+    expect((await (await get("/api/billing/preview?tier=business", member.client)).json<{ over: unknown[] }>()).over).toEqual([]);
+    expect((await get("/api/billing/preview?tier=gold", member.client)).status).toBe(400);
+
+    // The trial ends: the three rooms stay, a fourth is refused with the plan's limit.
+    await testEnv.DB.prepare("update member_trials set ends_at = ? where user_id = ?").bind(Date.now() - 1000, member.id).run();
+    expect(await countWhere("select count(*) as n from datarooms where owner_id = ? and trashed_at is null", member.id)).toBe(3);
+    const fourth = await send(member.client, "POST", "/api/datarooms", { name: "Delta" });
+    expect(fourth.status).toBe(403);
+    expect((await fourth.json<{ message: string }>()).message).toContain("Your Free plan allows 2 data rooms.");
   });
 });

@@ -5,12 +5,12 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { nativeSelectClassName } from "~/components/ui/native-select";
 import { TIER_LABELS, normalizeTier, type Tier } from "~/features/access/access.constants";
-import { loadMemberAccess } from "~/features/access/access.server";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { TrialModal } from "~/features/billing/components/trial-modal";
 import { TRIAL_DAYS, type TrialTier } from "~/features/billing/trials.constants";
 import { getTrial, startTrial } from "~/features/billing/trials.server";
+import { previewPlanChange } from "~/features/billing/plan-change.server";
 import { runLoader } from "~/lib/action-result.server";
 import { AppError } from "~/lib/errors";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -25,9 +25,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
   const ctx = serviceContextFor(context);
   return runLoader(async () => {
-    const [trial, access] = await Promise.all([getTrial(ctx, user.id), loadMemberAccess(ctx, user.id)]);
+    const trial = await getTrial(ctx, user.id);
     // The plan they pay for: what they return to (the access's tier is the trial's while it runs).
-    return { trial, paidTier: (normalizeTier(user.tier) ?? "free") as Tier, currentTier: access.tier };
+    const paidTier = (normalizeTier(user.tier) ?? "free") as Tier;
+    // While it runs: what would be over the limits of that plan when it ends.
+    const afterTrial = trial.status === "active" ? await previewPlanChange(ctx, user.id, paidTier) : null;
+    return { trial, paidTier, afterTrial };
   });
 }
 
@@ -45,7 +48,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function TrialPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { trial, paidTier } = loaderData;
+  const { trial, paidTier, afterTrial } = loaderData;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const asked = params.get("tier") as TrialTier | null;
@@ -88,6 +91,21 @@ export default function TrialPage({ loaderData, actionData }: Route.ComponentPro
           <p className="text-sm text-slate-700">
             It ends on {formatDayUtc(trial.endsAt)}. Then you are on {TIER_LABELS[paidTier]} again; nothing is deleted. We remind you by e-mail 3 days before.
           </p>
+          {afterTrial && afterTrial.over.length > 0 ? (
+            <div className="space-y-1" data-testid="trial-over-limits">
+              <h3 className="text-sm font-semibold text-slate-900">Over {afterTrial.tierLabel}'s limits when it ends</h3>
+              <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-700">
+                {afterTrial.over.map((item) => (
+                  <li key={`${item.limit}:${item.where ?? ""}`}>{item.text}</li>
+                ))}
+              </ul>
+              <p className="text-sm text-slate-700">Nothing of it is deleted; you add no more of it until it fits, or until you choose a plan that holds it.</p>
+            </div>
+          ) : afterTrial ? (
+            <p className="text-sm text-slate-700" data-testid="trial-over-limits">
+              Everything you have fits {afterTrial.tierLabel}'s limits.
+            </p>
+          ) : null}
           <p className="text-sm">
             <Link to="/settings/plan" className="font-medium text-brand-700 underline-offset-2 hover:underline">
               Your plan
