@@ -1,3 +1,5 @@
+import { getTrial } from "~/features/billing/trials.server";
+import { TRIAL_DAYS } from "~/features/billing/trials.constants";
 import { Link } from "react-router";
 import { readConfig } from "~/lib/config.server";
 import { requestContext } from "~/lib/request-context.server";
@@ -37,9 +39,10 @@ export const meta: Route.MetaFunction = () => titleMeta("Plan");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const member = requireMember(context, request);
-  const access = await loadMemberAccess(authCallFor(context, request).ctx, member.user.id);
+  const ctx = authCallFor(context, request).ctx;
+  const [access, trial] = await Promise.all([loadMemberAccess(ctx, member.user.id), getTrial(ctx, member.user.id)]);
   const contactEmail = readConfig(context.get(requestContext).env).CONTACT_EMAIL;
-  return { tier: access.tier, limits: access.limits, addons: access.addons, contactEmail };
+  return { tier: access.tier, limits: access.limits, addons: access.addons, contactEmail, trial };
 }
 
 /** Where each feature lives, once its page exists; a feature without one shows "Included" (no dead links). */
@@ -117,7 +120,7 @@ function FeatureTile({ feature }: { feature: (typeof FEATURES)[number] }) {
 }
 
 export default function PlanPage({ loaderData }: Route.ComponentProps) {
-  const { tier, limits, addons, contactEmail } = loaderData;
+  const { tier, limits, addons, contactEmail, trial } = loaderData;
   const planLabel = TIER_LABELS[tier];
   const activeAddons = ADDONS.filter((addon) => (addons[addon] ?? 0) > 0);
   return (
@@ -130,8 +133,23 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
         </CardHeader>
         <CardContent className="space-y-3">
           <p className="text-lg font-semibold text-slate-900">
-            {planLabel} <Badge variant="brand">Your plan</Badge>
+            {planLabel} <Badge variant="brand">{trial.status === "active" ? "Free trial" : "Your plan"}</Badge>
           </p>
+          {trial.status === "active" ? (
+            <p data-testid="plan-trial">
+              Your free {TIER_LABELS[trial.tier]} trial: {trial.daysLeft} day{trial.daysLeft === 1 ? "" : "s"} left.{" "}
+              <Link to="/trial" className="font-medium text-brand-700 underline">
+                What happens when it ends
+              </Link>
+            </p>
+          ) : trial.status === "available" ? (
+            <p data-testid="plan-trial">
+              <Link to="/trial" className="font-medium text-brand-700 underline">
+                Try a paid plan free for {TRIAL_DAYS} days
+              </Link>{" "}
+              — no card needed, once per account.
+            </p>
+          ) : null}
           <p>
             Plans are changed by our team until online billing arrives. {upgradeModalMessages.contact}:{" "}
             <a href={`mailto:${contactEmail}?subject=${encodeURIComponent("Change my plan")}`} className="font-medium text-brand-700 underline">
