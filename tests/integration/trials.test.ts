@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadMemberAccess } from "~/features/access/access.server";
 import { trialsMorningJob } from "~/features/billing/billing.jobs";
 import { getTrial, startTrial } from "~/features/billing/trials.server";
+import { loadAttention } from "~/features/workspace/attention.server";
 import { testContext } from "~tests/factories/files";
 import { countWhere, get, send, signedIn } from "./dataroom-helpers";
 import { mailsTo, newAuthClient, testEnv } from "./helpers";
@@ -66,6 +67,10 @@ describe("free trials", () => {
     expect((await morning(start + 12 * DAY)).processedItems).toBe(0);
     const reminders = (await mailsTo(member.email)).filter((mail) => mail.template === "trial-ending");
     expect(reminders.map((mail) => mail.subject)).toEqual(["Your Pro trial ends in 3 days"]);
+    // The dashboard's attention feed says so too, in the last days only.
+    const attention = async (ms: number) => (await loadAttention(testContext(at(ms)), { userId: member.id, now: new Date(ms), personalUsage: async () => ({ usedBytes: 0, quotaBytes: null }) as never })).filter((item) => item.kind === "trial.ending").map((item) => item.title);
+    expect(await attention(start + 10 * DAY)).toEqual([]);
+    expect(await attention(start + 12 * DAY)).toEqual(["Your Pro trial ends in 2 days"]);
 
     // Past the end the access is the member's own plan at once, before the job closes the trial.
     const after = start + 14 * DAY + 1;

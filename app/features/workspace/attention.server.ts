@@ -1,3 +1,6 @@
+import { TIER_LABELS } from "~/features/access/access.constants";
+import { loadMemberAccess } from "~/features/access/access.server";
+import { daysLeft, TRIAL_REMINDER_DAYS } from "~/features/billing/trials.constants";
 import { ROLE_LABELS } from "~/features/datarooms/datarooms.permissions";
 import { listOpenInvitationsForMember } from "~/features/datarooms/members.queries.server";
 import { formatBytes } from "~/features/files/files.constants";
@@ -100,6 +103,25 @@ export const ATTENTION_SOURCES: readonly AttentionSource[] = [
         href: `/share-links/${link.id}`,
         at: link.expiresAt!.toISOString(),
       })),
+  },
+  {
+    // A free trial about to end (issue 43): read with the plan (no round trip of its own).
+    id: "trial-ending",
+    load: async (ctx, { userId, now }) => {
+      const trial = (await loadMemberAccess(ctx, userId)).trial;
+      if (!trial || daysLeft(trial.endsAt, now) > TRIAL_REMINDER_DAYS) return [];
+      const left = daysLeft(trial.endsAt, now);
+      return [
+        {
+          kind: "trial.ending",
+          label: "Trial ending",
+          title: `Your ${TIER_LABELS[trial.tier]} trial ends in ${left} day${left === 1 ? "" : "s"}`,
+          detail: `It ends on ${dateFormat.format(trial.endsAt)} UTC. See what would be over your plan's limits then.`,
+          href: "/trial",
+          at: now.toISOString(),
+        },
+      ];
+    },
   },
   {
     id: "storage",
