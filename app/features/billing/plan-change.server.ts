@@ -38,17 +38,21 @@ export async function previewPlanChange(ctx: ServiceContext, userId: string, tie
   const now = ctx.now();
   const label = TIER_LABELS[tier];
   const found: OverLimit[] = [...over(label, "max_datarooms", null, rooms, limits.max_datarooms)];
-  for (const space of spaces) {
-    const name = space.kind === "personal" ? "My files" : space.name;
-    const [usage, seats] = await Promise.all([readSpaceUsage(ctx.db, space.id), space.kind === "dataroom" ? countSeats(ctx.db, space.id, now) : null]);
-    const usedMb = Math.ceil((usage.fileBytes + usage.versionBytes + usage.reservedBytes) / MB);
-    found.push(
-      ...over(label, "max_dataroom_storage_mb", name, usedMb, limits.max_dataroom_storage_mb),
-      ...over(label, "max_dataroom_files", name, usage.fileCount, limits.max_dataroom_files),
-      ...over(label, "max_dataroom_folders", name, usage.folderCount, limits.max_dataroom_folders),
-      ...(seats ? [...over(label, "max_dataroom_members", name, seats.members, limits.max_dataroom_members), ...over(label, "max_dataroom_guests", name, seats.guests, limits.max_dataroom_guests)] : []),
-    );
-  }
-  for (const team of teams) found.push(...over(label, "max_team_seats", team.name, await countSeatsTaken(ctx.db, team.id, now), limits.max_team_seats));
+  // Each space's usage and each room's and team's seats, read side by side.
+  const perSpace = await Promise.all(
+    spaces.map(async (space) => {
+      const name = space.kind === "personal" ? "My files" : space.name;
+      const [usage, seats] = await Promise.all([readSpaceUsage(ctx.db, space.id), space.kind === "dataroom" ? countSeats(ctx.db, space.id, now) : null]);
+      const usedMb = Math.ceil((usage.fileBytes + usage.versionBytes + usage.reservedBytes) / MB);
+      return [
+        ...over(label, "max_dataroom_storage_mb", name, usedMb, limits.max_dataroom_storage_mb),
+        ...over(label, "max_dataroom_files", name, usage.fileCount, limits.max_dataroom_files),
+        ...over(label, "max_dataroom_folders", name, usage.folderCount, limits.max_dataroom_folders),
+        ...(seats ? [...over(label, "max_dataroom_members", name, seats.members, limits.max_dataroom_members), ...over(label, "max_dataroom_guests", name, seats.guests, limits.max_dataroom_guests)] : []),
+      ];
+    }),
+  );
+  const perTeam = await Promise.all(teams.map(async (team) => over(label, "max_team_seats", team.name, await countSeatsTaken(ctx.db, team.id, now), limits.max_team_seats)));
+  found.push(...perSpace.flat(), ...perTeam.flat());
   return { tierLabel: label, over: found };
 }

@@ -33,27 +33,30 @@ function stateOf(trial: TrialRow | undefined, paidTier: string, now: Date): Tria
   return tiers.length > 0 ? { status: "available", tiers, days: TRIAL_DAYS } : { status: "none" };
 }
 
-/** The member's trial as the modal, /trial and the shell show it. */
-export async function getTrial(ctx: ServiceContext, userId: string): Promise<TrialState> {
+async function readTrial(ctx: ServiceContext, userId: string): Promise<{ state: TrialState; paidTier: string }> {
   const [trial, user] = await Promise.all([findTrial(ctx.db, userId), findUserById(ctx.db, userId)]);
   if (!user) throw new AppError("NOT_FOUND", "This account does not exist.");
-  return stateOf(trial, user.tier, ctx.now());
+  return { state: stateOf(trial, user.tier, ctx.now()), paidTier: user.tier };
+}
+
+/** The member's trial as the modal, /trial and the shell show it. */
+export async function getTrial(ctx: ServiceContext, userId: string): Promise<TrialState> {
+  return (await readTrial(ctx, userId)).state;
 }
 
 /** POST /api/billing/trial { tier }: starts the member's one trial (201), or says why not (409). */
 export async function startTrial(ctx: ServiceContext, userId: string, input: unknown): Promise<TrialState> {
   const { tier } = parseInput(startSchema, input);
-  const current = await getTrial(ctx, userId);
+  const { state: current, paidTier } = await readTrial(ctx, userId);
   if (current.status === "active" || current.status === "used") {
     throw new AppError("CONFLICT", current.status === "active" ? `Your ${TIER_LABELS[current.tier]} trial is running: ${current.daysLeft} days left.` : `You have had your free trial (${TIER_LABELS[current.tier]}). Choose a plan to keep what it gave you.`);
   }
   if (current.status === "none" || !current.tiers.includes(tier)) throw new AppError("CONFLICT", `Your plan already includes everything in ${TIER_LABELS[tier]}.`);
   const now = ctx.now();
-  if (!(await insertTrial(ctx.db, { userId, tier, startedAt: now, endsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS) }))) {
-    throw new AppError("CONFLICT", "You have had your free trial. Choose a plan to keep what it gave you.");
-  }
+  const row = { userId, tier, startedAt: now, endsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS), remindedAt: null, endedAt: null };
+  if (!(await insertTrial(ctx.db, row))) throw new AppError("CONFLICT", "You have had your free trial. Choose a plan to keep what it gave you.");
   ctx.logger.info("trial started", { userId, tier });
-  return getTrial(ctx, userId);
+  return stateOf(row, paidTier, now);
 }
 
 /**

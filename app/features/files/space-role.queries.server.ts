@@ -32,6 +32,11 @@ export function teamOfSpace(spaceId: SQLWrapper): SQL<string | null> {
   return sql<string | null>`(SELECT CASE ws_space.kind WHEN 'team' THEN ws_space.id WHEN 'dataroom' THEN (SELECT team_id FROM datarooms WHERE datarooms.id = ws_space.id) END FROM spaces ws_space WHERE ws_space.id = ${spaceId})`;
 }
 
+/** A space's kind (personal, dataroom, team), or undefined when there is no such space. */
+export async function findSpaceKind(db: Database, spaceId: string): Promise<string | undefined> {
+  return (await db.select({ kind: spaces.kind }).from(spaces).where(eq(spaces.id, spaceId)).get())?.kind;
+}
+
 /** The kind of each space and the team whose workspace holds it, by id. */
 export async function listSpaceTeams(db: Database, spaceIds: readonly string[]): Promise<Map<string, { kind: string; teamId: string | null }>> {
   if (spaceIds.length === 0) return new Map();

@@ -1,6 +1,5 @@
 import type { SpaceRole, TeamRole } from "~/db/schema";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { teamModuleRights } from "./team-access.server";
 import { modulePermissionsFor } from "./team-roles.catalog";
 import { findTeamDriveRoot, writeTeamDrive } from "./team-drive.queries.server";
 import { findTeamById, listTeamMembers } from "./teams.queries.server";
@@ -44,9 +43,8 @@ export async function teamDriveRoot(ctx: ServiceContext, teamId: string): Promis
   return (await findTeamDriveRoot(ctx.db, teamId))!;
 }
 
-/** The team's drive as someone in the team finds it: its root and whether they may change it (null: their place gives no files; 404 outside the team). */
-export async function teamDriveOf(ctx: ServiceContext, userId: string, teamId: string): Promise<{ rootId: string; canEdit: boolean } | null> {
-  const rights = await teamModuleRights(ctx, userId, teamId, "files");
+/** The team's drive as someone with these Team files rights finds it: its root and whether they may change it (null: no files for them). */
+export async function teamDriveFor(ctx: ServiceContext, teamId: string, rights: readonly string[]): Promise<{ rootId: string; canEdit: boolean } | null> {
   if (!rights.includes("files.view")) return null;
   return { rootId: await teamDriveRoot(ctx, teamId), canEdit: rights.includes("files.edit") };
 }

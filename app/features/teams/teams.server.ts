@@ -7,7 +7,7 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { requireTeam, teamEvent } from "./team-access.server";
-import { syncTeamDrive, teamDriveRoot } from "./team-drive.server";
+import { syncTeamDrive, teamDriveFor } from "./team-drive.server";
 import { modulePermissionsFor } from "./team-roles.catalog";
 import { applyTeamPlace, takeOutOfTeamRooms } from "./team-rooms.server";
 import { mayManageRole, TEAM_ROLE_LABELS, type TeamPermission } from "./teams.permissions";
@@ -85,8 +85,7 @@ export async function getTeam(ctx: ServiceContext, userId: string, rawId: unknow
   const canInvite = can("team.invite");
   const canSeeActivity = can("team.activity.view");
   const canManageLogs = can("team.logs.manage");
-  const driveRights = modulePermissionsFor("files", role, customRole);
-  const [members, taken, ownerAccess, invitations, events, rooms, customRoles, holder, driveRoot] = await Promise.all([
+  const [members, taken, ownerAccess, invitations, events, rooms, customRoles, holder, drive] = await Promise.all([
     listTeamMembers(ctx.db, team.id),
     countSeatsTaken(ctx.db, team.id, now),
     loadMemberAccess(ctx, team.ownerId),
@@ -95,7 +94,7 @@ export async function getTeam(ctx: ServiceContext, userId: string, rawId: unknow
     can("team.rooms.view") ? listTeamRooms(ctx.db, team.id) : Promise.resolve([]),
     can("team.members.manage") || can("team.roles.manage") ? listTeamCustomRoles(ctx.db, team.id) : Promise.resolve(null),
     canManageLogs && team.legalHoldAt && team.legalHoldBy ? findUserById(ctx.db, team.legalHoldBy) : Promise.resolve(undefined),
-    driveRights.includes("files.view") ? teamDriveRoot(ctx, team.id) : Promise.resolve(null),
+    teamDriveFor(ctx, team.id, modulePermissionsFor("files", role, customRole)),
   ]);
   return {
     team: { id: team.id, name: team.name, createdAt: team.createdAt.toISOString() },
@@ -127,7 +126,7 @@ export async function getTeam(ctx: ServiceContext, userId: string, rawId: unknow
       })) ?? null,
     activity: events?.map((event) => ({ ...event, at: event.at.toISOString() })) ?? null,
     rooms,
-    drive: driveRoot ? { rootId: driveRoot, canEdit: driveRights.includes("files.edit") } : null,
+    drive,
   };
 }
 

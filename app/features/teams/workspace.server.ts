@@ -3,6 +3,7 @@ import type { TeamRole } from "~/db/schema";
 import { readCookie } from "~/lib/cookies";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { requireTeam, teamPermissionsFor } from "./team-access.server";
+import { modulePermissionsFor, type TeamFilesPermission } from "./team-roles.catalog";
 import type { TeamPermission } from "./teams.permissions";
 import { findTeamMembership, listTeamsOf } from "./teams.queries.server";
 
@@ -16,7 +17,8 @@ import { findTeamMembership, listTeamsOf } from "./teams.queries.server";
 export const WORKSPACE_COOKIE = "strongroom_workspace";
 const ONE_YEAR_S = 365 * 24 * 3600;
 
-export type Workspace = { id: string; name: string; role: TeamRole; customRoleName: string | null; permissions: TeamPermission[] };
+/** `filesRights`: what the member's place gives in the team's drive (read with the place, for the file pages). */
+export type Workspace = { id: string; name: string; role: TeamRole; customRoleName: string | null; permissions: TeamPermission[]; filesRights: TeamFilesPermission[] };
 
 function chosenTeamId(request: Request): string | null {
   const parsed = z.uuid().safeParse(readCookie(request.headers.get("Cookie"), WORKSPACE_COOKIE));
@@ -46,7 +48,14 @@ export function currentWorkspace(ctx: ServiceContext, userId: string, request: R
 async function readWorkspace(ctx: ServiceContext, userId: string, teamId: string): Promise<Workspace | null> {
   const found = await findTeamMembership(ctx.db, teamId, userId);
   if (!found) return null;
-  return { id: found.team.id, name: found.team.name, role: found.role, customRoleName: found.customRole?.name ?? null, permissions: teamPermissionsFor(found.role, found.customRole) };
+  return {
+    id: found.team.id,
+    name: found.team.name,
+    role: found.role,
+    customRoleName: found.customRole?.name ?? null,
+    permissions: teamPermissionsFor(found.role, found.customRole),
+    filesRights: modulePermissionsFor("files", found.role, found.customRole),
+  };
 }
 
 /** An API's `?workspace=`: "personal" (things of no team), a team's id, or left out (everything). */

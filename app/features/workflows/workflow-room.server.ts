@@ -2,7 +2,7 @@ import { effectivePermissions } from "~/features/datarooms/datarooms.permissions
 import { auditRoom, type AuditEvent } from "~/features/datarooms/audit-record.server";
 import { decideInRoom } from "~/features/datarooms/room-authority.server";
 import { ensurePersonalSpace, requireFolderAccess } from "~/features/files/spaces.server";
-import { findIsDataroomSpace, listOwnedTeamDrives, listSpaceTeams } from "~/features/files/space-role.queries.server";
+import { findIsDataroomSpace, findSpaceKind, listOwnedTeamDrives } from "~/features/files/space-role.queries.server";
 import { findSpaceRole } from "~/features/files/folders.queries.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
@@ -43,7 +43,7 @@ export async function workflowSpace(ctx: ServiceContext, userId: string, trigger
   if (folder.spaceId === personal.id) return { id: personal.id, isRoom: false };
   if (!folder.roomPermissions) {
     // A team's drive (issue 42): its owners (the team's owner and admins) build the team's workflows there.
-    if (!(await isTeamDrive(ctx, folder.spaceId))) throw new AppError("VALIDATION_ERROR", "trigger: The folder is outside your own files and your data rooms. Choose one of your folders.");
+    if ((await findSpaceKind(ctx.db, folder.spaceId)) !== "team") throw new AppError("VALIDATION_ERROR", "trigger: The folder is outside your own files and your data rooms. Choose one of your folders.");
     if (folder.role !== "owner") throw new AppError("FORBIDDEN", TEAM_WORKFLOW_REFUSED);
     return { id: folder.spaceId, isRoom: false, isTeamDrive: true };
   }
@@ -63,13 +63,8 @@ export async function workflowsFor(ctx: ServiceContext, userId: string): Promise
   return listTemplatesFor(ctx.db, userId, [...rooms, ...drives].map((space) => space.id));
 }
 
-async function isTeamDrive(ctx: ServiceContext, spaceId: string): Promise<boolean> {
-  return (await listSpaceTeams(ctx.db, [spaceId])).get(spaceId)?.kind === "team";
-}
-
-/** Whether the member manages a space's workflows now: a room they manage, or a team's drive they own (the team's owner or an admin). */
-async function managesSpaceNow(ctx: ServiceContext, spaceId: string, userId: string): Promise<boolean> {
-  const kind = (await listSpaceTeams(ctx.db, [spaceId])).get(spaceId)?.kind;
+/** Whether the member manages a space's workflows now (its kind read already): a room they manage, or a team's drive they own (the team's owner or an admin). */
+async function managesSpaceNow(ctx: ServiceContext, kind: string | undefined, spaceId: string, userId: string): Promise<boolean> {
   if (kind === "dataroom") return managesRoomNow(ctx, spaceId, userId);
   if (kind === "team") return (await findSpaceRole(ctx.db, spaceId, userId))?.role === "owner";
   return false;
@@ -84,7 +79,7 @@ async function managesRoomNow(ctx: ServiceContext, roomId: string, userId: strin
 /** Whether the member may see and run a workflow: they built it, or it works in a data room they manage or a team drive they own now. */
 export async function mayRunWorkflow(ctx: ServiceContext, userId: string, template: WorkflowTemplateRow): Promise<boolean> {
   if (template.createdBy === userId) return true;
-  return managesSpaceNow(ctx, template.spaceId, userId);
+  return managesSpaceNow(ctx, await findSpaceKind(ctx.db, template.spaceId), template.spaceId, userId);
 }
 
 /**
@@ -93,9 +88,9 @@ export async function mayRunWorkflow(ctx: ServiceContext, userId: string, templa
  */
 export async function builderStillManages(ctx: ServiceContext, template: WorkflowTemplateRow): Promise<boolean> {
   if (!template.createdBy) return true;
-  const kind = (await listSpaceTeams(ctx.db, [template.spaceId])).get(template.spaceId)?.kind;
+  const kind = await findSpaceKind(ctx.db, template.spaceId);
   if (kind !== "dataroom" && kind !== "team") return true;
-  return managesSpaceNow(ctx, template.spaceId, template.createdBy);
+  return managesSpaceNow(ctx, kind, template.spaceId, template.createdBy);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { checkFeature as hasFeature } from "~/features/access/access-check";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
-import { findIsDataroomSpace, listSpaceTeams } from "~/features/files/space-role.queries.server";
+import { findIsDataroomSpace, findSpaceKind, listSpaceTeams } from "~/features/files/space-role.queries.server";
 import { workspaceFilter } from "~/features/teams/workspace.server";
 import { findCaseType, findFormSubmissionForCase, findReceiveSubmissionForCase } from "~/features/cases/cases.queries.server";
 import { signaturesAccess } from "~/features/signatures/envelopes.server";
@@ -198,7 +198,7 @@ async function requireRunnableTemplate(ctx: ServiceContext, userId: string, temp
 
 /** Where a workflow's documents must be, in words, for a refusal. */
 async function whereItRuns(ctx: ServiceContext, template: WorkflowTemplateRow): Promise<string> {
-  const kind = (await listSpaceTeams(ctx.db, [template.spaceId])).get(template.spaceId)?.kind;
+  const kind = await findSpaceKind(ctx.db, template.spaceId);
   return kind === "dataroom" ? "its data room" : kind === "team" ? "the team's files" : "your own files";
 }
 

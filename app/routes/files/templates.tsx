@@ -16,7 +16,7 @@ import { requireMember } from "~/features/auth/auth-guard.server";
 import { handleHttpError, http, HttpError } from "~/lib/http";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
-import { teamDriveOf } from "~/features/teams/team-drive.server";
+import { teamDriveFor } from "~/features/teams/team-drive.server";
 import { currentWorkspace } from "~/features/teams/workspace.server";
 import type { Route } from "./+types/templates";
 
@@ -30,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return runLoader(async () => {
     // The workspace chosen in the shell (issue 42): the templates of the team's drive and rooms, or the member's own.
     const workspace = await currentWorkspace(ctx, user.id, request);
-    const drive = workspace ? await teamDriveOf(ctx, user.id, workspace.id) : null;
+    const drive = workspace ? await teamDriveFor(ctx, workspace.id, workspace.filesRights) : null;
     const page = await getTemplates(ctx, user.id, { cursor }, { teamId: workspace?.id ?? null, rootFolderId: drive?.canEdit ? drive.rootId : null });
     return { page, isFirstPage: cursor === undefined, workspace: workspace ? { name: workspace.name } : null };
   });

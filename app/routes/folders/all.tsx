@@ -7,7 +7,7 @@ import { runLoader } from "~/lib/action-result.server";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
-import { teamDriveOf } from "~/features/teams/team-drive.server";
+import { teamDriveFor } from "~/features/teams/team-drive.server";
 import { currentWorkspace } from "~/features/teams/workspace.server";
 import type { Route } from "./+types/all";
 
@@ -19,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return runLoader(async () => {
     // The workspace chosen in the shell (issue 42): a team's drive and rooms, or the member's own spaces.
     const workspace = await currentWorkspace(ctx, member.user.id, request);
-    const drive = workspace ? await teamDriveOf(ctx, member.user.id, workspace.id) : null;
+    const drive = workspace ? await teamDriveFor(ctx, workspace.id, workspace.filesRights) : null;
     const spaces = await getAllFolders(ctx, member.user.id, workspace?.id ?? null);
     return { spaces, workspace: workspace ? { name: workspace.name } : null, drive };
   });

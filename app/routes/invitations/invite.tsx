@@ -1,3 +1,4 @@
+import { formatDayUtc } from "~/lib/format-utc";
 import { Link, redirect, useActionData, useNavigation } from "react-router";
 import { IntentForm } from "~/components/intent-form";
 import { Alert } from "~/components/ui/alert";
@@ -85,10 +86,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   );
 }
 
-function formatDay(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-}
-
 export default function InvitationPage({ loaderData }: Route.ComponentProps) {
   const { kind, view, signedInAs, here } = loaderData;
   const what = kind === "team" ? "team" : "data room";
@@ -120,7 +117,7 @@ export default function InvitationPage({ loaderData }: Route.ComponentProps) {
         <strong>{invitation.roleLabel.toLowerCase()}</strong>.
       </p>
       {invitation.message ? <blockquote className="border-l-4 border-slate-300 pl-3 italic">{invitation.message}</blockquote> : null}
-      <p className="text-slate-600">The invitation works once and expires on {formatDay(invitation.expiresAt)}.</p>
+      <p className="text-slate-600">The invitation works once and expires on {formatDayUtc(invitation.expiresAt)}.</p>
     </div>
   );
 
