@@ -16,7 +16,9 @@ export async function createSelfSignedIdentity({ commonName = "Strongroom local 
   const keys = await subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
   const certificate = new pkijs.Certificate();
   certificate.version = 2;
-  certificate.serialNumber = new asn1js.Integer({ valueHex: globalThis.crypto.getRandomValues(new Uint8Array(16)).map((b, i) => (i === 0 ? b & 0x7f : b)) });
+  // A positive serial in minimal DER: the first byte is 0x40..0x7f (never zero, whose leading 0x00
+  // before a byte under 0x80 is a non-minimal integer that NSS, and so poppler's pdfsig, rejects).
+  certificate.serialNumber = new asn1js.Integer({ valueHex: globalThis.crypto.getRandomValues(new Uint8Array(16)).map((b, i) => (i === 0 ? (b & 0x3f) | 0x40 : b)) });
   const name = [
     new pkijs.AttributeTypeAndValue({ type: "2.5.4.3", value: new asn1js.Utf8String({ value: commonName }) }),
     new pkijs.AttributeTypeAndValue({ type: "2.5.4.10", value: new asn1js.Utf8String({ value: "Strongroom (development)" }) }),
