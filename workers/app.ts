@@ -1,3 +1,4 @@
+import { stripeWebhook } from "./api/billing";
 import { Hono, type Context } from "hono";
 import { createRequestHandler } from "react-router";
 import { readConfig } from "~/lib/config.server";
@@ -68,6 +69,8 @@ export const app = new Hono<AppEnv>()
   .use(d1StatsMiddleware)
   .use(drainRequestBodyMiddleware)
   .use(securityHeadersMiddleware)
+  // Stripe's events carry no cookie: their signature is the proof (before CSRF and sessions).
+  .post("/api/billing/webhook", stripeWebhook)
   .use(csrfMiddleware)
   .use(sessionMiddleware)
   .route("/api", api)

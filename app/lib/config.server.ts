@@ -36,6 +36,20 @@ const configSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9+/]{43}=$/, "FILES_ENCRYPTION_KEY must be base64 of 32 random bytes (openssl rand -base64 32).")
     .optional(),
+  /**
+   * Payments (issue 43, docs/billing.md): "stripe" talks to Stripe (STRIPE_SECRET_KEY,
+   * STRIPE_WEBHOOK_SECRET and STRIPE_PRICES required); "local" serves a Stripe of its own inside
+   * the app (checkout page, signed webhooks) for `npm start` and tests. Refused in production.
+   */
+  PAYMENTS_DRIVER: z.enum(["local", "stripe"], { error: 'PAYMENTS_DRIVER must be "local" or "stripe".' }).default("local"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** JSON: { "<tier or add-on>": { "month": "price_…", "year": "price_…" } } (docs/configuration.md). */
+  STRIPE_PRICES: z.string().optional(),
+  /** Where the Stripe client connects (a stripe-mock or other fake); Stripe's own API when unset. */
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
   FILES_ENCRYPTION_KEY_PREVIOUS: z
     .string()
     .regex(/^[A-Za-z0-9+/]{43}=$/, "FILES_ENCRYPTION_KEY_PREVIOUS must be base64 of 32 random bytes.")
@@ -65,6 +79,12 @@ export function readConfig(env: Env): AppConfig {
   }
   if (parsed.data.APP_ENV === "production" && parsed.data.TEST_HOOKS === "on") {
     throw new Error("Invalid configuration: TEST_HOOKS cannot be on in production.");
+  }
+  if (parsed.data.APP_ENV === "production" && parsed.data.PAYMENTS_DRIVER === "local") {
+    throw new Error('Invalid configuration: PAYMENTS_DRIVER cannot be "local" in production (set "stripe" and its secrets, docs/configuration.md).');
+  }
+  if (parsed.data.PAYMENTS_DRIVER === "stripe" && !(parsed.data.STRIPE_SECRET_KEY && parsed.data.STRIPE_WEBHOOK_SECRET && parsed.data.STRIPE_PRICES)) {
+    throw new Error("Invalid configuration: PAYMENTS_DRIVER is stripe but STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET or STRIPE_PRICES is not set.");
   }
   const config = {
     ...parsed.data,

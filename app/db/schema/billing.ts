@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 
 /**
@@ -22,4 +22,58 @@ export const memberTrials = sqliteTable(
     endedAt: integer("ended_at", { mode: "timestamp_ms" }),
   },
   (table) => [index("member_trials_open_idx").on(table.endsAt).where(sql`ended_at IS NULL`)],
+);
+
+/**
+ * A member's Stripe customer and the last subscription read from Stripe (issue 43, ADR 044). The
+ * snapshot is what Settings: subscription shows; `users.tier` and `user_addons` are written from
+ * the same read. It is only ever written from Stripe's answer, never from an event's body.
+ */
+export const billingAccounts = sqliteTable(
+  "billing_accounts",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    customerId: text("customer_id").notNull(),
+    subscriptionId: text("subscription_id"),
+    /** Stripe's status (active, past_due, canceled, …); null before the first purchase. */
+    status: text("status"),
+    tier: text("tier"),
+    interval: text("interval"),
+    addons: text("addons", { mode: "json" }).$type<Record<string, number>>(),
+    currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    /** Cents of the next invoice as Stripe's prices say (sum of items), with its currency. */
+    nextAmount: integer("next_amount"),
+    currency: text("currency"),
+    syncedAt: integer("synced_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [uniqueIndex("billing_accounts_customer_idx").on(table.customerId)],
+);
+
+/** Stripe events already acted on (a replay or a duplicate is answered 200 and does nothing). */
+export const billingEvents = sqliteTable("billing_events", {
+  eventId: text("event_id").primaryKey(),
+  type: text("type").notNull(),
+  customerId: text("customer_id"),
+  receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/**
+ * The local payments driver's store (development and tests only, PAYMENTS_DRIVER=local): the
+ * Stripe objects it serves (customers, prices, checkout sessions, subscriptions, invoices) as
+ * Stripe's JSON. Empty in production, where Stripe holds them.
+ */
+export const localStripeObjects = sqliteTable(
+  "local_stripe_objects",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    customerId: text("customer_id"),
+    data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("local_stripe_objects_customer_idx").on(table.kind, table.customerId)],
 );

@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import { FAST_SCRYPT_PARAMS, SCRYPT_PARAMS, hashPassword, scryptParamsFor, verifyPassword } from "~/features/auth/password.server";
 import { readConfig } from "~/lib/config.server";
 
+const STRIPE = { PAYMENTS_DRIVER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICES: "{}" };
+
 /** The vars every deployment has; each test adds what it is about. */
 function env(vars: Record<string, string>): Env {
-  return { APP_NAME: "Strongroom", SESSION_SECRET: "s".repeat(40), FILES_ENCRYPTION_KEY: "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=", ...vars } as unknown as Env;
+  return { APP_NAME: "Strongroom", SESSION_SECRET: "s".repeat(40), FILES_ENCRYPTION_KEY: "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=", ...STRIPE, ...vars } as unknown as Env;
 }
 
 describe("password hashing cost", () => {
@@ -36,5 +38,8 @@ describe("password hashing cost", () => {
     // Data rooms' files are sealed under a key of the deployment's own, never one derived from another secret.
     expect(() => readConfig(env({ APP_ENV: "production", FILES_ENCRYPTION_KEY: undefined as unknown as string }))).toThrow("FILES_ENCRYPTION_KEY is required in production");
     expect(() => readConfig(env({ APP_ENV: "development", FILES_ENCRYPTION_KEY: "too short" }))).toThrow("FILES_ENCRYPTION_KEY must be base64 of 32 random bytes");
+    // Payments: the local Stripe never serves production, and the real one needs its keys and prices.
+    expect(() => readConfig(env({ APP_ENV: "production", PAYMENTS_DRIVER: "local" }))).toThrow('PAYMENTS_DRIVER cannot be "local" in production');
+    expect(() => readConfig(env({ APP_ENV: "development", STRIPE_WEBHOOK_SECRET: undefined as unknown as string }))).toThrow("PAYMENTS_DRIVER is stripe but STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET or STRIPE_PRICES is not set");
   });
 });

@@ -1,0 +1,308 @@
+import { Hono, type Context } from "hono";
+import { createDb, type Database } from "~/db/client.server";
+import { LOCAL_CURRENCY, localPrices } from "./local-catalogue";
+import { countLocalObjects, listLocalObjects, readLocalObject, writeLocalObject, type StripeObject } from "./local-stripe.queries.server";
+import { asList, asString, parseStripeForm, type FormValue } from "./stripe-form";
+
+/**
+ * The local payments driver (issue 43, ADR 044): the part of Stripe's API this app calls, served
+ * inside the Worker over D1 so `npm start` and the tests take payments without a network. The
+ * Stripe client reaches it through its own fetch (stripe-client.server.ts); its hosted pages (the
+ * checkout and the customer portal) are pages of the app under /dev, and they send the app signed
+ * events as Stripe does (local-checkout.server.ts). It answers in Stripe's shapes and errors.
+ */
+
+type Env_ = { Bindings: Env };
+const DAY = 86_400;
+
+function seconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}
+
+export function localId(prefix: string): string {
+  return `${prefix}_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
+}
+
+function stripeError(c: Context, status: 400 | 404, message: string, param?: string) {
+  return c.json({ error: { type: "invalid_request_error", message, ...(param ? { param } : {}) } }, status);
+}
+
+async function form(c: Context): Promise<Record<string, FormValue>> {
+  const text = c.req.method === "GET" || c.req.method === "DELETE" ? new URL(c.req.url).search.slice(1) : await c.req.text();
+  return parseStripeForm(new URLSearchParams(text));
+}
+
+function list(url: string, data: StripeObject[]) {
+  return { object: "list", data, has_more: false, url };
+}
+
+function priceById(id: string): StripeObject | null {
+  return (localPrices().find((price) => price.id === id) as StripeObject | undefined) ?? null;
+}
+
+function periodEnd(start: number, interval: string): number {
+  const date = new Date(start * 1000);
+  if (interval === "year") date.setUTCFullYear(date.getUTCFullYear() + 1);
+  else date.setUTCMonth(date.getUTCMonth() + 1);
+  return seconds(date);
+}
+
+type Line = { price: StripeObject; quantity: number };
+
+/** Stripe's subscription item, with its full price as Stripe embeds it. */
+function item(line: Line, subscriptionId: string, start: number, end: number): StripeObject {
+  return { id: localId("si"), object: "subscription_item", price: line.price, quantity: line.quantity, subscription: subscriptionId, current_period_start: start, current_period_end: end };
+}
+
+function itemsOf(subscription: StripeObject): StripeObject[] {
+  return ((subscription.items as { data?: StripeObject[] } | undefined)?.data ?? []) as StripeObject[];
+}
+
+function total(items: readonly Record<string, unknown>[]): number {
+  return items.reduce((sum, line) => sum + Number((line.price as { unit_amount?: number }).unit_amount ?? 0) * Number(line.quantity ?? 1), 0);
+}
+
+function linesOf(raw: FormValue | undefined): Line[] | string {
+  const lines: Line[] = [];
+  for (const entry of asList(raw)) {
+    const price = priceById(asString(entry.price) ?? "");
+    if (!price) return `No such price: '${asString(entry.price) ?? ""}'`;
+    lines.push({ price, quantity: Number(asString(entry.quantity) ?? "1") });
+  }
+  return lines;
+}
+
+/** A paid invoice for `lines` (a new subscription's first period, or a prorated change). */
+export async function writePaidInvoice(db: Database, customer: StripeObject, subscriptionId: string, lines: { description: string; amount: number; quantity: number }[], reason: string, now: Date, origin: string): Promise<StripeObject> {
+  const customerId = customer.id;
+  const number = `${String(customer.invoice_prefix)}-${String((await countLocalObjects(db, "invoice", customerId)) + 1).padStart(4, "0")}`;
+  const id = localId("in");
+  const amount = lines.reduce((sum, line) => sum + line.amount, 0);
+  const invoice: StripeObject = {
+    id,
+    object: "invoice",
+    customer: customerId,
+    number,
+    status: "paid",
+    billing_reason: reason,
+    currency: LOCAL_CURRENCY,
+    total: amount,
+    amount_due: amount,
+    amount_paid: amount,
+    created: seconds(now),
+    hosted_invoice_url: `${origin}/dev/payments/invoices/${id}`,
+    invoice_pdf: `${origin}/dev/payments/invoices/${id}/pdf`,
+    parent: { type: "subscription_details", subscription_details: { subscription: subscriptionId } },
+    lines: { object: "list", data: lines.map((line) => ({ object: "line_item", description: line.description, amount: line.amount, quantity: line.quantity, currency: LOCAL_CURRENCY })), has_more: false },
+  };
+  await writeLocalObject(db, "invoice", invoice, customerId, now);
+  return invoice;
+}
+
+/** A new active subscription for a paid checkout session, with its first invoice. */
+export async function writeSubscriptionFor(db: Database, session: StripeObject, now: Date, origin: string): Promise<{ subscription: StripeObject; invoice: StripeObject }> {
+  const customer = await readLocalObject(db, String(session.customer));
+  if (!customer) throw new Error("The checkout session's customer is gone.");
+  const lines = (session.line_items_local as Line[]) ?? [];
+  const start = seconds(now);
+  const interval = String((lines[0]?.price.recurring as { interval?: string } | undefined)?.interval ?? "month");
+  const end = periodEnd(start, interval);
+  const id = localId("sub");
+  const subscription: StripeObject = {
+    id,
+    object: "subscription",
+    customer: customer.id,
+    status: "active",
+    created: start,
+    start_date: start,
+    cancel_at_period_end: false,
+    canceled_at: null,
+    currency: LOCAL_CURRENCY,
+    metadata: (session.subscription_metadata as Record<string, string> | undefined) ?? {},
+    items: { object: "list", data: lines.map((line) => item(line, id, start, end)), has_more: false },
+  };
+  const invoice = await writePaidInvoice(
+    db,
+    customer,
+    id,
+    lines.map((line) => ({ description: `${line.quantity} × ${String(line.price.lookup_key)}`, amount: Number(line.price.unit_amount) * line.quantity, quantity: line.quantity })),
+    "subscription_create",
+    now,
+    origin,
+  );
+  subscription.latest_invoice = invoice.id;
+  await writeLocalObject(db, "subscription", subscription, customer.id, now);
+  return { subscription, invoice };
+}
+
+/** Stripe's API, the part this app uses. `origin` is the app's, for the hosted pages' links. */
+function localStripeApi(origin: string) {
+  return new Hono<Env_>()
+    .post("/v1/customers", async (c) => {
+      const body = await form(c);
+      const db = createDb(c.env.DB);
+      const customer: StripeObject = {
+        id: localId("cus"),
+        object: "customer",
+        email: asString(body.email) ?? null,
+        name: asString(body.name) ?? null,
+        metadata: body.metadata ?? {},
+        balance: 0,
+        invoice_prefix: crypto.randomUUID().replace(/-/g, "").slice(0, 8).toUpperCase(),
+        created: seconds(new Date()),
+      };
+      await writeLocalObject(db, "customer", customer, customer.id, new Date());
+      return c.json(customer);
+    })
+    .get("/v1/customers/:id", async (c) => {
+      const customer = await readLocalObject(createDb(c.env.DB), c.req.param("id"));
+      return customer?.object === "customer" ? c.json(customer) : stripeError(c, 404, `No such customer: '${c.req.param("id")}'`, "id");
+    })
+    .get("/v1/prices", (c) => c.json(list("/v1/prices", localPrices() as StripeObject[])))
+    .post("/v1/checkout/sessions", async (c) => {
+      const body = await form(c);
+      const db = createDb(c.env.DB);
+      const customer = await readLocalObject(db, asString(body.customer) ?? "");
+      if (!customer) return stripeError(c, 400, `No such customer: '${asString(body.customer) ?? ""}'`, "customer");
+      const lines = linesOf(body.line_items);
+      if (typeof lines === "string") return stripeError(c, 400, lines, "line_items");
+      if (lines.length === 0) return stripeError(c, 400, "line_items: at least one is required.", "line_items");
+      const intervals = new Set(lines.map((line) => (line.price.recurring as { interval: string }).interval));
+      if (intervals.size > 1) return stripeError(c, 400, "All prices of a subscription must have the same billing interval.", "line_items");
+      const now = new Date();
+      const id = localId("cs_test");
+      const session: StripeObject = {
+        id,
+        object: "checkout.session",
+        mode: asString(body.mode) ?? "subscription",
+        status: "open",
+        payment_status: "unpaid",
+        customer: customer.id,
+        client_reference_id: asString(body.client_reference_id) ?? null,
+        metadata: body.metadata ?? {},
+        subscription_metadata: (body.subscription_data as Record<string, FormValue> | undefined)?.metadata ?? {},
+        success_url: asString(body.success_url) ?? `${origin}/`,
+        cancel_url: asString(body.cancel_url) ?? `${origin}/`,
+        url: `${origin}/dev/payments/checkout/${id}`,
+        amount_total: total(lines),
+        currency: LOCAL_CURRENCY,
+        subscription: null,
+        created: seconds(now),
+        expires_at: seconds(now) + DAY,
+        line_items_local: lines,
+      };
+      await writeLocalObject(db, "checkout.session", session, customer.id, now);
+      return c.json(session);
+    })
+    .get("/v1/checkout/sessions/:id", async (c) => {
+      const session = await readLocalObject(createDb(c.env.DB), c.req.param("id"));
+      return session?.object === "checkout.session" ? c.json(session) : stripeError(c, 404, `No such checkout.session: '${c.req.param("id")}'`, "session");
+    })
+    .get("/v1/subscriptions", async (c) => {
+      const query = await form(c);
+      const customer = asString(query.customer);
+      if (!customer) return stripeError(c, 400, "customer is required here.", "customer");
+      const status = asString(query.status) ?? "active";
+      const all = await listLocalObjects(createDb(c.env.DB), "subscription", customer, Number(asString(query.limit) ?? "10"));
+      // Stripe lists every status but canceled by default; "all" includes it.
+      return c.json(list("/v1/subscriptions", all.filter((sub) => status === "all" || sub.status === status || (status === "active" && sub.status !== "canceled"))));
+    })
+    .get("/v1/subscriptions/:id", async (c) => {
+      const subscription = await readLocalObject(createDb(c.env.DB), c.req.param("id"));
+      return subscription?.object === "subscription" ? c.json(subscription) : stripeError(c, 404, `No such subscription: '${c.req.param("id")}'`, "id");
+    })
+    .post("/v1/subscriptions/:id", async (c) => {
+      const db = createDb(c.env.DB);
+      const subscription = await readLocalObject(db, c.req.param("id"));
+      if (subscription?.object !== "subscription") return stripeError(c, 404, `No such subscription: '${c.req.param("id")}'`, "id");
+      if (subscription.status === "canceled") return stripeError(c, 400, "A canceled subscription can only update its cancellation_details and metadata.");
+      const body = await form(c);
+      const now = new Date();
+      const cancel = asString(body.cancel_at_period_end);
+      if (cancel !== undefined) subscription.cancel_at_period_end = cancel === "true";
+      const changes = asList(body.items);
+      if (changes.length > 0) {
+        const before = itemsOf(subscription);
+        let items = [...before];
+        for (const change of changes) {
+          const id = asString(change.id);
+          const existing = id ? items.find((candidate) => candidate.id === id) : undefined;
+          if (id && !existing) return stripeError(c, 400, `No such subscription item: '${id}'`, "items");
+          if (existing && asString(change.deleted) === "true") {
+            items = items.filter((candidate) => candidate !== existing);
+            continue;
+          }
+          const priceId = asString(change.price);
+          const price = priceId ? priceById(priceId) : null;
+          if (priceId && !price) return stripeError(c, 400, `No such price: '${priceId}'`, "items");
+          const quantity = Number(asString(change.quantity) ?? (existing ? existing.quantity : 1));
+          if (existing) items = items.map((candidate) => (candidate === existing ? { ...existing, ...(price ? { price } : {}), quantity } : candidate));
+          else if (price) items.push(item({ price, quantity }, subscription.id, 0, 0));
+        }
+        if (items.length === 0) return stripeError(c, 400, "A subscription needs at least one item.", "items");
+        const intervals = new Set(items.map((line) => ((line.price as StripeObject).recurring as { interval: string }).interval));
+        if (intervals.size > 1) return stripeError(c, 400, "All prices of a subscription must have the same billing interval.", "items");
+        const first = before[0];
+        let start = Number(first?.current_period_start ?? seconds(now));
+        let end = Number(first?.current_period_end ?? periodEnd(start, "month"));
+        const interval = [...intervals][0] ?? "month";
+        const oldInterval = ((first?.price as StripeObject | undefined)?.recurring as { interval?: string } | undefined)?.interval;
+        // The time left of the period, as a share: what the difference in price is charged (or credited) for.
+        let share = end > start ? Math.max(0, Math.min(1, (end - seconds(now)) / (end - start))) : 0;
+        if (oldInterval !== interval) {
+          // A change of interval starts a new period now (Stripe resets the billing cycle anchor).
+          start = seconds(now);
+          end = periodEnd(start, interval);
+          share = 1;
+        }
+        const difference = Math.round((total(items) - total(before)) * share);
+        subscription.items = { object: "list", data: items.map((line) => ({ ...line, current_period_start: start, current_period_end: end })), has_more: false };
+        const behavior = asString(body.proration_behavior) ?? "create_prorations";
+        const customer = await readLocalObject(db, String(subscription.customer));
+        if (customer && behavior !== "none" && difference !== 0) {
+          if (difference > 0 && behavior === "always_invoice") {
+            const invoice = await writePaidInvoice(db, customer, subscription.id, [{ description: "Remaining time on the new plan (prorated)", amount: difference, quantity: 1 }], "subscription_update", now, origin);
+            subscription.latest_invoice = invoice.id;
+          } else {
+            // What is not invoiced now is settled on the customer's balance (a credit when negative).
+            customer.balance = Number(customer.balance ?? 0) + difference;
+            await writeLocalObject(db, "customer", customer, customer.id, now);
+          }
+        }
+      }
+      await writeLocalObject(db, "subscription", subscription, String(subscription.customer), now);
+      return c.json(subscription);
+    })
+    .delete("/v1/subscriptions/:id", async (c) => {
+      const db = createDb(c.env.DB);
+      const subscription = await readLocalObject(db, c.req.param("id"));
+      if (subscription?.object !== "subscription") return stripeError(c, 404, `No such subscription: '${c.req.param("id")}'`, "id");
+      subscription.status = "canceled";
+      subscription.canceled_at = seconds(new Date());
+      await writeLocalObject(db, "subscription", subscription, String(subscription.customer), new Date());
+      return c.json(subscription);
+    })
+    .get("/v1/invoices", async (c) => {
+      const query = await form(c);
+      const customer = asString(query.customer);
+      if (!customer) return stripeError(c, 400, "customer is required here.", "customer");
+      return c.json(list("/v1/invoices", await listLocalObjects(createDb(c.env.DB), "invoice", customer, Number(asString(query.limit) ?? "10"))));
+    })
+    .post("/v1/billing_portal/sessions", async (c) => {
+      const body = await form(c);
+      const db = createDb(c.env.DB);
+      const customer = await readLocalObject(db, asString(body.customer) ?? "");
+      if (!customer) return stripeError(c, 400, `No such customer: '${asString(body.customer) ?? ""}'`, "customer");
+      const id = localId("bps");
+      const session: StripeObject = { id, object: "billing_portal.session", customer: customer.id, return_url: asString(body.return_url) ?? `${origin}/`, url: `${origin}/dev/payments/portal/${id}`, created: seconds(new Date()) };
+      await writeLocalObject(db, "billing_portal.session", session, customer.id, new Date());
+      return c.json(session);
+    })
+    .all("*", (c) => stripeError(c, 404, `Unrecognized request URL (${c.req.method}: ${new URL(c.req.url).pathname}). The local payments driver serves only what Strongroom calls.`));
+}
+
+/** A fetch that answers the Stripe client from the local driver (no network). */
+export function localStripeFetch(env: Env, origin: string): typeof fetch {
+  const api = localStripeApi(origin);
+  return (async (input: RequestInfo | URL, init?: RequestInit) => api.fetch(new Request(input, init), env)) as typeof fetch;
+}
