@@ -47,6 +47,9 @@ export default [
 
     // Development only: the mail outbox.
     route("dev/mail", "routes/dev/mail.tsx"),
+    // The local payments driver's hosted pages (PAYMENTS_DRIVER=local; 404 with Stripe): checkout and the customer portal.
+    route("dev/payments/checkout/:id", "routes/dev/payments/checkout.tsx"),
+    route("dev/payments/portal/:id", "routes/dev/payments/portal.tsx"),
 
     // Anything else is a helpful 404 page (with its title), not a bare error.
     route("*", "routes/not-found.tsx"),
@@ -57,6 +60,7 @@ export default [
   route("submissions/embed/:token", "routes/submissions/embed.tsx"),
   route("profile/data/export", "routes/profile/data-export.ts"),
   route("r/:address/logo", "routes/receive/logo.ts"),
+  route("dev/payments/invoices/:id/pdf", "routes/dev/payments/invoice-pdf.ts"),
 
   // The signed-in member's workspace (issue 36): sidebar, drawer and top bar around every page.
   layout("routes/workspace/layout.tsx", [
@@ -67,6 +71,9 @@ export default [
     route("whats-new", "routes/guide/whats-new.tsx"),
     // The free trial (issue 43, spec §2 "Trial"): the one a member may start, is running or had.
     route("trial", "routes/billing/trial.tsx"),
+    // Stripe's return from checkout (spec §2 "Checkout success and failure").
+    route("checkout/success", "routes/checkout/success.tsx"),
+    route("checkout/failure", "routes/checkout/failure.tsx"),
     route("help", "routes/guide/help.tsx"),
     route("help/:slug", "routes/guide/help-article.tsx"),
     // Search across every module (issue 36): names, contents, filters; the shell's box and Ctrl/⌘-K lead here.
@@ -96,6 +103,8 @@ export default [
       route("settings", "routes/settings/index.tsx"),
       route("settings/account", "routes/settings/account.tsx"),
       route("settings/plan", "routes/settings/plan.tsx"),
+      route("settings/subscription", "routes/settings/subscription.tsx"),
+      route("settings/invoices", "routes/settings/invoices.tsx"),
       route("settings/2fa", "routes/settings/two-factor.tsx"),
       route("settings/security", "routes/settings/security.tsx"),
       route("settings/security-level", "routes/settings/security-level.tsx"),

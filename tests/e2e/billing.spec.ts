@@ -1,11 +1,13 @@
 import { seriousViolations } from "./axe-helpers";
-import { createMember, expect, test, waitForHydration } from "./fixtures";
+import { createMember, expect, gotoHydrated, test, waitForHydration } from "./fixtures";
+import { csrfToken } from "./files-helpers";
 
 /**
- * Billing (issue 43), the member's journey so far: a Free member denied a Business page is offered
- * a free trial in the upgrade modal, reads in the trial modal what they get and for how long,
- * starts it, sees the countdown in the top bar and opens the page. Every refusal and the trial's
- * end are workerd tests (trials.test.ts).
+ * Billing (issue 43), the member's journeys: a Free member denied a Business page is offered a
+ * free trial in the upgrade modal, reads in the trial modal what they get and for how long,
+ * starts it, sees the countdown and opens the page; a member buys a plan with add-ons through the
+ * local checkout, finds the invoice, and reviews and confirms a downgrade. Every refusal, the
+ * trial's end and Stripe's events are workerd tests (trials.test.ts, billing-stripe.test.ts).
  */
 test("a free member offered Business on a locked page starts a 14-day trial from the trial modal, sees the countdown and opens the page", async ({ page }) => {
   await createMember(page.request, { tier: "free" });
@@ -29,4 +31,58 @@ test("a free member offered Business on a locked page starts a 14-day trial from
   const opened = await page.goto("/workflows");
   expect(opened?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: "Workflows" })).toBeVisible();
+});
+
+test("a member buys Business with two extra data rooms through checkout, a declined card first; finds the invoice; creates rooms; then reviews a downgrade to Basic, reads what is over its limits and confirms it", async ({ page }) => {
+  test.setTimeout(90_000);
+  await createMember(page.request, { tier: "free" });
+  await gotoHydrated(page, "/settings/subscription");
+  await expect(page).toHaveTitle("Subscription - Strongroom");
+  await page.getByRole("radio", { name: "Business" }).check();
+  await page.getByLabel("Extra data rooms").fill("2");
+  await expect(page.getByTestId("plan-total")).toHaveText("Total: €99.00 / month");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Continue to checkout" }).click();
+
+  await expect(page).toHaveTitle("Local checkout - Strongroom");
+  await expect(page.getByTestId("checkout-total")).toHaveText("€99.00");
+  await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await page.getByRole("button", { name: "Pay €99.00" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Your card was declined. Try another card.");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Pay €99.00" }).click();
+
+  await expect(page).toHaveTitle("Checkout success - Strongroom");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to Business");
+  await expect(page.getByTestId("checkout-success")).toContainText("2 × Extra data rooms");
+
+  await gotoHydrated(page, "/settings/invoices");
+  await expect(page).toHaveTitle("Invoices - Strongroom");
+  const invoice = page.getByTestId("invoice-row");
+  await expect(invoice).toHaveCount(1);
+  await expect(invoice).toContainText("€99.00");
+  await expect(invoice).toContainText("Paid");
+  const pdf = await page.request.get((await invoice.getByRole("link", { name: /Download invoice/ }).getAttribute("href"))!);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+
+  // Six rooms: more than Basic's five.
+  const headers = { "X-CSRF-TOKEN": await csrfToken(page), "X-Requested-With": "XMLHttpRequest" };
+  for (const name of ["Atlas", "Borealis", "Cygnus", "Draco", "Eridanus", "Fornax"]) {
+    const created = await page.request.post("/api/datarooms", { data: { name: `Project ${name}` }, headers });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+
+  await gotoHydrated(page, "/settings/subscription");
+  await expect(page.getByTestId("subscription-current")).toContainText("Business, monthly");
+  await expect(page.getByTestId("next-invoice")).toContainText("€99.00");
+  await page.getByRole("radio", { name: "Basic" }).check();
+  await page.getByLabel("Extra data rooms").fill("0");
+  await page.getByRole("button", { name: "Review change" }).click();
+  const review = page.getByTestId("plan-review");
+  await expect(review.getByRole("heading", { level: 2 })).toHaveText("Lower your plan to Basic?");
+  await expect(page.getByTestId("downgrade-over-limits")).toContainText("6 data rooms; Basic allows 5 data rooms");
+  await review.getByRole("button", { name: "Confirm downgrade" }).click();
+  await expect(page.locator(".Toastify__toast").filter({ hasText: "Your plan is now Basic." })).toBeVisible();
+  await expect(page.getByTestId("subscription-current")).toContainText("Basic, monthly");
+  await expect(page.getByTestId("next-invoice")).toContainText("€9.00");
 });

@@ -246,7 +246,7 @@ export async function changeSubscription(ctx: ServiceContext, userId: string, in
   const downgrade = isDowngrade(current, plan);
   const preview = downgrade ? await previewPlanChange(ctx, userId, plan.tier, addonQuantities(plan.addons)) : { over: [] };
   if (downgrade && !plan.confirm) {
-    throw new AppError("CONFLICT", preview.over.length > 0 ? `This lowers your plan and ${preview.over.length} ${preview.over.length === 1 ? "thing is" : "things are"} over its limits (they become read-only, nothing is deleted): confirm to go ahead.` : "This lowers your plan: confirm to go ahead.");
+    throw new AppError("CONFLICT", preview.over.length > 0 ? `This lowers your plan and ${preview.over.length} ${preview.over.length === 1 ? "thing is" : "things are"} over its limits (nothing is deleted; you add no more of it until it fits): confirm to go ahead.` : "This lowers your plan: confirm to go ahead.");
   }
   const stripe = stripeFor(ctx);
   const subscription = await callStripe(ctx, "read subscription", () => stripe.subscriptions.retrieve(account.subscriptionId!));
@@ -269,6 +269,21 @@ export async function changeSubscription(ctx: ServiceContext, userId: string, in
   );
   ctx.logger.info("subscription changed", { userId, tier: plan.tier, downgrade });
   return { subscription: await syncSubscription(ctx, userId), over: preview.over };
+}
+
+export type PlanReview = { downgrade: boolean; tierLabel: string; over: OverLimit[]; nextAmount: number; currency: string | null };
+
+/** Before a change: is it a downgrade, what would be over the new limits, and what it costs per period. */
+export async function reviewPlanChange(ctx: ServiceContext, userId: string, input: unknown): Promise<PlanReview> {
+  const plan = parseInput(planSchema, input);
+  const current = await getSubscription(ctx, userId);
+  if (!current) throw new AppError("CONFLICT", "You have no subscription to change: choose a plan and go through checkout.");
+  const items = planItems(ctx, plan);
+  const prices = new Map((await listPrices(ctx)).map((price) => [price.id, price]));
+  const nextAmount = items.reduce((sum, item) => sum + (prices.get(item.price)?.amount ?? 0) * item.quantity, 0);
+  const downgrade = isDowngrade(current, plan);
+  const over = downgrade ? (await previewPlanChange(ctx, userId, plan.tier, addonQuantities(plan.addons))).over : [];
+  return { downgrade, tierLabel: TIER_LABELS[plan.tier], over, nextAmount, currency: current.currency };
 }
 
 /** POST /api/billing/subscription/cancel { resume? }: stop at the period's end (or take that back). */

@@ -9,6 +9,8 @@ export const settingsLinks: readonly SettingsLink[] = [
   { to: "/settings", label: "Overview", isExact: true },
   { to: "/settings/account", label: "Account" },
   { to: "/settings/plan", label: "Plan" },
+  { to: "/settings/subscription", label: "Subscription" },
+  { to: "/settings/invoices", label: "Invoices" },
   { to: "/settings/storage", label: "Storage" },
   { to: "/settings/receive-page-forms", label: "Receive page forms" },
   { to: "/settings/dashboard", label: "Dashboard" },

@@ -43,3 +43,6 @@ export function localPrices(): Record<string, unknown>[] {
     })),
   );
 }
+
+/** The test cards the local checkout page offers, as Stripe's test mode has them. */
+export const LOCAL_CARDS = { paid: "4242 4242 4242 4242", declined: "4000 0000 0000 0002" } as const;

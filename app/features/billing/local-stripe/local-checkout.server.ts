@@ -6,6 +6,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { formatMoney } from "../billing.constants";
 import { returnOrigin, LOCAL_WEBHOOK_SECRET, stripeFor, subtleCrypto } from "../stripe-client.server";
 import { receiveStripeEvent } from "../subscription.server";
+import { LOCAL_CARDS } from "./local-catalogue";
 import { localId } from "./local-stripe.server";
 import { listLocalObjects, readLocalObject, writeLocalObject, type StripeObject } from "./local-stripe.queries.server";
 import { writeSubscriptionFor } from "./local-stripe.server";
@@ -17,8 +18,7 @@ import { writeSubscriptionFor } from "./local-stripe.server";
  * (config refuses the local driver there; these answer 404 under the Stripe driver).
  */
 
-/** The test cards the page offers, as Stripe's test mode has them. */
-export const LOCAL_CARDS = { paid: "4242 4242 4242 4242", declined: "4000 0000 0000 0002" } as const;
+export { LOCAL_CARDS };
 
 function requireLocal(ctx: ServiceContext): void {
   if (readConfig(ctx.env).PAYMENTS_DRIVER !== "local") throw new AppError("NOT_FOUND", "This page exists only with the local payments driver.");

@@ -90,7 +90,7 @@ export async function writePaidInvoice(db: Database, customer: StripeObject, sub
     amount_due: amount,
     amount_paid: amount,
     created: seconds(now),
-    hosted_invoice_url: `${origin}/dev/payments/invoices/${id}`,
+    hosted_invoice_url: `${origin}/dev/payments/invoices/${id}/pdf`,
     invoice_pdf: `${origin}/dev/payments/invoices/${id}/pdf`,
     parent: { type: "subscription_details", subscription_details: { subscription: subscriptionId } },
     lines: { object: "list", data: lines.map((line) => ({ object: "line_item", description: line.description, amount: line.amount, quantity: line.quantity, currency: LOCAL_CURRENCY })), has_more: false },

@@ -1,0 +1,73 @@
+import { Link } from "react-router";
+import { ErrorPage } from "~/components/error-page";
+import { SettingsHeader } from "~/features/auth/components/settings-frame";
+import { requireMember } from "~/features/auth/auth-guard.server";
+import { formatMoney } from "~/features/billing/billing.constants";
+import { listInvoices } from "~/features/billing/subscription.server";
+import { runLoader } from "~/lib/action-result.server";
+import { formatDayUtc } from "~/lib/format-utc";
+import { serviceContextFor } from "~/lib/request-context.server";
+import { titleMeta } from "~/lib/title";
+import type { Route } from "./+types/invoices";
+
+export const meta: Route.MetaFunction = () => titleMeta("Invoices");
+
+/** Settings: invoices (spec §2): the member's invoices as Stripe lists them, newest first, each with its PDF. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { user } = requireMember(context, request);
+  return runLoader(async () => ({ invoices: await listInvoices(serviceContextFor(context), user.id) }));
+}
+
+const STATUS: Record<string, string> = { paid: "Paid", open: "Due", draft: "Draft", void: "Void", uncollectible: "Not collected" };
+
+export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
+  const { invoices } = loaderData;
+  return (
+    <div className="max-w-3xl space-y-6">
+      <SettingsHeader title="Invoices" description="Every invoice of your subscription, from Stripe. Download the PDF for your records." />
+      {invoices.length === 0 ? (
+        <p className="text-sm text-slate-700">
+          No invoices yet. They appear here once you{" "}
+          <Link to="/settings/subscription" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            choose a plan
+          </Link>
+          .
+        </p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Invoices</caption>
+          <thead className="border-b border-slate-200 text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-medium">Number</th>
+              <th scope="col" className="py-2 pr-4 font-medium">Date</th>
+              <th scope="col" className="py-2 pr-4 font-medium">Amount</th>
+              <th scope="col" className="py-2 pr-4 font-medium">Status</th>
+              <th scope="col" className="py-2 font-medium"><span className="sr-only">Download</span></th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {invoices.map((invoice) => (
+              <tr key={invoice.id} data-testid="invoice-row">
+                <td className="py-2 pr-4 font-medium text-slate-900">{invoice.number ?? "—"}</td>
+                <td className="py-2 pr-4 text-slate-700">{formatDayUtc(invoice.createdAt)}</td>
+                <td className="py-2 pr-4 text-slate-900">{formatMoney(invoice.amount, invoice.currency)}</td>
+                <td className="py-2 pr-4 text-slate-700">{STATUS[invoice.status ?? ""] ?? invoice.status ?? "—"}</td>
+                <td className="py-2 text-right">
+                  {invoice.pdfUrl ? (
+                    <a href={invoice.pdfUrl} className="font-medium text-brand-700 underline-offset-2 hover:underline" aria-label={`Download invoice ${invoice.number ?? ""} (PDF)`}>
+                      PDF
+                    </a>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}
