@@ -11,7 +11,7 @@ import { sendDigestsJob } from "~/features/notifications/notifications.jobs";
 import { applySharePrivacyJob } from "~/features/sharing/sharing.jobs";
 import { signatureRemindersJob } from "~/features/signatures/signatures.jobs";
 import { pruneTeamLogsJob } from "~/features/teams/teams.jobs";
-import { trialsMorningJob } from "~/features/billing/billing.jobs";
+import { planLimitsJob, trialsMorningJob } from "~/features/billing/billing.jobs";
 import { startScheduledRunsJob } from "~/features/workflows/workflows.jobs";
 import { createLogger } from "~/lib/log.server";
 import { createServiceContext, type ServiceContext } from "~/lib/service-context.server";
@@ -122,6 +122,14 @@ export const cronSchedule: Record<string, CronTask[]> = {
         jobId: `cron:${trialsMorningJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
         payload: {},
         priority: "normal",
+      }),
+    // What is read-only over its owner's plan, looked at again (issue 43): it may fit now.
+    (ctx, scheduledTime) =>
+      enqueueJob(ctx, {
+        definition: planLimitsJob,
+        jobId: `cron:${planLimitsJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
+        payload: {},
+        priority: "low",
       }),
     // Scheduled workflows (issue 41): each due one starts a run on each document of its folder.
     (ctx, scheduledTime) =>

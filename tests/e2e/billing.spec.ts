@@ -33,9 +33,12 @@ test("a free member offered Business on a locked page starts a 14-day trial from
   await expect(page.getByRole("heading", { level: 1, name: "Workflows" })).toBeVisible();
 });
 
-test("a member buys Business with two extra data rooms through checkout, a declined card first; finds the invoice; creates rooms; then reviews a downgrade to Basic, reads what is over its limits and confirms it", async ({ page }) => {
+test("a free member on a Business trial buys Business with two extra data rooms through checkout, a declined card first (the trial ends); finds the invoice; creates rooms; then reviews a downgrade to Basic, confirms it, and finds the room over Basic read-only, not gone", async ({ page }) => {
   test.setTimeout(90_000);
   await createMember(page.request, { tier: "free" });
+  await gotoHydrated(page, "/trial?tier=business");
+  await page.getByRole("dialog", { name: "Try Business free for 14 days" }).getByRole("button", { name: "Start my free trial" }).click();
+  await expect(page.getByTestId("trial-countdown")).toHaveText("Business trial · 14 days left");
   await gotoHydrated(page, "/settings/subscription");
   await expect(page).toHaveTitle("Subscription - Strongroom");
   await page.getByRole("radio", { name: "Business" }).check();
@@ -48,13 +51,15 @@ test("a member buys Business with two extra data rooms through checkout, a decli
   await expect(page.getByTestId("checkout-total")).toHaveText("€99.00");
   await page.getByLabel("Card number").fill("4000 0000 0000 0002");
   await page.getByRole("button", { name: "Pay €99.00" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Your card was declined. Try another card.");
+  await expect(page.getByRole("alert").filter({ hasText: "declined" })).toHaveText("Your card was declined. Try another card.");
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByRole("button", { name: "Pay €99.00" }).click();
 
   await expect(page).toHaveTitle("Checkout success - Strongroom");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to Business");
   await expect(page.getByTestId("checkout-success")).toContainText("2 × Extra data rooms");
+  // Paid for, the trial is over: no countdown.
+  await expect(page.getByTestId("trial-countdown")).toHaveCount(0);
 
   await gotoHydrated(page, "/settings/invoices");
   await expect(page).toHaveTitle("Invoices - Strongroom");
@@ -85,4 +90,12 @@ test("a member buys Business with two extra data rooms through checkout, a decli
   await expect(page.locator(".Toastify__toast").filter({ hasText: "Your plan is now Basic." })).toBeVisible();
   await expect(page.getByTestId("subscription-current")).toContainText("Basic, monthly");
   await expect(page.getByTestId("next-invoice")).toContainText("€9.00");
+  await expect(page.getByTestId("over-plan")).toContainText("Project Fornax: 6 data rooms; Basic allows 5");
+
+  // All six rooms are there; the newest only reads.
+  await gotoHydrated(page, "/datarooms");
+  for (const name of ["Atlas", "Borealis", "Cygnus", "Draco", "Eridanus", "Fornax"]) await expect(page.getByRole("link", { name: `Project ${name}`, exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Project Fornax", exact: true }).click();
+  await expect(page.getByTestId("room-over-plan")).toContainText("This data room is read-only: it is over your plan (6 data rooms; Basic allows 5).");
+  await expect(page.getByText("Read-only", { exact: true })).toBeVisible();
 });

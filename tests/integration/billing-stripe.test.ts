@@ -1,7 +1,9 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadMemberAccess } from "~/features/access/access.server";
-import { LOCAL_CARDS, payLocalCheckout } from "~/features/billing/local-stripe/local-checkout.server";
+import { LOCAL_CARDS } from "~/features/billing/local-stripe/local-catalogue";
+import { payLocalCheckout } from "~/features/billing/local-stripe/local-checkout.server";
+import { checkout, memberWhoBought } from "./billing-helpers";
 import { LOCAL_WEBHOOK_SECRET, stripeFor, subtleCrypto } from "~/features/billing/stripe-client.server";
 import { completeCheckout } from "~/features/billing/subscription.server";
 import { testContext } from "~tests/factories/files";
@@ -16,21 +18,6 @@ import { newAuthClient, origin, testEnv } from "./helpers";
  */
 
 type Json = Record<string, unknown>;
-
-async function checkout(client: Awaited<ReturnType<typeof signedIn>>["client"], plan: Json): Promise<string> {
-  const response = await send(client, "POST", "/api/billing/checkout", plan);
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { url } = await response.json<{ url: string }>();
-  expect(url).toMatch(/\/dev\/payments\/checkout\/cs_test_[a-z0-9]+$/);
-  return url.split("/").pop()!;
-}
-
-async function buy(plan: Json, tier = "free") {
-  const member = await signedIn({ tier });
-  const session = await checkout(member.client, plan);
-  const { redirect } = await payLocalCheckout(testContext(), session, LOCAL_CARDS.paid);
-  return { ...member, session, redirect };
-}
 
 function customerOf(userId: string) {
   return testEnv.DB.prepare("select customer_id as id from billing_accounts where user_id = ?").bind(userId).first<{ id: string }>();
@@ -104,7 +91,7 @@ describe("subscriptions on Stripe", () => {
   });
 
   it("refuses events with a wrong, missing or stale signature (400, nothing changes); a duplicate, a replay and a late event all end in Stripe's state", async () => {
-    const member = await buy({ tier: "pro" });
+    const member = await memberWhoBought({ tier: "pro" });
     const customer = (await customerOf(member.id))!.id;
     const ctx = testContext();
     const stripe = stripeFor(ctx);
@@ -138,7 +125,7 @@ describe("subscriptions on Stripe", () => {
   });
 
   it("an upgrade applies at once with a prorated invoice; a downgrade must be confirmed after its preview; cancelling keeps the plan to the period's end", async () => {
-    const member = await buy({ tier: "basic", addons: { extra_datarooms: 1 } });
+    const member = await memberWhoBought({ tier: "basic", addons: { extra_datarooms: 1 } });
     const upgraded = await send(member.client, "POST", "/api/billing/subscription", { tier: "pro", addons: { extra_datarooms: 1, e_signatures: 1 } });
     expect(upgraded.status, await upgraded.clone().text()).toBe(200);
     expect((await upgraded.json<{ subscription: Json }>()).subscription).toMatchObject({ tier: "pro", addons: { extra_datarooms: 1, e_signatures: 1 }, nextAmount: 2900 + 1000 + 1500 });

@@ -91,7 +91,7 @@ describe("free trials", () => {
     for (const name of ["Alpha", "Bravo", "Charlie"]) expect((await send(member.client, "POST", "/api/datarooms", { name })).status).toBe(201);
     const preview = await get("/api/billing/preview?tier=free", member.client);
     expect(preview.status).toBe(200);
-    expect(await preview.json()).toEqual({ tierLabel: "Free", over: [{ limit: "max_datarooms", where: null, current: 3, allowed: 2, text: "3 data rooms; Free allows 2 data rooms" }] });
+    expect(await preview.json()).toEqual({ tierLabel: "Free", over: [{ limit: "max_datarooms", where: null, spaceId: null, current: 3, allowed: 2, text: "3 data rooms; Free allows 2 data rooms" }] });
     expect((await (await get("/api/billing/preview?tier=business", member.client)).json<{ over: unknown[] }>()).over).toEqual([]);
     expect((await get("/api/billing/preview?tier=gold", member.client)).status).toBe(400);
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { getTrial, startTrial } from "~/features/billing/trials.server";
 import { previewPlanChange } from "~/features/billing/plan-change.server";
+import { applyPlanLimits, listReadOnlyOverPlan } from "~/features/billing/plan-limits.server";
 import {
   changeSubscription,
   getSubscription,
@@ -64,6 +65,17 @@ export const billingApi = new Hono<AppEnv>()
   .get("/invoices", async (c) => {
     const actor = requireApiActor(c);
     return c.json({ invoices: await listInvoices(apiServiceContext(c), actor.userId) }, 200);
+  })
+  // What is read-only over the member's plan (GET), and "check again" after making room (POST).
+  .get("/plan-limits", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json({ readOnly: await listReadOnlyOverPlan(apiServiceContext(c), actor.userId) }, 200);
+  })
+  .post("/plan-limits", async (c) => {
+    const actor = requireApiActor(c);
+    const ctx = apiServiceContext(c);
+    await applyPlanLimits(ctx, actor.userId);
+    return c.json({ readOnly: await listReadOnlyOverPlan(ctx, actor.userId) }, 200);
   })
   .post("/portal", async (c) => {
     const actor = requireApiActor(c);

@@ -20,6 +20,14 @@ export const spaces = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /**
+     * Since when the space is read-only because it is over its owner's plan (issue 43, ADR 044):
+     * a data room beyond the plan's number of rooms, or a space over its storage, files, folders,
+     * members or guests. Written by `applyPlanLimits`; cleared when it fits again.
+     */
+    overPlanAt: integer("over_plan_at", { mode: "timestamp_ms" }),
+    /** What is over, in words ("6 data rooms; Basic allows 5 data rooms"). */
+    overPlanReason: text("over_plan_reason"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },

@@ -54,6 +54,11 @@ export function loadMemberAccess(ctx: ServiceContext, userId: string): Promise<M
   return pending;
 }
 
+/** After a change of plan within the request: the next `loadMemberAccess` reads it again. */
+export function forgetMemberAccess(ctx: ServiceContext, userId: string): void {
+  accessCache.get(ctx)?.delete(userId);
+}
+
 async function readMemberAccess(ctx: ServiceContext, userId: string): Promise<MemberAccess> {
   const rows = await loadAccessRows(ctx.db, userId, ctx.now());
   const tier = normalizeTier(rows.tier?.name);

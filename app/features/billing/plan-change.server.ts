@@ -17,16 +17,17 @@ import type { ServiceContext } from "~/lib/service-context.server";
  * until it fits.
  */
 
-export type OverLimit = { limit: LimitName; where: string | null; current: number; allowed: number; text: string };
+/** One limit passed; `spaceId` names the space (a room, a drive, one's files) when it is about one. */
+export type OverLimit = { limit: LimitName; where: string | null; spaceId: string | null; current: number; allowed: number; text: string };
 
 const MB = 1024 * 1024;
 
 /** One limit passed, in words: "Falcon: 5 members; Free allows 3 members per data room". */
-function over(tierLabel: string, limit: LimitName, where: string | null, current: number, allowed: number): OverLimit[] {
+function over(tierLabel: string, limit: LimitName, where: string | null, current: number, allowed: number, spaceId: string | null = null): OverLimit[] {
   if (allowed === UNLIMITED || current <= allowed) return [];
   const label = LIMIT_LABELS[limit];
   const counted = limit === "max_dataroom_storage_mb" ? `${current.toLocaleString("en-US")} MB in use` : `${current.toLocaleString("en-US")} ${(current === 1 ? label.one : label.many).replace(" per data room", "")}`;
-  return [{ limit, where, current, allowed, text: `${where ? `${where}: ` : ""}${counted}; ${tierLabel} allows ${allowed.toLocaleString("en-US")} ${allowed === 1 ? label.one : label.many}` }];
+  return [{ limit, where, spaceId, current, allowed, text: `${where ? `${where}: ` : ""}${counted}; ${tierLabel} allows ${allowed.toLocaleString("en-US")} ${allowed === 1 ? label.one : label.many}` }];
 }
 
 /** The member's things over `tier`'s limits (with their add-ons, or `addons`), biggest spaces first. */
@@ -45,10 +46,10 @@ export async function previewPlanChange(ctx: ServiceContext, userId: string, tie
       const [usage, seats] = await Promise.all([readSpaceUsage(ctx.db, space.id), space.kind === "dataroom" ? countSeats(ctx.db, space.id, now) : null]);
       const usedMb = Math.ceil((usage.fileBytes + usage.versionBytes + usage.reservedBytes) / MB);
       return [
-        ...over(label, "max_dataroom_storage_mb", name, usedMb, limits.max_dataroom_storage_mb),
-        ...over(label, "max_dataroom_files", name, usage.fileCount, limits.max_dataroom_files),
-        ...over(label, "max_dataroom_folders", name, usage.folderCount, limits.max_dataroom_folders),
-        ...(seats ? [...over(label, "max_dataroom_members", name, seats.members, limits.max_dataroom_members), ...over(label, "max_dataroom_guests", name, seats.guests, limits.max_dataroom_guests)] : []),
+        ...over(label, "max_dataroom_storage_mb", name, usedMb, limits.max_dataroom_storage_mb, space.id),
+        ...over(label, "max_dataroom_files", name, usage.fileCount, limits.max_dataroom_files, space.id),
+        ...over(label, "max_dataroom_folders", name, usage.folderCount, limits.max_dataroom_folders, space.id),
+        ...(seats ? [...over(label, "max_dataroom_members", name, seats.members, limits.max_dataroom_members, space.id), ...over(label, "max_dataroom_guests", name, seats.guests, limits.max_dataroom_guests, space.id)] : []),
       ];
     }),
   );

@@ -23,7 +23,7 @@ export function stripeFor(ctx: ServiceContext): Stripe {
   const config = readConfig(ctx.env);
   if (config.PAYMENTS_DRIVER === "local") {
     return new Stripe(LOCAL_SECRET_KEY, {
-      httpClient: Stripe.createFetchHttpClient(localStripeFetch(ctx.env, returnOrigin(ctx))),
+      httpClient: Stripe.createFetchHttpClient(localStripeFetch(ctx.db, ctx.env, returnOrigin(ctx))),
       host: "stripe.local",
       protocol: "http",
       maxNetworkRetries: 0,

@@ -29,6 +29,7 @@ import {
   type Entitlement,
 } from "./billing.queries.server";
 import { previewPlanChange, type OverLimit } from "./plan-change.server";
+import { applyPlanLimits } from "./plan-limits.server";
 import { returnOrigin, stripeFor, subtleCrypto, webhookSecret } from "./stripe-client.server";
 
 /**
@@ -175,6 +176,8 @@ export async function syncSubscription(ctx: ServiceContext, userId: string): Pro
   const subscription = await currentSubscription(ctx, account.customerId);
   const entitlement = entitlementOf(ctx, userId, subscription);
   await writeEntitlement(ctx.db, entitlement, ctx.now());
+  // A smaller plan leaves what is over it read-only; a bigger one makes it writable again.
+  await applyPlanLimits(ctx, userId);
   ctx.logger.info("subscription synced", { userId, tier: entitlement.tier, status: subscription?.status ?? null });
   return viewOf({ ...account, ...entitlement.snapshot });
 }

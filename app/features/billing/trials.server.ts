@@ -1,3 +1,4 @@
+import { applyPlanLimits } from "./plan-limits.server";
 import { z } from "zod";
 import { normalizeTier, tierAtLeast, TIER_LABELS } from "~/features/access/access.constants";
 import { findUserById } from "~/features/auth/auth.queries.server";
@@ -56,6 +57,8 @@ export async function startTrial(ctx: ServiceContext, userId: string, input: unk
   const row = { userId, tier, startedAt: now, endsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS), remindedAt: null, endedAt: null };
   if (!(await insertTrial(ctx.db, row))) throw new AppError("CONFLICT", "You have had your free trial. Choose a plan to keep what it gave you.");
   ctx.logger.info("trial started", { userId, tier });
+  // A bigger plan: what was read-only over the old one may fit now.
+  await applyPlanLimits(ctx, userId);
   return stateOf(row, paidTier, now);
 }
 
@@ -81,6 +84,8 @@ export async function runTrialsMorning(ctx: ServiceContext): Promise<{ reminded:
     const template = { kind: "trial-ended" as const, name: trial.name, planLabel: TIER_LABELS[tier], backTo: TIER_LABELS[back], link: `${appUrl}/settings/plan` };
     await sendMail(ctx, { to: trial.email, userId: trial.userId, template, id: `trial-ended:${trial.userId}` });
     if (await markTrialEnded(ctx.db, trial.userId, now)) ended += 1;
+    // Back on the paid plan: what is over it only reads until it fits.
+    await applyPlanLimits(ctx, trial.userId);
   }
   return { reminded, ended };
 }

@@ -19,7 +19,7 @@ import {
   type ThreadFilter,
 } from "./comments.queries.server";
 import { addCommentSchema } from "./comments.schema";
-import { ARCHIVED_MESSAGE, effectivePermissions } from "./datarooms.permissions";
+import { assertRoomWritable, readOnlyReason, effectivePermissions } from "./datarooms.permissions";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
 import { listDataroomMembers } from "./members.queries.server";
 import { roomAuthority } from "./room-authority.server";
@@ -56,13 +56,14 @@ async function roomPeople(ctx: ServiceContext, roomId: string): Promise<Person[]
 
 function commentRefusal(room: DataroomSummary): string | null {
   if (!room.permissions.comment) return "You don't have permission to comment in this data room.";
-  if (room.archived) return ARCHIVED_MESSAGE;
+  const readOnly = readOnlyReason(room);
+  if (readOnly) return readOnly;
   return null;
 }
 
 async function requireCommentRight(ctx: ServiceContext, userId: string, room: DataroomSummary): Promise<void> {
   if (!room.permissions.comment) await requireDataroom(ctx, userId, room.id, "comment");
-  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  assertRoomWritable(room);
 }
 
 /** GET /api/files/{id}/comments and the file page: the file's threads with their replies. */
@@ -79,7 +80,7 @@ export async function getFileComments(ctx: ServiceContext, userId: string, fileI
     mentions: row.deletedAt ? [] : row.mentions.map((id) => ({ id, name: names.get(id) ?? "Former member" })),
     createdAt: row.createdAt.toISOString(),
     deleted: row.deletedAt !== null,
-    canDelete: row.deletedAt === null && !room.archived && ((row.authorId === userId && room.permissions.comment) || room.permissions.manage_settings),
+    canDelete: row.deletedAt === null && !readOnlyReason(room) && ((row.authorId === userId && room.permissions.comment) || room.permissions.manage_settings),
   });
   const threads: ThreadView[] = [];
   const byId = new Map<string, ThreadView>();
@@ -193,7 +194,7 @@ export async function setCommentThreadResolved(ctx: ServiceContext, userId: stri
 /** DELETE /api/comments/{id}: the author (who may comment) or the room's managers. */
 export async function deleteComment(ctx: ServiceContext, userId: string, commentId: unknown): Promise<{ deleted: true }> {
   const { comment, file, room } = await reachComment(ctx, userId, commentId);
-  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  assertRoomWritable(room);
   const isAuthor = comment.authorId === userId && room.permissions.comment;
   if (!isAuthor && !room.permissions.manage_settings) {
     throw new AppError("FORBIDDEN", comment.authorId === userId ? "You don't have permission to comment in this data room." : "Only the comment's author or the room's managers can delete it.");

@@ -1,4 +1,5 @@
 import type { DataroomRole } from "~/db/schema/datarooms";
+import { AppError } from "~/lib/errors";
 
 /**
  * What a person may do in a data room (issue 19 "People"): typed permission strings, each role a
@@ -52,6 +53,22 @@ export const ROLE_LABELS: Record<DataroomRole, string> = { owner: "Owner", admin
 
 /** Said when anyone tries to change an archived room or its files. */
 export const ARCHIVED_MESSAGE = "This data room is archived and read-only. Unarchive it to make changes.";
+
+/** Said when anyone tries to change a room (or files) over its owner's plan (issue 43). */
+export const OVER_PLAN_MESSAGE = "This is read-only: it is over its owner's plan. It can be changed again once the plan holds it (a bigger plan or add-on, or deleting what is over).";
+
+/** Why a room only reads (archived, or over its owner's plan), or null when it may change. */
+export function readOnlyReason(room: { archived: boolean; overPlan: boolean }): string | null {
+  if (room.archived) return ARCHIVED_MESSAGE;
+  if (room.overPlan) return OVER_PLAN_MESSAGE;
+  return null;
+}
+
+/** Every change to a room's settings, people or contents starts here: 409 while it only reads. */
+export function assertRoomWritable(room: { archived: boolean; overPlan: boolean }): void {
+  const reason = readOnlyReason(room);
+  if (reason) throw new AppError("CONFLICT", reason);
+}
 
 /** The rights that change a room or its contents: refused while the room is archived. */
 export const WRITE_PERMISSIONS: readonly DataroomPermission[] = ["upload", "edit", "delete", "share", "invite", "manage_members", "request_signatures", "redact"];

@@ -39,6 +39,8 @@ const roomColumns = {
   ownerId: datarooms.ownerId,
   ownerName: sql<string>`(select name from users where users.id = ${datarooms.ownerId})`,
   archivedAt: datarooms.archivedAt,
+  overPlanAt: spaces.overPlanAt,
+  overPlanReason: spaces.overPlanReason,
   trashedAt: datarooms.trashedAt,
   logoKey: datarooms.logoKey,
   logoType: datarooms.logoType,

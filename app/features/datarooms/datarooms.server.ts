@@ -1,3 +1,4 @@
+import { reapplyPlanLimitsIfOver } from "~/features/billing/plan-limits.server";
 import { assertWithinLimit, loadMemberAccess, requireFeature, requirePermission } from "~/features/access/access.server";
 import { checkFeature } from "~/features/access/access-check";
 import { UNLIMITED } from "~/features/access/access.constants";
@@ -5,7 +6,7 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { TRASH_RETENTION_DAYS, TRASH_RETENTION_MS } from "~/features/files/files.constants";
-import { ARCHIVED_MESSAGE, effectivePermissions, type DataroomPermission } from "./datarooms.permissions";
+import { assertRoomWritable, effectivePermissions, type DataroomPermission } from "./datarooms.permissions";
 import {
   countOwnedDatarooms,
   findDataroomForMember,
@@ -39,6 +40,9 @@ export type DataroomSummary = {
   isOwner: boolean;
   archived: boolean;
   archivedAt: string | null;
+  /** Read-only because it is over its owner's plan (issue 43), with what is over. */
+  overPlan: boolean;
+  overPlanReason: string | null;
   /** When it went to the trash (its owner's trash view only), and the day it is deleted for good. */
   trashedAt: string | null;
   purgeAt: string | null;
@@ -82,6 +86,8 @@ function toSummary(row: Omit<DataroomMemberRow, "rootFolderId" | "lastSeenAt">, 
     isOwner: row.ownerId === userId,
     archived: row.archivedAt !== null,
     archivedAt: row.archivedAt?.toISOString() ?? null,
+    overPlan: row.overPlanAt !== null,
+    overPlanReason: row.overPlanReason,
     trashedAt: row.trashedAt?.toISOString() ?? null,
     purgeAt: row.trashedAt ? new Date(row.trashedAt.getTime() + TRASH_RETENTION_MS).toISOString() : null,
     createdAt: row.createdAt.toISOString(),
@@ -185,7 +191,7 @@ export async function recordRoomVisit(ctx: ServiceContext, userId: string, room:
 export async function updateDataroom(ctx: ServiceContext, userId: string, rawId: unknown, input: unknown): Promise<DataroomSummary> {
   const room = await requireDataroom(ctx, userId, rawId, "manage_settings");
   const change = parseInput(updateDataroomSchema, input);
-  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  assertRoomWritable(room);
   await updateDataroomProfile(ctx.db, room.id, change, ctx.now());
   const changed = [change.name !== undefined && change.name !== room.name ? `name “${change.name}”` : null, change.description !== undefined && change.description !== room.description ? "description" : null].filter(Boolean);
   if (changed.length > 0) await auditRoom(ctx, room.id, userId, { action: "room.update", target: { type: "room", id: room.id, name: change.name ?? room.name }, detail: changed.join(", ") });
@@ -196,7 +202,7 @@ export async function updateDataroom(ctx: ServiceContext, userId: string, rawId:
 export async function setDefaultRole(ctx: ServiceContext, userId: string, rawId: unknown, input: unknown): Promise<DataroomSummary> {
   const room = await requireDataroom(ctx, userId, rawId, "manage_settings");
   const { default_role: role } = parseInput(defaultRoleSchema, input);
-  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  assertRoomWritable(room);
   if (role !== room.defaultRole) {
     await setDataroomDefaultRole(ctx.db, room.id, role, ctx.now());
     await auditRoom(ctx, room.id, userId, { action: "room.update", target: { type: "room", id: room.id, name: room.name }, detail: `default role for new invitations: ${role}` });
@@ -225,6 +231,8 @@ export async function trashDataroom(ctx: ServiceContext, userId: string, rawId: 
   await setDataroomTrashed(ctx.db, room.id, ctx.now(), ctx.now());
   ctx.logger.info("data room moved to the trash", { dataroomId: room.id });
   await auditRoom(ctx, room.id, userId, { action: "room.delete", target: { type: "room", id: room.id, name: room.name } });
+  // One room fewer: a room read-only over the plan may fit again.
+  await reapplyPlanLimitsIfOver(ctx, userId);
   return toSummary((await findDataroomForMember(ctx.db, room.id, userId))!, userId);
 }
 

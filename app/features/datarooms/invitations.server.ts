@@ -11,7 +11,7 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import type { DataroomRole } from "~/db/schema";
-import { ARCHIVED_MESSAGE, ROLE_LABELS } from "./datarooms.permissions";
+import { assertRoomWritable, ROLE_LABELS } from "./datarooms.permissions";
 import { accessUntilSchema, inviteSchema } from "./datarooms.schema";
 import { loadMemberAccess, requireFeature } from "~/features/access/access.server";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
@@ -44,7 +44,7 @@ export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
 export type InviteResult = { invited: string[]; alreadyMembers: string[]; invitations: PendingInvitation[] };
 
 function assertWritable(room: DataroomSummary) {
-  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  assertRoomWritable(room);
 }
 
 /** The day an invitation link expires, as its e-mail says it (data rooms' and teams'). */

@@ -2,7 +2,7 @@ import { sniffContentType } from "~/features/files/sniff.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { auditRoom } from "./audit-record.server";
-import { ARCHIVED_MESSAGE } from "./datarooms.permissions";
+import { assertRoomWritable } from "./datarooms.permissions";
 import { findDataroomLogo, setDataroomLogoRow } from "./datarooms.queries.server";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
 
@@ -17,7 +17,7 @@ export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"]
 /** Sets the logo from its bytes (manage_settings; not while archived). The old object is deleted. */
 export async function setDataroomLogo(ctx: ServiceContext, userId: string, rawId: unknown, bytes: Uint8Array | null): Promise<DataroomSummary> {
   const room = await requireDataroom(ctx, userId, rawId, "manage_settings");
-  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  assertRoomWritable(room);
   if (!bytes || bytes.byteLength === 0) throw new AppError("VALIDATION_ERROR", "Choose an image file for the logo.");
   if (bytes.byteLength > LOGO_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "The logo is too large: use an image of at most 512 KB.");
   const type = await sniffContentType(bytes.subarray(0, 4100), "logo", bytes.byteLength <= 4100);
@@ -36,7 +36,7 @@ export async function setDataroomLogo(ctx: ServiceContext, userId: string, rawId
 /** Removes the logo (manage_settings; not while archived). */
 export async function removeDataroomLogo(ctx: ServiceContext, userId: string, rawId: unknown): Promise<DataroomSummary> {
   const room = await requireDataroom(ctx, userId, rawId, "manage_settings");
-  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  assertRoomWritable(room);
   const previous = await setDataroomLogoRow(ctx.db, room.id, null, ctx.now());
   if (previous) await ctx.env.FILES.delete(previous);
   await auditRoom(ctx, room.id, userId, { action: "room.logo", target: { type: "room", id: room.id, name: room.name }, detail: "removed" });

@@ -6,7 +6,7 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import type { DataroomRole } from "~/db/schema";
-import { ARCHIVED_MESSAGE, ROLE_LABELS } from "./datarooms.permissions";
+import { assertRoomWritable, ROLE_LABELS } from "./datarooms.permissions";
 import { countOwnedDatarooms } from "./datarooms.queries.server";
 import { accessUntilSchema, changeRoleSchema, transferOwnershipSchema } from "./datarooms.schema";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
@@ -187,7 +187,7 @@ export const REMOVED_MESSAGE = "You were removed from this data room. Ask its ow
 const NOT_IN_ROOM = () => new AppError("NOT_FOUND", "This person is not in this data room.");
 
 function assertWritable(room: DataroomSummary) {
-  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  assertRoomWritable(room);
 }
 
 /** Only the owner changes or removes an admin; admins and members with manage_members handle the rest. */

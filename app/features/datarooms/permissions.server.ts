@@ -6,7 +6,7 @@ import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { auditRefusal, auditRoom, personTarget } from "./audit-record.server";
-import { ARCHIVED_MESSAGE, DATAROOM_PERMISSIONS, effectivePermissions, isDataroomPermission, ROLE_LABELS, ROLE_PERMISSIONS, type DataroomPermission } from "./datarooms.permissions";
+import { assertRoomWritable, readOnlyReason, DATAROOM_PERMISSIONS, effectivePermissions, isDataroomPermission, ROLE_LABELS, ROLE_PERMISSIONS, type DataroomPermission } from "./datarooms.permissions";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
 import { listDataroomMembers } from "./members.queries.server";
 import { decideInRoom, forgetRoomDecisions, roomAuthority } from "./room-authority.server";
@@ -40,7 +40,7 @@ function unknownPermission(name: string): AppError {
 
 /** Someone whose permissions the caller may change in a live room: not themselves, not the owner, an admin only by the owner. */
 async function requireChangeablePerson(ctx: ServiceContext, room: DataroomSummary, actorId: string, targetUserId: string) {
-  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  assertRoomWritable(room);
   if (targetUserId === actorId) throw new AppError("FORBIDDEN", "You cannot change your own permissions. Ask the room's owner.");
   const target = await decideInRoom(ctx, room.id, targetUserId);
   if (!target) throw new AppError("NOT_FOUND", "This person is not in this data room.");
@@ -154,7 +154,7 @@ export async function getPermissionMatrix(ctx: ServiceContext, actorId: string, 
         roleLabel: ROLE_LABELS[member.role],
         permissions,
         overridden: DATAROOM_PERMISSIONS.filter((permission) => member.role !== "owner" && member.overrides[permission] !== undefined && member.overrides[permission] !== defaults.has(permission)),
-        editable: !room.archived && member.role !== "owner" && member.userId !== actorId && (member.role !== "admin" || room.isOwner),
+        editable: !readOnlyReason(room) && member.role !== "owner" && member.userId !== actorId && (member.role !== "admin" || room.isOwner),
         teamRole: member.role === "owner" ? null : (teamRoles.get(member.userId) ?? null),
       };
     })

@@ -11,6 +11,9 @@ export type RoomHeader = {
   role: "owner" | "admin" | "member" | "guest";
   isOwner: boolean;
   archived: boolean;
+  /** Read-only over its owner's plan (issue 43), with what is over. */
+  overPlan: boolean;
+  overPlanReason: string | null;
   logoUrl: string | null;
   permissions: Record<DataroomPermission, boolean>;
   /** The caller's unread notices of this room (the Activity tab shows it). */
@@ -36,6 +39,8 @@ export async function getRoomHeader(ctx: ServiceContext, userId: string, rawId: 
     role: room.role,
     isOwner: room.isOwner,
     archived: room.archived,
+    overPlan: room.overPlan,
+    overPlanReason: room.overPlanReason,
     logoUrl: room.logoUrl,
     permissions: room.permissions,
     unread,

@@ -3,11 +3,10 @@ import type { NotificationMode } from "~/db/schema";
 import { listRoomNotificationsFor, markRoomNotifications, notificationModeSchema, type NotificationPage } from "~/features/notifications/notifications.server";
 import { findNotificationMode, saveNotificationMode, saveRoomNotificationDefault } from "~/features/notifications/notifications.queries.server";
 import { NOTIFICATION_MODE_LABELS } from "~/features/notifications/notifications.constants";
-import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { auditRoom } from "./audit-record.server";
-import { ARCHIVED_MESSAGE } from "./datarooms.permissions";
+import { assertRoomWritable } from "./datarooms.permissions";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
 
 /**
@@ -58,7 +57,7 @@ export async function setMyNotificationMode(ctx: ServiceContext, userId: string,
 /** PUT /api/datarooms/{id}/settings/notifications: { mode } for members who did not choose (manage_settings). */
 export async function setRoomNotificationDefault(ctx: ServiceContext, userId: string, roomId: unknown, input: unknown): Promise<NotificationMode> {
   const room = await requireDataroom(ctx, userId, roomId, "manage_settings");
-  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  assertRoomWritable(room);
   const { mode } = parseInput(z.object({ mode: notificationModeSchema }), input);
   await saveRoomNotificationDefault(ctx.db, { dataroomId: room.id, mode, now: ctx.now() });
   await auditRoom(ctx, room.id, userId, { action: "room.update", target: { type: "room", id: room.id, name: room.name }, detail: `Notification default: ${NOTIFICATION_MODE_LABELS[mode].label}` });

@@ -7,7 +7,7 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { auditRoom } from "./audit-record.server";
 import { IP_RANGES_MAX } from "./datarooms.constants";
-import { ARCHIVED_MESSAGE } from "./datarooms.permissions";
+import { assertRoomWritable } from "./datarooms.permissions";
 import { requireDataroom, type DataroomSummary } from "./datarooms.server";
 import { roomEncryptionStatus } from "~/features/files/encryption.server";
 import { findRoomName, loadRoomSecurity } from "./members.queries.server";
@@ -85,7 +85,7 @@ export async function getRoomSecurity(ctx: ServiceContext, userId: string, roomI
 export async function setRoomIpRanges(ctx: ServiceContext, userId: string, roomId: unknown, input: unknown): Promise<RoomSecurity> {
   const room = await requireDataroom(ctx, userId, roomId, "manage_settings");
   const { ranges } = parseInput(ipRangesSchema, input);
-  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  assertRoomWritable(room);
   if (ranges.length > 0) {
     requireFeature(await loadMemberAccess(ctx, room.owner.id), "ip_restrictions");
     if (!ipAllowed(ctx.client.ip, ranges)) {
@@ -126,7 +126,7 @@ function describeProtection(protection: RoomProtection): string {
 export async function setRoomProtection(ctx: ServiceContext, userId: string, roomId: unknown, input: unknown): Promise<RoomSecurity> {
   const room = await requireDataroom(ctx, userId, roomId, "manage_settings");
   const protection = parseInput(roomProtectionSchema, input);
-  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  assertRoomWritable(room);
   const current = (await loadRoomSecurity(ctx.db, room.id)).protection;
   const turningOn = {
     watermarking: protection.watermark !== null && current.watermark === null,
@@ -158,7 +158,7 @@ const twoFactorSchema = z.object(
 export async function setRoomTwoFactorRequirement(ctx: ServiceContext, userId: string, roomId: unknown, input: unknown): Promise<RoomSecurity> {
   const room = await requireDataroom(ctx, userId, roomId, "manage_settings");
   const { required } = parseInput(twoFactorSchema, input);
-  if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+  assertRoomWritable(room);
   if (required) {
     requireFeature(await loadMemberAccess(ctx, room.owner.id), "2fa_requirement");
     const secondFactor = sessionSecondFactor(ctx);

@@ -21,7 +21,7 @@ import {
 import { listChosenFiles, listFileVersions, listZipTree } from "./content.queries.server";
 import { readStoredObject } from "./encryption.server";
 import { ZIP_MAX_BYTES, ZIP_MAX_ENTRIES, formatBytes, previewKindOf, type PreviewKind } from "./files.constants";
-import type { EffectiveSpaceRole } from "./files.permissions";
+import { isReadOnlyRole, type EffectiveSpaceRole } from "./files.permissions";
 import { findBreadcrumbs, type FileRow } from "./folders.queries.server";
 import { canDo, requireFileAccess, requireFolderAccess } from "./spaces.server";
 import { zipPaths } from "./zip-paths";
@@ -244,7 +244,7 @@ export async function getFilePage(ctx: ServiceContext, userId: string, fileId: s
     canEdit: canDo(role, roomPermissions, "files.edit"),
     // Redaction (issue 39): PDFs and PNG, JPEG or WebP pictures, for those who may edit them and, in a room, redact there.
     canRedact: isRedactableType(file.contentType) && canDo(role, roomPermissions, "files.edit") && (!roomPermissions || roomPermissions.redact),
-    canShare: roomPermissions ? roomPermissions.share && role !== "archived" : role === "owner",
+    canShare: roomPermissions ? roomPermissions.share && !isReadOnlyRole(role) : role === "owner",
     crumbs: crumbs.map((crumb) => ({ uid: crumb.id, label: crumb.label, kind: crumb.kind })),
     versions: versions.map((version) => ({
       id: version.id,

@@ -19,7 +19,7 @@ import {
   updateFolderRow,
   type FileListRow,
 } from "./folders.queries.server";
-import { SPACE_RIGHTS, type EffectiveSpaceRole, type SpaceRight } from "./files.permissions";
+import { isReadOnlyRole, SPACE_RIGHTS, type EffectiveSpaceRole, type SpaceRight } from "./files.permissions";
 import { spaceUsage } from "./storage.server";
 import { announceFilesChanged, assertSpaceRight, canDo, decodeCursor, encodeCursor, ensurePersonalSpace, folderNotFound, requireFolderAccess } from "./spaces.server";
 
@@ -115,7 +115,7 @@ export async function getFolderPage(ctx: ServiceContext, userId: string, folderI
     role,
     rights: SPACE_RIGHTS.filter((right) => canDo(role, access.roomPermissions, right)),
     dataroomId: access.roomPermissions ? access.spaceId : null,
-    canShare: access.roomPermissions ? access.roomPermissions.share && role !== "archived" : role === "owner",
+    canShare: access.roomPermissions ? access.roomPermissions.share && !isReadOnlyRole(role) : role === "owner",
     crumbs: page.crumbs.map((crumb) => ({ uid: crumb.id, label: crumb.label, kind: crumb.kind })),
     folders: visibleFolders.map(toFolderSummary),
     files: visibleFiles.map(toFileSummary),

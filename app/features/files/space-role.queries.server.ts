@@ -6,13 +6,14 @@ import type { EffectiveSpaceRole } from "./files.permissions";
 
 /**
  * The caller's effective role in a space, for every query that decides what they may do with its
- * files: their membership role, or "archived" while the space is an archived data room. `m` is the
+ * files: their membership role, "archived" while the space is an archived data room, or
+ * "over_plan" while it is over its owner's plan (read-only until it fits, issue 43). `m` is the
  * alias of space_members in the raw queries.
  */
-export const effectiveSpaceRole = sql<EffectiveSpaceRole>`CASE WHEN EXISTS (SELECT 1 FROM datarooms r WHERE r.id = ${spaceMembers.spaceId} AND r.archived_at IS NOT NULL) THEN 'archived' ELSE ${spaceMembers.role} END`;
+export const effectiveSpaceRole = sql<EffectiveSpaceRole>`CASE WHEN EXISTS (SELECT 1 FROM datarooms r WHERE r.id = ${spaceMembers.spaceId} AND r.archived_at IS NOT NULL) THEN 'archived' WHEN EXISTS (SELECT 1 FROM spaces o WHERE o.id = ${spaceMembers.spaceId} AND o.over_plan_at IS NOT NULL) THEN 'over_plan' ELSE ${spaceMembers.role} END`;
 
 export const effectiveSpaceRoleOfM = sql.raw(
-  "CASE WHEN EXISTS (SELECT 1 FROM datarooms r WHERE r.id = m.space_id AND r.archived_at IS NOT NULL) THEN 'archived' ELSE m.role END",
+  "CASE WHEN EXISTS (SELECT 1 FROM datarooms r WHERE r.id = m.space_id AND r.archived_at IS NOT NULL) THEN 'archived' WHEN EXISTS (SELECT 1 FROM spaces o WHERE o.id = m.space_id AND o.over_plan_at IS NOT NULL) THEN 'over_plan' ELSE m.role END",
 );
 
 /** 1 when the space is a data room (its authority then decides the finer permissions), else 0. */

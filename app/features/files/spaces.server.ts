@@ -1,7 +1,7 @@
 import { encodeBase64urlNoPadding, decodeBase64urlIgnorePadding } from "@oslojs/encoding";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
-import { ARCHIVED_MESSAGE, type DataroomPermission } from "~/features/datarooms/datarooms.permissions";
+import { ARCHIVED_MESSAGE, OVER_PLAN_MESSAGE, type DataroomPermission } from "~/features/datarooms/datarooms.permissions";
 import { auditRefusal, auditRoom, type AuditEvent } from "~/features/datarooms/audit-record.server";
 import { roomAuthority } from "~/features/datarooms/room-authority.server";
 import { enterRoom } from "~/features/datarooms/room-entry.server";
@@ -26,7 +26,7 @@ const RIGHT_MESSAGES: Record<SpaceRight, string> = {
 
 export function assertRight(role: EffectiveSpaceRole, right: SpaceRight): void {
   if (roleHasRight(role, right)) return;
-  throw new AppError("FORBIDDEN", role === "archived" ? ARCHIVED_MESSAGE : RIGHT_MESSAGES[right]);
+  throw new AppError("FORBIDDEN", role === "archived" ? ARCHIVED_MESSAGE : role === "over_plan" ? OVER_PLAN_MESSAGE : RIGHT_MESSAGES[right]);
 }
 
 export const folderNotFound = () => new AppError("NOT_FOUND", "This folder does not exist or you don't have access to it.");

@@ -1,3 +1,4 @@
+import { reapplyPlanLimitsForSpaces } from "~/features/billing/plan-limits.server";
 import type { SQL } from "drizzle-orm";
 import type { SpaceRole } from "~/db/schema";
 import { AppError } from "~/lib/errors";
@@ -180,6 +181,8 @@ export async function deleteItemRefs(ctx: ServiceContext, userId: string, data: 
     if (statements.length > 0) await markTrashed(ctx.db, statements);
     ctx.logger.info("items moved to the trash", { userId, items: rows.length, roots: liveRoots.length });
     await announceFilesChanged(ctx, rows.map((row) => row.spaceId), "removed", { userId, events: (spaceId) => itemEvents("items.delete", rows, spaceId, "to the trash") });
+    // A space read-only over its plan may fit now.
+    await reapplyPlanLimitsForSpaces(ctx, rows.map((row) => row.spaceId));
     return { deleted: rows.length, permanent: false };
   }
 
@@ -188,6 +191,7 @@ export async function deleteItemRefs(ctx: ServiceContext, userId: string, data: 
   await removeObjects(ctx, keys);
   ctx.logger.info("items deleted permanently", { userId, items: rows.length, objects: keys.length });
   await announceFilesChanged(ctx, rows.map((row) => row.spaceId), "removed", { userId, events: (spaceId) => itemEvents("items.delete", rows, spaceId, "for good") });
+  await reapplyPlanLimitsForSpaces(ctx, rows.map((row) => row.spaceId));
   return { deleted: rows.length, permanent: true };
 }
 

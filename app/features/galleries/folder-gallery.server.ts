@@ -1,3 +1,4 @@
+import { isReadOnlyRole } from "~/features/files/files.permissions";
 import type { DerivedObject } from "~/features/files/derived-objects";
 import { PAGE_SIZE } from "~/features/files/files.constants";
 import { findFolderWithRole } from "~/features/files/folders.queries.server";
@@ -59,6 +60,6 @@ export async function getFolderGallery(ctx: ServiceContext, userId: string, fold
       height: row.height,
     })),
     nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor({ value: Number(last.shotAt), id: last.id }) : null,
-    canPublish: roomPermissions ? roomPermissions.share && found.role !== "archived" : found.role === "owner",
+    canPublish: roomPermissions ? roomPermissions.share && !isReadOnlyRole(found.role) : found.role === "owner",
   };
 }

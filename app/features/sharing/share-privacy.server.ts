@@ -1,8 +1,8 @@
+import { assertRoomWritable } from "~/features/datarooms/datarooms.permissions";
 import { z } from "zod";
 import { requireDataroom } from "~/features/datarooms/datarooms.server";
 import { ensurePersonalSpace } from "~/features/files/spaces.server";
 import type { ShareIpMode } from "~/db/schema";
-import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { ipForPrivacy, SHARE_PRIVACY_DEFAULTS, SHARE_RETENTION_CHOICES } from "./sharing.constants";
@@ -42,7 +42,7 @@ const privacySchema = z.object({
 async function privacySpace(ctx: ServiceContext, userId: string, roomId: string | null): Promise<string> {
   if (roomId === null) return (await ensurePersonalSpace(ctx, userId)).id;
   const room = await requireDataroom(ctx, userId, roomId, "manage_settings");
-  if (room.archived) throw new AppError("CONFLICT", "This data room is archived and read-only. Unarchive it to change its settings.");
+  assertRoomWritable(room);
   return room.id;
 }
 

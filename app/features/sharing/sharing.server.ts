@@ -4,7 +4,7 @@ import { loadMemberAccess, requireFeature } from "~/features/access/access.serve
 import { hashPassword, scryptParamsFor } from "~/features/auth/password.server";
 import { decryptSecret, encryptSecret, newLinkToken } from "~/features/auth/secrets.server";
 import { auditRoom } from "~/features/datarooms/audit-record.server";
-import { ARCHIVED_MESSAGE } from "~/features/datarooms/datarooms.permissions";
+import { assertRoomWritable, readOnlyReason } from "~/features/datarooms/datarooms.permissions";
 import { requireDataroom } from "~/features/datarooms/datarooms.server";
 import { ensurePersonalSpace, requireFileAccess, requireFolderAccess } from "~/features/files/spaces.server";
 import { findIsDataroomSpace } from "~/features/files/space-role.queries.server";
@@ -97,7 +97,7 @@ async function requireSharable(ctx: ServiceContext, userId: string, target: { ty
 async function requireShareRight(ctx: ServiceContext, userId: string, spaceId: string, isRoom: boolean, role: string) {
   if (isRoom) {
     const room = await requireDataroom(ctx, userId, spaceId, "share");
-    if (room.archived) throw new AppError("CONFLICT", ARCHIVED_MESSAGE);
+    assertRoomWritable(room);
     return { spaceId, roomId: room.id as string | null, planOwnerId: room.owner.id };
   }
   if (role !== "owner") throw new AppError("FORBIDDEN", "Only the owner of these files can share them.");
@@ -326,7 +326,7 @@ async function linksOfSpace(ctx: ServiceContext, spaceId: string): Promise<Share
 export async function getRoomSharing(ctx: ServiceContext, userId: string, roomId: unknown) {
   const room = await requireDataroom(ctx, userId, roomId, "share");
   const [links, privacy] = await Promise.all([linksOfSpace(ctx, room.id).then((views) => withVisitors(ctx, views)), sharePrivacyOf(ctx, room.id)]);
-  return { room: { id: room.id, name: room.name, archived: room.archived }, links, privacy, canManagePrivacy: room.permissions.manage_settings && !room.archived };
+  return { room: { id: room.id, name: room.name, archived: room.archived }, links, privacy, canManagePrivacy: room.permissions.manage_settings && !readOnlyReason(room) };
 }
 
 /** /share-links: the links of the member's own files, and their visitor privacy. */

@@ -11,6 +11,7 @@ import { redirectWithNotice } from "~/features/auth/auth-route.server";
 import { formatMoney, INTERVAL_LABELS, type SubscriptionView } from "~/features/billing/billing.constants";
 import { PlanPicker, planFromForm, type PlanChoice } from "~/features/billing/components/plan-picker";
 import { changeSubscription, getSubscription, listPrices, openPortal, reviewPlanChange, setCancelAtPeriodEnd, startCheckout } from "~/features/billing/subscription.server";
+import { applyPlanLimits, listReadOnlyOverPlan } from "~/features/billing/plan-limits.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { formatDayUtc } from "~/lib/format-utc";
 import { serviceContextFor } from "~/lib/request-context.server";
@@ -24,9 +25,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = requireMember(context, request);
   const ctx = serviceContextFor(context);
   return runLoader(async () => {
-    const [subscription, prices] = await Promise.all([getSubscription(ctx, user.id), listPrices(ctx)]);
+    const [subscription, prices, readOnly] = await Promise.all([getSubscription(ctx, user.id), listPrices(ctx), listReadOnlyOverPlan(ctx, user.id)]);
     const asked = new URL(request.url).searchParams.get("plan");
-    return { subscription, prices, asked };
+    return { subscription, prices, asked, readOnly: readOnly.map((space) => ({ id: space.id, kind: space.kind, name: space.name, reason: space.reason })) };
   });
 }
 
@@ -47,6 +48,10 @@ export async function action({ context, request }: Route.ActionArgs) {
         const plan = { ...planFromForm(form), confirm: form.get("confirm") === "yes" };
         const { subscription } = await changeSubscription(ctx, user.id, plan);
         return redirectWithNotice(context, "/settings/subscription", { type: "success", message: `Your plan is now ${subscription?.tierLabel ?? "changed"}.` });
+      }
+      if (intent === "recheck") {
+        const { overPlan } = await applyPlanLimits(ctx, user.id);
+        return redirectWithNotice(context, "/settings/subscription", { type: "success", message: overPlan.length === 0 ? "Everything fits your plan: nothing is read-only." : `Still over your plan: ${overPlan.length} read-only.` });
       }
       if (intent === "cancel" || intent === "resume") {
         await setCancelAtPeriodEnd(ctx, user.id, intent === "cancel");
@@ -95,7 +100,7 @@ function Current({ subscription }: { subscription: SubscriptionView }) {
 }
 
 export default function SubscriptionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { subscription, prices, asked } = loaderData;
+  const { subscription, prices, asked, readOnly } = loaderData;
   const failure = actionData && !actionData.ok ? actionData : null;
   const review = actionData && actionData.ok && "review" in actionData ? actionData : null;
   const initial: PlanChoice = subscription
@@ -109,6 +114,29 @@ export default function SubscriptionPage({ loaderData, actionData }: Route.Compo
       />
       {failure ? <Alert variant="error">{failure.message}</Alert> : null}
       {subscription ? <Current subscription={subscription} /> : null}
+      {readOnly.length > 0 ? (
+        <section aria-labelledby="read-only" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-5" data-testid="over-plan">
+          <h2 id="read-only" className="text-lg font-semibold text-slate-900">
+            Read-only: over your plan
+          </h2>
+          <ul className="list-disc space-y-0.5 pl-5 text-sm text-slate-800">
+            {readOnly.map((space) => (
+              <li key={space.id}>
+                {space.kind === "dataroom" ? (
+                  <a href={`/dataroom/${space.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                    {space.name}
+                  </a>
+                ) : (
+                  <span className="font-medium">{space.kind === "personal" ? "Your files" : space.name}</span>
+                )}
+                : {space.reason}
+              </li>
+            ))}
+          </ul>
+          <p className="text-sm text-slate-800">Nothing is deleted. Each can be read and downloaded, and changed again once your plan holds it: choose a bigger plan or add-on below, or delete what is over (the trash counts until it is emptied).</p>
+          <IntentButton intent="recheck" label="Check again" variant="secondary" />
+        </section>
+      ) : null}
       {review ? (
         <section aria-labelledby="review" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-5" data-testid="plan-review">
           <h2 id="review" className="text-lg font-semibold text-slate-900">

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { createDb, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { LOCAL_CURRENCY, localPrices } from "./local-catalogue";
 import { countLocalObjects, listLocalObjects, readLocalObject, writeLocalObject, type StripeObject } from "./local-stripe.queries.server";
 import { asList, asString, parseStripeForm, type FormValue } from "./stripe-form";
@@ -136,11 +136,10 @@ export async function writeSubscriptionFor(db: Database, session: StripeObject, 
 }
 
 /** Stripe's API, the part this app uses. `origin` is the app's, for the hosted pages' links. */
-function localStripeApi(origin: string) {
+function localStripeApi(db: Database, origin: string) {
   return new Hono<Env_>()
     .post("/v1/customers", async (c) => {
       const body = await form(c);
-      const db = createDb(c.env.DB);
       const customer: StripeObject = {
         id: localId("cus"),
         object: "customer",
@@ -155,13 +154,12 @@ function localStripeApi(origin: string) {
       return c.json(customer);
     })
     .get("/v1/customers/:id", async (c) => {
-      const customer = await readLocalObject(createDb(c.env.DB), c.req.param("id"));
+      const customer = await readLocalObject(db, c.req.param("id"));
       return customer?.object === "customer" ? c.json(customer) : stripeError(c, 404, `No such customer: '${c.req.param("id")}'`, "id");
     })
     .get("/v1/prices", (c) => c.json(list("/v1/prices", localPrices() as StripeObject[])))
     .post("/v1/checkout/sessions", async (c) => {
       const body = await form(c);
-      const db = createDb(c.env.DB);
       const customer = await readLocalObject(db, asString(body.customer) ?? "");
       if (!customer) return stripeError(c, 400, `No such customer: '${asString(body.customer) ?? ""}'`, "customer");
       const lines = linesOf(body.line_items);
@@ -195,7 +193,7 @@ function localStripeApi(origin: string) {
       return c.json(session);
     })
     .get("/v1/checkout/sessions/:id", async (c) => {
-      const session = await readLocalObject(createDb(c.env.DB), c.req.param("id"));
+      const session = await readLocalObject(db, c.req.param("id"));
       return session?.object === "checkout.session" ? c.json(session) : stripeError(c, 404, `No such checkout.session: '${c.req.param("id")}'`, "session");
     })
     .get("/v1/subscriptions", async (c) => {
@@ -203,16 +201,15 @@ function localStripeApi(origin: string) {
       const customer = asString(query.customer);
       if (!customer) return stripeError(c, 400, "customer is required here.", "customer");
       const status = asString(query.status) ?? "active";
-      const all = await listLocalObjects(createDb(c.env.DB), "subscription", customer, Number(asString(query.limit) ?? "10"));
+      const all = await listLocalObjects(db, "subscription", customer, Number(asString(query.limit) ?? "10"));
       // Stripe lists every status but canceled by default; "all" includes it.
       return c.json(list("/v1/subscriptions", all.filter((sub) => status === "all" || sub.status === status || (status === "active" && sub.status !== "canceled"))));
     })
     .get("/v1/subscriptions/:id", async (c) => {
-      const subscription = await readLocalObject(createDb(c.env.DB), c.req.param("id"));
+      const subscription = await readLocalObject(db, c.req.param("id"));
       return subscription?.object === "subscription" ? c.json(subscription) : stripeError(c, 404, `No such subscription: '${c.req.param("id")}'`, "id");
     })
     .post("/v1/subscriptions/:id", async (c) => {
-      const db = createDb(c.env.DB);
       const subscription = await readLocalObject(db, c.req.param("id"));
       if (subscription?.object !== "subscription") return stripeError(c, 404, `No such subscription: '${c.req.param("id")}'`, "id");
       if (subscription.status === "canceled") return stripeError(c, 400, "A canceled subscription can only update its cancellation_details and metadata.");
@@ -274,7 +271,6 @@ function localStripeApi(origin: string) {
       return c.json(subscription);
     })
     .delete("/v1/subscriptions/:id", async (c) => {
-      const db = createDb(c.env.DB);
       const subscription = await readLocalObject(db, c.req.param("id"));
       if (subscription?.object !== "subscription") return stripeError(c, 404, `No such subscription: '${c.req.param("id")}'`, "id");
       subscription.status = "canceled";
@@ -286,11 +282,10 @@ function localStripeApi(origin: string) {
       const query = await form(c);
       const customer = asString(query.customer);
       if (!customer) return stripeError(c, 400, "customer is required here.", "customer");
-      return c.json(list("/v1/invoices", await listLocalObjects(createDb(c.env.DB), "invoice", customer, Number(asString(query.limit) ?? "10"))));
+      return c.json(list("/v1/invoices", await listLocalObjects(db, "invoice", customer, Number(asString(query.limit) ?? "10"))));
     })
     .post("/v1/billing_portal/sessions", async (c) => {
       const body = await form(c);
-      const db = createDb(c.env.DB);
       const customer = await readLocalObject(db, asString(body.customer) ?? "");
       if (!customer) return stripeError(c, 400, `No such customer: '${asString(body.customer) ?? ""}'`, "customer");
       const id = localId("bps");
@@ -301,8 +296,8 @@ function localStripeApi(origin: string) {
     .all("*", (c) => stripeError(c, 404, `Unrecognized request URL (${c.req.method}: ${new URL(c.req.url).pathname}). The local payments driver serves only what Strongroom calls.`));
 }
 
-/** A fetch that answers the Stripe client from the local driver (no network). */
-export function localStripeFetch(env: Env, origin: string): typeof fetch {
-  const api = localStripeApi(origin);
+/** A fetch that answers the Stripe client from the local driver over the caller's database (no network). */
+export function localStripeFetch(db: Database, env: Env, origin: string): typeof fetch {
+  const api = localStripeApi(db, origin);
   return (async (input: RequestInfo | URL, init?: RequestInit) => api.fetch(new Request(input, init), env)) as typeof fetch;
 }

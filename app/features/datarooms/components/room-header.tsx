@@ -41,6 +41,7 @@ export function RoomHeader({ room, pathname }: { room: RoomHeaderData; pathname:
         <span className="text-sm text-slate-700">Your role</span>
         <Badge variant={room.isOwner ? "brand" : "neutral"}>{ROLE_LABELS[room.role]}</Badge>
         {room.archived ? <Badge variant="warning">Archived</Badge> : null}
+        {room.overPlan && !room.archived ? <Badge variant="warning">Read-only</Badge> : null}
         {/* Full-text search in the room: the workspace's search, with this room as the place. */}
         <form role="search" aria-label="Search this data room" action="/search" method="get" className="ml-auto flex w-full items-center gap-2 sm:w-auto">
           <input type="hidden" name="place" value={room.id} />
@@ -59,6 +60,22 @@ export function RoomHeader({ room, pathname }: { room: RoomHeaderData; pathname:
           </button>
         </form>
       </div>
+      {room.overPlan && !room.archived ? (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-slate-900" data-testid="room-over-plan">
+          This data room is read-only: it is over {room.isOwner ? "your" : "its owner's"} plan ({room.overPlanReason}). Nothing in it is deleted; it can be changed again once the plan holds it
+          {room.isOwner ? (
+            <>
+              {" "}
+              —{" "}
+              <a href="/settings/subscription" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                change your plan
+              </a>{" "}
+              or delete a data room
+            </>
+          ) : null}
+          .
+        </p>
+      ) : null}
       {room.description || !room.isOwner ? (
         <div className="space-y-1">
           {room.description ? <p className="max-w-3xl text-sm text-slate-700">{room.description}</p> : null}

@@ -21,6 +21,7 @@ export function RoomListRow({ room }: { room: DataroomListItem }) {
           )}
           <Badge variant={room.isOwner ? "brand" : "neutral"}>{ROLE_LABELS[room.role]}</Badge>
           {room.archived ? <Badge variant="warning">Archived</Badge> : null}
+          {room.overPlan && !room.archived ? <Badge variant="warning">Read-only</Badge> : null}
         </div>
         {room.description ? <p className="line-clamp-2 text-sm text-slate-700">{room.description}</p> : null}
         <p className="text-xs text-slate-600">

@@ -1,0 +1,2 @@
+ALTER TABLE `spaces` ADD `over_plan_at` integer;--> statement-breakpoint
+ALTER TABLE `spaces` ADD `over_plan_reason` text;
