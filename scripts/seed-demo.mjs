@@ -311,6 +311,14 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
   await upload(browser, memos.folder.uid, "Falcon deal memo.pdf", makePdf({ pages: 2, text: "Deal memo: the Falcon acquisition, terms and open points for the team." }));
   const visit = await browser.json("/api/folders", { method: "POST", body: JSON.stringify({ parentId: drive.rootId, label: "Warehouse visit", icon: "photo_library", kind: "gallery" }) }, 201);
   await upload(browser, visit.folder.uid, "Loading dock.png", bandedPng(320, 200, [15, 118, 110]));
+
+  // Billing (docs/billing.md): the demo member's Business subscription with an extra data rooms pack, bought through
+  // the local payments driver's checkout with Stripe's paying test card: Settings → Subscription and Invoices show it.
+  const { url: checkoutUrl } = await browser.json("/api/billing/checkout", { method: "POST", body: JSON.stringify({ tier: "business", interval: "month", addons: { extra_datarooms: 1 } }) }, 201);
+  const checkoutPath = new URL(checkoutUrl).pathname;
+  await browser.open(checkoutPath);
+  const paid = await browser.request(checkoutPath, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ intent: "pay", card: "4242 4242 4242 4242" }).toString() });
+  if (paid.status !== 302 || !paid.headers.get("location")?.includes("/checkout/success")) throw new Error(`The demo checkout answered ${paid.status}: ${(await paid.text()).slice(0, 300)}`);
   return { folders: Object.keys(made).length, files: 7, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length, signatures: 2, workflows: 3, cases: 1, teams: 1 };
 }
 
