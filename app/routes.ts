@@ -74,6 +74,8 @@ export default [
     // Stripe's return from checkout (spec §2 "Checkout success and failure").
     route("checkout/success", "routes/checkout/success.tsx"),
     route("checkout/failure", "routes/checkout/failure.tsx"),
+    // Referrals (spec §2 "Referrals"): the member's link, what it brought, credits.
+    route("referrals", "routes/referrals/index.tsx"),
     route("help", "routes/guide/help.tsx"),
     route("help/:slug", "routes/guide/help-article.tsx"),
     // Search across every module (issue 36): names, contents, filters; the shell's box and Ctrl/⌘-K lead here.

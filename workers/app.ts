@@ -1,3 +1,4 @@
+import { referralLinks } from "./referrals";
 import { stripeWebhook } from "./api/billing";
 import { Hono, type Context } from "hono";
 import { createRequestHandler } from "react-router";
@@ -78,6 +79,7 @@ export const app = new Hono<AppEnv>()
   .route("/folder", folder)
   .route("/dataroom", roomBatch)
   .route("/s", share)
+  .route("/ref", referralLinks)
   .route("/public-gallery", publicGallery)
   .route("/broadcasting", broadcasting)
   .all("/parties/*", handleRealtime)

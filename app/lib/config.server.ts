@@ -46,6 +46,8 @@ const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** JSON: { "<tier or add-on>": { "month": "price_…", "year": "price_…" } } (docs/configuration.md). */
   STRIPE_PRICES: z.string().optional(),
+  /** What a paid referral credits each side, in the smallest unit of the subscription's currency (docs/billing.md). */
+  REFERRAL_CREDIT_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(1000),
   /** Where the Stripe client connects (a stripe-mock or other fake); Stripe's own API when unset. */
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),

@@ -46,6 +46,7 @@ export const MEMBER_PAGES = [
   "/settings/subscription",
   "/settings/invoices",
   "/checkout/failure",
+  "/referrals",
   "/dataroom/{room}",
   "/dataroom/{room}/profile",
   "/dataroom/{room}/users",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planLimitsJob, trialsMorningJob } from "~/features/billing/billing.jobs";
+import { loadAttention } from "~/features/workspace/attention.server";
 import { addDataroomMember } from "~tests/factories/datarooms";
 import { createFile, testContext } from "~tests/factories/files";
 import { changePlan, memberWhoBought } from "./billing-helpers";
@@ -37,6 +38,11 @@ describe("what is over a smaller plan only reads", () => {
     // The newest room beyond Basic's five; the older five stay as they were.
     expect(await isOverPlan(newest.id)).toBe(true);
     for (const room of rooms.slice(0, 5)) expect(await isOverPlan(room.id)).toBe(false);
+    // "Needs your attention" says so, read with the plan.
+    const attention = await loadAttention(testContext(), { userId: owner.id, now: new Date(), personalUsage: async () => ({ usedBytes: 0, quotaBytes: null }) as never });
+    expect(attention.filter((item) => item.kind === "plan.over")).toEqual([
+      expect.objectContaining({ title: "“Project Six” is read-only: over your plan", detail: "6 data rooms; Basic allows 5. Nothing is deleted; change your plan, or delete what is over.", href: `/dataroom/${newest.id}` }),
+    ]);
     const summary = await (await get(`/api/datarooms/${newest.id}`, owner.client)).json<{ dataroom: { overPlan: boolean; overPlanReason: string } }>();
     expect(summary.dataroom).toMatchObject({ overPlan: true, overPlanReason: "6 data rooms; Basic allows 5" });
 

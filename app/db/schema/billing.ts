@@ -77,3 +77,43 @@ export const localStripeObjects = sqliteTable(
   },
   (table) => [index("local_stripe_objects_customer_idx").on(table.kind, table.customerId)],
 );
+
+/** A member's referral code (issue 43): their link is /ref/{code}; clicks are counted here. */
+export const referralCodes = sqliteTable(
+  "referral_codes",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    clicks: integer("clicks").notNull().default(0),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [uniqueIndex("referral_codes_code_idx").on(table.code)],
+);
+
+/**
+ * A sign-up attributed to a referrer by the 90-day cookie of their link (one per referred member).
+ * `status`: signed_up → paid (both credited on the Stripe customer balance) or refused (a
+ * self-referral, or a card the referrer or another of their referrals already paid with).
+ */
+export const referrals = sqliteTable(
+  "referrals",
+  {
+    referredId: text("referred_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referrerId: text("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["signed_up", "paid", "refused"] }).notNull(),
+    refusal: text("refusal"),
+    signedUpAt: integer("signed_up_at", { mode: "timestamp_ms" }).notNull(),
+    paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    cardFingerprint: text("card_fingerprint"),
+    creditCents: integer("credit_cents"),
+    currency: text("currency"),
+    creditedAt: integer("credited_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("referrals_referrer_idx").on(table.referrerId)],
+);

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { memberTrials, tiers, userAddons, userPermissions, users } from "~/db/schema";
+import { memberTrials, referralCodes, referrals, spaces, tiers, userAddons, userPermissions, users } from "~/db/schema";
 
 export type TierRow = typeof tiers.$inferSelect;
 
@@ -14,7 +14,7 @@ export async function listTierRows(db: Database): Promise<TierRow[]> {
  */
 export async function loadAccessRows(db: Database, userId: string, now: Date) {
   const trialTier = sql`(SELECT t.tier FROM member_trials t WHERE t.user_id = ${users.id} AND t.ends_at > ${now.getTime()} AND t.ended_at IS NULL)`;
-  const [tierRows, addonRows, grantRows, trialRows] = await db.batch([
+  const [tierRows, addonRows, grantRows, trialRows, overPlanRows] = await db.batch([
     db
       .select({ tier: tiers })
       .from(users)
@@ -31,8 +31,21 @@ export async function loadAccessRows(db: Database, userId: string, now: Date) {
       .select({ tier: memberTrials.tier, endsAt: memberTrials.endsAt })
       .from(memberTrials)
       .where(and(eq(memberTrials.userId, userId), isNull(memberTrials.endedAt), gt(memberTrials.endsAt, now))),
+    // What of theirs only reads over their plan (issue 43): the attention feed and pages read it here, no round trip of its own.
+    db
+      .select({ id: spaces.id, kind: spaces.kind, name: spaces.name, reason: spaces.overPlanReason, since: spaces.overPlanAt })
+      .from(spaces)
+      .where(and(eq(spaces.ownerId, userId), isNotNull(spaces.overPlanAt)))
+      .orderBy(asc(spaces.name))
+      .limit(20),
   ]);
-  return { tier: tierRows[0]?.tier ?? null, addons: addonRows, grants: grantRows, trial: trialRows[0] ?? null };
+  return {
+    tier: tierRows[0]?.tier ?? null,
+    addons: addonRows,
+    grants: grantRows,
+    trial: trialRows[0] ?? null,
+    overPlan: overPlanRows.map((row) => ({ ...row, since: row.since! })),
+  };
 }
 
 export async function upsertUserAddon(db: Database, userId: string, addon: string, quantity: number, now: Date): Promise<void> {
@@ -47,11 +60,13 @@ export async function deleteUserAddon(db: Database, userId: string, addon: strin
   await db.delete(userAddons).where(and(eq(userAddons.userId, userId), eq(userAddons.addon, addon))).run();
 }
 
-/** Account deletion: the member's add-ons and grants (the users row cascade would also remove them). */
+/** Account deletion: the member's add-ons, grants, trial and referrals (the users row cascade would also remove them). */
 export async function deleteUserAccessRows(db: Database, userId: string): Promise<void> {
   await db.batch([
     db.delete(userAddons).where(eq(userAddons.userId, userId)),
     db.delete(userPermissions).where(eq(userPermissions.userId, userId)),
     db.delete(memberTrials).where(eq(memberTrials.userId, userId)),
+    db.delete(referralCodes).where(eq(referralCodes.userId, userId)),
+    db.delete(referrals).where(or(eq(referrals.referredId, userId), eq(referrals.referrerId, userId))),
   ]);
 }

@@ -26,7 +26,14 @@ import {
 import { loadAccessRows, type TierRow } from "./access.queries.server";
 
 /** Everything one request needs to decide access: loaded once, then every check is in memory. `trial`: a free trial running now (its tier, when it ends). */
-export type MemberAccess = AccessSnapshot & { tier: Tier; limits: TierLimits; addons: AddonQuantities; trial?: { tier: Tier; endsAt: Date } | null };
+export type MemberAccess = AccessSnapshot & {
+  tier: Tier;
+  limits: TierLimits;
+  addons: AddonQuantities;
+  trial?: { tier: Tier; endsAt: Date } | null;
+  /** The member's spaces that only read because they are over the plan (issue 43), read with it. */
+  overPlan?: { id: string; kind: string; name: string; reason: string | null; since: Date }[];
+};
 
 export function tierLimits(row: TierRow): TierLimits {
   return {
@@ -68,7 +75,7 @@ async function readMemberAccess(ctx: ServiceContext, userId: string): Promise<Me
   const snapshot = buildAccessSnapshot({ tier, storedPermissions: rows.tier.permissions, addons, grants: rows.grants });
   const trialTier = normalizeTier(rows.trial?.tier);
   const trial = rows.trial && trialTier === tier ? { tier: trialTier, endsAt: rows.trial.endsAt } : null;
-  return { ...snapshot, tier, limits: effectiveLimits(tierLimits(rows.tier), addons), addons, trial };
+  return { ...snapshot, tier, limits: effectiveLimits(tierLimits(rows.tier), addons), addons, trial, overPlan: rows.overPlan };
 }
 
 function missing(what: string, permissionOrFeature: string): AppError {

@@ -1,3 +1,4 @@
+import { attributeSignUp } from "~/features/billing/referrals.server";
 import { sendMail } from "~/features/mail/mailer.server";
 import { AppError } from "~/lib/errors";
 import { readConfig } from "~/lib/config.server";
@@ -29,7 +30,7 @@ export async function assertPasswordNotCommon(password: string, field = "passwor
  */
 export async function register(
   call: AuthCall,
-  input: { fields: unknown; honeypot: unknown; turnstileToken: unknown },
+  input: { fields: unknown; honeypot: unknown; turnstileToken: unknown; referralCode?: string | null },
 ): Promise<{ email: string }> {
   const { ctx, meta, origin } = call;
   const { name, email, password } = parseInput(registerSchema, input.fields);
@@ -70,6 +71,8 @@ export async function register(
   const user = await findUserByEmail(ctx.db, email);
   if (!user) throw new AppError("CONFLICT", "The account could not be created. Please try again.");
   await recordAuthEvent(ctx, { userId: user.id, type: "account_created", meta });
+  // The referral link's cookie (issue 43): never a reason for a sign-up to fail.
+  await attributeSignUp(ctx, user, input.referralCode ?? null).catch((error: unknown) => ctx.logger.error("referral not attributed", { error: error instanceof Error ? error.message : String(error) }));
   await sendVerificationEmail(call, user);
   return { email };
 }

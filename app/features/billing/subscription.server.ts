@@ -2,7 +2,6 @@ import type Stripe from "stripe";
 import { z } from "zod";
 import { ADDONS, normalizeTier, TIER_LABELS, tierRank, type AddonType, type Tier } from "~/features/access/access.constants";
 import type { AddonQuantities } from "~/features/access/access-check";
-import { findUserById } from "~/features/auth/auth.queries.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
@@ -21,7 +20,6 @@ import { keyOfPrice, priceIdOf, priceIds } from "./billing-prices.server";
 import {
   findBillingAccount,
   findBillingAccountByCustomer,
-  insertBillingAccount,
   isEventRecorded,
   recordEvent,
   writeEntitlement,
@@ -30,6 +28,8 @@ import {
 } from "./billing.queries.server";
 import { previewPlanChange, type OverLimit } from "./plan-change.server";
 import { applyPlanLimits } from "./plan-limits.server";
+import { callStripe, customerOf } from "./billing-customer.server";
+import { rewardReferral } from "./referrals.server";
 import { returnOrigin, stripeFor, subtleCrypto, webhookSecret } from "./stripe-client.server";
 
 /**
@@ -131,33 +131,6 @@ function entitlementOf(ctx: ServiceContext, userId: string, subscription: Stripe
   };
 }
 
-/** Stripe's errors as ours: a person gets a sentence, ops get the log. */
-async function callStripe<T>(ctx: ServiceContext, what: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    ctx.logger.error("Stripe call failed", { what, error: message });
-    throw new AppError("SERVICE_UNAVAILABLE", "Payments are not reachable just now. Nothing was charged; please try again in a minute.");
-  }
-}
-
-/** The member's Stripe customer, made on first need (one per member: an idempotency key and a unique row). */
-async function customerOf(ctx: ServiceContext, userId: string): Promise<BillingAccountRow> {
-  const existing = await findBillingAccount(ctx.db, userId);
-  if (existing) return existing;
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw new AppError("NOT_FOUND", "This account does not exist.");
-  const customer = await callStripe(ctx, "create customer", () =>
-    stripeFor(ctx).customers.create({ email: user.email, name: user.name, metadata: { user_id: userId } }, { idempotencyKey: `customer-${userId}` }),
-  );
-  await insertBillingAccount(ctx.db, userId, customer.id, ctx.now());
-  const account = await findBillingAccount(ctx.db, userId);
-  if (!account) throw new AppError("INTERNAL_ERROR", "The billing account could not be saved.");
-  return account;
-}
-
 /** The customer's current subscription on Stripe: the newest live one, else the newest. */
 async function currentSubscription(ctx: ServiceContext, customerId: string): Promise<Stripe.Subscription | null> {
   const subscriptions = await callStripe(ctx, "list subscriptions", () => stripeFor(ctx).subscriptions.list({ customer: customerId, status: "all", limit: 10 }));
@@ -178,6 +151,10 @@ export async function syncSubscription(ctx: ServiceContext, userId: string): Pro
   await writeEntitlement(ctx.db, entitlement, ctx.now());
   // A smaller plan leaves what is over it read-only; a bigger one makes it writable again.
   await applyPlanLimits(ctx, userId);
+  // A first payment settles a referral; it never undoes the plan just written (the next look retries it).
+  if (subscription && entitlement.tier !== "free") {
+    await rewardReferral(ctx, userId, subscription).catch((error: unknown) => ctx.logger.error("referral not settled", { userId, error: error instanceof Error ? error.message : String(error) }));
+  }
   ctx.logger.info("subscription synced", { userId, tier: entitlement.tier, status: subscription?.status ?? null });
   return viewOf({ ...account, ...entitlement.snapshot });
 }

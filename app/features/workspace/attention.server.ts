@@ -1,6 +1,5 @@
 import { TIER_LABELS } from "~/features/access/access.constants";
 import { loadMemberAccess } from "~/features/access/access.server";
-import { listReadOnlyOverPlan } from "~/features/billing/plan-limits.server";
 import { daysLeft, TRIAL_REMINDER_DAYS } from "~/features/billing/trials.constants";
 import { ROLE_LABELS } from "~/features/datarooms/datarooms.permissions";
 import { listOpenInvitationsForMember } from "~/features/datarooms/members.queries.server";
@@ -125,10 +124,10 @@ export const ATTENTION_SOURCES: readonly AttentionSource[] = [
     },
   },
   {
-    // What only reads because it is over the member's plan (issue 43): one item per space.
+    // What only reads because it is over the member's plan (issue 43): one item per space, read with the plan (no round trip of its own).
     id: "over-plan",
     load: async (ctx, { userId }) =>
-      (await listReadOnlyOverPlan(ctx, userId)).slice(0, 5).map((space) => ({
+      ((await loadMemberAccess(ctx, userId)).overPlan ?? []).slice(0, 5).map((space) => ({
         kind: "plan.over",
         label: "Read-only",
         title: `${space.kind === "personal" ? "Your files are" : `“${space.name}” is`} read-only: over your plan`,

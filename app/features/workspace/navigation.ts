@@ -111,6 +111,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
 export const NAV_FOOTER: readonly NavItem[] = [
   { id: "notifications", label: "Notifications", to: "/notifications", icon: "bell" },
   { id: "settings", label: "Settings", to: "/settings", icon: "settings", alsoActiveUnder: ["/profile"] },
+  { id: "referrals", label: "Refer a friend", to: "/referrals", icon: "team" },
   { id: "help", label: "Help", to: "/help", icon: "help", alsoActiveUnder: ["/welcome"] },
   { id: "whats-new", label: "What's new", to: "/whats-new", icon: "sparkle" },
 ];

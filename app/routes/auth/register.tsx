@@ -1,3 +1,5 @@
+import { REFERRAL_COOKIE } from "~/features/billing/referrals.constants";
+import { readCookie } from "~/lib/cookies";
 import { lazy, Suspense } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
@@ -35,6 +37,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       fields: { name: form.get("name"), email: form.get("email"), password: form.get("password") },
       honeypot: form.get(HONEYPOT_FIELD),
       turnstileToken: form.get("cf-turnstile-response"),
+      referralCode: readCookie(request.headers.get("cookie"), REFERRAL_COOKIE),
     });
     return { ok: true as const, email };
   });

@@ -77,7 +77,7 @@ export async function payLocalCheckout(ctx: ServiceContext, sessionId: string, c
   if (card.replace(/\s/g, "") === LOCAL_CARDS.declined.replace(/\s/g, "")) throw new AppError("UNPROCESSABLE", "Your card was declined. Try another card.");
   if (!/^\d{16}$/.test(card.replace(/\s/g, ""))) throw new AppError("VALIDATION_ERROR", "Your card number is incomplete.");
   const now = ctx.now();
-  const { subscription, invoice } = await writeSubscriptionFor(ctx.db, session, now, returnOrigin(ctx));
+  const { subscription, invoice } = await writeSubscriptionFor(ctx.db, session, now, returnOrigin(ctx), card);
   const completed = { ...session, status: "complete", payment_status: "paid", subscription: subscription.id };
   await writeLocalObject(ctx.db, "checkout.session", completed, String(session.customer), now);
   // The order Stripe sends them in is not promised; the app reads the state either way.

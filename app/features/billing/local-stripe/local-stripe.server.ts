@@ -100,9 +100,16 @@ export async function writePaidInvoice(db: Database, customer: StripeObject, sub
 }
 
 /** A new active subscription for a paid checkout session, with its first invoice. */
-export async function writeSubscriptionFor(db: Database, session: StripeObject, now: Date, origin: string): Promise<{ subscription: StripeObject; invoice: StripeObject }> {
-  const customer = await readLocalObject(db, String(session.customer));
-  if (!customer) throw new Error("The checkout session's customer is gone.");
+export async function writeSubscriptionFor(db: Database, session: StripeObject, now: Date, origin: string, cardNumber: string): Promise<{ subscription: StripeObject; invoice: StripeObject }> {
+  const found = await readLocalObject(db, String(session.customer));
+  if (!found) throw new Error("The checkout session's customer is gone.");
+  // The card, as Stripe keeps it: brand, last four and a fingerprint that is the same for the same number.
+  const digits = cardNumber.replace(/\D/g, "");
+  const fingerprint = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(digits)))].map((byte) => byte.toString(16).padStart(2, "0")).join("").slice(0, 16);
+  const method: StripeObject = { id: localId("pm"), object: "payment_method", type: "card", customer: found.id, card: { brand: "visa", last4: digits.slice(-4), fingerprint, exp_month: 12, exp_year: now.getUTCFullYear() + 3 }, created: seconds(now) };
+  await writeLocalObject(db, "payment_method", method, found.id, now);
+  const customer: StripeObject = { ...found, invoice_settings: { default_payment_method: method.id } };
+  await writeLocalObject(db, "customer", customer, customer.id, now);
   const lines = (session.line_items_local as Line[]) ?? [];
   const start = seconds(now);
   const interval = String((lines[0]?.price.recurring as { interval?: string } | undefined)?.interval ?? "month");
@@ -117,6 +124,7 @@ export async function writeSubscriptionFor(db: Database, session: StripeObject, 
     start_date: start,
     cancel_at_period_end: false,
     canceled_at: null,
+    default_payment_method: method.id,
     currency: LOCAL_CURRENCY,
     metadata: (session.subscription_metadata as Record<string, string> | undefined) ?? {},
     items: { object: "list", data: lines.map((line) => item(line, id, start, end)), has_more: false },
@@ -138,6 +146,15 @@ export async function writeSubscriptionFor(db: Database, session: StripeObject, 
 /** Stripe's API, the part this app uses. `origin` is the app's, for the hosted pages' links. */
 function localStripeApi(db: Database, origin: string) {
   return new Hono<Env_>()
+    // Stripe's idempotency: a POST with a key seen before answers what the first one did.
+    .use("*", async (c, next) => {
+      const key = c.req.header("idempotency-key");
+      if (c.req.method !== "POST" || !key) return next();
+      const stored = await readLocalObject(db, `idem_${key}`);
+      if (stored) return c.json(stored.response as Record<string, unknown>, stored.status as 200);
+      await next();
+      if (c.res.status < 300) await writeLocalObject(db, "idempotency", { id: `idem_${key}`, status: c.res.status, response: await c.res.clone().json() }, null, new Date());
+    })
     .post("/v1/customers", async (c) => {
       const body = await form(c);
       const customer: StripeObject = {
@@ -147,6 +164,7 @@ function localStripeApi(db: Database, origin: string) {
         name: asString(body.name) ?? null,
         metadata: body.metadata ?? {},
         balance: 0,
+        invoice_settings: { default_payment_method: null },
         invoice_prefix: crypto.randomUUID().replace(/-/g, "").slice(0, 8).toUpperCase(),
         created: seconds(new Date()),
       };
@@ -156,6 +174,22 @@ function localStripeApi(db: Database, origin: string) {
     .get("/v1/customers/:id", async (c) => {
       const customer = await readLocalObject(db, c.req.param("id"));
       return customer?.object === "customer" ? c.json(customer) : stripeError(c, 404, `No such customer: '${c.req.param("id")}'`, "id");
+    })
+    .post("/v1/customers/:id/balance_transactions", async (c) => {
+      const body = await form(c);
+      const customer = await readLocalObject(db, c.req.param("id"));
+      if (customer?.object !== "customer") return stripeError(c, 404, `No such customer: '${c.req.param("id")}'`, "id");
+      const amount = Number(asString(body.amount));
+      if (!Number.isInteger(amount)) return stripeError(c, 400, "amount: an integer is required.", "amount");
+      const transaction: StripeObject = { id: localId("cbtxn"), object: "customer_balance_transaction", customer: customer.id, amount, currency: asString(body.currency) ?? LOCAL_CURRENCY, description: asString(body.description) ?? null, type: "adjustment", created: seconds(new Date()), ending_balance: Number(customer.balance ?? 0) + amount };
+      await writeLocalObject(db, "customer", { ...customer, balance: transaction.ending_balance }, customer.id, new Date());
+      await writeLocalObject(db, "customer_balance_transaction", transaction, customer.id, new Date());
+      return c.json(transaction);
+    })
+    .get("/v1/customers/:id/balance_transactions", async (c) => c.json(list(`/v1/customers/${c.req.param("id")}/balance_transactions`, await listLocalObjects(db, "customer_balance_transaction", c.req.param("id"), 100))))
+    .get("/v1/payment_methods/:id", async (c) => {
+      const method = await readLocalObject(db, c.req.param("id"));
+      return method?.object === "payment_method" ? c.json(method) : stripeError(c, 404, `No such PaymentMethod: '${c.req.param("id")}'`, "id");
     })
     .get("/v1/prices", (c) => c.json(list("/v1/prices", localPrices() as StripeObject[])))
     .post("/v1/checkout/sessions", async (c) => {
