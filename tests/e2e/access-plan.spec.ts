@@ -52,7 +52,7 @@ test.describe("plan and locked features", () => {
     await expect(dialog.getByTestId("plan-pro")).toContainText("Audit logs");
     await expect(dialog.getByTestId("plan-free")).toContainText("Your plan");
     await expect(dialog.getByTestId("plan-custom")).toContainText("Unlimited data rooms");
-    await expect(dialog.getByTestId("plan-contact")).toContainText("To change your plan, contact us");
+    await expect(dialog.getByTestId("plan-contact")).toContainText("For Enterprise or any question about plans, contact us");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
 

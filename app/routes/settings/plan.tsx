@@ -151,7 +151,11 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <p>
-            Plans are changed by our team until online billing arrives. {upgradeModalMessages.contact}:{" "}
+            Buy or change your plan and add-ons in{" "}
+            <Link to="/settings/subscription" className="font-medium text-brand-700 underline">
+              Subscription
+            </Link>{" "}
+            (Stripe's secure checkout). {upgradeModalMessages.contact}:{" "}
             <a href={`mailto:${contactEmail}?subject=${encodeURIComponent("Change my plan")}`} className="font-medium text-brand-700 underline">
               {contactEmail}
             </a>

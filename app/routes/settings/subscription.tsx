@@ -8,7 +8,7 @@ import { ADDON_LABELS } from "~/features/access/components/restricted";
 import { SettingsHeader } from "~/features/auth/components/settings-frame";
 import { requireMember } from "~/features/auth/auth-guard.server";
 import { redirectWithNotice } from "~/features/auth/auth-route.server";
-import { formatMoney, INTERVAL_LABELS, type SubscriptionView } from "~/features/billing/billing.constants";
+import { formatMoney, INTERVAL_LABELS, SOLD_TIERS, type SoldTier, type SubscriptionView } from "~/features/billing/billing.constants";
 import { PlanPicker, planFromForm, type PlanChoice } from "~/features/billing/components/plan-picker";
 import { changeSubscription, getSubscription, listPrices, openPortal, reviewPlanChange, setCancelAtPeriodEnd, startCheckout } from "~/features/billing/subscription.server";
 import { applyPlanLimits, listReadOnlyOverPlan } from "~/features/billing/plan-limits.server";
@@ -105,7 +105,7 @@ export default function SubscriptionPage({ loaderData, actionData }: Route.Compo
   const review = actionData && actionData.ok && "review" in actionData ? actionData : null;
   const initial: PlanChoice = subscription
     ? { tier: subscription.tier, interval: subscription.interval, addons: subscription.addons }
-    : { tier: asked === "basic" || asked === "pro" ? asked : "business", interval: "month", addons: {} };
+    : { tier: (SOLD_TIERS as readonly string[]).includes(asked ?? "") ? (asked as SoldTier) : "business", interval: "month", addons: {} };
   return (
     <div className="max-w-3xl space-y-6">
       <SettingsHeader

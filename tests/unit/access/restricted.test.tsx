@@ -281,7 +281,9 @@ describe("the upgrade modal", () => {
     expect(within(within(dialog).getByTestId("plan-custom")).getByText("Unlimited data rooms")).toBeTruthy();
     const contact = within(dialog).getByRole("link", { name: "plans@example.com" });
     expect(contact.getAttribute("href")).toMatch(/^mailto:plans@example\.com\?subject=/);
-    expect(within(dialog).getByTestId("plan-contact").textContent).toContain("To change your plan, contact us");
+    expect(within(dialog).getByTestId("plan-contact").textContent).toContain("For Enterprise or any question about plans, contact us");
+    // The plan that unlocks it can be bought at once.
+    expect(within(dialog).getByRole("link", { name: "Buy Pro" }).getAttribute("href")).toBe("/settings/subscription?plan=pro");
   });
 
   it("shows a spinner while the plans load", async () => {

@@ -19,6 +19,7 @@ import {
   type TierLimits,
 } from "../access.constants";
 import { useUserStore } from "../user-store";
+import { SOLD_TIERS, type SoldTier } from "~/features/billing/billing.constants";
 import { TRIAL_DAYS, TRIAL_TIERS } from "~/features/billing/trials.constants";
 
 /**
@@ -32,7 +33,7 @@ export const TIER_REQUIREMENTS_URL = "/api/features/tier-requirements";
 
 export const upgradeModalMessages = {
   loadFailed: "We couldn't load the plans. Check your connection and try again.",
-  contact: "To change your plan, contact us",
+  contact: "For Enterprise or any question about plans, contact us",
 } as const;
 
 // ---- labels shared by the access UI -----------------------------------------------------------------
@@ -282,6 +283,8 @@ export function UpgradeModalHost({ contactEmail }: { contactEmail: string }) {
   const wanted = modal.requiredTier ?? "business";
   // (The tier is unknown on a page the server refused: the offer shows, and /trial says what applies.)
   const trialTier = (TRIAL_TIERS as readonly string[]).includes(wanted) && !tierAtLeast(normalizeTier(currentTier) ?? "free", wanted) ? (wanted as (typeof TRIAL_TIERS)[number]) : null;
+  // Buying it at checkout (Settings: subscription with the plan chosen), for the plans sold there.
+  const buyTier = (SOLD_TIERS as readonly string[]).includes(wanted) && !tierAtLeast(normalizeTier(currentTier) ?? "free", wanted) ? (wanted as SoldTier) : null;
 
   return (
     <Suspense fallback={null}>
@@ -294,6 +297,11 @@ export function UpgradeModalHost({ contactEmail }: { contactEmail: string }) {
             {trialTier ? (
               <a href={`/trial?tier=${trialTier}`} className={buttonClassName({ variant: "primary" })} onClick={() => closeUpgradeModal()}>
                 Try {TIER_LABELS[trialTier]} free for {TRIAL_DAYS} days
+              </a>
+            ) : null}
+            {buyTier ? (
+              <a href={`/settings/subscription?plan=${buyTier}`} className={buttonClassName({ variant: trialTier ? "secondary" : "primary" })} onClick={() => closeUpgradeModal()}>
+                Buy {TIER_LABELS[buyTier]}
               </a>
             ) : null}
             <p className="mr-auto self-center text-sm text-slate-700" data-testid="plan-contact">
