@@ -124,6 +124,16 @@ describe("subscriptions on Stripe", () => {
     expect(await (await postEvent(await signedEvent("customer.updated", { id: "cus_nobody", object: "customer" }))).json()).toEqual({ received: true, ignored: true });
   });
 
+  it("a checkout left unpaid changes nothing: a tier given by ops stays when Stripe's events about that customer arrive", async () => {
+    const member = await signedIn({ tier: "pro" });
+    const session = await checkout(member.client, { tier: "business" });
+    const customer = (await customerOf(member.id))!.id;
+    const expired = await signedEvent("checkout.session.expired", { id: session, object: "checkout.session", customer });
+    expect(await (await postEvent(expired)).json()).toEqual({ received: true });
+    expect((await loadMemberAccess(testContext(), member.id)).tier).toBe("pro");
+    expect((await (await get("/api/billing/subscription", member.client)).json<{ subscription: unknown }>()).subscription).toBeNull();
+  });
+
   it("an upgrade applies at once with a prorated invoice; a downgrade must be confirmed after its preview; cancelling keeps the plan to the period's end", async () => {
     const member = await memberWhoBought({ tier: "basic", addons: { extra_datarooms: 1 } });
     const upgraded = await send(member.client, "POST", "/api/billing/subscription", { tier: "pro", addons: { extra_datarooms: 1, e_signatures: 1 } });

@@ -87,6 +87,8 @@ export const billingApi = new Hono<AppEnv>()
  * has neither): its proof is the signature over the raw body, checked by the service.
  */
 export async function stripeWebhook(c: Context<AppEnv>): Promise<Response> {
+  // Stripe's events are a few KB: anything near a megabyte is not one (refused before it is read).
+  if (Number(c.req.header("content-length") ?? 0) > 1_000_000) throw new AppError("PAYLOAD_TOO_LARGE", "A Stripe event is never this large.");
   const body = await c.req.text();
   return c.json(await receiveStripeEvent(apiServiceContext(c), body, c.req.header("stripe-signature") ?? null), 200);
 }

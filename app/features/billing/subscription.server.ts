@@ -148,6 +148,12 @@ export async function syncSubscription(ctx: ServiceContext, userId: string): Pro
   if (!account) return null;
   const subscription = await currentSubscription(ctx, account.customerId);
   const entitlement = entitlementOf(ctx, userId, subscription);
+  if (!subscription) {
+    // Never subscribed (a checkout left unpaid): Stripe has nothing to say about the plan, so the
+    // tier ops or a trial gave stays as it is.
+    ctx.logger.info("no subscription on Stripe yet", { userId });
+    return null;
+  }
   await writeEntitlement(ctx.db, entitlement, ctx.now());
   // A smaller plan leaves what is over it read-only; a bigger one makes it writable again.
   await applyPlanLimits(ctx, userId);
@@ -233,14 +239,14 @@ export async function changeSubscription(ctx: ServiceContext, userId: string, in
   const ids = priceIds(ctx.env);
   const existing = new Map(subscription.items.data.map((item) => [keyOfPrice(ids, item.price.id)?.key ?? item.price.id, item]));
   const wanted = new Map(items.map((item) => [item.key as string, item]));
+  // Each item kept is updated in place (its price may change with the interval), the others go,
+  // and what is new is added: one item per tier or add-on, as at checkout.
   const changes: Stripe.SubscriptionUpdateParams.Item[] = [];
   for (const [key, item] of existing) {
     const next = wanted.get(key);
-    // A tier item becomes the new tier's (one plan item at a time).
-    const replacement = next ?? ((SOLD_TIERS as readonly string[]).includes(key) ? items[0] : undefined);
-    if (replacement && !(next === undefined && wanted.has(replacement.key))) {
-      changes.push({ id: item.id, price: replacement.price, quantity: replacement.quantity });
-      wanted.delete(replacement.key);
+    if (next) {
+      changes.push({ id: item.id, price: next.price, quantity: next.quantity });
+      wanted.delete(key);
     } else changes.push({ id: item.id, deleted: true });
   }
   for (const item of wanted.values()) changes.push({ price: item.price, quantity: item.quantity });
