@@ -50,6 +50,7 @@ export default [
     // The local payments driver's hosted pages (PAYMENTS_DRIVER=local; 404 with Stripe): checkout and the customer portal.
     route("dev/payments/checkout/:id", "routes/dev/payments/checkout.tsx"),
     route("dev/payments/portal/:id", "routes/dev/payments/portal.tsx"),
+    route("dev/lab", "routes/dev/lab.tsx"),
 
     // Anything else is a helpful 404 page (with its title), not a bare error.
     route("*", "routes/not-found.tsx"),

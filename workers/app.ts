@@ -1,3 +1,4 @@
+import { printLabCall } from "./api/print-orders";
 import { referralLinks } from "./referrals";
 import { stripeWebhook } from "./api/billing";
 import { Hono, type Context } from "hono";
@@ -72,6 +73,7 @@ export const app = new Hono<AppEnv>()
   .use(securityHeadersMiddleware)
   // Stripe's events carry no cookie: their signature is the proof (before CSRF and sessions).
   .post("/api/billing/webhook", stripeWebhook)
+  .post("/api/print-orders/lab", printLabCall)
   .use(csrfMiddleware)
   .use(sessionMiddleware)
   .route("/api", api)

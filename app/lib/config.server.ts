@@ -46,6 +46,13 @@ const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** JSON: { "<tier or add-on>": { "month": "price_…", "year": "price_…" } } (docs/configuration.md). */
   STRIPE_PRICES: z.string().optional(),
+  /**
+   * The print lab of print orders (issue 43): "local" is the development lab inside the app (/dev/lab);
+   * "off" offers no prints. Production has no lab driver yet ("local" is refused there).
+   */
+  PRINT_LAB_DRIVER: z.enum(["local", "off"], { error: 'PRINT_LAB_DRIVER must be "local" or "off".' }).default("local"),
+  /** JSON: { currency, shippingCents, sizes: [{ id, label, cents }], papers: [{ id, label, percent }] } (docs/configuration.md). */
+  PRINT_CATALOGUE: z.string().optional(),
   /** What a paid referral credits each side, in the smallest unit of the subscription's currency (docs/billing.md). */
   REFERRAL_CREDIT_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(1000),
   /** Where the Stripe client connects (a stripe-mock or other fake); Stripe's own API when unset. */
@@ -84,6 +91,9 @@ export function readConfig(env: Env): AppConfig {
   }
   if (parsed.data.APP_ENV === "production" && parsed.data.PAYMENTS_DRIVER === "local") {
     throw new Error('Invalid configuration: PAYMENTS_DRIVER cannot be "local" in production (set "stripe" and its secrets, docs/configuration.md).');
+  }
+  if (parsed.data.APP_ENV === "production" && parsed.data.PRINT_LAB_DRIVER === "local") {
+    throw new Error('Invalid configuration: PRINT_LAB_DRIVER cannot be "local" in production (set "off" until a lab is connected).');
   }
   if (parsed.data.PAYMENTS_DRIVER === "stripe" && !(parsed.data.STRIPE_SECRET_KEY && parsed.data.STRIPE_WEBHOOK_SECRET && parsed.data.STRIPE_PRICES)) {
     throw new Error("Invalid configuration: PAYMENTS_DRIVER is stripe but STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET or STRIPE_PRICES is not set.");

@@ -96,7 +96,7 @@ describe("the development mailbox", () => {
   });
 
   it("does not exist in production: a 404, and no message is read", async () => {
-    const ctx = createServiceContext({ ...testEnv, APP_ENV: "production", PASSWORD_HASH_COST: "standard", FILES_ENCRYPTION_KEY: "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=", PAYMENTS_DRIVER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICES: "{}" } as Env, { requestId: "t" });
+    const ctx = createServiceContext({ ...testEnv, APP_ENV: "production", PASSWORD_HASH_COST: "standard", FILES_ENCRYPTION_KEY: "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=", PAYMENTS_DRIVER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICES: "{}", PRINT_LAB_DRIVER: "off" } as Env, { requestId: "t" });
     await expect(listDevMailbox(ctx, {})).rejects.toMatchObject({ code: "NOT_FOUND", status: 404 });
   });
 });

@@ -17,7 +17,7 @@ describe("the system services", () => {
   it("the benchmark's bare R2 baseline exists only in development and names no file that is not there", async () => {
     const development = createServiceContext({ ...testEnv, APP_ENV: "development" } as Env, { requestId: "t" });
     await expect(fileObjectKeyForBaseline(development, crypto.randomUUID())).rejects.toMatchObject({ status: 404 });
-    const production = createServiceContext({ ...testEnv, APP_ENV: "production", PASSWORD_HASH_COST: "standard", FILES_ENCRYPTION_KEY: "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=", PAYMENTS_DRIVER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICES: "{}" } as Env, { requestId: "t" });
+    const production = createServiceContext({ ...testEnv, APP_ENV: "production", PASSWORD_HASH_COST: "standard", FILES_ENCRYPTION_KEY: "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=", PAYMENTS_DRIVER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICES: "{}", PRINT_LAB_DRIVER: "off" } as Env, { requestId: "t" });
     await expect(fileObjectKeyForBaseline(production, crypto.randomUUID())).rejects.toMatchObject({ status: 404, message: "There is no such API endpoint." });
   });
 });

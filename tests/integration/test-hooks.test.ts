@@ -16,7 +16,7 @@ async function call(vars: Record<string, string>, path: string, init: RequestIni
 
 const ON = { TEST_HOOKS: "on" };
 /** What `npm run deploy` runs with: [env.production.vars] of wrangler.toml and its secrets, no .dev.vars. */
-const PRODUCTION = { APP_ENV: "production", MAIL_DRIVER: "http", MAIL_API_KEY: "re_test_key", PASSWORD_HASH_COST: "standard", FILES_ENCRYPTION_KEY: "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=", PAYMENTS_DRIVER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICES: "{}" };
+const PRODUCTION = { APP_ENV: "production", MAIL_DRIVER: "http", MAIL_API_KEY: "re_test_key", PASSWORD_HASH_COST: "standard", FILES_ENCRYPTION_KEY: "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=", PAYMENTS_DRIVER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICES: "{}", PRINT_LAB_DRIVER: "off" };
 
 async function postMember(vars: Record<string, string>, body: unknown, path = "/__test/members"): Promise<Response> {
   const { cookie, token } = await csrfSession();

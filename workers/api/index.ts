@@ -29,6 +29,7 @@ import { workflowRunsApi, workflowsApi, workflowTasksApi } from "./workflows";
 import { casesApi, caseTypesApi } from "./cases";
 import { teamsApi } from "./teams";
 import { billingApi } from "./billing";
+import { printOrdersApi } from "./print-orders";
 
 /** The /api sub-app: one Hono app per resource, mounted here. Unknown paths are JSON 404s. */
 export const api = new Hono<AppEnv>()
@@ -43,6 +44,7 @@ export const api = new Hono<AppEnv>()
   .route("/invitations", invitationsApi)
   .route("/teams", teamsApi)
   .route("/billing", billingApi)
+  .route("/print-orders", printOrdersApi)
   .route("/folders", foldersApi)
   .route("/uploads", uploadsApi)
   .route("/items", itemsApi)

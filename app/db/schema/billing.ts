@@ -117,3 +117,39 @@ export const referrals = sqliteTable(
   },
   (table) => [index("referrals_referrer_idx").on(table.referrerId)],
 );
+
+export const printOrderStatuses = ["created", "paid", "sent", "shipped", "failed", "refunded"] as const;
+export type PrintOrderStatus = (typeof printOrderStatuses)[number];
+
+/**
+ * A print order from a gallery (issue 43): pictures in sizes and papers priced from the print
+ * catalogue, paid through Checkout (payment mode), sent to the print lab. `status` only moves
+ * forward: created → paid → sent → shipped, or → failed → refunded. `events` is its timeline.
+ */
+export const printOrders = sqliteTable(
+  "print_orders",
+  {
+    id: text("id").primaryKey(),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    folderId: text("folder_id").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    address: text("address", { mode: "json" }).$type<{ line1: string; line2?: string; city: string; postalCode: string; country: string }>().notNull(),
+    items: text("items", { mode: "json" }).$type<{ fileId: string; name: string; size: string; paper: string; quantity: number; unitCents: number }[]>().notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: printOrderStatuses }).notNull(),
+    checkoutSessionId: text("checkout_session_id"),
+    paymentIntentId: text("payment_intent_id"),
+    labOrderId: text("lab_order_id"),
+    trackingUrl: text("tracking_url"),
+    failure: text("failure"),
+    events: text("events", { mode: "json" }).$type<{ at: string; status: PrintOrderStatus; detail: string | null }[]>().notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("print_orders_buyer_idx").on(table.buyerId, table.createdAt), uniqueIndex("print_orders_lab_idx").on(table.labOrderId)],
+);

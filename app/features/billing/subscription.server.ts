@@ -28,6 +28,7 @@ import {
 } from "./billing.queries.server";
 import { previewPlanChange, type OverLimit } from "./plan-change.server";
 import { applyPlanLimits } from "./plan-limits.server";
+import { lookAgainAtPayment } from "./print-orders.server";
 import { callStripe, customerOf } from "./billing-customer.server";
 import { rewardReferral } from "./referrals.server";
 import { returnOrigin, stripeFor, subtleCrypto, webhookSecret } from "./stripe-client.server";
@@ -331,6 +332,13 @@ export async function receiveStripeEvent(ctx: ServiceContext, rawBody: string, s
     throw new AppError("VALIDATION_ERROR", "The event's signature is not valid or too old: it was not sent by Stripe for this endpoint.");
   }
   if (await isEventRecorded(ctx.db, event.id)) return { received: true, duplicate: true };
+  // A print order's checkout (a one-off payment, no customer): look again at that order.
+  const printOrderId = (event.data.object as { metadata?: Record<string, string> | null }).metadata?.print_order_id;
+  if (event.type.startsWith("checkout.session.") && printOrderId) {
+    await lookAgainAtPayment(ctx, printOrderId);
+    await recordEvent(ctx.db, event.id, event.type, null, ctx.now());
+    return { received: true };
+  }
   const customerId = customerOfEvent(event);
   const account = customerId ? await findBillingAccountByCustomer(ctx.db, customerId) : undefined;
   if (!account) {

@@ -73,7 +73,7 @@ export async function runTrialsMorning(ctx: ServiceContext): Promise<{ reminded:
   let reminded = 0;
   for (const trial of await listTrialsToRemind(ctx.db, now, new Date(now.getTime() + TRIAL_REMINDER_DAYS * DAY_MS), BATCH)) {
     const tier = normalizeTier(trial.tier) ?? "business";
-    const template = { kind: "trial-ending" as const, name: trial.name, planLabel: TIER_LABELS[tier], daysLeft: daysLeft(trial.endsAt, now), endsOn: trial.endsAt.toISOString().slice(0, 10), link: `${appUrl}/settings/plan` };
+    const template = { kind: "trial-ending" as const, name: trial.name, planLabel: TIER_LABELS[tier], daysLeft: daysLeft(trial.endsAt, now), endsOn: trial.endsAt.toISOString().slice(0, 10), link: `${appUrl}/settings/subscription` };
     await sendMail(ctx, { to: trial.email, userId: trial.userId, template, id: `trial-ending:${trial.userId}` });
     if (await markTrialReminded(ctx.db, trial.userId, now)) reminded += 1;
   }
@@ -81,7 +81,7 @@ export async function runTrialsMorning(ctx: ServiceContext): Promise<{ reminded:
   for (const trial of await listTrialsToEnd(ctx.db, now, BATCH)) {
     const tier = normalizeTier(trial.tier) ?? "business";
     const back = normalizeTier(trial.paidTier) ?? "free";
-    const template = { kind: "trial-ended" as const, name: trial.name, planLabel: TIER_LABELS[tier], backTo: TIER_LABELS[back], link: `${appUrl}/settings/plan` };
+    const template = { kind: "trial-ended" as const, name: trial.name, planLabel: TIER_LABELS[tier], backTo: TIER_LABELS[back], link: `${appUrl}/settings/subscription` };
     await sendMail(ctx, { to: trial.email, userId: trial.userId, template, id: `trial-ended:${trial.userId}` });
     if (await markTrialEnded(ctx.db, trial.userId, now)) ended += 1;
     // Back on the paid plan: what is over it only reads until it fits.

@@ -30,6 +30,7 @@ export type MailTemplate =
   | { kind: "case-request"; asks: "form" | "receive"; senderName: string; caseLabel: string; form: string; message: string; link: string }
   | { kind: "trial-ending"; name: string; planLabel: string; daysLeft: number; endsOn: string; link: string }
   | { kind: "trial-ended"; name: string; planLabel: string; backTo: string; link: string }
+  | { kind: "print-order"; name: string; reference: string; subject: string; message: string; link: string }
   | { kind: "notification"; name: string; title: string; excerpt: string; link: string; roomName: string | null; settingsLink: string }
   | { kind: "notification-digest"; name: string; items: { title: string; excerpt: string; link: string; roomName: string }[]; more: number; settingsLink: string };
 
@@ -209,6 +210,11 @@ export function renderMail(template: MailTemplate): MailContent {
       return render(`Your ${template.planLabel} trial has ended`, hi(template.name), [
         { paragraph: `Your free ${template.planLabel} trial has ended and your account is on ${template.backTo} again. Nothing was deleted.` },
         { button: { label: "Choose a plan", href: template.link } },
+      ]);
+    case "print-order":
+      return render(`${template.subject} (order ${template.reference})`, hi(template.name), [
+        { paragraph: template.message },
+        { button: { label: "See your order", href: template.link } },
       ]);
     case "notification":
       return render(template.title, hi(template.name), [

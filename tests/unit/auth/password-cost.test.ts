@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FAST_SCRYPT_PARAMS, SCRYPT_PARAMS, hashPassword, scryptParamsFor, verifyPassword } from "~/features/auth/password.server";
 import { readConfig } from "~/lib/config.server";
 
-const STRIPE = { PAYMENTS_DRIVER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICES: "{}" };
+const STRIPE = { PAYMENTS_DRIVER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICES: "{}", PRINT_LAB_DRIVER: "off" };
 
 /** The vars every deployment has; each test adds what it is about. */
 function env(vars: Record<string, string>): Env {

@@ -32,7 +32,8 @@ export type LocalCheckoutView = {
   email: string | null;
   lines: { label: string; quantity: number; amount: string }[];
   total: string;
-  interval: string;
+  /** The billing period of a subscription; null for a one-off payment. */
+  interval: string | null;
   cancelUrl: string;
 };
 
@@ -48,13 +49,14 @@ export async function readLocalCheckout(ctx: ServiceContext, sessionId: string):
   const customer = await readLocalObject(ctx.db, String(session.customer));
   const lines = (session.line_items_local as Line[]) ?? [];
   const currency = String(session.currency);
+  const recurring = (lines[0]?.price.recurring as { interval?: string } | null | undefined)?.interval;
   return {
     id: session.id,
     status: String(session.status),
-    email: (customer?.email as string | null) ?? null,
+    email: (customer?.email as string | null | undefined) ?? (session.customer_email as string | null) ?? null,
     lines: lines.map((line) => ({ label: String(line.price.lookup_key), quantity: line.quantity, amount: formatMoney(Number(line.price.unit_amount) * line.quantity, currency) })),
     total: formatMoney(Number(session.amount_total), currency),
-    interval: String((lines[0]?.price.recurring as { interval?: string } | undefined)?.interval ?? "month"),
+    interval: recurring ?? null,
     cancelUrl: String(session.cancel_url),
   };
 }
@@ -77,6 +79,15 @@ export async function payLocalCheckout(ctx: ServiceContext, sessionId: string, c
   if (card.replace(/\s/g, "") === LOCAL_CARDS.declined.replace(/\s/g, "")) throw new AppError("UNPROCESSABLE", "Your card was declined. Try another card.");
   if (!/^\d{16}$/.test(card.replace(/\s/g, ""))) throw new AppError("VALIDATION_ERROR", "Your card number is incomplete.");
   const now = ctx.now();
+  if (session.mode === "payment") {
+    // A one-off payment (a print order): the charge, then the session completes.
+    const intent: StripeObject = { id: localId("pi"), object: "payment_intent", amount: session.amount_total, currency: session.currency, status: "succeeded", refunded: false, created: Math.floor(now.getTime() / 1000) };
+    await writeLocalObject(ctx.db, "payment_intent", intent, null, now);
+    const paid = { ...session, status: "complete", payment_status: "paid", payment_intent: intent.id };
+    await writeLocalObject(ctx.db, "checkout.session", paid, null, now);
+    await deliverLocalEvent(ctx, "checkout.session.completed", paid);
+    return { redirect: String(session.success_url).replace("{CHECKOUT_SESSION_ID}", session.id) };
+  }
   const { subscription, invoice } = await writeSubscriptionFor(ctx.db, session, now, returnOrigin(ctx), card);
   const completed = { ...session, status: "complete", payment_status: "paid", subscription: subscription.id };
   await writeLocalObject(ctx.db, "checkout.session", completed, String(session.customer), now);

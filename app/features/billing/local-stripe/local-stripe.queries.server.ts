@@ -37,3 +37,9 @@ export async function countLocalObjects(db: Database, kind: string, customerId: 
     .get();
   return row?.n ?? 0;
 }
+
+/** Every object of a kind, newest first (the development lab's page). */
+export async function listLocalObjectsOfKind(db: Database, kind: string, limit: number): Promise<StripeObject[]> {
+  const rows = await db.select({ data: localStripeObjects.data }).from(localStripeObjects).where(eq(localStripeObjects.kind, kind)).orderBy(desc(localStripeObjects.createdAt)).limit(limit).all();
+  return rows.map((row) => row.data as StripeObject);
+}

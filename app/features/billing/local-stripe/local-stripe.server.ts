@@ -65,6 +65,15 @@ function total(items: readonly Record<string, unknown>[]): number {
 function linesOf(raw: FormValue | undefined): Line[] | string {
   const lines: Line[] = [];
   for (const entry of asList(raw)) {
+    // A one-off price given inline (payment mode: print orders).
+    const inline = entry.price_data as Record<string, FormValue> | undefined;
+    if (inline && typeof inline === "object" && !Array.isArray(inline)) {
+      const amount = Number(asString(inline.unit_amount));
+      if (!Number.isInteger(amount) || amount < 0) return "price_data.unit_amount: a whole number of cents is required.";
+      const product = (inline.product_data as Record<string, FormValue> | undefined) ?? {};
+      lines.push({ price: { id: localId("price"), object: "price", unit_amount: amount, currency: asString(inline.currency) ?? LOCAL_CURRENCY, recurring: null, lookup_key: asString(product.name) ?? "Item", type: "one_time" }, quantity: Number(asString(entry.quantity) ?? "1") });
+      continue;
+    }
     const price = priceById(asString(entry.price) ?? "");
     if (!price) return `No such price: '${asString(entry.price) ?? ""}'`;
     lines.push({ price, quantity: Number(asString(entry.quantity) ?? "1") });
@@ -191,23 +200,42 @@ function localStripeApi(db: Database, origin: string) {
       const method = await readLocalObject(db, c.req.param("id"));
       return method?.object === "payment_method" ? c.json(method) : stripeError(c, 404, `No such PaymentMethod: '${c.req.param("id")}'`, "id");
     })
+    .get("/v1/payment_intents/:id", async (c) => {
+      const intent = await readLocalObject(db, c.req.param("id"));
+      return intent?.object === "payment_intent" ? c.json(intent) : stripeError(c, 404, `No such payment_intent: '${c.req.param("id")}'`, "id");
+    })
+    .post("/v1/refunds", async (c) => {
+      const body = await form(c);
+      const intent = await readLocalObject(db, asString(body.payment_intent) ?? "");
+      if (intent?.object !== "payment_intent") return stripeError(c, 400, `No such payment_intent: '${asString(body.payment_intent) ?? ""}'`, "payment_intent");
+      if (intent.refunded) return stripeError(c, 400, `Charge for ${intent.id} has already been refunded.`, "payment_intent");
+      const refund: StripeObject = { id: localId("re"), object: "refund", payment_intent: intent.id, amount: intent.amount, currency: intent.currency, status: "succeeded", created: seconds(new Date()) };
+      await writeLocalObject(db, "payment_intent", { ...intent, refunded: true }, null, new Date());
+      await writeLocalObject(db, "refund", refund, null, new Date());
+      return c.json(refund);
+    })
     .get("/v1/prices", (c) => c.json(list("/v1/prices", localPrices() as StripeObject[])))
     .post("/v1/checkout/sessions", async (c) => {
       const body = await form(c);
-      const customer = await readLocalObject(db, asString(body.customer) ?? "");
+      // Subscriptions need a customer; a one-off payment may be a guest's (its e-mail only).
+      const customer = body.customer ? await readLocalObject(db, asString(body.customer) ?? "") : { id: null, email: asString(body.customer_email) ?? null };
       if (!customer) return stripeError(c, 400, `No such customer: '${asString(body.customer) ?? ""}'`, "customer");
       const lines = linesOf(body.line_items);
       if (typeof lines === "string") return stripeError(c, 400, lines, "line_items");
       if (lines.length === 0) return stripeError(c, 400, "line_items: at least one is required.", "line_items");
-      const intervals = new Set(lines.map((line) => (line.price.recurring as { interval: string }).interval));
-      if (intervals.size > 1) return stripeError(c, 400, "All prices of a subscription must have the same billing interval.", "line_items");
+      const mode = asString(body.mode) ?? "subscription";
+      const intervals = new Set(lines.map((line) => (line.price.recurring as { interval?: string } | null)?.interval ?? "none"));
+      if (mode === "subscription" && (intervals.size > 1 || intervals.has("none"))) return stripeError(c, 400, "All prices of a subscription must be recurring, with the same billing interval.", "line_items");
+      if (mode === "payment" && !intervals.has("none")) return stripeError(c, 400, "You specified `payment` mode but passed a recurring price.", "line_items");
       const now = new Date();
       const id = localId("cs_test");
       const session: StripeObject = {
         id,
         object: "checkout.session",
-        mode: asString(body.mode) ?? "subscription",
+        mode,
         status: "open",
+        customer_email: (customer.email as string | null) ?? null,
+        payment_intent: null,
         payment_status: "unpaid",
         customer: customer.id,
         client_reference_id: asString(body.client_reference_id) ?? null,
@@ -223,7 +251,7 @@ function localStripeApi(db: Database, origin: string) {
         expires_at: seconds(now) + DAY,
         line_items_local: lines,
       };
-      await writeLocalObject(db, "checkout.session", session, customer.id, now);
+      await writeLocalObject(db, "checkout.session", session, (customer.id as string | null) ?? null, now);
       return c.json(session);
     })
     .get("/v1/checkout/sessions/:id", async (c) => {

@@ -36,7 +36,7 @@ export default function LocalCheckoutPage({ loaderData, actionData }: Route.Comp
   return (
     <div className="mx-auto max-w-md space-y-5 py-6">
       <Alert variant="info">Local payments driver: no money moves. Stripe's test cards work: {LOCAL_CARDS.paid} pays, {LOCAL_CARDS.declined} is declined.</Alert>
-      <h1 className="text-2xl font-semibold text-slate-900">Subscribe to Strongroom</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">{checkout.interval ? "Subscribe to Strongroom" : "Pay Strongroom"}</h1>
       <table className="w-full text-sm">
         <caption className="sr-only">Your order</caption>
         <tbody className="divide-y divide-slate-100">
@@ -50,7 +50,7 @@ export default function LocalCheckoutPage({ loaderData, actionData }: Route.Comp
           ))}
           <tr>
             <th scope="row" className="py-2 text-left font-semibold text-slate-900">
-              Total per {checkout.interval}
+              {checkout.interval ? `Total per ${checkout.interval}` : "Total"}
             </th>
             <td className="py-2 text-right font-semibold text-slate-900" data-testid="checkout-total">
               {checkout.total}

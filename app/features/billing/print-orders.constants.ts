@@ -1,0 +1,62 @@
+import type { PrintOrderStatus } from "~/db/schema/billing";
+
+/** The print catalogue (issue 43): sizes with their price, papers with a surcharge, shipping; PRINT_CATALOGUE overrides it. */
+export type PrintCatalogue = {
+  currency: string;
+  shippingCents: number;
+  sizes: { id: string; label: string; cents: number }[];
+  papers: { id: string; label: string; percent: number }[];
+};
+
+export const DEFAULT_PRINT_CATALOGUE: PrintCatalogue = {
+  currency: "eur",
+  shippingCents: 490,
+  sizes: [
+    { id: "10x15", label: "10 × 15 cm", cents: 90 },
+    { id: "13x18", label: "13 × 18 cm", cents: 150 },
+    { id: "20x30", label: "20 × 30 cm", cents: 450 },
+    { id: "30x45", label: "30 × 45 cm", cents: 1200 },
+  ],
+  papers: [
+    { id: "lustre", label: "Lustre", percent: 0 },
+    { id: "matte", label: "Matte", percent: 0 },
+    { id: "fine-art", label: "Fine art", percent: 50 },
+  ],
+};
+
+export const MAX_PRINT_COPIES = 50;
+export const MAX_PRINT_ITEMS = 100;
+
+export function unitCents(catalogue: PrintCatalogue, size: string, paper: string): number | null {
+  const found = catalogue.sizes.find((candidate) => candidate.id === size);
+  const finish = catalogue.papers.find((candidate) => candidate.id === paper);
+  if (!found || !finish) return null;
+  return Math.round((found.cents * (100 + finish.percent)) / 100);
+}
+
+export const PRINT_STATUS_LABELS: Record<PrintOrderStatus, string> = {
+  created: "Waiting for payment",
+  paid: "Paid",
+  sent: "At the print lab",
+  shipped: "Shipped",
+  failed: "The lab could not print it",
+  refunded: "Refunded",
+};
+
+export type PrintOrderView = {
+  id: string;
+  status: PrintOrderStatus;
+  statusLabel: string;
+  name: string;
+  email: string;
+  address: { line1: string; line2?: string; city: string; postalCode: string; country: string };
+  items: { fileId: string; name: string; size: string; paper: string; quantity: number; unitCents: number }[];
+  shippingCents: number;
+  totalCents: number;
+  currency: string;
+  trackingUrl: string | null;
+  failure: string | null;
+  events: { at: string; status: PrintOrderStatus; detail: string | null }[];
+  createdAt: string;
+  folderId: string;
+};

@@ -1,0 +1,254 @@
+import { z } from "zod";
+import type { PrintOrderStatus } from "~/db/schema/billing";
+import { findUserById } from "~/features/auth/auth.queries.server";
+import { requireFolderAccess } from "~/features/files/spaces.server";
+import { sendMail } from "~/features/mail/mailer.server";
+import { mailOrigin } from "~/features/notifications/notifications.server";
+import { readConfig } from "~/lib/config.server";
+import { AppError } from "~/lib/errors";
+import type { ServiceContext } from "~/lib/service-context.server";
+import { parseInput } from "~/lib/validation";
+import { callStripe } from "./billing-customer.server";
+import { formatMoney } from "./billing.constants";
+import { LabRefusal, LOCAL_LAB_SECRET, printLabFor } from "./print-lab.server";
+import { DEFAULT_PRINT_CATALOGUE, MAX_PRINT_COPIES, MAX_PRINT_ITEMS, PRINT_STATUS_LABELS, unitCents, type PrintCatalogue, type PrintOrderView } from "./print-orders.constants";
+import { findPrintOrder, findPrintOrderByLab, insertPrintOrder, listPrintableFiles, movePrintOrder, setCheckoutSession, type PrintOrderRow } from "./print-orders.queries.server";
+import { returnOrigin, stripeFor } from "./stripe-client.server";
+
+/**
+ * Print orders from galleries (issue 43, docs/billing.md): a member picks pictures of a gallery
+ * folder they can see, with a size, a paper and copies each, priced from the print catalogue;
+ * pays through Checkout (a one-off payment); the order goes to the print lab. Its life only moves
+ * forward — created → paid → sent → shipped, or → failed → refunded — each step once (a
+ * conditional write), each with an e-mail; Stripe's and the lab's calls only say "look again".
+ */
+
+const catalogueSchema = z.object({
+  currency: z.string().length(3),
+  shippingCents: z.number().int().min(0),
+  sizes: z.array(z.object({ id: z.string().min(1), label: z.string().min(1), cents: z.number().int().min(1) })).min(1),
+  papers: z.array(z.object({ id: z.string().min(1), label: z.string().min(1), percent: z.number().int().min(0).max(500) })).min(1),
+});
+
+export function printCatalogue(ctx: ServiceContext): PrintCatalogue {
+  const raw = readConfig(ctx.env).PRINT_CATALOGUE;
+  if (!raw) return DEFAULT_PRINT_CATALOGUE;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new AppError("SERVICE_UNAVAILABLE", "PRINT_CATALOGUE is not JSON (docs/configuration.md).");
+  }
+  const parsed = catalogueSchema.safeParse(json);
+  if (!parsed.success) throw new AppError("SERVICE_UNAVAILABLE", `PRINT_CATALOGUE: ${parsed.error.issues[0]?.message ?? "not valid"} (docs/configuration.md).`);
+  return parsed.data;
+}
+
+export function printsOffered(ctx: ServiceContext): boolean {
+  return readConfig(ctx.env).PRINT_LAB_DRIVER !== "off";
+}
+
+const orderSchema = z.object({
+  folderId: z.string().min(1, "Say which gallery the pictures are from."),
+  items: z
+    .array(
+      z.object({
+        fileId: z.string().min(1),
+        size: z.string().min(1, "Choose a size."),
+        paper: z.string().min(1, "Choose a paper."),
+        quantity: z.coerce.number().int("Copies are a whole number.").min(1, "At least one copy.").max(MAX_PRINT_COPIES, `At most ${MAX_PRINT_COPIES} copies of one picture.`),
+      }),
+    )
+    .min(1, "Choose at least one picture to print.")
+    .max(MAX_PRINT_ITEMS, `At most ${MAX_PRINT_ITEMS} pictures in one order.`),
+  name: z.string().trim().min(1, "Enter the name to ship to.").max(120),
+  address: z.object({
+    line1: z.string().trim().min(1, "Enter the street address.").max(200),
+    line2: z.string().trim().max(200).optional(),
+    city: z.string().trim().min(1, "Enter the city.").max(100),
+    postalCode: z.string().trim().min(1, "Enter the postal code.").max(20),
+    country: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, "Enter the country as its two-letter code (DE, FR, US…).")
+      .transform((value) => value.toUpperCase()),
+  }),
+});
+
+function viewOf(row: PrintOrderRow): PrintOrderView {
+  return {
+    id: row.id,
+    status: row.status,
+    statusLabel: PRINT_STATUS_LABELS[row.status],
+    name: row.name,
+    email: row.email,
+    address: row.address,
+    items: row.items,
+    shippingCents: row.shippingCents,
+    totalCents: row.totalCents,
+    currency: row.currency,
+    trackingUrl: row.trackingUrl,
+    failure: row.failure,
+    events: row.events,
+    createdAt: row.createdAt.toISOString(),
+    folderId: row.folderId,
+  };
+}
+
+/** POST /api/print-orders: the order (created) and its Checkout session → where to pay. */
+export async function createPrintOrder(ctx: ServiceContext, userId: string, input: unknown): Promise<{ id: string; url: string }> {
+  if (!printsOffered(ctx)) throw new AppError("NOT_FOUND", "Prints are not offered here.");
+  const data = parseInput(orderSchema, input);
+  await requireFolderAccess(ctx, userId, data.folderId, "files.view");
+  const catalogue = printCatalogue(ctx);
+  const pictures = new Map((await listPrintableFiles(ctx.db, data.folderId, data.items.map((item) => item.fileId))).map((file) => [file.id, file]));
+  const items = data.items.map((item) => {
+    const picture = pictures.get(item.fileId);
+    if (!picture) throw new AppError("VALIDATION_ERROR", "items: Only pictures of this gallery can be printed.");
+    const cents = unitCents(catalogue, item.size, item.paper);
+    if (cents === null) throw new AppError("VALIDATION_ERROR", `items: Choose a size (${catalogue.sizes.map((size) => size.label).join(", ")}) and a paper (${catalogue.papers.map((paper) => paper.label).join(", ")}).`);
+    return { fileId: item.fileId, name: picture.name, size: item.size, paper: item.paper, quantity: item.quantity, unitCents: cents };
+  });
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError("NOT_FOUND", "This account does not exist.");
+  const now = ctx.now();
+  const id = crypto.randomUUID();
+  const total = items.reduce((sum, item) => sum + item.unitCents * item.quantity, 0) + catalogue.shippingCents;
+  await insertPrintOrder(ctx.db, {
+    id,
+    buyerId: userId,
+    folderId: data.folderId,
+    name: data.name,
+    email: user.email,
+    address: data.address,
+    items,
+    shippingCents: catalogue.shippingCents,
+    totalCents: total,
+    currency: catalogue.currency,
+    status: "created",
+    events: [{ at: now.toISOString(), status: "created", detail: null }],
+    createdAt: now,
+    updatedAt: now,
+  });
+  const label = (item: (typeof items)[number]) =>
+    `${item.name} · ${catalogue.sizes.find((size) => size.id === item.size)?.label ?? item.size} · ${catalogue.papers.find((paper) => paper.id === item.paper)?.label ?? item.paper}`;
+  const origin = returnOrigin(ctx);
+  const session = await callStripe(ctx, "create print checkout", () =>
+    stripeFor(ctx).checkout.sessions.create({
+      mode: "payment",
+      customer_email: user.email,
+      client_reference_id: userId,
+      line_items: [
+        ...items.map((item) => ({ price_data: { currency: catalogue.currency, unit_amount: item.unitCents, product_data: { name: label(item) } }, quantity: item.quantity })),
+        { price_data: { currency: catalogue.currency, unit_amount: catalogue.shippingCents, product_data: { name: "Shipping" } }, quantity: 1 },
+      ],
+      success_url: `${origin}/print-orders/${id}`,
+      cancel_url: `${origin}/print-orders/error?order=${id}`,
+      metadata: { print_order_id: id },
+    }),
+  );
+  if (!session.url) throw new AppError("SERVICE_UNAVAILABLE", "Stripe did not return a checkout page. Nothing was charged; please try again.");
+  await setCheckoutSession(ctx.db, id, session.id, now);
+  ctx.logger.info("print order created", { orderId: id, items: items.length, total });
+  return { id, url: session.url };
+}
+
+/** The buyer's order ("Print order created" page); 404 for anyone else. */
+export async function getPrintOrder(ctx: ServiceContext, userId: string, id: string): Promise<PrintOrderView> {
+  const order = /^[0-9a-f-]{36}$/.test(id) ? await findPrintOrder(ctx.db, id) : undefined;
+  if (!order || order.buyerId !== userId) throw new AppError("NOT_FOUND", "This print order does not exist or is not yours.");
+  // Back from Checkout before Stripe's event: look again now.
+  if (order.status === "created" && order.checkoutSessionId) return viewOf((await lookAgainAtPayment(ctx, order.id)) ?? order);
+  return viewOf(order);
+}
+
+const MAIL: Partial<Record<PrintOrderStatus, { subject: string; message: (order: PrintOrderRow) => string }>> = {
+  paid: { subject: "We have your print order", message: (order) => `Thank you: ${formatMoney(order.totalCents, order.currency)} was paid. The pictures go to the print lab now.` },
+  sent: { subject: "Your prints are being made", message: () => "The print lab has your order and is printing it. We tell you when it ships." },
+  shipped: { subject: "Your prints have shipped", message: (order) => `Your prints are on their way.${order.trackingUrl ? ` Track them: ${order.trackingUrl}` : ""}` },
+  failed: { subject: "Your prints could not be made", message: (order) => `${order.failure ?? "The print lab could not print your order."} We are refunding you in full.` },
+  refunded: { subject: "Your print order was refunded", message: (order) => `${formatMoney(order.totalCents, order.currency)} is on its way back to your card (it can take 5 to 10 days to show).` },
+};
+
+async function tell(ctx: ServiceContext, order: PrintOrderRow, status: PrintOrderStatus): Promise<void> {
+  const mail = MAIL[status];
+  if (!mail) return;
+  await sendMail(ctx, {
+    to: order.email,
+    userId: order.buyerId,
+    id: `print-order:${order.id}:${status}`,
+    template: { kind: "print-order", name: order.name, reference: order.id.slice(0, 8).toUpperCase(), subject: mail.subject, message: mail.message(order), link: `${mailOrigin(ctx)}/print-orders/${order.id}` },
+  });
+}
+
+/** Moves the order one step and tells the buyer (once: a second delivery finds it moved). */
+async function step(ctx: ServiceContext, order: PrintOrderRow, from: PrintOrderStatus, to: PrintOrderStatus, change: Parameters<typeof movePrintOrder>[4], detail: string | null): Promise<PrintOrderRow | null> {
+  if (!(await movePrintOrder(ctx.db, order, from, to, change, detail, ctx.now()))) return null;
+  const moved = (await findPrintOrder(ctx.db, order.id))!;
+  await tell(ctx, moved, to);
+  ctx.logger.info("print order moved", { orderId: order.id, from, to });
+  return moved;
+}
+
+/** Failed at the lab: the payment goes back in full (Stripe refuses a second refund; the step runs once). */
+async function failAndRefund(ctx: ServiceContext, order: PrintOrderRow, from: PrintOrderStatus, failure: string): Promise<PrintOrderRow | null> {
+  const failed = await step(ctx, order, from, "failed", { failure }, failure);
+  if (!failed) return null;
+  if (failed.paymentIntentId) {
+    await callStripe(ctx, "refund print order", () => stripeFor(ctx).refunds.create({ payment_intent: failed.paymentIntentId! }, { idempotencyKey: `print-refund-${failed.id}` }));
+  }
+  return step(ctx, failed, "failed", "refunded", {}, null);
+}
+
+/**
+ * Stripe said something about the order's checkout: read the session from Stripe; once paid,
+ * the order is paid and goes to the lab (sent), or, refused by the lab, failed and refunded.
+ */
+export async function lookAgainAtPayment(ctx: ServiceContext, orderId: string): Promise<PrintOrderRow | null> {
+  const order = await findPrintOrder(ctx.db, orderId);
+  if (!order?.checkoutSessionId || order.status !== "created") return order ?? null;
+  const session = await callStripe(ctx, "read print checkout", () => stripeFor(ctx).checkout.sessions.retrieve(order.checkoutSessionId!));
+  if (session.payment_status !== "paid") return order;
+  const intent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+  const paid = await step(ctx, order, "created", "paid", { paymentIntentId: intent }, null);
+  if (!paid) return (await findPrintOrder(ctx.db, orderId)) ?? null;
+  try {
+    const { labOrderId } = await printLabFor(ctx).submit({ reference: paid.id, recipient: { name: paid.name, email: paid.email, address: paid.address }, items: paid.items });
+    return await step(ctx, paid, "paid", "sent", { labOrderId }, null);
+  } catch (error) {
+    if (!(error instanceof LabRefusal)) throw error;
+    return failAndRefund(ctx, paid, "paid", error.message);
+  }
+}
+
+/** POST /api/print-orders/lab: the lab's call (signed); it only says "look again at this order". */
+export async function receiveLabCall(ctx: ServiceContext, rawBody: string, signature: string | null): Promise<{ received: true }> {
+  const expected = await labSignature(rawBody);
+  if (!signature || signature.length !== expected.length || !timingSafe(signature, expected)) throw new AppError("VALIDATION_ERROR", "The lab's signature is not valid.");
+  let labOrderId: unknown;
+  try {
+    labOrderId = (JSON.parse(rawBody) as { id?: unknown }).id;
+  } catch {
+    throw new AppError("VALIDATION_ERROR", "The lab's call is not JSON.");
+  }
+  if (typeof labOrderId !== "string") throw new AppError("VALIDATION_ERROR", "The lab's call names no order.");
+  const order = await findPrintOrderByLab(ctx.db, labOrderId);
+  if (!order || order.status !== "sent") return { received: true };
+  const state = await printLabFor(ctx).read(labOrderId);
+  if (state.status === "shipped") await step(ctx, order, "sent", "shipped", { trackingUrl: state.trackingUrl }, state.trackingUrl);
+  if (state.status === "failed") await failAndRefund(ctx, order, "sent", state.failure ?? "The print lab could not print your order.");
+  return { received: true };
+}
+
+function timingSafe(a: string, b: string): boolean {
+  let diff = 0;
+  for (let index = 0; index < a.length; index += 1) diff |= a.charCodeAt(index) ^ b.charCodeAt(index);
+  return diff === 0;
+}
+
+/** HMAC-SHA256 of the body with the lab's secret, hex (the development lab's scheme). */
+export async function labSignature(body: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(LOCAL_LAB_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body));
+  return [...new Uint8Array(mac)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,146 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { advanceLocalLabOrder } from "~/features/billing/local-lab.server";
+import { LOCAL_CARDS } from "~/features/billing/local-stripe/local-catalogue";
+import { payLocalCheckout } from "~/features/billing/local-stripe/local-checkout.server";
+import { labSignature } from "~/features/billing/print-orders.server";
+import { stripeFor } from "~/features/billing/stripe-client.server";
+import { createFile, personalSpaceOf, testContext } from "~tests/factories/files";
+import { countWhere, get, send, signedIn } from "./dataroom-helpers";
+import { mailsTo, newAuthClient, origin, testEnv } from "./helpers";
+
+/**
+ * Print orders from galleries (issue 43): a member picks pictures of a gallery they can see, with
+ * sizes, papers and copies priced from the catalogue, pays through Checkout, and the order goes to
+ * the print lab; every step happens once (with its e-mail), Stripe's and the lab's calls only say
+ * "look again", and a lab's failure is refunded in full.
+ */
+
+type Order = { id: string; status: string; totalCents: number; trackingUrl: string | null; failure: string | null; events: { status: string }[] };
+const ADDRESS = { line1: "1 Harbour Road", city: "Hamburg", postalCode: "20457", country: "de" };
+
+async function galleryOf(member: Awaited<ReturnType<typeof signedIn>>) {
+  const { spaceId, rootId } = await personalSpaceOf(member.id);
+  const gallery = await send(member.client, "POST", "/api/folders", { parentId: rootId, label: "Wedding", kind: "gallery" });
+  expect(gallery.status, await gallery.clone().text()).toBe(201);
+  const folderId = (await gallery.json<{ folder: { uid: string } }>()).folder.uid;
+  const dock = await createFile({ spaceId, folderId, name: "dock.png", contentType: "image/png", content: "png" });
+  const vows = await createFile({ spaceId, folderId, name: "vows.jpg", contentType: "image/jpeg", content: "jpg" });
+  const notes = await createFile({ spaceId, folderId, name: "notes.txt", content: "not a picture" });
+  return { spaceId, folderId, dock, vows, notes };
+}
+
+async function order(member: Awaited<ReturnType<typeof signedIn>>, body: Record<string, unknown>) {
+  const response = await send(member.client, "POST", "/api/print-orders", { name: "Ada Lovelace", address: ADDRESS, ...body });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const { id, url } = await response.json<{ id: string; url: string }>();
+  expect(url).toMatch(/\/dev\/payments\/checkout\/cs_test_/);
+  return { id, session: url.split("/").pop()! };
+}
+
+async function orderOf(member: Awaited<ReturnType<typeof signedIn>>, id: string): Promise<Order> {
+  const response = await get(`/api/print-orders/${id}`, member.client);
+  expect(response.status).toBe(200);
+  return (await response.json<{ order: Order }>()).order;
+}
+
+async function labIdOf(orderId: string): Promise<string> {
+  return (await testEnv.DB.prepare("select lab_order_id as id from print_orders where id = ?").bind(orderId).first<{ id: string }>())!.id;
+}
+
+function labCall(body: string, signature: string) {
+  return exports.default.fetch(`${origin}/api/print-orders/lab`, { method: "POST", body, headers: { "content-type": "application/json", "x-lab-signature": signature } });
+}
+
+describe("print orders", () => {
+  it("a member orders prints from a gallery: priced from the catalogue, paid at checkout, sent to the lab and shipped, each step once with its e-mail", async () => {
+    const member = await signedIn({ email: `prints-${crypto.randomUUID()}@example.com` });
+    const { folderId, dock, vows } = await galleryOf(member);
+    const catalogue = await (await get("/api/print-orders/catalogue", member.client)).json<{ catalogue: { sizes: unknown[]; shippingCents: number } }>();
+    expect(catalogue.catalogue.shippingCents).toBe(490);
+
+    const { id, session } = await order(member, {
+      folderId,
+      items: [
+        { fileId: dock.id, size: "13x18", paper: "fine-art", quantity: 2 },
+        { fileId: vows.id, size: "10x15", paper: "lustre", quantity: 1 },
+      ],
+    });
+    // 13 × 18 on fine art is €1.50 + 50 % = €2.25, twice; 10 × 15 on lustre €0.90; shipping €4.90.
+    expect(await orderOf(member, id)).toMatchObject({ status: "created", totalCents: 450 + 90 + 490 });
+    const { redirect } = await payLocalCheckout(testContext(), session, LOCAL_CARDS.paid);
+    expect(redirect).toBe(`${origin}/print-orders/${id}`);
+    const sent = await orderOf(member, id);
+    expect(sent.status).toBe("sent");
+    expect(sent.events.map((event) => event.status)).toEqual(["created", "paid", "sent"]);
+    expect((await mailsTo(member.email)).map((mail) => mail.subject).filter((subject) => subject.includes("print") || subject.includes("prints"))).toEqual([
+      `We have your print order (order ${id.slice(0, 8).toUpperCase()})`,
+      `Your prints are being made (order ${id.slice(0, 8).toUpperCase()})`,
+    ]);
+
+    const labId = await labIdOf(id);
+    await advanceLocalLabOrder(testContext(), labId, "shipped");
+    const shipped = await orderOf(member, id);
+    expect(shipped).toMatchObject({ status: "shipped", trackingUrl: `https://tracking.example/${labId}` });
+    // The lab calling again, or Stripe's event again, changes nothing and sends nothing.
+    const body = JSON.stringify({ id: labId, event: "shipped" });
+    expect((await labCall(body, await labSignature(body))).status).toBe(200);
+    const mails = (await mailsTo(member.email)).length;
+    expect((await orderOf(member, id)).events.map((event) => event.status)).toEqual(["created", "paid", "sent", "shipped"]);
+    expect((await mailsTo(member.email)).length).toBe(mails);
+    expect((await mailsTo(member.email)).at(-1)!.subject).toBe(`Your prints have shipped (order ${id.slice(0, 8).toUpperCase()})`);
+  });
+
+  it("refunds in full when the lab refuses the order or fails it later, and says so by e-mail", async () => {
+    const member = await signedIn({ email: `prints-${crypto.randomUUID()}@example.com` });
+    const { folderId, dock } = await galleryOf(member);
+    // The development lab prints at most 20 copies of one picture: refused at submission.
+    const refused = await order(member, { folderId, items: [{ fileId: dock.id, size: "10x15", paper: "matte", quantity: 25 }] });
+    await payLocalCheckout(testContext(), refused.session, LOCAL_CARDS.paid);
+    const back = await orderOf(member, refused.id);
+    expect(back).toMatchObject({ status: "refunded", failure: "The lab prints at most 20 copies of one picture per order (25 of “dock.png”)." });
+    expect(back.events.map((event) => event.status)).toEqual(["created", "paid", "failed", "refunded"]);
+    const intent = (await testEnv.DB.prepare("select payment_intent_id as id from print_orders where id = ?").bind(refused.id).first<{ id: string }>())!.id;
+    expect(((await stripeFor(testContext()).paymentIntents.retrieve(intent)) as unknown as { refunded: boolean }).refunded).toBe(true);
+
+    const later = await order(member, { folderId, items: [{ fileId: dock.id, size: "30x45", paper: "matte", quantity: 1 }] });
+    await payLocalCheckout(testContext(), later.session, LOCAL_CARDS.paid);
+    await advanceLocalLabOrder(testContext(), await labIdOf(later.id), "failed");
+    expect(await orderOf(member, later.id)).toMatchObject({ status: "refunded", failure: "The print lab could not print this order (a damaged file or a paper out of stock)." });
+    const subjects = (await mailsTo(member.email)).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => subject.startsWith("Your prints could not be made"))).toHaveLength(2);
+    expect(subjects.filter((subject) => subject.startsWith("Your print order was refunded"))).toHaveLength(2);
+  });
+
+  it("answers members who can see the gallery only; refuses what cannot be printed with a message; the lab's calls need its signature; nothing is written on refusal", async () => {
+    const owner = await signedIn();
+    const outsider = await signedIn();
+    const { folderId, dock, notes } = await galleryOf(owner);
+    const before = await countWhere("select count(*) as n from print_orders");
+    const anonymous = await newAuthClient();
+    expect((await send(anonymous, "POST", "/api/print-orders", { folderId, items: [{ fileId: dock.id, size: "10x15", paper: "matte", quantity: 1 }] })).status).toBe(401);
+    expect((await get("/api/print-orders/catalogue", anonymous)).status).toBe(401);
+    const foreign = await send(outsider.client, "POST", "/api/print-orders", { folderId, items: [{ fileId: dock.id, size: "10x15", paper: "matte", quantity: 1 }], name: "Eve", address: ADDRESS });
+    expect(foreign.status).toBe(404);
+    for (const [items, message] of [
+      [[{ fileId: notes.id, size: "10x15", paper: "matte", quantity: 1 }], "items: Only pictures of this gallery can be printed."],
+      [[{ fileId: dock.id, size: "1x1", paper: "matte", quantity: 1 }], "items: Choose a size (10 × 15 cm, 13 × 18 cm, 20 × 30 cm, 30 × 45 cm) and a paper (Lustre, Matte, Fine art)."],
+      [[{ fileId: dock.id, size: "10x15", paper: "matte", quantity: 0 }], "items.0.quantity: At least one copy."],
+      [[], "items: Choose at least one picture to print."],
+    ] as const) {
+      const response = await send(owner.client, "POST", "/api/print-orders", { folderId, items, name: "Ada", address: ADDRESS });
+      expect(response.status).toBe(400);
+      expect((await response.json<{ message: string }>()).message).toBe(message);
+    }
+    const noCountry = await send(owner.client, "POST", "/api/print-orders", { folderId, items: [{ fileId: dock.id, size: "10x15", paper: "matte", quantity: 1 }], name: "Ada", address: { ...ADDRESS, country: "Germany" } });
+    expect((await noCountry.json<{ message: string }>()).message).toBe("address.country: Enter the country as its two-letter code (DE, FR, US…).");
+    expect(await countWhere("select count(*) as n from print_orders")).toBe(before);
+
+    const { id } = await order(owner, { folderId, items: [{ fileId: dock.id, size: "10x15", paper: "matte", quantity: 1 }] });
+    expect((await get(`/api/print-orders/${id}`, outsider.client)).status).toBe(404);
+    const body = JSON.stringify({ id: "lab_whatever" });
+    const forged = await labCall(body, "0".repeat(64));
+    expect(forged.status).toBe(400);
+    expect((await forged.json<{ message: string }>()).message).toBe("The lab's signature is not valid.");
+  });
+});
