@@ -128,6 +128,10 @@ export default [
     route("folders/global-outbox", "routes/folders/global-outbox.tsx"),
     route("folders/:uid", "routes/folders/folder.tsx"),
     route("folders/:uid/gallery", "routes/folders/gallery.tsx"),
+    // Prints of a gallery's pictures (issue 43, spec §2 "Print order created and error").
+    route("folders/:uid/prints", "routes/prints/order.tsx"),
+    route("print-orders/error", "routes/prints/error.tsx"),
+    route("print-orders/:id", "routes/prints/created.tsx"),
     route("files/recent", "routes/files/recent.tsx"),
     route("files/duplicates", "routes/files/duplicates.tsx"),
     route("files/tags", "routes/files/tags.tsx"),

@@ -1,6 +1,7 @@
 import { seriousViolations } from "./axe-helpers";
 import { createMember, expect, gotoHydrated, test, waitForHydration } from "./fixtures";
-import { csrfToken } from "./files-helpers";
+import { solidPng } from "../../scripts/bench/png-fixture.mjs";
+import { csrfToken, defaultFolders, uploadViaTus } from "./files-helpers";
 
 /**
  * Billing (issue 43), the member's journeys: a Free member denied a Business page is offered a
@@ -98,4 +99,47 @@ test("a free member on a Business trial buys Business with two extra data rooms 
   await page.getByRole("link", { name: "Project Fornax", exact: true }).click();
   await expect(page.getByTestId("room-over-plan")).toContainText("This data room is read-only: it is over your plan (6 data rooms; Basic allows 5).");
   await expect(page.getByText("Read-only", { exact: true })).toBeVisible();
+});
+
+test("a member orders prints of two gallery pictures, pays at the local checkout, follows the order, and the lab ships it", async ({ page }) => {
+  test.setTimeout(90_000);
+  await createMember(page.request, { tier: "pro" });
+  await gotoHydrated(page, "/folders/inbox");
+  const csrf = await csrfToken(page);
+  const { inbox } = await defaultFolders(page);
+  const made = await page.request.post("/api/folders", { data: { parentId: inbox, label: "Harbour walk" }, headers: { "X-CSRF-TOKEN": csrf, "X-Requested-With": "XMLHttpRequest" } });
+  expect(made.status(), await made.text()).toBe(201);
+  const walk = ((await made.json()) as { folder: { uid: string } }).folder.uid;
+  for (const [name, colour] of [["cranes.png", [200, 80, 40]], ["ferry.png", [40, 90, 200]]] as const) await uploadViaTus(page.request, { folderId: walk, name, body: solidPng(96, 64, [...colour]), csrf });
+
+  await gotoHydrated(page, `/folders/${walk}/gallery`);
+  await page.getByRole("link", { name: "Order prints" }).click();
+  await expect(page).toHaveTitle("Order prints - Strongroom");
+  await page.getByRole("checkbox", { name: "cranes.png" }).check();
+  await page.getByRole("checkbox", { name: "ferry.png" }).check();
+  await page.getByLabel("Copies").first().fill("2");
+  await page.getByLabel("Size").selectOption("13x18");
+  await page.getByLabel("Paper").selectOption("fine-art");
+  await page.getByLabel("Street address").fill("1 Harbour Road");
+  await page.getByLabel("Postal code").fill("20457");
+  await page.getByLabel("City").fill("Hamburg");
+  await page.getByLabel(/^Country/).fill("DE");
+  // 3 prints × €2.25 (13 × 18 cm, fine art +50 %) + €4.90 shipping.
+  await expect(page.getByTestId("print-total")).toHaveText("3 prints × €2.25 + shipping €4.90 = €11.65");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+
+  await expect(page).toHaveTitle("Local checkout - Strongroom");
+  await page.getByRole("button", { name: "Pay €11.65" }).click();
+  await expect(page).toHaveTitle("Print order created - Strongroom");
+  await expect(page.getByTestId("print-order-status")).toContainText("Paid, and with the print lab.");
+  await expect(page.getByTestId("print-order-total")).toHaveText("€11.65");
+  const orderPath = new URL(page.url()).pathname;
+
+  await gotoHydrated(page, "/dev/lab");
+  await page.getByTestId("lab-order").first().getByRole("button", { name: "Ship" }).click();
+  await expect(page.getByTestId("lab-order").first()).toContainText("shipped");
+  await gotoHydrated(page, orderPath);
+  await expect(page.getByText("Shipped", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Track the parcel" })).toBeVisible();
 });

@@ -47,6 +47,8 @@ export const MEMBER_PAGES = [
   "/settings/invoices",
   "/checkout/failure",
   "/referrals",
+  "/folders/{inbox}/prints",
+  "/print-orders/error",
   "/dataroom/{room}",
   "/dataroom/{room}/profile",
   "/dataroom/{room}/users",

@@ -1,3 +1,4 @@
+import { printsOffered } from "~/features/billing/print-orders.server";
 import { lazy, Suspense, useCallback, useState, type ComponentType } from "react";
 import type { PhotoViewerProps } from "~/features/galleries/components/photo-viewer";
 import { Link } from "react-router";
@@ -28,7 +29,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const member = requireMember(context, request);
   const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
-  return runLoader(async () => ({ gallery: await getFolderGallery(serviceContextFor(context), member.user.id, params.uid, cursor) }));
+  const ctx = serviceContextFor(context);
+  return runLoader(async () => ({ gallery: await getFolderGallery(ctx, member.user.id, params.uid, cursor), prints: printsOffered(ctx) }));
 }
 
 /**
@@ -60,6 +62,11 @@ export default function FolderGallery({ loaderData }: Route.ComponentProps) {
           {canPublish ? (
             <Link to={`/share-links/new?type=folder&id=${folder.uid}&presentation=gallery`} className={buttonClassName({ size: "sm" })}>
               Publish a public gallery
+            </Link>
+          ) : null}
+          {loaderData.prints && items.some((item) => item.kind === "image") ? (
+            <Link to={`/folders/${folder.uid}/prints${chosen.length > 0 ? `?files=${chosen.map((item) => item.id).join(",")}` : ""}`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+              Order prints
             </Link>
           ) : null}
           <Link to={`/folders/${folder.uid}`} className={buttonClassName({ variant: "secondary", size: "sm" })}>
