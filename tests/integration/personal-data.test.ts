@@ -148,8 +148,8 @@ describe("exporting personal data", () => {
     const files = unzip(bytes);
 
     expect(fileName).toMatch(/^strongroom-data-\d{4}-\d{2}-\d{2}\.zip$/);
-    expect([...files.keys()]).toEqual(["README.txt", "plan.json", "profile.json", "sessions.json", "activity.json", "mail.json"]);
-    for (const name of ["plan.json", "profile.json", "sessions.json", "activity.json", "mail.json"]) {
+    expect([...files.keys()]).toEqual(["README.txt", "plan.json", "print-orders.json", "profile.json", "sessions.json", "activity.json", "mail.json"]);
+    for (const name of ["plan.json", "print-orders.json", "profile.json", "sessions.json", "activity.json", "mail.json"]) {
       expect(files.get("README.txt")).toContain(name);
     }
     expect(JSON.parse(files.get("plan.json")!)).toMatchObject({

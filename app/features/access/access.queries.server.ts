@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { memberTrials, referralCodes, referrals, spaces, tiers, userAddons, userPermissions, users } from "~/db/schema";
+import { memberTrials, printOrders, referralCodes, referrals, spaces, tiers, userAddons, userPermissions, users } from "~/db/schema";
 
 export type TierRow = typeof tiers.$inferSelect;
 
@@ -68,5 +68,6 @@ export async function deleteUserAccessRows(db: Database, userId: string): Promis
     db.delete(memberTrials).where(eq(memberTrials.userId, userId)),
     db.delete(referralCodes).where(eq(referralCodes.userId, userId)),
     db.delete(referrals).where(or(eq(referrals.referredId, userId), eq(referrals.referrerId, userId))),
+    db.delete(printOrders).where(eq(printOrders.buyerId, userId)),
   ]);
 }

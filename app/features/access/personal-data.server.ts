@@ -4,12 +4,20 @@ import { deleteUserAccessRows } from "./access.queries.server";
 import { loadMemberAccess } from "./access.server";
 import { findTrial } from "~/features/billing/trials.queries.server";
 import { findReferralCode, findReferralOf, listReferralsOf } from "~/features/billing/referrals.queries.server";
+import { listPrintOrdersOf } from "~/features/billing/print-orders.queries.server";
 
 /** The member's plan, add-ons, explicit permission grants and resulting limits, and their free trial. */
 export const accessPersonalData = definePersonalDataSource({
   name: "plan-and-permissions",
   async export(ctx, userId) {
-    const [access, trial, code, referredBy, referred] = await Promise.all([loadMemberAccess(ctx, userId), findTrial(ctx.db, userId), findReferralCode(ctx.db, userId), findReferralOf(ctx.db, userId), listReferralsOf(ctx.db, userId)]);
+    const [access, trial, code, referredBy, referred, printOrders] = await Promise.all([
+      loadMemberAccess(ctx, userId),
+      findTrial(ctx.db, userId),
+      findReferralCode(ctx.db, userId),
+      findReferralOf(ctx.db, userId),
+      listReferralsOf(ctx.db, userId),
+      listPrintOrdersOf(ctx.db, userId, 1000),
+    ]);
     return [
       {
         path: "plan.json",
@@ -31,6 +39,24 @@ export const accessPersonalData = definePersonalDataSource({
             referred: referred.map((person) => ({ status: person.status, signedUpAt: person.signedUpAt.toISOString(), creditCents: person.creditCents })),
           },
         },
+      },
+      {
+        path: "print-orders.json",
+        description: "Your print orders: what you ordered, where it was shipped, what it cost and what happened to it.",
+        data: printOrders.map((order) => ({
+          id: order.id,
+          status: order.status,
+          name: order.name,
+          email: order.email,
+          address: order.address,
+          items: order.items,
+          shippingCents: order.shippingCents,
+          totalCents: order.totalCents,
+          currency: order.currency,
+          trackingUrl: order.trackingUrl,
+          events: order.events,
+          createdAt: order.createdAt.toISOString(),
+        })),
       },
     ];
   },
