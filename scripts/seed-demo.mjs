@@ -109,8 +109,8 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
     "Customers.csv",
     Buffer.from("customer,plan,seats,renewal\nNorthwind,Business,40,2027-01-31\nContoso,Pro,12,2026-12-15\nFabrikam,Basic,5,2027-03-01\n"),
   );
-  await upload(browser, made["Site photos"], "Lobby.png", bandedPng(320, 200, [37, 99, 235]));
-  await upload(browser, made["Site photos"], "Roof terrace.png", bandedPng(320, 200, [234, 88, 12]));
+  const lobby = await upload(browser, made["Site photos"], "Lobby.png", bandedPng(320, 200, [37, 99, 235]));
+  const roof = await upload(browser, made["Site photos"], "Roof terrace.png", bandedPng(320, 200, [234, 88, 12]));
   const draft = await upload(browser, inbox.uid, "Old draft.txt", Buffer.from("An early draft, superseded by the board pack.\n"));
   await browser.json("/api/items/delete", { method: "POST", body: JSON.stringify({ items: [{ type: "file", id: draft }] }) });
 
@@ -319,6 +319,24 @@ export async function seedDemoContent(baseURL, member = DEMO_MEMBER, guest = DEM
   await browser.open(checkoutPath);
   const paid = await browser.request(checkoutPath, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ intent: "pay", card: "4242 4242 4242 4242" }).toString() });
   if (paid.status !== 302 || !paid.headers.get("location")?.includes("/checkout/success")) throw new Error(`The demo checkout answered ${paid.status}: ${(await paid.text()).slice(0, 300)}`);
+  // A print order (docs/billing.md): prints of two "Site photos", paid at the local checkout and now at the
+  // development print lab (/dev/lab: "Ship" or "Fail" it and watch the order's page and the mailbox).
+  const prints = await browser.json("/api/print-orders", {
+    method: "POST",
+    body: JSON.stringify({
+      folderId: made["Site photos"],
+      items: [
+        { fileId: lobby, size: "20x30", paper: "lustre", quantity: 1 },
+        { fileId: roof, size: "13x18", paper: "fine-art", quantity: 2 },
+      ],
+      name: "Demo Member",
+      address: { line1: "1 Harbour Road", city: "Hamburg", postalCode: "20457", country: "DE" },
+    }),
+  }, 201);
+  const printsPath = new URL(prints.url).pathname;
+  await browser.open(printsPath);
+  const printsPaid = await browser.request(printsPath, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ intent: "pay", card: "4242 4242 4242 4242" }).toString() });
+  if (printsPaid.status !== 302) throw new Error(`The demo print order's checkout answered ${printsPaid.status}: ${(await printsPaid.text()).slice(0, 300)}`);
   return { folders: Object.keys(made).length, files: 7, trashed: 1, datarooms: 1, guests: 1, shareLinks: 1, receivePages: 1, forms: 1, submissions: answers.length, signatures: 2, workflows: 3, cases: 1, teams: 1 };
 }
 
