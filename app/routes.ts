@@ -34,6 +34,9 @@ export default [
     // A public gallery (issue 40, spec §2 "Public gallery, simple public gallery"): a share link shown as a gallery.
     route("public-gallery/:key", "routes/galleries/public.tsx"),
     route("public-gallery/:key/simple", "routes/galleries/public.tsx", { id: "public-gallery-simple" }),
+    // Prints for a public gallery's visitor (issue 43) and their order's page (its token in the address).
+    route("public-gallery/:key/prints", "routes/prints/visitor-form.tsx"),
+    route("prints/:id", "routes/prints/visitor-order.tsx"),
     // A published form (issue 37, spec §2 "public form view"): anyone with the address.
     route("forms/:id/view", "routes/forms/view.tsx"),
     // E-signatures (issue 38): a recipient's signing link, and the verify page anyone may use.

@@ -1,7 +1,8 @@
 CREATE TABLE `print_orders` (
 	`id` text PRIMARY KEY NOT NULL,
-	`buyer_id` text NOT NULL,
+	`buyer_id` text,
 	`folder_id` text NOT NULL,
+	`share_link_id` text,
 	`name` text NOT NULL,
 	`email` text NOT NULL,
 	`address` text NOT NULL,
@@ -22,4 +23,5 @@ CREATE TABLE `print_orders` (
 );
 --> statement-breakpoint
 CREATE INDEX `print_orders_buyer_idx` ON `print_orders` (`buyer_id`,`created_at`);--> statement-breakpoint
-CREATE UNIQUE INDEX `print_orders_lab_idx` ON `print_orders` (`lab_order_id`);
+CREATE UNIQUE INDEX `print_orders_lab_idx` ON `print_orders` (`lab_order_id`);--> statement-breakpoint
+ALTER TABLE `share_links` ADD `allow_prints` integer DEFAULT false NOT NULL;

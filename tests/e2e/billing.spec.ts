@@ -101,7 +101,7 @@ test("a free member on a Business trial buys Business with two extra data rooms 
   await expect(page.getByText("Read-only", { exact: true })).toBeVisible();
 });
 
-test("a member orders prints of two gallery pictures, pays at the local checkout, follows the order, and the lab ships it", async ({ page }) => {
+test("a member orders prints of two gallery pictures, pays at the local checkout, follows the order, and the lab ships it; a visitor of the gallery, published with prints allowed, orders too", async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
   await createMember(page.request, { tier: "pro" });
   await gotoHydrated(page, "/folders/inbox");
@@ -142,4 +142,30 @@ test("a member orders prints of two gallery pictures, pays at the local checkout
   await gotoHydrated(page, orderPath);
   await expect(page.getByText("Shipped", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Track the parcel" })).toBeVisible();
+
+  // Published as a public gallery with prints allowed: a visitor without an account orders a print.
+  const published = await page.request.post("/api/share-links", { data: { target: { type: "folder", id: walk }, presentation: "gallery", allowPrints: true }, headers: { "X-CSRF-TOKEN": csrf, "X-Requested-With": "XMLHttpRequest" } });
+  expect(published.status(), await published.text()).toBe(201);
+  const galleryUrl = ((await published.json()) as { link: { url: string } }).link.url;
+  const visitorContext = await browser.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
+  await gotoHydrated(visitor, new URL(galleryUrl).pathname);
+  await visitor.getByRole("link", { name: "Order prints" }).click();
+  await expect(visitor).toHaveTitle("Order prints - Strongroom");
+  await waitForHydration(visitor);
+  await visitor.getByRole("checkbox", { name: "ferry.png" }).check();
+  await visitor.getByLabel("Name").fill("Grace Hopper");
+  await visitor.getByLabel("E-mail (for the order's news)").fill("grace@example.com");
+  await visitor.getByLabel("Street address").fill("2 Dock Lane");
+  await visitor.getByLabel("Postal code").fill("1011");
+  await visitor.getByLabel("City").fill("Amsterdam");
+  await visitor.getByLabel(/^Country/).fill("NL");
+  await expect(visitor.getByTestId("print-total")).toHaveText("1 print × €0.90 + shipping €4.90 = €5.80");
+  await visitor.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(visitor).toHaveTitle("Local checkout - Strongroom");
+  await visitor.getByRole("button", { name: "Pay €5.80" }).click();
+  await expect(visitor).toHaveTitle("Print order created - Strongroom");
+  await expect(visitor.getByTestId("print-order-status")).toContainText("Paid, and with the print lab.");
+  expect(new URL(visitor.url()).searchParams.get("token")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  await visitorContext.close();
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { advanceLocalLabOrder } from "~/features/billing/local-lab.server";
 import { LOCAL_CARDS } from "~/features/billing/local-stripe/local-catalogue";
 import { payLocalCheckout } from "~/features/billing/local-stripe/local-checkout.server";
-import { labSignature } from "~/features/billing/print-orders.server";
+import { createVisitorPrintOrder, getPrintOrder, labSignature } from "~/features/billing/print-orders.server";
+import { passPublicGalleryGate, viewPublicGallery } from "~/features/galleries/public-gallery.server";
 import { stripeFor } from "~/features/billing/stripe-client.server";
 import { createFile, personalSpaceOf, testContext } from "~tests/factories/files";
 import { countWhere, get, send, signedIn } from "./dataroom-helpers";
@@ -50,6 +51,21 @@ async function labIdOf(orderId: string): Promise<string> {
 
 function labCall(body: string, signature: string) {
   return exports.default.fetch(`${origin}/api/print-orders/lab`, { method: "POST", body, headers: { "content-type": "application/json", "x-lab-signature": signature } });
+}
+
+/** A visitor's visit of a public gallery, past its gates (the cookie the gallery's page keeps). */
+async function visitGallery(key: string, gates: unknown[] = []) {
+  let cookie: string | null = null;
+  for (const gate of gates) cookie = (await passPublicGalleryGate(testContext(), key, cookie, gate)).cookie ?? cookie;
+  const result = await viewPublicGallery(testContext(), key, cookie);
+  return { cookie: result.cookie ?? cookie, page: result.page };
+}
+
+async function publishGallery(member: Awaited<ReturnType<typeof signedIn>>, folderId: string, options: Record<string, unknown>) {
+  const response = await send(member.client, "POST", "/api/share-links", { target: { type: "folder", id: folderId }, presentation: "gallery", ...options });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const link = (await response.json<{ link: { id: string; url: string; allowPrints: boolean } }>()).link;
+  return { ...link, key: link.url.split("/public-gallery/")[1]! };
 }
 
 describe("print orders", () => {
@@ -142,5 +158,39 @@ describe("print orders", () => {
     const forged = await labCall(body, "0".repeat(64));
     expect(forged.status).toBe(400);
     expect((await forged.json<{ message: string }>()).message).toBe("The lab's signature is not valid.");
+  });
+
+  it("a public gallery's visitor orders prints where the owner allows them, past the link's gates, and follows the order with its token only", async () => {
+    const owner = await signedIn({ tier: "pro" });
+    const { folderId, dock, notes } = await galleryOf(owner);
+    const closed = await publishGallery(owner, folderId, {});
+    expect(closed.allowPrints).toBe(false);
+    const plain = await visitGallery(closed.key);
+    expect(plain.page).toMatchObject({ state: "open", prints: false });
+    const item = { fileId: dock.id, size: "20x30", paper: "lustre", quantity: 1 };
+    const visitor = { items: [item], name: "Grace Hopper", email: `visitor-${crypto.randomUUID()}@example.com`, address: ADDRESS };
+    await expect(createVisitorPrintOrder(testContext(), closed.key, plain.cookie, visitor)).rejects.toMatchObject({ status: 403, message: "Prints are not offered for this gallery." });
+
+    const open = await publishGallery(owner, folderId, { allowPrints: true, password: "harbour-2026" });
+    // Without passing the password there is no order.
+    await expect(createVisitorPrintOrder(testContext(), open.key, null, visitor)).rejects.toMatchObject({ status: 403 });
+    const passed = await visitGallery(open.key, [{ gate: "password", password: "harbour-2026" }]);
+    expect(passed.page).toMatchObject({ state: "open", prints: true });
+    await expect(createVisitorPrintOrder(testContext(), open.key, passed.cookie, { ...visitor, items: [{ ...item, fileId: notes.id }] })).rejects.toMatchObject({ status: 400, message: "items: Only pictures of this gallery can be printed." });
+    await expect(createVisitorPrintOrder(testContext(), open.key, passed.cookie, { ...visitor, email: "not an address" })).rejects.toMatchObject({ status: 400 });
+
+    const { id, url } = await createVisitorPrintOrder(testContext(), open.key, passed.cookie, visitor);
+    const { redirect } = await payLocalCheckout(testContext(), url.split("/").pop()!, LOCAL_CARDS.paid);
+    expect(new URL(redirect).pathname).toBe(`/prints/${id}`);
+    expect(new URL(redirect).searchParams.get("token")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const token = new URL(redirect).searchParams.get("token")!;
+    expect(await getPrintOrder(testContext(), null, id, token)).toMatchObject({ status: "sent", email: visitor.email, totalCents: 450 + 490 });
+    // The token is the order's only key: a wrong one, none, or a member who is not the buyer find nothing.
+    await expect(getPrintOrder(testContext(), null, id, token.replace(/^./, token[0] === "A" ? "B" : "A"))).rejects.toMatchObject({ status: 404 });
+    await expect(getPrintOrder(testContext(), owner.id, id, null)).rejects.toMatchObject({ status: 404 });
+    // The visitor's e-mails lead to the order with its token.
+    const mails = await mailsTo(visitor.email);
+    expect(mails.map((mail) => mail.subject)).toEqual([`We have your print order (order ${id.slice(0, 8).toUpperCase()})`, `Your prints are being made (order ${id.slice(0, 8).toUpperCase()})`]);
+    expect(mails[0]!.textBody).toContain(`/prints/${id}?token=${token}`);
   });
 });

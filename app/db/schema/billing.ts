@@ -130,10 +130,11 @@ export const printOrders = sqliteTable(
   "print_orders",
   {
     id: text("id").primaryKey(),
-    buyerId: text("buyer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** The member who ordered, or null for a public gallery's visitor (who opens it with its token: an HMAC of its id). */
+    buyerId: text("buyer_id").references(() => users.id, { onDelete: "cascade" }),
     folderId: text("folder_id").notNull(),
+    /** The public gallery (share link) a visitor ordered from, or null for a member's own gallery. */
+    shareLinkId: text("share_link_id"),
     name: text("name").notNull(),
     email: text("email").notNull(),
     address: text("address", { mode: "json" }).$type<{ line1: string; line2?: string; city: string; postalCode: string; country: string }>().notNull(),

@@ -54,6 +54,8 @@ export const shareLinks = sqliteTable(
     downloadSize: text("download_size", { enum: shareDownloadSizes }).notNull().default("original"),
     /** Whether a gallery shows what the pictures' EXIF says (date, camera, place). */
     showExif: integer("show_exif", { mode: "boolean" }).notNull().default(false),
+    /** Whether a gallery's visitors may order prints of its pictures (issue 43). */
+    allowPrints: integer("allow_prints", { mode: "boolean" }).notNull().default(false),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     lastViewedAt: integer("last_viewed_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),

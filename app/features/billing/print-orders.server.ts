@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { PrintOrderStatus } from "~/db/schema/billing";
 import { findUserById } from "~/features/auth/auth.queries.server";
 import { requireFolderAccess } from "~/features/files/spaces.server";
+import { requireOpenVisit } from "~/features/sharing/share-content.server";
 import { sendMail } from "~/features/mail/mailer.server";
 import { mailOrigin } from "~/features/notifications/notifications.server";
 import { readConfig } from "~/lib/config.server";
@@ -48,8 +49,7 @@ export function printsOffered(ctx: ServiceContext): boolean {
   return readConfig(ctx.env).PRINT_LAB_DRIVER !== "off";
 }
 
-const orderSchema = z.object({
-  folderId: z.string().min(1, "Say which gallery the pictures are from."),
+const orderShape = {
   items: z
     .array(
       z.object({
@@ -73,7 +73,9 @@ const orderSchema = z.object({
       .regex(/^[A-Za-z]{2}$/, "Enter the country as its two-letter code (DE, FR, US…).")
       .transform((value) => value.toUpperCase()),
   }),
-});
+};
+const memberOrderSchema = z.object({ folderId: z.string().min(1, "Say which gallery the pictures are from."), ...orderShape });
+const visitorOrderSchema = z.object({ email: z.email({ error: "Enter the e-mail address to send the order's news to." }).max(200), ...orderShape });
 
 function viewOf(row: PrintOrderRow): PrintOrderView {
   return {
@@ -95,13 +97,12 @@ function viewOf(row: PrintOrderRow): PrintOrderView {
   };
 }
 
-/** POST /api/print-orders: the order (created) and its Checkout session → where to pay. */
-export async function createPrintOrder(ctx: ServiceContext, userId: string, input: unknown): Promise<{ id: string; url: string }> {
-  if (!printsOffered(ctx)) throw new AppError("NOT_FOUND", "Prints are not offered here.");
-  const data = parseInput(orderSchema, input);
-  await requireFolderAccess(ctx, userId, data.folderId, "files.view");
+type OrderData = z.output<typeof memberOrderSchema>;
+
+/** The order (created), priced here, and its Checkout session → where to pay. */
+async function placeOrder(ctx: ServiceContext, data: Omit<OrderData, "folderId">, where: { folderId: string; buyerId: string | null; shareLinkId: string | null; email: string; cancelPath: (id: string) => string }): Promise<{ id: string; url: string }> {
   const catalogue = printCatalogue(ctx);
-  const pictures = new Map((await listPrintableFiles(ctx.db, data.folderId, data.items.map((item) => item.fileId))).map((file) => [file.id, file]));
+  const pictures = new Map((await listPrintableFiles(ctx.db, where.folderId, data.items.map((item) => item.fileId))).map((file) => [file.id, file]));
   const items = data.items.map((item) => {
     const picture = pictures.get(item.fileId);
     if (!picture) throw new AppError("VALIDATION_ERROR", "items: Only pictures of this gallery can be printed.");
@@ -109,17 +110,16 @@ export async function createPrintOrder(ctx: ServiceContext, userId: string, inpu
     if (cents === null) throw new AppError("VALIDATION_ERROR", `items: Choose a size (${catalogue.sizes.map((size) => size.label).join(", ")}) and a paper (${catalogue.papers.map((paper) => paper.label).join(", ")}).`);
     return { fileId: item.fileId, name: picture.name, size: item.size, paper: item.paper, quantity: item.quantity, unitCents: cents };
   });
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw new AppError("NOT_FOUND", "This account does not exist.");
   const now = ctx.now();
   const id = crypto.randomUUID();
   const total = items.reduce((sum, item) => sum + item.unitCents * item.quantity, 0) + catalogue.shippingCents;
   await insertPrintOrder(ctx.db, {
     id,
-    buyerId: userId,
-    folderId: data.folderId,
+    buyerId: where.buyerId,
+    folderId: where.folderId,
+    shareLinkId: where.shareLinkId,
     name: data.name,
-    email: user.email,
+    email: where.email,
     address: data.address,
     items,
     shippingCents: catalogue.shippingCents,
@@ -133,30 +133,67 @@ export async function createPrintOrder(ctx: ServiceContext, userId: string, inpu
   const label = (item: (typeof items)[number]) =>
     `${item.name} · ${catalogue.sizes.find((size) => size.id === item.size)?.label ?? item.size} · ${catalogue.papers.find((paper) => paper.id === item.paper)?.label ?? item.paper}`;
   const origin = returnOrigin(ctx);
+  const successPath = await orderPath(ctx, { id, buyerId: where.buyerId });
   const session = await callStripe(ctx, "create print checkout", () =>
     stripeFor(ctx).checkout.sessions.create({
       mode: "payment",
-      customer_email: user.email,
-      client_reference_id: userId,
+      customer_email: where.email,
+      ...(where.buyerId ? { client_reference_id: where.buyerId } : {}),
       line_items: [
         ...items.map((item) => ({ price_data: { currency: catalogue.currency, unit_amount: item.unitCents, product_data: { name: label(item) } }, quantity: item.quantity })),
         { price_data: { currency: catalogue.currency, unit_amount: catalogue.shippingCents, product_data: { name: "Shipping" } }, quantity: 1 },
       ],
-      success_url: `${origin}/print-orders/${id}`,
-      cancel_url: `${origin}/print-orders/error?order=${id}`,
+      success_url: `${origin}${successPath}`,
+      cancel_url: `${origin}${where.cancelPath(id)}`,
       metadata: { print_order_id: id },
     }),
   );
   if (!session.url) throw new AppError("SERVICE_UNAVAILABLE", "Stripe did not return a checkout page. Nothing was charged; please try again.");
   await setCheckoutSession(ctx.db, id, session.id, now);
-  ctx.logger.info("print order created", { orderId: id, items: items.length, total });
+  ctx.logger.info("print order created", { orderId: id, items: items.length, total, visitor: where.buyerId === null });
   return { id, url: session.url };
 }
 
-/** The buyer's order ("Print order created" page); 404 for anyone else. */
-export async function getPrintOrder(ctx: ServiceContext, userId: string, id: string): Promise<PrintOrderView> {
+/** POST /api/print-orders: a member's order from a gallery folder they can see → where to pay. */
+export async function createPrintOrder(ctx: ServiceContext, userId: string, input: unknown): Promise<{ id: string; url: string }> {
+  if (!printsOffered(ctx)) throw new AppError("NOT_FOUND", "Prints are not offered here.");
+  const data = parseInput(memberOrderSchema, input);
+  await requireFolderAccess(ctx, userId, data.folderId, "files.view");
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError("NOT_FOUND", "This account does not exist.");
+  return placeOrder(ctx, data, { folderId: data.folderId, buyerId: userId, shareLinkId: null, email: user.email, cancelPath: (id) => `/print-orders/error?order=${id}` });
+}
+
+/**
+ * A public gallery's visitor orders prints (the owner allows it on the link): the visit must have
+ * passed the link's gates (the same cookie as the gallery page); the order page is theirs through
+ * the token in its address (an HMAC of the order's id, so e-mails can carry it too).
+ */
+export async function createVisitorPrintOrder(ctx: ServiceContext, key: string, cookie: string | null | undefined, input: unknown): Promise<{ id: string; url: string }> {
+  if (!printsOffered(ctx)) throw new AppError("NOT_FOUND", "Prints are not offered here.");
+  const { row } = await requireOpenVisit(ctx, key, cookie, "gallery");
+  if (!row.allowPrints) throw new AppError("FORBIDDEN", "Prints are not offered for this gallery.");
+  const data = parseInput(visitorOrderSchema, input);
+  return placeOrder(ctx, data, { folderId: row.targetId, buyerId: null, shareLinkId: row.id, email: data.email, cancelPath: () => `/public-gallery/${encodeURIComponent(key)}/prints?cancelled=1` });
+}
+
+/** A visitor's order token: HMAC-SHA256 of the order's id under SESSION_SECRET, base64url. */
+async function orderToken(ctx: ServiceContext, id: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(readConfig(ctx.env).SESSION_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`print-order:${id}`)));
+  return btoa(String.fromCharCode(...mac)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** Where the order's page is: a member's plain, a visitor's with its token. */
+async function orderPath(ctx: ServiceContext, order: { id: string; buyerId: string | null }): Promise<string> {
+  return order.buyerId ? `/print-orders/${order.id}` : `/prints/${order.id}?token=${await orderToken(ctx, order.id)}`;
+}
+
+/** The buyer's order ("Print order created" page): the member who ordered, or a visitor with its token; 404 for anyone else. */
+export async function getPrintOrder(ctx: ServiceContext, userId: string | null, id: string, token: string | null = null): Promise<PrintOrderView> {
   const order = /^[0-9a-f-]{36}$/.test(id) ? await findPrintOrder(ctx.db, id) : undefined;
-  if (!order || order.buyerId !== userId) throw new AppError("NOT_FOUND", "This print order does not exist or is not yours.");
+  const isBuyer = order ? (order.buyerId !== null ? order.buyerId === userId : token !== null && timingSafe(token, await orderToken(ctx, order.id))) : false;
+  if (!order || !isBuyer) throw new AppError("NOT_FOUND", "This print order does not exist or is not yours.");
   // Back from Checkout before Stripe's event: look again now.
   if (order.status === "created" && order.checkoutSessionId) return viewOf((await lookAgainAtPayment(ctx, order.id)) ?? order);
   return viewOf(order);
@@ -177,7 +214,7 @@ async function tell(ctx: ServiceContext, order: PrintOrderRow, status: PrintOrde
     to: order.email,
     userId: order.buyerId,
     id: `print-order:${order.id}:${status}`,
-    template: { kind: "print-order", name: order.name, reference: order.id.slice(0, 8).toUpperCase(), subject: mail.subject, message: mail.message(order), link: `${mailOrigin(ctx)}/print-orders/${order.id}` },
+    template: { kind: "print-order", name: order.name, reference: order.id.slice(0, 8).toUpperCase(), subject: mail.subject, message: mail.message(order), link: `${mailOrigin(ctx)}${await orderPath(ctx, order)}` },
   });
 }
 
@@ -241,6 +278,7 @@ export async function receiveLabCall(ctx: ServiceContext, rawBody: string, signa
 }
 
 function timingSafe(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
   let diff = 0;
   for (let index = 0; index < a.length; index += 1) diff |= a.charCodeAt(index) ^ b.charCodeAt(index);
   return diff === 0;

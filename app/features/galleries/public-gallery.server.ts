@@ -1,3 +1,4 @@
+import { printsOffered } from "~/features/billing/print-orders.server";
 import { z } from "zod";
 import { DEFAULT_WATERMARK, type WatermarkSettings } from "~/features/datarooms/protection";
 import { deliverableForVisitor, sendDeliverable, type ContentDelivery, type ContentRequest } from "~/features/files/content.server";
@@ -57,6 +58,8 @@ export type PublicGalleryPage =
       watermarked: boolean;
       items: PublicGalleryItem[];
       nextCursor: string | null;
+      /** Whether the visitor may order prints (the owner allows it and prints are offered here). */
+      prints: boolean;
     };
 export type PublicGalleryResult = { page: PublicGalleryPage; cookie: string | null };
 
@@ -125,7 +128,7 @@ async function openPage(ctx: ServiceContext, key: string, opening: Extract<Share
   const rules = await rulesOf(ctx, opening.row);
   const { items, nextCursor } = await itemsOf(ctx, key, opening.row, counted.visit.id, rules, cursor);
   return {
-    page: { state: "open", targetName: opening.link.targetName, visitorEmail: counted.visit.email, ...rules, items, nextCursor },
+    page: { state: "open", targetName: opening.link.targetName, visitorEmail: counted.visit.email, ...rules, items, nextCursor, prints: opening.row.allowPrints && printsOffered(ctx) },
     cookie: await signVisit(ctx, counted.visit),
   };
 }

@@ -29,6 +29,7 @@ export function readShareLinkForm(form: FormData, mode: ShareLinkFormMode): Reco
     // A gallery's downloads: the originals or the web size (its watermark is its own check box).
     downloadSize: download === "web" ? "web" : "original",
     showExif: form.get("showExif") === "on",
+    allowPrints: form.get("allowPrints") === "on",
     printProtection: form.get("printProtection") === "on",
     watermark: form.get("watermark") === "on",
     slug: text(form, "slug") || null,

@@ -62,6 +62,7 @@ const optionsShape = {
   slug: customAddressSchema.nullable(),
   downloadSize: z.enum(["original", "web"], { error: "downloadSize is original or web." }),
   showExif: z.boolean({ error: "showExif must be true or false." }),
+  allowPrints: z.boolean({ error: "allowPrints must be true or false." }),
 };
 
 /** POST /api/share-links: what to share and the link's options (everything but the target is optional). */
@@ -91,6 +92,7 @@ export const createShareLinkSchema = z.object({
   presentation: z.enum(["document", "gallery"], { error: "presentation is document or gallery." }).default("document"),
   downloadSize: optionsShape.downloadSize.default("original"),
   showExif: optionsShape.showExif.default(false),
+  allowPrints: optionsShape.allowPrints.default(false),
 });
 export type CreateShareLinkInput = z.input<typeof createShareLinkSchema>;
 

@@ -52,6 +52,7 @@ export type ShareLinkView = {
   presentation: ShareLinkRow["presentation"];
   downloadSize: ShareLinkRow["downloadSize"];
   showExif: boolean;
+  allowPrints: boolean;
   status: ShareLinkStatus;
   revokedAt: string | null;
   createdAt: string;
@@ -143,6 +144,7 @@ async function toView(ctx: ServiceContext, row: ShareLinkRow, targetName: string
     presentation: row.presentation,
     downloadSize: row.downloadSize,
     showExif: row.showExif,
+    allowPrints: row.allowPrints,
     status: shareLinkStatus(row, ctx.now()),
     revokedAt: row.revokedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -196,6 +198,7 @@ export async function createShareLink(ctx: ServiceContext, userId: string, input
     presentation: options.presentation,
     downloadSize: options.downloadSize,
     showExif: options.showExif,
+    allowPrints: options.allowPrints,
     createdAt: now,
     updatedAt: now,
   };
@@ -265,6 +268,7 @@ export async function updateShareLink(ctx: ServiceContext, userId: string, rawId
   if (changes.slug !== undefined) set.slug = changes.slug;
   if (changes.downloadSize !== undefined) set.downloadSize = changes.downloadSize;
   if (changes.showExif !== undefined) set.showExif = changes.showExif;
+  if (changes.allowPrints !== undefined) set.allowPrints = changes.allowPrints;
   await updateShareLinkRow(ctx.db, row.id, set);
   if (roomId) await auditRoom(ctx, roomId, userId, { action: "share.update", target: { type: row.targetType, id: row.targetId, name: row.name || null }, detail: Object.keys(changes).join(", ") });
   return viewOf(ctx, (await findShareLink(ctx.db, row.id))!);

@@ -75,10 +75,21 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
           <PreviewError kind="security" message={page.message} />
         ) : page.state === "gate" ? (
           <ShareGate page={page} />
-        ) : simple ? (
-          <SimpleGallery page={page} linkKey={key} videoPlayerReady={videoPlayerReady} />
         ) : (
-          <PublicGalleryGrid key={generation} page={page} linkKey={key} videoPlayerReady={videoPlayerReady} />
+          <>
+            {page.prints ? (
+              <div className="flex justify-end px-4">
+                <a href={`/public-gallery/${encodeURIComponent(key)}/prints`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
+                  Order prints
+                </a>
+              </div>
+            ) : null}
+            {simple ? (
+              <SimpleGallery page={page} linkKey={key} videoPlayerReady={videoPlayerReady} />
+            ) : (
+              <PublicGalleryGrid key={generation} page={page} linkKey={key} videoPlayerReady={videoPlayerReady} />
+            )}
+          </>
         )}
       </Suspense>
     </div>

@@ -86,6 +86,7 @@ export default function ShareLinkPage({ loaderData, actionData }: Route.Componen
     isGallery ? "public gallery" : null,
     !link.allowDownload ? "view only" : isGallery ? (link.downloadSize === "web" ? "web-size downloads" : "original downloads") : link.downloadMode === "watermarked" ? "watermarked downloads" : "downloads",
     isGallery && link.showExif ? "EXIF shown" : null,
+    isGallery && link.allowPrints ? "prints" : null,
     link.watermark ? "watermark" : null,
     link.printProtection ? "no print" : null,
     link.expiresAt ? `expires ${at(link.expiresAt)}` : null,

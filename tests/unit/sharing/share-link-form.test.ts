@@ -30,11 +30,12 @@ describe("the share-link form as the API's input", () => {
       slug: null,
       downloadSize: "original",
       showExif: false,
+      allowPrints: false,
     });
   });
 
   it("reads a public gallery's options: web-size downloads, EXIF shown, and its presentation on create only", () => {
-    expect(readShareLinkForm(formOf({ download: "web", showExif: "on", presentation: "gallery" }), "create")).toMatchObject({ allowDownload: true, downloadSize: "web", showExif: true, presentation: "gallery" });
+    expect(readShareLinkForm(formOf({ download: "web", showExif: "on", allowPrints: "on", presentation: "gallery" }), "create")).toMatchObject({ allowDownload: true, downloadSize: "web", showExif: true, allowPrints: true, presentation: "gallery" });
     expect(readShareLinkForm(formOf({ download: "original", presentation: "gallery" }), "edit")).not.toHaveProperty("presentation");
   });
 

@@ -25,6 +25,7 @@ export type ShareLinkFormValues = Pick<
   | "presentation"
   | "downloadSize"
   | "showExif"
+  | "allowPrints"
 >;
 
 export const NEW_SHARE_LINK: ShareLinkFormValues = {
@@ -45,6 +46,7 @@ export const NEW_SHARE_LINK: ShareLinkFormValues = {
   presentation: "document",
   downloadSize: "original",
   showExif: false,
+  allowPrints: false,
 };
 
 /** A new public gallery's defaults: downloads of the web size, no EXIF shown (a photo's place stays private). */
@@ -150,7 +152,10 @@ export function ShareLinkOptions({ values, features, mode, fieldErrors = {} }: {
           disabled={!features.watermark && !values.watermark}
         />
         {isGallery ? (
-          <Check name="showExif" label="Show what the pictures' EXIF says" description="The date taken, the camera and the place, under each picture." defaultChecked={values.showExif} />
+          <>
+            <Check name="showExif" label="Show what the pictures' EXIF says" description="The date taken, the camera and the place, under each picture." defaultChecked={values.showExif} />
+            <Check name="allowPrints" label="Let visitors order prints" description="They choose pictures, sizes and papers and pay at checkout; the print lab ships to them." defaultChecked={values.allowPrints} />
+          </>
         ) : (
           <Check name="printProtection" label="Keep pages out of print" description={features.print ? "A deterrent: a screenshot still works." : UPGRADE} defaultChecked={values.printProtection} disabled={!features.print && !values.printProtection} />
         )}
