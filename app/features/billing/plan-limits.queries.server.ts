@@ -33,18 +33,6 @@ export async function writeOverPlan(db: Database, ownerId: string, over: Readonl
   await db.batch([clear, ...marks]);
 }
 
-export type OverPlanSpace = { id: string; kind: string; name: string; reason: string | null; since: Date };
-
-export async function listOverPlanSpaces(db: Database, ownerId: string): Promise<OverPlanSpace[]> {
-  const rows = await db
-    .select({ id: spaces.id, kind: spaces.kind, name: spaces.name, reason: spaces.overPlanReason, since: spaces.overPlanAt })
-    .from(spaces)
-    .where(and(eq(spaces.ownerId, ownerId), isNotNull(spaces.overPlanAt)))
-    .orderBy(asc(spaces.name))
-    .all();
-  return rows.map((row) => ({ ...row, since: row.since! }));
-}
-
 /** Owners with something read-only over their plan (the nightly look: has it come to fit?). */
 export async function listOwnersOverPlan(db: Database, limit: number): Promise<string[]> {
   const rows = await db.selectDistinct({ ownerId: spaces.ownerId }).from(spaces).where(isNotNull(spaces.overPlanAt)).limit(limit).all();

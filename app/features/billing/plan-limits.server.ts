@@ -1,8 +1,8 @@
 import { TIER_LABELS, UNLIMITED } from "~/features/access/access.constants";
-import { forgetMemberAccess, loadMemberAccess } from "~/features/access/access.server";
+import { forgetMemberAccess, loadMemberAccess, type MemberAccess } from "~/features/access/access.server";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { previewPlanChange } from "./plan-change.server";
-import { hasOverPlan, listOverPlanOwnersOf, listOverPlanSpaces, listOwnedLiveRooms, listOwnersOverPlan, writeOverPlan, type OverPlanSpace } from "./plan-limits.queries.server";
+import { hasOverPlan, listOverPlanOwnersOf, listOwnedLiveRooms, listOwnersOverPlan, writeOverPlan } from "./plan-limits.queries.server";
 
 /**
  * Over the plan means read-only (issue 43, ADR 044): nothing is deleted when a plan gets smaller
@@ -29,13 +29,15 @@ export async function applyPlanLimits(ctx: ServiceContext, ownerId: string): Pro
   for (const item of over) if (item.spaceId) add(item.spaceId, item.text);
   const marked = new Map([...reasons].map(([id, texts]) => [id, texts.join("; ")]));
   await writeOverPlan(ctx.db, ownerId, marked, ctx.now());
+  // What the access snapshot says of it (its over-plan list) is read again on the next look.
+  forgetMemberAccess(ctx, ownerId);
   if (marked.size > 0) ctx.logger.info("spaces over the plan are read-only", { ownerId, spaces: marked.size });
   return { overPlan: [...marked.keys()] };
 }
 
-/** What of the owner's is read-only over their plan (Settings: subscription, the attention feed). */
-export function listReadOnlyOverPlan(ctx: ServiceContext, ownerId: string): Promise<OverPlanSpace[]> {
-  return listOverPlanSpaces(ctx.db, ownerId);
+/** What of the owner's is read-only over their plan (Settings: subscription, the API): read with their plan. */
+export async function listReadOnlyOverPlan(ctx: ServiceContext, ownerId: string): Promise<NonNullable<MemberAccess["overPlan"]>> {
+  return (await loadMemberAccess(ctx, ownerId)).overPlan ?? [];
 }
 
 /** Nightly: owners with read-only things are looked at again (what was deleted may now fit). */

@@ -6,6 +6,7 @@ import { requireOpenVisit } from "~/features/sharing/share-content.server";
 import { sendMail } from "~/features/mail/mailer.server";
 import { mailOrigin } from "~/features/notifications/notifications.server";
 import { readConfig } from "~/lib/config.server";
+import { hmacSign, timingSafeEqualString } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
 import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
@@ -178,10 +179,8 @@ export async function createVisitorPrintOrder(ctx: ServiceContext, key: string, 
 }
 
 /** A visitor's order token: HMAC-SHA256 of the order's id under SESSION_SECRET, base64url. */
-async function orderToken(ctx: ServiceContext, id: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(readConfig(ctx.env).SESSION_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`print-order:${id}`)));
-  return btoa(String.fromCharCode(...mac)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+function orderToken(ctx: ServiceContext, id: string): Promise<string> {
+  return hmacSign(readConfig(ctx.env).SESSION_SECRET, `print-order:${id}`);
 }
 
 /** Where the order's page is: a member's plain, a visitor's with its token. */
@@ -192,7 +191,7 @@ async function orderPath(ctx: ServiceContext, order: { id: string; buyerId: stri
 /** The buyer's order ("Print order created" page): the member who ordered, or a visitor with its token; 404 for anyone else. */
 export async function getPrintOrder(ctx: ServiceContext, userId: string | null, id: string, token: string | null = null): Promise<PrintOrderView> {
   const order = /^[0-9a-f-]{36}$/.test(id) ? await findPrintOrder(ctx.db, id) : undefined;
-  const isBuyer = order ? (order.buyerId !== null ? order.buyerId === userId : token !== null && timingSafe(token, await orderToken(ctx, order.id))) : false;
+  const isBuyer = order ? (order.buyerId !== null ? order.buyerId === userId : token !== null && timingSafeEqualString(token, await orderToken(ctx, order.id))) : false;
   if (!order || !isBuyer) throw new AppError("NOT_FOUND", "This print order does not exist or is not yours.");
   // Back from Checkout before Stripe's event: look again now.
   if (order.status === "created" && order.checkoutSessionId) return viewOf((await lookAgainAtPayment(ctx, order.id)) ?? order);
@@ -261,7 +260,7 @@ export async function lookAgainAtPayment(ctx: ServiceContext, orderId: string): 
 /** POST /api/print-orders/lab: the lab's call (signed); it only says "look again at this order". */
 export async function receiveLabCall(ctx: ServiceContext, rawBody: string, signature: string | null): Promise<{ received: true }> {
   const expected = await labSignature(rawBody);
-  if (!signature || signature.length !== expected.length || !timingSafe(signature, expected)) throw new AppError("VALIDATION_ERROR", "The lab's signature is not valid.");
+  if (!signature || !timingSafeEqualString(signature, expected)) throw new AppError("VALIDATION_ERROR", "The lab's signature is not valid.");
   let labOrderId: unknown;
   try {
     labOrderId = (JSON.parse(rawBody) as { id?: unknown }).id;
@@ -277,16 +276,7 @@ export async function receiveLabCall(ctx: ServiceContext, rawBody: string, signa
   return { received: true };
 }
 
-function timingSafe(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let index = 0; index < a.length; index += 1) diff |= a.charCodeAt(index) ^ b.charCodeAt(index);
-  return diff === 0;
-}
-
-/** HMAC-SHA256 of the body with the lab's secret, hex (the development lab's scheme). */
-export async function labSignature(body: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(LOCAL_LAB_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body));
-  return [...new Uint8Array(mac)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+/** HMAC-SHA256 of the body with the lab's secret, base64url (the development lab's scheme). */
+export function labSignature(body: string): Promise<string> {
+  return hmacSign(LOCAL_LAB_SECRET, body);
 }

@@ -1,3 +1,4 @@
+import { HeaderRow, Table, TableBody, TableCell, TableRow } from "~/components/ui/table";
 import { ErrorPage } from "~/components/error-page";
 import { IntentButton } from "~/components/intent-form";
 import { Alert } from "~/components/ui/alert";
@@ -33,36 +34,27 @@ export default function LocalLabPage({ loaderData }: Route.ComponentProps) {
       {orders.length === 0 ? (
         <p className="text-sm text-slate-700">No orders yet.</p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Lab orders</caption>
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">Order</th>
-              <th scope="col" className="py-2 pr-4 font-medium">For</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Prints</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-              <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
+        <Table caption="Lab orders" isCaptionHidden>
+          <HeaderRow columns={["Order", "For", "Prints", "Status", "Actions"]} />
+          <TableBody>
             {orders.map((order) => (
-              <tr key={order.id} data-testid="lab-order">
-                <td className="py-2 pr-4 font-mono text-xs">{order.reference.slice(0, 8).toUpperCase()}</td>
-                <td className="py-2 pr-4">{order.recipient}</td>
-                <td className="py-2 pr-4">{order.items}</td>
-                <td className="py-2 pr-4">{order.status}</td>
-                <td className="flex gap-2 py-2">
+              <TableRow key={order.id} data-testid="lab-order">
+                <TableCell className="font-mono text-xs">{order.reference.slice(0, 8).toUpperCase()}</TableCell>
+                <TableCell>{order.recipient}</TableCell>
+                <TableCell>{order.items}</TableCell>
+                <TableCell>{order.status}</TableCell>
+                <TableCell>
                   {order.status === "received" ? (
-                    <>
+                    <div className="flex gap-2">
                       <IntentButton intent="ship" fields={{ labOrderId: order.id }} label="Ship" variant="secondary" />
                       <IntentButton intent="fail" fields={{ labOrderId: order.id }} label="Fail" variant="secondary" />
-                    </>
+                    </div>
                   ) : null}
-                </td>
-              </tr>
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { HeaderRow, Table, TableBody, TableCell, TableRow } from "~/components/ui/table";
 import { useState } from "react";
 import { ErrorPage } from "~/components/error-page";
 import { Button } from "~/components/ui/button";
@@ -62,29 +63,22 @@ export default function ReferralsPage({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
       {page.people.length > 0 ? (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">People you referred</caption>
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">Who</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Signed up</th>
-              <th scope="col" className="py-2 font-medium">Status</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
+        <Table caption="People you referred" isCaptionHidden>
+          <HeaderRow columns={["Who", "Signed up", "Status"]} />
+          <TableBody>
             {page.people.map((person) => (
-              <tr key={`${person.email}:${person.signedUpAt}`} data-testid="referral-row">
-                <td className="py-2 pr-4 text-slate-900">{person.email}</td>
-                <td className="py-2 pr-4 text-slate-700">{formatDayUtc(person.signedUpAt)}</td>
-                <td className="py-2 text-slate-700">
+              <TableRow key={`${person.email}:${person.signedUpAt}`} data-testid="referral-row">
+                <TableCell className="text-slate-900">{person.email}</TableCell>
+                <TableCell>{formatDayUtc(person.signedUpAt)}</TableCell>
+                <TableCell>
                   {STATUS[person.status]}
                   {person.status === "paid" && person.creditCents !== null && person.currency ? ` · ${formatMoney(person.creditCents, person.currency)} each${person.credited ? "" : " (on its way)"}` : null}
                   {person.refusal ? ` · ${person.refusal}` : null}
-                </td>
-              </tr>
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       ) : (
         <p className="text-sm text-slate-700">Nobody has signed up through your link yet.</p>
       )}

@@ -1,3 +1,4 @@
+import { HeaderRow, Table, TableBody, TableCell, TableRow } from "~/components/ui/table";
 import { Link } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { SettingsHeader } from "~/features/auth/components/settings-frame";
@@ -34,35 +35,26 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
           .
         </p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Invoices</caption>
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">Number</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Date</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Amount</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-              <th scope="col" className="py-2 font-medium"><span className="sr-only">Download</span></th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
+        <Table caption="Invoices" isCaptionHidden>
+          <HeaderRow columns={["Number", "Date", "Amount", "Status", "PDF"]} />
+          <TableBody>
             {invoices.map((invoice) => (
-              <tr key={invoice.id} data-testid="invoice-row">
-                <td className="py-2 pr-4 font-medium text-slate-900">{invoice.number ?? "—"}</td>
-                <td className="py-2 pr-4 text-slate-700">{formatDayUtc(invoice.createdAt)}</td>
-                <td className="py-2 pr-4 text-slate-900">{formatMoney(invoice.amount, invoice.currency)}</td>
-                <td className="py-2 pr-4 text-slate-700">{STATUS[invoice.status ?? ""] ?? invoice.status ?? "—"}</td>
-                <td className="py-2 text-right">
+              <TableRow key={invoice.id} data-testid="invoice-row">
+                <TableCell className="font-medium text-slate-900">{invoice.number ?? "—"}</TableCell>
+                <TableCell>{formatDayUtc(invoice.createdAt)}</TableCell>
+                <TableCell className="text-slate-900">{formatMoney(invoice.amount, invoice.currency)}</TableCell>
+                <TableCell>{STATUS[invoice.status ?? ""] ?? invoice.status ?? "—"}</TableCell>
+                <TableCell>
                   {invoice.pdfUrl ? (
                     <a href={invoice.pdfUrl} className="font-medium text-brand-700 underline-offset-2 hover:underline" aria-label={`Download invoice ${invoice.number ?? ""} (PDF)`}>
                       PDF
                     </a>
                   ) : null}
-                </td>
-              </tr>
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { HeaderRow, Table, TableBody, TableCell, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { formatDayUtc } from "~/lib/format-utc";
 import { formatMoney } from "../billing.constants";
 import { PRINT_STATUS_LABELS, type PrintOrderView } from "../print-orders.constants";
@@ -27,43 +28,35 @@ export function PrintOrderDetails({ order, galleryHref }: { order: PrintOrderVie
           </a>
         ) : null}
       </p>
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">What is in the order</caption>
-        <thead className="border-b border-slate-200 text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">Picture</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Size and paper</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Copies</th>
-            <th scope="col" className="py-2 text-right font-medium">Price</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
+      <Table caption="What is in the order" isCaptionHidden>
+        <HeaderRow columns={["Picture", "Size and paper", "Copies", "Price"]} />
+        <TableBody>
           {order.items.map((item) => (
-            <tr key={`${item.fileId}:${item.size}:${item.paper}`}>
-              <td className="py-2 pr-4 text-slate-900">{item.name}</td>
-              <td className="py-2 pr-4 text-slate-700">
+            <TableRow key={`${item.fileId}:${item.size}:${item.paper}`}>
+              <TableCell className="text-slate-900">{item.name}</TableCell>
+              <TableCell>
                 {item.size} cm · {item.paper}
-              </td>
-              <td className="py-2 pr-4 text-slate-700">{item.quantity}</td>
-              <td className="py-2 text-right text-slate-900">{formatMoney(item.unitCents * item.quantity, order.currency)}</td>
-            </tr>
+              </TableCell>
+              <TableCell>{item.quantity}</TableCell>
+              <TableCell className="text-slate-900">{formatMoney(item.unitCents * item.quantity, order.currency)}</TableCell>
+            </TableRow>
           ))}
-          <tr>
-            <td className="py-2 pr-4 text-slate-700" colSpan={3}>
+          <TableRow>
+            <TableCell colSpan={3}>
               Shipping to {order.name}, {order.address.line1}, {order.address.postalCode} {order.address.city}, {order.address.country}
-            </td>
-            <td className="py-2 text-right text-slate-900">{formatMoney(order.shippingCents, order.currency)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3} className="py-2 text-left font-semibold text-slate-900">
+            </TableCell>
+            <TableCell className="text-slate-900">{formatMoney(order.shippingCents, order.currency)}</TableCell>
+          </TableRow>
+          <TableRow>
+            <TableHeaderCell scope="row" colSpan={3}>
               Total
-            </th>
-            <td className="py-2 text-right font-semibold text-slate-900" data-testid="print-order-total">
+            </TableHeaderCell>
+            <TableCell className="font-semibold text-slate-900" data-testid="print-order-total">
               {formatMoney(order.totalCents, order.currency)}
-            </td>
-          </tr>
-        </tbody>
-      </table>
+            </TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
       <section aria-labelledby="timeline" className="space-y-2">
         <h2 id="timeline" className="text-lg font-semibold text-slate-900">
           Timeline

@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import type { Database } from "~/db/client.server";
+import { sha256Hex } from "~/lib/sha256";
 import { LOCAL_CURRENCY, localPrices } from "./local-catalogue";
 import { countLocalObjects, listLocalObjects, readLocalObject, writeLocalObject, type StripeObject } from "./local-stripe.queries.server";
 import { asList, asString, parseStripeForm, type FormValue } from "./stripe-form";
@@ -114,7 +115,7 @@ export async function writeSubscriptionFor(db: Database, session: StripeObject, 
   if (!found) throw new Error("The checkout session's customer is gone.");
   // The card, as Stripe keeps it: brand, last four and a fingerprint that is the same for the same number.
   const digits = cardNumber.replace(/\D/g, "");
-  const fingerprint = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(digits)))].map((byte) => byte.toString(16).padStart(2, "0")).join("").slice(0, 16);
+  const fingerprint = (await sha256Hex(new TextEncoder().encode(digits))).slice(0, 16);
   const method: StripeObject = { id: localId("pm"), object: "payment_method", type: "card", customer: found.id, card: { brand: "visa", last4: digits.slice(-4), fingerprint, exp_month: 12, exp_year: now.getUTCFullYear() + 3 }, created: seconds(now) };
   await writeLocalObject(db, "payment_method", method, found.id, now);
   const customer: StripeObject = { ...found, invoice_settings: { default_payment_method: method.id } };
