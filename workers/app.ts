@@ -1,4 +1,4 @@
-import { printLabCall } from "./api/print-orders";
+import { printLabCall, printLabPicture } from "./api/print-orders";
 import { referralLinks } from "./referrals";
 import { stripeWebhook } from "./api/billing";
 import { Hono, type Context } from "hono";
@@ -71,9 +71,11 @@ export const app = new Hono<AppEnv>()
   .use(d1StatsMiddleware)
   .use(drainRequestBodyMiddleware)
   .use(securityHeadersMiddleware)
-  // Stripe's events carry no cookie: their signature is the proof (before CSRF and sessions).
+  // Stripe's events and the print lab's calls carry no cookie: their signature is the proof (before CSRF and sessions).
   .post("/api/billing/webhook", stripeWebhook)
   .post("/api/print-orders/lab", printLabCall)
+  // The lab downloads ordered pictures by their signed addresses (no cookie, no session).
+  .get("/api/print-orders/:id/pictures/:fileId", printLabPicture)
   .use(csrfMiddleware)
   .use(sessionMiddleware)
   .route("/api", api)

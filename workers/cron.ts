@@ -11,7 +11,7 @@ import { sendDigestsJob } from "~/features/notifications/notifications.jobs";
 import { applySharePrivacyJob } from "~/features/sharing/sharing.jobs";
 import { signatureRemindersJob } from "~/features/signatures/signatures.jobs";
 import { pruneTeamLogsJob } from "~/features/teams/teams.jobs";
-import { planLimitsJob, trialsMorningJob } from "~/features/billing/billing.jobs";
+import { planLimitsJob, printOrdersJob, trialsMorningJob } from "~/features/billing/billing.jobs";
 import { startScheduledRunsJob } from "~/features/workflows/workflows.jobs";
 import { createLogger } from "~/lib/log.server";
 import { createServiceContext, type ServiceContext } from "~/lib/service-context.server";
@@ -137,6 +137,16 @@ export const cronSchedule: Record<string, CronTask[]> = {
         definition: startScheduledRunsJob,
         jobId: `cron:${startScheduledRunsJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
         payload: { day: scheduledTime.toISOString().slice(0, 10) },
+        priority: "normal",
+      }),
+  ],
+  // Every hour (issue 43): print orders whose news from Stripe or the lab may have been lost, looked at again.
+  "17 * * * *": [
+    (ctx, scheduledTime) =>
+      enqueueJob(ctx, {
+        definition: printOrdersJob,
+        jobId: `cron:${printOrdersJob.type}:${scheduledTime.toISOString().slice(0, 13)}`,
+        payload: {},
         priority: "normal",
       }),
   ],

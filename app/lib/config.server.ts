@@ -47,10 +47,17 @@ const configSchema = z.object({
   /** JSON: { "<tier or add-on>": { "month": "price_…", "year": "price_…" } } (docs/configuration.md). */
   STRIPE_PRICES: z.string().optional(),
   /**
-   * The print lab of print orders (issue 43): "local" is the development lab inside the app (/dev/lab);
-   * "off" offers no prints. Production has no lab driver yet ("local" is refused there).
+   * The print lab of print orders (issue 43): "local" is the development lab inside the app (/dev/lab,
+   * refused in production); "prodigi" is Prodigi's Print API (PRODIGI_API_KEY, PRODIGI_PRODUCTS);
+   * "off" offers no prints.
    */
-  PRINT_LAB_DRIVER: z.enum(["local", "off"], { error: 'PRINT_LAB_DRIVER must be "local" or "off".' }).default("local"),
+  PRINT_LAB_DRIVER: z.enum(["local", "prodigi", "off"], { error: 'PRINT_LAB_DRIVER must be "local", "prodigi" or "off".' }).default("local"),
+  PRODIGI_API_KEY: z.string().optional(),
+  /** Prodigi's API root: the live one by default; https://api.sandbox.prodigi.com/v4.0 for its sandbox. */
+  PRODIGI_API_URL: z.url({ error: "PRODIGI_API_URL must be an absolute URL." }).default("https://api.prodigi.com/v4.0"),
+  /** JSON: { "<size>/<paper>": { "sku": "…", "attributes": { … } } } for every size and paper of the print catalogue. */
+  PRODIGI_PRODUCTS: z.string().optional(),
+  PRODIGI_SHIPPING_METHOD: z.enum(["Budget", "Standard", "Express", "Overnight"], { error: "PRODIGI_SHIPPING_METHOD must be Budget, Standard, Express or Overnight." }).default("Standard"),
   /** JSON: { currency, shippingCents, sizes: [{ id, label, cents }], papers: [{ id, label, percent }] } (docs/configuration.md). */
   PRINT_CATALOGUE: z.string().optional(),
   /** What a paid referral credits each side, in the smallest unit of the subscription's currency (docs/billing.md). */
@@ -93,7 +100,10 @@ export function readConfig(env: Env): AppConfig {
     throw new Error('Invalid configuration: PAYMENTS_DRIVER cannot be "local" in production (set "stripe" and its secrets, docs/configuration.md).');
   }
   if (parsed.data.APP_ENV === "production" && parsed.data.PRINT_LAB_DRIVER === "local") {
-    throw new Error('Invalid configuration: PRINT_LAB_DRIVER cannot be "local" in production (set "off" until a lab is connected).');
+    throw new Error('Invalid configuration: PRINT_LAB_DRIVER cannot be "local" in production (set "prodigi" and its keys, or "off").');
+  }
+  if (parsed.data.PRINT_LAB_DRIVER === "prodigi" && !(parsed.data.PRODIGI_API_KEY && parsed.data.PRODIGI_PRODUCTS)) {
+    throw new Error("Invalid configuration: PRINT_LAB_DRIVER is prodigi but PRODIGI_API_KEY or PRODIGI_PRODUCTS is not set.");
   }
   if (parsed.data.PAYMENTS_DRIVER === "stripe" && !(parsed.data.STRIPE_SECRET_KEY && parsed.data.STRIPE_WEBHOOK_SECRET && parsed.data.STRIPE_PRICES)) {
     throw new Error("Invalid configuration: PAYMENTS_DRIVER is stripe but STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET or STRIPE_PRICES is not set.");

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { advanceLocalLabOrder } from "~/features/billing/local-lab.server";
 import { LOCAL_CARDS } from "~/features/billing/local-stripe/local-catalogue";
 import { payLocalCheckout } from "~/features/billing/local-stripe/local-checkout.server";
-import { createVisitorPrintOrder, getPrintOrder, labSignature } from "~/features/billing/print-orders.server";
+import { createVisitorPrintOrder, getPrintOrder } from "~/features/billing/print-orders.server";
 import { passPublicGalleryGate, viewPublicGallery } from "~/features/galleries/public-gallery.server";
 import { stripeFor } from "~/features/billing/stripe-client.server";
 import { createFile, personalSpaceOf, testContext } from "~tests/factories/files";
@@ -49,8 +49,21 @@ async function labIdOf(orderId: string): Promise<string> {
   return (await testEnv.DB.prepare("select lab_order_id as id from print_orders where id = ?").bind(orderId).first<{ id: string }>())!.id;
 }
 
-function labCall(body: string, signature: string) {
-  return exports.default.fetch(`${origin}/api/print-orders/lab`, { method: "POST", body, headers: { "content-type": "application/json", "x-lab-signature": signature } });
+/** What the development lab was given for an order: its callback address and each picture's. */
+async function labOrder(labId: string): Promise<{ callbackUrl: string; items: { name: string; assetUrl: string }[] }> {
+  const row = await testEnv.DB.prepare("select data from local_stripe_objects where id = ?").bind(labId).first<{ data: string }>();
+  return JSON.parse(row!.data) as { callbackUrl: string; items: { name: string; assetUrl: string }[] };
+}
+
+/** The lab's call at an address (what a lab POSTs: a body the app does not need). */
+function labCall(address: string) {
+  const url = new URL(address);
+  return exports.default.fetch(`${origin}${url.pathname}${url.search}`, { method: "POST", body: JSON.stringify({ type: "com.prodigi.order.status.stage.changed#Complete" }), headers: { "content-type": "application/json" } });
+}
+
+function fetchPicture(address: string, method: "GET" | "HEAD" = "GET") {
+  const url = new URL(address);
+  return exports.default.fetch(`${origin}${url.pathname}${url.search}`, { method });
 }
 
 /** A visitor's visit of a public gallery, past its gates (the cookie the gallery's page keeps). */
@@ -95,16 +108,24 @@ describe("print orders", () => {
     ]);
 
     const labId = await labIdOf(id);
+    // The lab was given each picture's original at a signed address, and an address to call back.
+    const given = await labOrder(labId);
+    expect(given.items.map((item) => item.name)).toEqual(["dock.png", "vows.jpg"]);
+    const picture = await fetchPicture(given.items[0]!.assetUrl);
+    expect(picture.status).toBe(200);
+    expect(await picture.text()).toBe("png");
+    expect((await fetchPicture(given.items[1]!.assetUrl, "HEAD")).headers.get("content-length")).toBe("3");
     await advanceLocalLabOrder(testContext(), labId, "shipped");
     const shipped = await orderOf(member, id);
     expect(shipped).toMatchObject({ status: "shipped", trackingUrl: `https://tracking.example/${labId}` });
     // The lab calling again, or Stripe's event again, changes nothing and sends nothing.
-    const body = JSON.stringify({ id: labId, event: "shipped" });
-    expect((await labCall(body, await labSignature(body))).status).toBe(200);
+    expect((await labCall(given.callbackUrl)).status).toBe(200);
     const mails = (await mailsTo(member.email)).length;
     expect((await orderOf(member, id)).events.map((event) => event.status)).toEqual(["created", "paid", "sent", "shipped"]);
     expect((await mailsTo(member.email)).length).toBe(mails);
     expect((await mailsTo(member.email)).at(-1)!.subject).toBe(`Your prints have shipped (order ${id.slice(0, 8).toUpperCase()})`);
+    // Shipped, the originals no longer leave by those addresses.
+    expect((await fetchPicture(given.items[0]!.assetUrl)).status).toBe(404);
   });
 
   it("refunds in full when the lab refuses the order or fails it later, and says so by e-mail", async () => {
@@ -154,10 +175,21 @@ describe("print orders", () => {
 
     const { id } = await order(owner, { folderId, items: [{ fileId: dock.id, size: "10x15", paper: "matte", quantity: 1 }] });
     expect((await get(`/api/print-orders/${id}`, outsider.client)).status).toBe(404);
-    const body = JSON.stringify({ id: "lab_whatever" });
-    const forged = await labCall(body, "0".repeat(64));
-    expect(forged.status).toBe(400);
-    expect((await forged.json<{ message: string }>()).message).toBe("The lab's signature is not valid.");
+    // The lab's calls and downloads need the order's signed addresses: forged, swapped or altered ones get nothing.
+    for (const address of [`${origin}/api/print-orders/lab?order=${id}&token=${"A".repeat(43)}`, `${origin}/api/print-orders/lab?order=${id}`, `${origin}/api/print-orders/lab`]) {
+      const forged = await labCall(address);
+      expect(forged.status).toBe(400);
+      expect((await forged.json<{ message: string }>()).message).toBe("This callback address is not valid.");
+    }
+    const paid = await order(owner, { folderId, items: [{ fileId: dock.id, size: "10x15", paper: "matte", quantity: 1 }] });
+    await payLocalCheckout(testContext(), paid.session, LOCAL_CARDS.paid);
+    const address = new URL((await labOrder(await labIdOf(paid.id))).items[0]!.assetUrl);
+    expect((await fetchPicture(address.href)).status).toBe(200);
+    const later = new URL(address);
+    later.searchParams.set("expires", String(Number(address.searchParams.get("expires")) + 86_400));
+    const otherFile = new URL(address.href.replace(dock.id, notes.id));
+    const otherOrder = new URL(address.href.replace(paid.id, id));
+    for (const altered of [later, otherFile, otherOrder]) expect((await fetchPicture(altered.href)).status).toBe(404);
   });
 
   it("a public gallery's visitor orders prints where the owner allows them, past the link's gates, and follows the order with its token only", async () => {

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
-import { createPrintOrder, getPrintOrder, printCatalogue, receiveLabCall } from "~/features/billing/print-orders.server";
+import { createPrintOrder, deliverOrderedPicture, getPrintOrder, printCatalogue, receiveLabCall } from "~/features/billing/print-orders.server";
 import { AppError } from "~/lib/errors";
+import { contentRequest } from "../content-request";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
@@ -23,8 +24,15 @@ export const printOrdersApi = new Hono<AppEnv>()
     return c.json({ order: await getPrintOrder(apiServiceContext(c), actor.userId, c.req.param("id")) }, 200);
   });
 
-/** POST /api/print-orders/lab: the print lab's calls (signed; before the CSRF check, like Stripe's). */
+/** POST /api/print-orders/lab?order=…&token=…: the print lab's calls (the order's signed address; before the CSRF check, like Stripe's). */
 export async function printLabCall(c: Context<AppEnv>): Promise<Response> {
-  if (Number(c.req.header("content-length") ?? 0) > 100_000) throw new AppError("PAYLOAD_TOO_LARGE", "A lab call is never this large.");
-  return c.json(await receiveLabCall(apiServiceContext(c), await c.req.text(), c.req.header("x-lab-signature") ?? null), 200);
+  if (Number(c.req.header("content-length") ?? 0) > 1_000_000) throw new AppError("PAYLOAD_TOO_LARGE", "A lab call is never this large.");
+  return c.json(await receiveLabCall(apiServiceContext(c), c.req.query("order") ?? null, c.req.query("token") ?? null), 200);
+}
+
+/** GET/HEAD /api/print-orders/{id}/pictures/{fileId}?expires=…&token=…: an ordered picture's original for the lab (its signed address, no cookie). */
+export async function printLabPicture(c: Context<AppEnv>): Promise<Response> {
+  const delivery = await deliverOrderedPicture(apiServiceContext(c), c.req.param("id")!, c.req.param("fileId")!, c.req.query("expires") ?? null, c.req.query("token") ?? null, contentRequest(c));
+  delivery.headers.set("Referrer-Policy", "no-referrer");
+  return new Response(delivery.body, { status: delivery.status, headers: delivery.headers });
 }

@@ -152,5 +152,5 @@ export const printOrders = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (table) => [index("print_orders_buyer_idx").on(table.buyerId, table.createdAt), uniqueIndex("print_orders_lab_idx").on(table.labOrderId)],
+  (table) => [index("print_orders_buyer_idx").on(table.buyerId, table.createdAt), uniqueIndex("print_orders_lab_idx").on(table.labOrderId), index("print_orders_open_idx").on(table.status, table.updatedAt)],
 );

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineJob } from "~/features/jobs/job-definition";
 import { reviewOwnersOverPlan } from "./plan-limits.server";
+import { lookAgainAtOpenOrders } from "./print-orders.server";
 import { runTrialsMorning } from "./trials.server";
 
 /** Each morning (workers/cron.ts): trial reminders before the end, and trials past their end closed. Safe to run twice. */
@@ -22,5 +23,17 @@ export const planLimitsJob = defineJob({
   async run(ctx) {
     const { owners, stillOver } = await reviewOwnersOverPlan(ctx);
     return { processedItems: owners, successCount: owners - stillOver, failureCount: 0 };
+  },
+});
+
+/** Every hour: print orders waiting on news that may have been lost (a checkout's event, the lab's answer or callback) are looked at again. */
+export const printOrdersJob = defineJob({
+  type: "billing.print-orders",
+  version: 1,
+  payloadSchema: z.object({}),
+  async run(ctx) {
+    const { looked, moved, failed } = await lookAgainAtOpenOrders(ctx);
+    ctx.logger.info("print orders looked at again", { looked, moved, failed });
+    return { processedItems: looked, successCount: looked - failed, failureCount: failed };
   },
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, like } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, like, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { files, printOrders, type PrintOrderStatus } from "~/db/schema";
 
@@ -22,8 +22,20 @@ export async function findPrintOrder(db: Database, id: string): Promise<PrintOrd
   return db.select().from(printOrders).where(eq(printOrders.id, id)).get();
 }
 
-export async function findPrintOrderByLab(db: Database, labOrderId: string): Promise<PrintOrderRow | undefined> {
-  return db.select().from(printOrders).where(eq(printOrders.labOrderId, labOrderId)).get();
+/** An ordered picture, wherever it is now (moved or in the trash it is still what was paid for; purged, it is gone). */
+export async function findOrderedPicture(db: Database, fileId: string): Promise<typeof files.$inferSelect | undefined> {
+  return db.select().from(files).where(eq(files.id, fileId)).get();
+}
+
+/** Orders whose next step depends on news from Stripe or the lab: paid, at the lab, or created with a checkout since `since`; least recently moved first. */
+export async function listOpenPrintOrders(db: Database, since: Date, limit: number): Promise<PrintOrderRow[]> {
+  return db
+    .select()
+    .from(printOrders)
+    .where(or(inArray(printOrders.status, ["paid", "sent"]), and(eq(printOrders.status, "created"), isNotNull(printOrders.checkoutSessionId), gt(printOrders.createdAt, since))))
+    .orderBy(asc(printOrders.updatedAt))
+    .limit(limit)
+    .all();
 }
 
 export async function listPrintOrdersOf(db: Database, buyerId: string, limit: number): Promise<PrintOrderRow[]> {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PrintOrderStatus } from "~/db/schema/billing";
 import { findUserById } from "~/features/auth/auth.queries.server";
+import { entityTagOf, sendDeliverable, type ContentDelivery, type ContentRequest } from "~/features/files/content.server";
 import { requireFolderAccess } from "~/features/files/spaces.server";
 import { requireOpenVisit } from "~/features/sharing/share-content.server";
 import { sendMail } from "~/features/mail/mailer.server";
@@ -12,9 +13,10 @@ import type { ServiceContext } from "~/lib/service-context.server";
 import { parseInput } from "~/lib/validation";
 import { callStripe } from "./billing-customer.server";
 import { formatMoney } from "./billing.constants";
-import { LabRefusal, LOCAL_LAB_SECRET, printLabFor } from "./print-lab.server";
+import { printLabFor } from "./print-lab.server";
+import { LabRefusal } from "./print-lab.types";
 import { DEFAULT_PRINT_CATALOGUE, MAX_PRINT_COPIES, MAX_PRINT_ITEMS, PRINT_STATUS_LABELS, unitCents, type PrintCatalogue, type PrintOrderView } from "./print-orders.constants";
-import { findPrintOrder, findPrintOrderByLab, insertPrintOrder, listPrintableFiles, movePrintOrder, setCheckoutSession, type PrintOrderRow } from "./print-orders.queries.server";
+import { findOrderedPicture, findPrintOrder, insertPrintOrder, listOpenPrintOrders, listPrintableFiles, movePrintOrder, setCheckoutSession, type PrintOrderRow } from "./print-orders.queries.server";
 import { returnOrigin, stripeFor } from "./stripe-client.server";
 
 /**
@@ -111,6 +113,8 @@ async function placeOrder(ctx: ServiceContext, data: Omit<OrderData, "folderId">
     if (cents === null) throw new AppError("VALIDATION_ERROR", `items: Choose a size (${catalogue.sizes.map((size) => size.label).join(", ")}) and a paper (${catalogue.papers.map((paper) => paper.label).join(", ")}).`);
     return { fileId: item.fileId, name: picture.name, size: item.size, paper: item.paper, quantity: item.quantity, unitCents: cents };
   });
+  // What the lab cannot make is refused before anyone pays.
+  printLabFor(ctx, catalogue).check(items);
   const now = ctx.now();
   const id = crypto.randomUUID();
   const total = items.reduce((sum, item) => sum + item.unitCents * item.quantity, 0) + catalogue.shippingCents;
@@ -193,8 +197,8 @@ export async function getPrintOrder(ctx: ServiceContext, userId: string | null, 
   const order = /^[0-9a-f-]{36}$/.test(id) ? await findPrintOrder(ctx.db, id) : undefined;
   const isBuyer = order ? (order.buyerId !== null ? order.buyerId === userId : token !== null && timingSafeEqualString(token, await orderToken(ctx, order.id))) : false;
   if (!order || !isBuyer) throw new AppError("NOT_FOUND", "This print order does not exist or is not yours.");
-  // Back from Checkout before Stripe's event: look again now.
-  if (order.status === "created" && order.checkoutSessionId) return viewOf((await lookAgainAtPayment(ctx, order.id)) ?? order);
+  // Back from Checkout before Stripe's event, or paid while the lab could not be reached: look again now.
+  if ((order.status === "created" && order.checkoutSessionId) || order.status === "paid") return viewOf((await lookAgainAtPayment(ctx, order.id)) ?? order);
   return viewOf(order);
 }
 
@@ -237,46 +241,118 @@ async function failAndRefund(ctx: ServiceContext, order: PrintOrderRow, from: Pr
 }
 
 /**
- * Stripe said something about the order's checkout: read the session from Stripe; once paid,
- * the order is paid and goes to the lab (sent), or, refused by the lab, failed and refunded.
+ * Stripe said something about the order's checkout (or the buyer is back, or the hourly look):
+ * read the session from Stripe; once paid, the order is paid and goes to the lab (sent), or,
+ * refused by the lab, failed and refunded. A lab that cannot be reached leaves it paid: the next
+ * look sends it again (the lab knows it by its reference, so never twice).
  */
 export async function lookAgainAtPayment(ctx: ServiceContext, orderId: string): Promise<PrintOrderRow | null> {
-  const order = await findPrintOrder(ctx.db, orderId);
-  if (!order?.checkoutSessionId || order.status !== "created") return order ?? null;
-  const session = await callStripe(ctx, "read print checkout", () => stripeFor(ctx).checkout.sessions.retrieve(order.checkoutSessionId!));
-  if (session.payment_status !== "paid") return order;
-  const intent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
-  const paid = await step(ctx, order, "created", "paid", { paymentIntentId: intent }, null);
-  if (!paid) return (await findPrintOrder(ctx.db, orderId)) ?? null;
+  let order = await findPrintOrder(ctx.db, orderId);
+  if (order?.status === "created" && order.checkoutSessionId) {
+    const session = await callStripe(ctx, "read print checkout", () => stripeFor(ctx).checkout.sessions.retrieve(order!.checkoutSessionId!));
+    if (session.payment_status !== "paid") return order;
+    const intent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+    order = (await step(ctx, order, "created", "paid", { paymentIntentId: intent }, null)) ?? (await findPrintOrder(ctx.db, orderId));
+  }
+  if (order?.status !== "paid") return order ?? null;
   try {
-    const { labOrderId } = await printLabFor(ctx).submit({ reference: paid.id, recipient: { name: paid.name, email: paid.email, address: paid.address }, items: paid.items });
-    return await step(ctx, paid, "paid", "sent", { labOrderId }, null);
+    const { labOrderId } = await printLabFor(ctx, printCatalogue(ctx)).submit({
+      reference: order.id,
+      callbackUrl: await labCallbackUrl(ctx, order.id),
+      recipient: { name: order.name, email: order.email, address: order.address },
+      currency: order.currency,
+      items: await Promise.all(order.items.map(async (item) => ({ ...item, assetUrl: await pictureUrl(ctx, order!.id, item.fileId) }))),
+    });
+    return (await step(ctx, order, "paid", "sent", { labOrderId }, null)) ?? (await findPrintOrder(ctx.db, orderId)) ?? null;
   } catch (error) {
-    if (!(error instanceof LabRefusal)) throw error;
-    return failAndRefund(ctx, paid, "paid", error.message);
+    if (error instanceof LabRefusal) return failAndRefund(ctx, order, "paid", error.message);
+    if (error instanceof AppError && error.code === "SERVICE_UNAVAILABLE") {
+      ctx.logger.warn("print order kept for the lab", { orderId, reason: error.message });
+      return order;
+    }
+    throw error;
   }
 }
 
-/** POST /api/print-orders/lab: the lab's call (signed); it only says "look again at this order". */
-export async function receiveLabCall(ctx: ServiceContext, rawBody: string, signature: string | null): Promise<{ received: true }> {
-  const expected = await labSignature(rawBody);
-  if (!signature || !timingSafeEqualString(signature, expected)) throw new AppError("VALIDATION_ERROR", "The lab's signature is not valid.");
-  let labOrderId: unknown;
-  try {
-    labOrderId = (JSON.parse(rawBody) as { id?: unknown }).id;
-  } catch {
-    throw new AppError("VALIDATION_ERROR", "The lab's call is not JSON.");
-  }
-  if (typeof labOrderId !== "string") throw new AppError("VALIDATION_ERROR", "The lab's call names no order.");
-  const order = await findPrintOrderByLab(ctx.db, labOrderId);
-  if (!order || order.status !== "sent") return { received: true };
-  const state = await printLabFor(ctx).read(labOrderId);
-  if (state.status === "shipped") await step(ctx, order, "sent", "shipped", { trackingUrl: state.trackingUrl }, state.trackingUrl);
-  if (state.status === "failed") await failAndRefund(ctx, order, "sent", state.failure ?? "The print lab could not print your order.");
+/** The lab's signed address for one order's callbacks: /api/print-orders/lab?order=…&token=… (HMAC under SESSION_SECRET). */
+async function labCallbackUrl(ctx: ServiceContext, orderId: string): Promise<string> {
+  const token = await hmacSign(readConfig(ctx.env).SESSION_SECRET, `print-lab-callback:${orderId}`);
+  return `${returnOrigin(ctx)}/api/print-orders/lab?order=${orderId}&token=${token}`;
+}
+
+/**
+ * POST /api/print-orders/lab?order=…&token=…: the lab's call about one order, at the address the
+ * order was given (the lab's own signature, if any, is not needed: the token is ours and the call
+ * only says "look again": what counts is the order read from the lab).
+ */
+export async function receiveLabCall(ctx: ServiceContext, orderId: string | null, token: string | null): Promise<{ received: true }> {
+  const expected = orderId ? await hmacSign(readConfig(ctx.env).SESSION_SECRET, `print-lab-callback:${orderId}`) : null;
+  if (!orderId || !token || !expected || !timingSafeEqualString(token, expected)) throw new AppError("VALIDATION_ERROR", "This callback address is not valid.");
+  await lookAgainAtLab(ctx, orderId);
   return { received: true };
 }
 
-/** HMAC-SHA256 of the body with the lab's secret, base64url (the development lab's scheme). */
-export function labSignature(body: string): Promise<string> {
-  return hmacSign(LOCAL_LAB_SECRET, body);
+/** Where the lab stands with an order it has: shipped (with tracking), failed (cancelled there and refunded here), or still at work. */
+async function lookAgainAtLab(ctx: ServiceContext, orderId: string): Promise<PrintOrderRow | null> {
+  const order = await findPrintOrder(ctx.db, orderId);
+  if (order?.status !== "sent" || !order.labOrderId) return order ?? null;
+  const lab = printLabFor(ctx, printCatalogue(ctx));
+  const state = await lab.read(order.labOrderId);
+  if (state.status === "shipped") return step(ctx, order, "sent", "shipped", { trackingUrl: state.trackingUrl }, state.trackingUrl);
+  if (state.status === "failed") {
+    await lab.cancel(order.labOrderId);
+    return failAndRefund(ctx, order, "sent", state.failure ?? "The print lab could not print your order.");
+  }
+  return order;
+}
+
+/** How long the lab may download an order's pictures (its retries and any pause before production fit). */
+export const PICTURE_URL_DAYS = 14;
+
+function pictureToken(ctx: ServiceContext, orderId: string, fileId: string, expires: number): Promise<string> {
+  return hmacSign(readConfig(ctx.env).SESSION_SECRET, `print-picture:${orderId}:${fileId}:${expires}`);
+}
+
+/** The signed, time-limited address of an ordered picture's original, for the lab. */
+async function pictureUrl(ctx: ServiceContext, orderId: string, fileId: string): Promise<string> {
+  const expires = Math.floor(ctx.now().getTime() / 1000) + PICTURE_URL_DAYS * 86_400;
+  return `${returnOrigin(ctx)}/api/print-orders/${orderId}/pictures/${fileId}?expires=${expires}&token=${await pictureToken(ctx, orderId, fileId, expires)}`;
+}
+
+/**
+ * GET/HEAD /api/print-orders/{id}/pictures/{fileId}?expires=…&token=…: the original of a picture
+ * of a paid order, for the lab only (its signed address; no cookie), while the order is paid or at
+ * the lab and the address has not expired; 404 for anything else, the same for every refusal.
+ */
+export async function deliverOrderedPicture(ctx: ServiceContext, orderId: string, fileId: string, expires: string | null, token: string | null, request: ContentRequest): Promise<ContentDelivery> {
+  const notHere = new AppError("NOT_FOUND", "This picture is not available.");
+  const until = Number(expires);
+  if (!token || !Number.isInteger(until) || until * 1000 < ctx.now().getTime()) throw notHere;
+  if (!timingSafeEqualString(token, await pictureToken(ctx, orderId, fileId, until))) throw notHere;
+  const order = await findPrintOrder(ctx.db, orderId);
+  if (!order || (order.status !== "paid" && order.status !== "sent") || !order.items.some((item) => item.fileId === fileId)) throw notHere;
+  const file = await findOrderedPicture(ctx.db, fileId);
+  if (!file) throw notHere;
+  return sendDeliverable(ctx, file, { key: file.r2Key, size: file.size, etag: await entityTagOf(file), lastModified: file.updatedAt, watermarked: false }, "download", request, null);
+}
+
+/**
+ * The hourly look (workers/cron.ts): orders whose news may have been lost — a checkout paid
+ * without Stripe's event reaching us, a paid order the lab could not take yet, an order at the lab
+ * whose callback did not arrive. Each is looked at again; one that fails waits for the next hour.
+ */
+export async function lookAgainAtOpenOrders(ctx: ServiceContext): Promise<{ looked: number; moved: number; failed: number }> {
+  const open = await listOpenPrintOrders(ctx.db, new Date(ctx.now().getTime() - 2 * 86_400_000), 100);
+  let moved = 0;
+  let failed = 0;
+  for (const order of open) {
+    try {
+      const after = order.status === "sent" ? await lookAgainAtLab(ctx, order.id) : await lookAgainAtPayment(ctx, order.id);
+      if (after && after.status !== order.status) moved += 1;
+    } catch (error) {
+      failed += 1;
+      ctx.logger.warn("print order look failed", { orderId: order.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return { looked: open.length, moved, failed };
 }

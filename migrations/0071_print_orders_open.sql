@@ -1,0 +1,1 @@
+CREATE INDEX `print_orders_open_idx` ON `print_orders` (`status`,`updated_at`);
