@@ -6,8 +6,9 @@ import { payLocalCheckout } from "~/features/billing/local-stripe/local-checkout
 import { createVisitorPrintOrder, getPrintOrder } from "~/features/billing/print-orders.server";
 import { passPublicGalleryGate, viewPublicGallery } from "~/features/galleries/public-gallery.server";
 import { stripeFor } from "~/features/billing/stripe-client.server";
-import { createFile, personalSpaceOf, testContext } from "~tests/factories/files";
+import { testContext } from "~tests/factories/files";
 import { countWhere, get, send, signedIn } from "./dataroom-helpers";
+import { galleryWith } from "./gallery-helpers";
 import { mailsTo, newAuthClient, origin, testEnv } from "./helpers";
 
 /**
@@ -21,13 +22,12 @@ type Order = { id: string; status: string; totalCents: number; trackingUrl: stri
 const ADDRESS = { line1: "1 Harbour Road", city: "Hamburg", postalCode: "20457", country: "de" };
 
 async function galleryOf(member: Awaited<ReturnType<typeof signedIn>>) {
-  const { spaceId, rootId } = await personalSpaceOf(member.id);
-  const gallery = await send(member.client, "POST", "/api/folders", { parentId: rootId, label: "Wedding", kind: "gallery" });
-  expect(gallery.status, await gallery.clone().text()).toBe(201);
-  const folderId = (await gallery.json<{ folder: { uid: string } }>()).folder.uid;
-  const dock = await createFile({ spaceId, folderId, name: "dock.png", contentType: "image/png", content: "png" });
-  const vows = await createFile({ spaceId, folderId, name: "vows.jpg", contentType: "image/jpeg", content: "jpg" });
-  const notes = await createFile({ spaceId, folderId, name: "notes.txt", content: "not a picture" });
+  const { spaceId, folderId, files } = await galleryWith(member, "Wedding", [
+    { name: "dock.png", contentType: "image/png", content: "png" },
+    { name: "vows.jpg", contentType: "image/jpeg", content: "jpg" },
+    { name: "notes.txt", content: "not a picture" },
+  ]);
+  const [dock, vows, notes] = files as [(typeof files)[number], (typeof files)[number], (typeof files)[number]];
   return { spaceId, folderId, dock, vows, notes };
 }
 
