@@ -137,6 +137,13 @@ test("a member orders prints of two gallery pictures, pays at the local checkout
   const orderPath = new URL(page.url()).pathname;
 
   await gotoHydrated(page, "/dev/lab");
+  // The lab was given each picture's original at a signed address it can download without a cookie.
+  const pictureAddress = await page.getByTestId("lab-order").first().getByRole("link", { name: "cranes.png" }).getAttribute("href");
+  const cookieless = await browser.newContext({ baseURL });
+  const picture = await cookieless.request.get(pictureAddress!);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()["content-type"]).toBe("image/png");
+  await cookieless.close();
   await page.getByTestId("lab-order").first().getByRole("button", { name: "Ship" }).click();
   await expect(page.getByTestId("lab-order").first()).toContainText("shipped");
   await gotoHydrated(page, orderPath);

@@ -21,7 +21,11 @@ export function PrintOrderDetails({ order, galleryHref }: { order: PrintOrderVie
             ? "Your prints are on their way."
             : order.status === "refunded"
               ? `${order.failure ?? "The print lab could not print it."} You were refunded ${formatMoney(order.totalCents, order.currency)}.`
-              : "Paid, and with the print lab. We e-mail you when it ships."}{" "}
+              : order.status === "failed"
+                ? `${order.failure ?? "The print lab could not print it."} Your refund is on its way.`
+                : order.status === "paid"
+                  ? "Paid. It goes to the print lab as soon as the lab takes it (we keep trying); we e-mail you when it ships."
+                  : "Paid, and with the print lab. We e-mail you when it ships."}{" "}
         {order.trackingUrl ? (
           <a href={order.trackingUrl} className="font-medium text-brand-700 underline-offset-2 hover:underline">
             Track the parcel
