@@ -133,6 +133,7 @@ export default [
     route("folders/:uid/gallery", "routes/folders/gallery.tsx"),
     // Prints of a gallery's pictures (issue 43, spec §2 "Print order created and error").
     route("folders/:uid/prints", "routes/prints/order.tsx"),
+    route("print-orders", "routes/prints/list.tsx"),
     route("print-orders/error", "routes/prints/error.tsx"),
     route("print-orders/:id", "routes/prints/created.tsx"),
     route("files/recent", "routes/files/recent.tsx"),

@@ -175,4 +175,11 @@ test("a member orders prints of two gallery pictures, pays at the local checkout
   await expect(visitor.getByTestId("print-order-status")).toContainText("Paid, and with the print lab.");
   expect(new URL(visitor.url()).searchParams.get("token")).toMatch(/^[A-Za-z0-9_-]{43}$/);
   await visitorContext.close();
+
+  // The gallery's owner finds their own order and the visitor's on Print orders.
+  await gotoHydrated(page, "/print-orders");
+  await expect(page).toHaveTitle("Print orders - Strongroom");
+  await expect(page.getByTestId("my-print-order")).toContainText("Shipped");
+  await expect(page.getByTestId("gallery-print-order")).toContainText("Grace Hopper");
+  await expect(page.getByTestId("gallery-print-order")).toContainText("Harbour walk");
 });

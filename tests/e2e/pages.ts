@@ -48,6 +48,7 @@ export const MEMBER_PAGES = [
   "/checkout/failure",
   "/referrals",
   "/folders/{inbox}/prints",
+  "/print-orders",
   "/print-orders/error",
   "/dataroom/{room}",
   "/dataroom/{room}/profile",

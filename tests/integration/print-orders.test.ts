@@ -225,4 +225,24 @@ describe("print orders", () => {
     expect(mails.map((mail) => mail.subject)).toEqual([`We have your print order (order ${id.slice(0, 8).toUpperCase()})`, `Your prints are being made (order ${id.slice(0, 8).toUpperCase()})`]);
     expect(mails[0]!.textBody).toContain(`/prints/${id}?token=${token}`);
   });
+
+  it("lists the member's own orders and what visitors ordered from the galleries they published, and nobody else's", async () => {
+    const owner = await signedIn({ tier: "pro" });
+    const outsider = await signedIn();
+    const { folderId, dock } = await galleryOf(owner);
+    const own = await order(owner, { folderId, items: [{ fileId: dock.id, size: "10x15", paper: "lustre", quantity: 3 }] });
+    const link = await publishGallery(owner, folderId, { allowPrints: true });
+    const visit = await visitGallery(link.key);
+    const sold = await createVisitorPrintOrder(testContext(), link.key, visit.cookie, { items: [{ fileId: dock.id, size: "20x30", paper: "matte", quantity: 1 }], name: "Grace Hopper", email: `visitor-${crypto.randomUUID()}@example.com`, address: ADDRESS });
+    await payLocalCheckout(testContext(), sold.url.split("/").pop()!, LOCAL_CARDS.paid);
+
+    type Lines = { mine: { id: string; prints: number; statusLabel: string }[]; fromGalleries: { id: string; buyer: string; gallery: string; statusLabel: string; totalCents: number }[] };
+    const lists = await (await get("/api/print-orders", owner.client)).json<Lines>();
+    expect(lists.mine).toEqual([expect.objectContaining({ id: own.id, prints: 3, statusLabel: "Waiting for payment" })]);
+    expect(lists.fromGalleries).toEqual([expect.objectContaining({ id: sold.id, buyer: "Grace Hopper", gallery: "Wedding", statusLabel: "At the print lab", totalCents: 450 + 490 })]);
+    // The visitor's address stays with the order: the gallery's owner sees who and what, not where.
+    expect(JSON.stringify(lists.fromGalleries)).not.toContain("Harbour Road");
+    expect(await (await get("/api/print-orders", outsider.client)).json<Lines>()).toEqual({ mine: [], fromGalleries: [] });
+    expect((await get("/api/print-orders", await newAuthClient())).status).toBe(401);
+  });
 });

@@ -1,19 +1,24 @@
 import { Hono, type Context } from "hono";
-import { createPrintOrder, deliverOrderedPicture, getPrintOrder, printCatalogue, receiveLabCall } from "~/features/billing/print-orders.server";
+import { createPrintOrder, deliverOrderedPicture, getPrintOrder, listPrintOrders, printCatalogue, receiveLabCall } from "~/features/billing/print-orders.server";
 import { AppError } from "~/lib/errors";
 import { contentRequest } from "../content-request";
 import type { AppEnv } from "../types";
 import { apiServiceContext, noStore, readJsonBody, requireApiActor } from "./require-actor";
 
 /**
- * /api/print-orders (issue 43, docs/billing.md): the print catalogue; a new order from a gallery
- * folder (201 with the checkout page to pay on); one order of the member's.
+ * /api/print-orders (issue 43, docs/billing.md): the print catalogue; the member's orders and those
+ * from their galleries; a new order from a gallery folder (201 with the checkout page to pay on);
+ * one order of the member's.
  */
 export const printOrdersApi = new Hono<AppEnv>()
   .use(noStore)
   .get("/catalogue", (c) => {
     requireApiActor(c);
     return c.json({ catalogue: printCatalogue(apiServiceContext(c)) }, 200);
+  })
+  .get("/", async (c) => {
+    const actor = requireApiActor(c);
+    return c.json(await listPrintOrders(apiServiceContext(c), actor.userId), 200);
   })
   .post("/", async (c) => {
     const actor = requireApiActor(c);

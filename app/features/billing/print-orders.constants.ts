@@ -60,3 +60,18 @@ export type PrintOrderView = {
   createdAt: string;
   folderId: string;
 };
+
+/** One line of the member's print orders page: their own orders, or a visitor's from a gallery they published. */
+export type PrintOrderLine = {
+  id: string;
+  reference: string;
+  createdAt: string;
+  status: PrintOrderStatus;
+  statusLabel: string;
+  prints: number;
+  totalCents: number;
+  currency: string;
+  /** The buyer's name (for orders from the member's galleries; their own orders are theirs). */
+  buyer: string;
+  gallery: string | null;
+};

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, like, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { files, printOrders, type PrintOrderStatus } from "~/db/schema";
+import { files, folders, printOrders, shareLinks, type PrintOrderStatus } from "~/db/schema";
 
 export type PrintOrderRow = typeof printOrders.$inferSelect;
 
@@ -40,6 +40,20 @@ export async function listOpenPrintOrders(db: Database, since: Date, limit: numb
 
 export async function listPrintOrdersOf(db: Database, buyerId: string, limit: number): Promise<PrintOrderRow[]> {
   return db.select().from(printOrders).where(eq(printOrders.buyerId, buyerId)).orderBy(desc(printOrders.createdAt)).limit(limit).all();
+}
+
+/** Visitors' orders from the public galleries the member published (their links), newest first, with the gallery's name. */
+export async function listPrintOrdersFromLinksOf(db: Database, userId: string, limit: number): Promise<(PrintOrderRow & { gallery: string | null })[]> {
+  const rows = await db
+    .select({ order: printOrders, gallery: folders.label })
+    .from(printOrders)
+    .innerJoin(shareLinks, eq(shareLinks.id, printOrders.shareLinkId))
+    .leftJoin(folders, eq(folders.id, printOrders.folderId))
+    .where(eq(shareLinks.createdBy, userId))
+    .orderBy(desc(printOrders.createdAt))
+    .limit(limit)
+    .all();
+  return rows.map((row) => ({ ...row.order, gallery: row.gallery }));
 }
 
 export async function setCheckoutSession(db: Database, id: string, sessionId: string, now: Date): Promise<void> {

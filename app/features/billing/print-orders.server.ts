@@ -15,8 +15,19 @@ import { callStripe } from "./billing-customer.server";
 import { formatMoney } from "./billing.constants";
 import { printLabFor } from "./print-lab.server";
 import { LabRefusal } from "./print-lab.types";
-import { DEFAULT_PRINT_CATALOGUE, MAX_PRINT_COPIES, MAX_PRINT_ITEMS, PRINT_STATUS_LABELS, unitCents, type PrintCatalogue, type PrintOrderView } from "./print-orders.constants";
-import { findOrderedPicture, findPrintOrder, insertPrintOrder, listOpenPrintOrders, listPrintableFiles, movePrintOrder, setCheckoutSession, type PrintOrderRow } from "./print-orders.queries.server";
+import { DEFAULT_PRINT_CATALOGUE, MAX_PRINT_COPIES, MAX_PRINT_ITEMS, PRINT_STATUS_LABELS, unitCents, type PrintCatalogue, type PrintOrderLine, type PrintOrderView } from "./print-orders.constants";
+import {
+  findOrderedPicture,
+  findPrintOrder,
+  insertPrintOrder,
+  listOpenPrintOrders,
+  listPrintableFiles,
+  listPrintOrdersFromLinksOf,
+  listPrintOrdersOf,
+  movePrintOrder,
+  setCheckoutSession,
+  type PrintOrderRow,
+} from "./print-orders.queries.server";
 import { returnOrigin, stripeFor } from "./stripe-client.server";
 
 /**
@@ -200,6 +211,27 @@ export async function getPrintOrder(ctx: ServiceContext, userId: string | null, 
   // Back from Checkout before Stripe's event, or paid while the lab could not be reached: look again now.
   if ((order.status === "created" && order.checkoutSessionId) || order.status === "paid") return viewOf((await lookAgainAtPayment(ctx, order.id)) ?? order);
   return viewOf(order);
+}
+
+function lineOf(row: PrintOrderRow & { gallery?: string | null }): PrintOrderLine {
+  return {
+    id: row.id,
+    reference: row.id.slice(0, 8).toUpperCase(),
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    statusLabel: PRINT_STATUS_LABELS[row.status],
+    prints: row.items.reduce((sum, item) => sum + item.quantity, 0),
+    totalCents: row.totalCents,
+    currency: row.currency,
+    buyer: row.name,
+    gallery: row.gallery ?? null,
+  };
+}
+
+/** GET /api/print-orders and /print-orders: the member's own orders, and the visitors' orders from the public galleries they published (newest first, 100 of each). */
+export async function listPrintOrders(ctx: ServiceContext, userId: string): Promise<{ mine: PrintOrderLine[]; fromGalleries: PrintOrderLine[] }> {
+  const [mine, fromGalleries] = await Promise.all([listPrintOrdersOf(ctx.db, userId, 100), listPrintOrdersFromLinksOf(ctx.db, userId, 100)]);
+  return { mine: mine.map(lineOf), fromGalleries: fromGalleries.map(lineOf) };
 }
 
 const MAIL: Partial<Record<PrintOrderStatus, { subject: string; message: (order: PrintOrderRow) => string }>> = {

@@ -26,6 +26,13 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="max-w-3xl space-y-6">
       <SettingsHeader title="Invoices" description="Every invoice of your subscription, from Stripe. Download the PDF for your records." />
+      <p className="text-sm text-slate-700">
+        Prints are paid on their own: see{" "}
+        <Link to="/print-orders" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          your print orders
+        </Link>
+        .
+      </p>
       {invoices.length === 0 ? (
         <p className="text-sm text-slate-700">
           No invoices yet. They appear here once you{" "}

@@ -74,9 +74,14 @@ export function PrintOrderDetails({ order, galleryHref }: { order: PrintOrderVie
         </ol>
       </section>
       {galleryHref ? (
-        <Link to={galleryHref} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
-          Back to the gallery
-        </Link>
+        <div className="flex flex-wrap gap-4">
+          <Link to={galleryHref} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+            Back to the gallery
+          </Link>
+          <Link to="/print-orders" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+            All your print orders
+          </Link>
+        </div>
       ) : null}
     </div>
   );
