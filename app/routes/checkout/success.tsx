@@ -9,6 +9,7 @@ import { runLoader } from "~/lib/action-result.server";
 import { AppError } from "~/lib/errors";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
+import { useRevalidateWhile } from "~/lib/use-revalidate-while";
 import type { Route } from "./+types/success";
 
 export const meta: Route.MetaFunction = () => titleMeta("Checkout success");
@@ -30,6 +31,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function CheckoutSuccessPage({ loaderData }: Route.ComponentProps) {
   const { subscription } = loaderData;
   const addons = subscription ? ADDONS.filter((addon) => (subscription.addons[addon] ?? 0) > 0) : [];
+  // Stripe's confirmation is usually seconds behind the browser: look again until it is here.
+  useRevalidateWhile(!subscription, 3000);
   return (
     <div className="mx-auto max-w-xl space-y-5 py-8 text-center">
       <h1 className="text-2xl font-semibold text-slate-900">{subscription ? `Welcome to ${subscription.tierLabel}` : "Thank you"}</h1>
@@ -48,7 +51,7 @@ export default function CheckoutSuccessPage({ loaderData }: Route.ComponentProps
         </div>
       ) : (
         <p className="text-sm text-slate-700" data-testid="checkout-pending">
-          Your payment is being confirmed by Stripe. Your plan changes as soon as it is; reload this page in a moment.
+          Your payment is being confirmed by Stripe. Your plan changes as soon as it is, and this page with it.
         </p>
       )}
       <div className="flex justify-center gap-3">

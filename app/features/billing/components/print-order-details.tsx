@@ -4,10 +4,14 @@ import { HeaderRow, Table, TableBody, TableCell, TableHeaderCell, TableRow } fro
 import { formatDayUtc } from "~/lib/format-utc";
 import { formatMoney } from "../billing.constants";
 import { PRINT_STATUS_LABELS, type PrintOrderView } from "../print-orders.constants";
+import { useRevalidateWhile } from "~/lib/use-revalidate-while";
 
 /** One print order as its buyer sees it ("Print order created"): status, pictures, prices, address, timeline. */
 export function PrintOrderDetails({ order, galleryHref }: { order: PrintOrderView; galleryHref: string | null }) {
   const reference = order.id.slice(0, 8).toUpperCase();
+  // News the page waits for: Stripe's confirmation (seconds), the lab taking a paid order (each look tries it again).
+  useRevalidateWhile(order.status === "created", 3000);
+  useRevalidateWhile(order.status === "paid", 15_000, 20);
   return (
     <div className="max-w-3xl space-y-6">
       <div className="flex flex-wrap items-center gap-3">
