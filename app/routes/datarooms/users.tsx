@@ -19,6 +19,7 @@ import { AppError, type FieldErrors } from "~/lib/errors";
 import { requestContext, serviceContextFor } from "~/lib/request-context.server";
 import { pageTitle } from "~/lib/title";
 import type { Route } from "./+types/users";
+import { ConfirmIntentButton } from "~/components/confirm-intent-button";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(loaderData ? `People of ${loaderData.dataroom.name}` : "Data room people") }];
 
@@ -243,11 +244,16 @@ export default function DataroomUsersPage({ loaderData, actionData }: Route.Comp
                               Change
                             </Button>
                           </IntentForm>
-                          <IntentForm intent="remove" fields={{ user_id: member.userId }}>
-                            <Button type="submit" size="sm" variant="danger" isLoading={busy === `remove:${member.userId}`} aria-label={`Remove ${member.name}`}>
-                              Remove
-                            </Button>
-                          </IntentForm>
+                          <ConfirmIntentButton
+                            intent="remove"
+                            fields={{ user_id: member.userId }}
+                            label="Remove"
+                            ariaLabel={`Remove ${member.name}`}
+                            isLoading={busy === `remove:${member.userId}`}
+                            title={`Remove ${member.name} from ${dataroom.name}?`}
+                            description="Their access ends at once, on pages they have open too. The room’s audit log keeps what they did. You can invite them again later."
+                            confirmLabel="Remove from the room"
+                          />
                         </div>
                       ) : null}
                     </TableCell>

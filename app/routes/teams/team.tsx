@@ -23,6 +23,7 @@ import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
 import type { Route } from "./+types/team";
+import { ConfirmIntentButton } from "~/components/confirm-intent-button";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => titleMeta(loaderData ? `Team ${loaderData.team.name}` : "Team");
 
@@ -194,11 +195,16 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
                               Save role
                             </Button>
                           </IntentForm>
-                          <IntentForm intent="remove" fields={{ userId: member.userId }}>
-                            <Button type="submit" size="sm" variant="danger" isLoading={busyIntent === `remove:${member.userId}`} aria-label={`Remove ${member.name}`}>
-                              Remove
-                            </Button>
-                          </IntentForm>
+                          <ConfirmIntentButton
+                            intent="remove"
+                            fields={{ userId: member.userId }}
+                            label="Remove"
+                            ariaLabel={`Remove ${member.name}`}
+                            isLoading={busyIntent === `remove:${member.userId}`}
+                            title={`Remove ${member.name} from ${team.name}?`}
+                            description="They lose the team’s data rooms and files at once. What they made stays with the team. You can invite them again later."
+                            confirmLabel="Remove from the team"
+                          />
                         </div>
                       ) : (
                         <span className="text-xs text-slate-600">{member.userId === me.userId ? "You" : member.role === "owner" ? "The owner" : "Only the owner changes admins"}</span>
