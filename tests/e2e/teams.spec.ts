@@ -113,6 +113,10 @@ test("an owner creates a team and invites someone, who joins from the mailed lin
     const notice = them.getByRole("dialog", { name: "You no longer have access" });
     await gotoHydrated(page, teamPage);
     await row.getByRole("button", { name: "Remove Ada Analyst" }).click();
+    // It asks first, saying what they lose.
+    const confirm = page.getByRole("dialog", { name: /^Remove Ada Analyst from / });
+    await expect(confirm).toContainText("They lose the team’s data rooms and files at once.");
+    await confirm.getByRole("button", { name: "Remove from the team" }).click();
     await expect(page.getByTestId("team-member")).toHaveCount(1);
     await expect(page.getByTestId("team-event").first()).toContainText(`removed ${invitee.email}`);
     await expect(notice).toContainText("You were removed from the team whose workspace holds this data room.");
