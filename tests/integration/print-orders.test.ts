@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { advanceLocalLabOrder } from "~/features/billing/local-lab.server";
 import { LOCAL_CARDS } from "~/features/billing/local-stripe/local-catalogue";
 import { payLocalCheckout } from "~/features/billing/local-stripe/local-checkout.server";
-import { createVisitorPrintOrder, getPrintOrder } from "~/features/billing/print-orders.server";
+import { createPrintOrder, createVisitorPrintOrder, getPrintOrder } from "~/features/billing/print-orders.server";
+import { createServiceContext } from "~/lib/service-context.server";
 import { passPublicGalleryGate, viewPublicGallery } from "~/features/galleries/public-gallery.server";
 import { stripeFor } from "~/features/billing/stripe-client.server";
 import { testContext } from "~tests/factories/files";
@@ -244,5 +245,21 @@ describe("print orders", () => {
     expect(JSON.stringify(lists.fromGalleries)).not.toContain("Harbour Road");
     expect(await (await get("/api/print-orders", outsider.client)).json<Lines>()).toEqual({ mine: [], fromGalleries: [] });
     expect((await get("/api/print-orders", await newAuthClient())).status).toBe(401);
+  });
+
+  it("prices shipping by the country it goes to and ships only where the catalogue says, refusing before payment with the countries it ships to", async () => {
+    const member = await signedIn();
+    const { folderId, dock } = await galleryOf(member);
+    const catalogue = { currency: "eur", shippingCents: 490, shippingByCountry: { US: 1490 }, countries: ["DE", "FR", "US"], sizes: [{ id: "10x15", label: "10 × 15 cm", cents: 90 }], papers: [{ id: "matte", label: "Matte", percent: 0 }] };
+    const ctx = createServiceContext({ ...testEnv, PRINT_CATALOGUE: JSON.stringify(catalogue) } as Env, { requestId: "catalogue" });
+    const items = [{ fileId: dock.id, size: "10x15", paper: "matte", quantity: 2 }];
+    const toUs = await createPrintOrder(ctx, member.id, { folderId, items, name: "Ada", address: { ...ADDRESS, country: "us" } });
+    expect(await getPrintOrder(ctx, member.id, toUs.id)).toMatchObject({ shippingCents: 1490, totalCents: 180 + 1490 });
+    const toFrance = await createPrintOrder(ctx, member.id, { folderId, items, name: "Ada", address: { ...ADDRESS, country: "FR" } });
+    expect(await getPrintOrder(ctx, member.id, toFrance.id)).toMatchObject({ shippingCents: 490, totalCents: 180 + 490 });
+
+    const before = await countWhere("select count(*) as n from print_orders");
+    await expect(createPrintOrder(ctx, member.id, { folderId, items, name: "Ada", address: { ...ADDRESS, country: "JP" } })).rejects.toMatchObject({ status: 400, message: "address.country: Prints are not shipped to JP. They are shipped to DE, FR, US." });
+    expect(await countWhere("select count(*) as n from print_orders")).toBe(before);
   });
 });

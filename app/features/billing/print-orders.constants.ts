@@ -3,7 +3,12 @@ import type { PrintOrderStatus } from "~/db/schema/billing";
 /** The print catalogue (issue 43): sizes with their price, papers with a surcharge, shipping; PRINT_CATALOGUE overrides it. */
 export type PrintCatalogue = {
   currency: string;
+  /** Shipping of one order, wherever it goes unless `shippingByCountry` names the country. */
   shippingCents: number;
+  /** Shipping to these countries (ISO 3166 two-letter codes, upper case), in place of `shippingCents`. */
+  shippingByCountry?: Record<string, number>;
+  /** The only countries prints are shipped to; anywhere when absent. */
+  countries?: string[];
   sizes: { id: string; label: string; cents: number }[];
   papers: { id: string; label: string; percent: number }[];
 };
@@ -23,6 +28,13 @@ export const DEFAULT_PRINT_CATALOGUE: PrintCatalogue = {
     { id: "fine-art", label: "Fine art", percent: 50 },
   ],
 };
+
+/** What shipping to `country` costs, or null where prints are not shipped (the country is not among `countries`). */
+export function shippingCentsTo(catalogue: PrintCatalogue, country: string): number | null {
+  const code = country.trim().toUpperCase();
+  if (catalogue.countries && !catalogue.countries.includes(code)) return null;
+  return catalogue.shippingByCountry?.[code] ?? catalogue.shippingCents;
+}
 
 export const MAX_PRINT_COPIES = 50;
 export const MAX_PRINT_ITEMS = 100;

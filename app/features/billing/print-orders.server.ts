@@ -15,7 +15,7 @@ import { callStripe } from "./billing-customer.server";
 import { formatMoney } from "./billing.constants";
 import { printLabFor } from "./print-lab.server";
 import { LabRefusal } from "./print-lab.types";
-import { DEFAULT_PRINT_CATALOGUE, MAX_PRINT_COPIES, MAX_PRINT_ITEMS, PRINT_STATUS_LABELS, unitCents, type PrintCatalogue, type PrintOrderLine, type PrintOrderView } from "./print-orders.constants";
+import { DEFAULT_PRINT_CATALOGUE, MAX_PRINT_COPIES, MAX_PRINT_ITEMS, PRINT_STATUS_LABELS, shippingCentsTo, unitCents, type PrintCatalogue, type PrintOrderLine, type PrintOrderView } from "./print-orders.constants";
 import {
   findOrderedPicture,
   findPrintOrder,
@@ -41,6 +41,8 @@ import { returnOrigin, stripeFor } from "./stripe-client.server";
 const catalogueSchema = z.object({
   currency: z.string().length(3),
   shippingCents: z.number().int().min(0),
+  shippingByCountry: z.record(z.string().regex(/^[A-Z]{2}$/, "shippingByCountry: countries are two-letter codes in capitals."), z.number().int().min(0)).optional(),
+  countries: z.array(z.string().regex(/^[A-Z]{2}$/, "countries: two-letter codes in capitals.")).min(1).optional(),
   sizes: z.array(z.object({ id: z.string().min(1), label: z.string().min(1), cents: z.number().int().min(1) })).min(1),
   papers: z.array(z.object({ id: z.string().min(1), label: z.string().min(1), percent: z.number().int().min(0).max(500) })).min(1),
 });
@@ -124,11 +126,13 @@ async function placeOrder(ctx: ServiceContext, data: Omit<OrderData, "folderId">
     if (cents === null) throw new AppError("VALIDATION_ERROR", `items: Choose a size (${catalogue.sizes.map((size) => size.label).join(", ")}) and a paper (${catalogue.papers.map((paper) => paper.label).join(", ")}).`);
     return { fileId: item.fileId, name: picture.name, size: item.size, paper: item.paper, quantity: item.quantity, unitCents: cents };
   });
+  const shippingCents = shippingCentsTo(catalogue, data.address.country);
+  if (shippingCents === null) throw new AppError("VALIDATION_ERROR", `address.country: Prints are not shipped to ${data.address.country}. They are shipped to ${catalogue.countries!.join(", ")}.`);
   // What the lab cannot make is refused before anyone pays.
   printLabFor(ctx, catalogue).check(items);
   const now = ctx.now();
   const id = crypto.randomUUID();
-  const total = items.reduce((sum, item) => sum + item.unitCents * item.quantity, 0) + catalogue.shippingCents;
+  const total = items.reduce((sum, item) => sum + item.unitCents * item.quantity, 0) + shippingCents;
   await insertPrintOrder(ctx.db, {
     id,
     buyerId: where.buyerId,
@@ -138,7 +142,7 @@ async function placeOrder(ctx: ServiceContext, data: Omit<OrderData, "folderId">
     email: where.email,
     address: data.address,
     items,
-    shippingCents: catalogue.shippingCents,
+    shippingCents,
     totalCents: total,
     currency: catalogue.currency,
     status: "created",
@@ -157,7 +161,7 @@ async function placeOrder(ctx: ServiceContext, data: Omit<OrderData, "folderId">
       ...(where.buyerId ? { client_reference_id: where.buyerId } : {}),
       line_items: [
         ...items.map((item) => ({ price_data: { currency: catalogue.currency, unit_amount: item.unitCents, product_data: { name: label(item) } }, quantity: item.quantity })),
-        { price_data: { currency: catalogue.currency, unit_amount: catalogue.shippingCents, product_data: { name: "Shipping" } }, quantity: 1 },
+        { price_data: { currency: catalogue.currency, unit_amount: shippingCents, product_data: { name: `Shipping to ${data.address.country}` } }, quantity: 1 },
       ],
       success_url: `${origin}${successPath}`,
       cancel_url: `${origin}${where.cancelPath(id)}`,

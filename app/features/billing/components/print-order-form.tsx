@@ -5,7 +5,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { nativeSelectClassName } from "~/components/ui/native-select";
 import { formatMoney } from "../billing.constants";
-import { MAX_PRINT_COPIES, unitCents, type PrintCatalogue } from "../print-orders.constants";
+import { MAX_PRINT_COPIES, shippingCentsTo, unitCents, type PrintCatalogue } from "../print-orders.constants";
 
 const field = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm";
 
@@ -21,7 +21,10 @@ export function PrintOrderForm({ title, pictures, catalogue, preselected, name, 
   const [paper, setPaper] = useState(catalogue.papers[0]!.id);
   const unit = unitCents(catalogue, size, paper) ?? 0;
   const copies = Object.values(chosen).reduce((sum, count) => sum + count, 0);
-  const total = copies > 0 ? unit * copies + catalogue.shippingCents : 0;
+  const [country, setCountry] = useState("");
+  // Shipping as it will be charged: by the country once it is entered (the server prices it again).
+  const shipping = country.trim().length === 2 ? shippingCentsTo(catalogue, country) : catalogue.shippingCents;
+  const total = copies > 0 && shipping !== null ? unit * copies + shipping : 0;
   return (
     <div className="max-w-4xl space-y-6">
       <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
@@ -123,14 +126,16 @@ export function PrintOrderForm({ title, pictures, catalogue, preselected, name, 
           </label>
           <label className="text-sm text-slate-900">
             Country (two letters: DE, FR, US…)
-            <input name="country" required maxLength={2} autoComplete="country" className={field} />
+            <input name="country" required maxLength={2} autoComplete="country" className={field} value={country} onChange={(event) => setCountry(event.target.value)} />
           </label>
         </fieldset>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-900" data-testid="print-total">
-            {copies > 0 ? (
+          <p className="text-sm text-slate-900" data-testid="print-total" aria-live="polite">
+            {shipping === null ? (
+              `Prints are not shipped to ${country.trim().toUpperCase()}. They are shipped to ${catalogue.countries?.join(", ") ?? ""}.`
+            ) : copies > 0 ? (
               <>
-                {copies} {copies === 1 ? "print" : "prints"} × {formatMoney(unit, catalogue.currency)} + shipping {formatMoney(catalogue.shippingCents, catalogue.currency)} = <strong>{formatMoney(total, catalogue.currency)}</strong>
+                {copies} {copies === 1 ? "print" : "prints"} × {formatMoney(unit, catalogue.currency)} + shipping {formatMoney(shipping, catalogue.currency)} = <strong>{formatMoney(total, catalogue.currency)}</strong>
               </>
             ) : (
               "Tick the pictures to print."
@@ -140,7 +145,7 @@ export function PrintOrderForm({ title, pictures, catalogue, preselected, name, 
             <Link to={backHref} className="self-center text-sm font-medium text-slate-700 underline-offset-2 hover:underline">
               Back to the gallery
             </Link>
-            <Button type="submit" disabled={copies === 0}>
+            <Button type="submit" disabled={copies === 0 || shipping === null}>
               Continue to payment
             </Button>
           </div>
