@@ -279,4 +279,10 @@ test("a member maps a form onto a PDF made as a form, reviews the pairs, and fil
   const filled = await PDFDocument.load(readFileSync((await (await download).path())!));
   expect(filled.getForm().getTextField("FullName").getText()).toBe("Pat Pdf");
   expect(filled.getForm().getTextField("EmailAddress").getText()).toBe("pat@example.com");
+
+  // Or saved as a file next to the PDF it fills, linked from the page.
+  await page.getByRole("button", { name: "Save the filled PDF next to the original" }).click();
+  await expect(page.getByTestId("filled-saved")).toContainText(/^Saved as .+ - \d{4}-\d{2}-\d{2}\.pdf\.$/);
+  await page.getByTestId("filled-saved").getByRole("link").click();
+  await expect(page.getByRole("row").filter({ hasText: /- \d{4}-\d{2}-\d{2}\.pdf/ })).toHaveCount(1);
 });

@@ -164,9 +164,27 @@ describe("forms: filling the mapped PDF with a submission", () => {
     expect(form.getTextField("dob").getText()).toBe("1990-12-10");
     expect(form.getTextField("Fax").getText()).toBeUndefined();
     expect(form.getCheckBox("pep_box").isChecked()).toBe(true);
-    // Someone else: 404; before a mapping: 409.
+
+    // Saved next to the PDF it fills: a file of that folder with the answers in it, once per submission.
+    const save = () => send(owner.client, "POST", `/api/forms/${formId}/submissions/${submissionId}/filled.pdf/save`);
+    const first = await save();
+    expect(first.status, await first.clone().text()).toBe(201);
+    const { file } = await first.json<{ file: { id: string; name: string; folderId: string } }>();
+    expect(file).toMatchObject({ folderId: space.inboxId, name: expect.stringMatching(/^KYC - \d{4}-\d{2}-\d{2}\.pdf$/) });
+    const stored = await get(`/api/files/${file.id}/download`, owner.client);
+    expect(stored.status).toBe(200);
+    expect((await PDFDocument.load(new Uint8Array(await stored.arrayBuffer()))).getForm().getTextField("applicant.fullLegalName").getText()).toBe("Ada Lovelace");
+    const files = await countWhere("select count(*) as n from files where folder_id = ?", space.inboxId);
+    const again = await save();
+    expect(again.status).toBe(200);
+    expect((await again.json<{ file: { id: string } }>()).file.id).toBe(file.id);
+    expect(await countWhere("select count(*) as n from files where folder_id = ?", space.inboxId)).toBe(files);
+
+    // Someone else: 404 (and nothing saved); before a mapping: 409.
     const outsider = await signedIn({ tier: "pro", name: "Ola Outside" });
     expect((await get(`/api/forms/${formId}/submissions/${submissionId}/filled.pdf`, outsider.client)).status).toBe(404);
+    expect((await send(outsider.client, "POST", `/api/forms/${formId}/submissions/${submissionId}/filled.pdf/save`)).status).toBe(404);
+    expect(await countWhere("select count(*) as n from files where folder_id = ?", space.inboxId)).toBe(files);
     expect((await send(owner.client, "PUT", `/api/forms/${formId}/pdf-mapping`, { fileId: null })).status).toBe(200);
     expect((await get(`/api/forms/${formId}/submissions/${submissionId}/filled.pdf`, owner.client)).status).toBe(409);
   });
@@ -192,6 +210,8 @@ describe("forms: who may map a form onto a PDF and fill it", () => {
     const fake = crypto.randomUUID();
     expect((await get(`/api/forms/${formId}/submissions/${fake}/filled.pdf`)).status).toBe(401);
     expect((await get(`/api/forms/${formId}/submissions/${fake}/filled.pdf`, free.client)).status).toBe(403);
+    expect((await send(await newAuthClient(), "POST", `/api/forms/${formId}/submissions/${fake}/filled.pdf/save`)).status).toBe(401);
+    expect((await send(free.client, "POST", `/api/forms/${formId}/submissions/${fake}/filled.pdf/save`)).status).toBe(403);
     expect((await get(`/api/forms/${formId}/submissions/${fake}/filled.pdf`, owner.client)).status).toBe(404);
   });
 });

@@ -5,7 +5,7 @@ import { getFormDashboard, recordProgress } from "~/features/forms/form-stats.se
 import { restoreForm, restoreFormSubmission } from "~/features/forms/forms-trash.server";
 import { createWebhook, deleteWebhook, listWebhooks, resendDelivery, setWebhookState } from "~/features/forms/form-webhooks.server";
 import { createForm, deleteForm, generateForm, getForm, listForms, moveFormIntoTeam, publishForm, saveAsTemplate, saveDraft, updateFormSettings } from "~/features/forms/forms.server";
-import { fillPdfWithSubmission, proposePdfMapping, savePdfMapping } from "~/features/forms/form-pdf-mapping.server";
+import { fillPdfWithSubmission, proposePdfMapping, saveFilledPdf, savePdfMapping } from "~/features/forms/form-pdf-mapping.server";
 import { contentDisposition } from "~/features/files/content-headers";
 import { AppError } from "~/lib/errors";
 import { workspaceQuery } from "~/features/teams/workspace.server";
@@ -98,6 +98,11 @@ export const formsApi = new Hono<AppEnv>()
     const actor = requireApiActor(c);
     const { filename, bytes } = await fillPdfWithSubmission(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("submissionId"));
     return new Response(bytes, { status: 200, headers: { "Content-Type": "application/pdf", "Content-Disposition": contentDisposition("attachment", filename), "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" } });
+  })
+  .post("/:id/submissions/:submissionId/filled.pdf/save", async (c) => {
+    const actor = requireApiActor(c);
+    const saved = await saveFilledPdf(apiServiceContext(c), actor.userId, c.req.param("id"), c.req.param("submissionId"));
+    return c.json(saved, saved.isNew ? 201 : 200);
   })
   .get("/:id/dashboard", async (c) => {
     const actor = requireApiActor(c);

@@ -12,6 +12,8 @@ import { isUuidShape, SUBMISSION_NOT_FOUND } from "./forms.constants";
 import { findSubmission, updateFormRow } from "./forms.queries.server";
 import { answerText } from "./submission-view";
 import { parseInput } from "~/lib/validation";
+import { derivedId } from "~/features/files/copy.server";
+import { saveMadeFile } from "~/features/files/made-file.server";
 
 /**
  * "Map fields" (issue 37, ADR 030): which question of a form fills which field of a PDF's own form
@@ -165,6 +167,29 @@ export async function savePdfMapping(ctx: ServiceContext, userId: string, formId
  * text, checkboxes are ticked for "yes", choices are chosen when the PDF offers that choice.
  */
 export async function fillPdfWithSubmission(ctx: ServiceContext, userId: string, formId: string, submissionId: string): Promise<{ filename: string; bytes: Uint8Array<ArrayBuffer> }> {
+  const { filename, bytes } = await fillPdf(ctx, userId, formId, submissionId);
+  return { filename, bytes };
+}
+
+/**
+ * POST /api/forms/:id/submissions/:sid/filled.pdf/save: the filled copy saved next to the PDF it
+ * fills (where the member may add files), as a file of that folder; once per submission and PDF
+ * (saving again answers the file saved before).
+ */
+export async function saveFilledPdf(ctx: ServiceContext, userId: string, formId: string, submissionId: string): Promise<{ file: { id: string; name: string; folderId: string }; isNew: boolean }> {
+  const { filename, bytes, source, formTitle } = await fillPdf(ctx, userId, formId, submissionId);
+  const saved = await saveMadeFile(ctx, userId, {
+    id: await derivedId(`filled-pdf:${submissionId}`, source.id),
+    folderId: source.folderId,
+    name: filename,
+    contentType: "application/pdf",
+    bytes,
+    auditDetail: `“${source.name}” filled with a submission to “${formTitle}”`,
+  });
+  return { file: { id: saved.id, name: saved.name, folderId: saved.folderId }, isNew: saved.isNew };
+}
+
+async function fillPdf(ctx: ServiceContext, userId: string, formId: string, submissionId: string): Promise<{ filename: string; bytes: Uint8Array<ArrayBuffer>; source: { id: string; name: string; folderId: string }; formTitle: string }> {
   const { form } = await openForm(ctx, userId, formId, "form.view");
   const submission = isUuidShape(submissionId) ? await findSubmission(ctx.db, formId, submissionId) : undefined;
   if (!submission) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
@@ -198,7 +223,7 @@ export async function fillPdfWithSubmission(ctx: ServiceContext, userId: string,
     }
   }
   const stem = file.name.replace(/\.pdf$/i, "");
-  return { filename: `${stem} - ${submission.createdAt.toISOString().slice(0, 10)}.pdf`, bytes: new Uint8Array(await pdf.save()) };
+  return { filename: `${stem} - ${submission.createdAt.toISOString().slice(0, 10)}.pdf`, bytes: new Uint8Array(await pdf.save()), source: { id: file.id, name: file.name, folderId: file.folderId }, formTitle: form.title };
 }
 
 export type MapFieldsPage = {

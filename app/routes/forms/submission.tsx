@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { IntentButton, IntentForm } from "~/components/intent-form";
 import { buttonClassName } from "~/components/ui/button";
 import { FormPageHeader } from "~/features/forms/components/form-page-header";
@@ -8,6 +8,7 @@ import { dateTimeFormat } from "~/features/files/components/organized-file-table
 import { createSubmissionShare, listSubmissionShares, revokeSubmissionShare } from "~/features/forms/form-shares.server";
 import { SHARE_DAYS } from "~/features/forms/forms.constants";
 import { deleteFormSubmission, getFormSubmission } from "~/features/forms/form-submissions.server";
+import { saveFilledPdf } from "~/features/forms/form-pdf-mapping.server";
 import { runFormAction, runLoader } from "~/lib/action-result.server";
 import { serviceContextFor } from "~/lib/request-context.server";
 import { titleMeta } from "~/lib/title";
@@ -33,6 +34,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const ctx = serviceContextFor(context);
   return runFormAction(
     async () => {
+      if (intent === "save-filled") {
+        const { file, isNew } = await saveFilledPdf(ctx, actor.userId, params.id, params.submissionId);
+        return { ok: true as const, intent, saved: { ...file, isNew } };
+      }
       if (intent === "share") {
         const created = await createSubmissionShare(ctx, actor.userId, params.id, params.submissionId, { days: Number(form.get("days")), note: String(form.get("note") ?? "") });
         const { origin } = new URL(request.url);
@@ -55,6 +60,7 @@ const STATUS = { active: "Works", expired: "Expired", revoked: "Revoked" } as co
 export default function FormSubmissionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { form, submission, shares, openings } = loaderData;
   const created = actionData && "url" in actionData ? actionData : null;
+  const saved = actionData && "saved" in actionData ? actionData.saved : null;
   const failure = actionData && "ok" in actionData && actionData.ok === false ? actionData.message : null;
   return (
     <div className="max-w-3xl space-y-6">
@@ -66,9 +72,25 @@ export default function FormSubmissionPage({ loaderData, actionData }: Route.Com
       </FormPageHeader>
       <SubmissionAnswers submission={submission} />
       {form.fillsPdf ? (
-        <a href={`/api/forms/${form.id}/submissions/${submission.id}/filled.pdf`} download className={buttonClassName({ variant: "secondary", size: "sm" })}>
-          Fill the PDF with these answers
-        </a>
+        <div className="flex flex-wrap items-center gap-3">
+          <a href={`/api/forms/${form.id}/submissions/${submission.id}/filled.pdf`} download className={buttonClassName({ variant: "secondary", size: "sm" })}>
+            Fill the PDF with these answers
+          </a>
+          <IntentForm intent="save-filled">
+            <button type="submit" className={buttonClassName({ variant: "secondary", size: "sm" })}>
+              Save the filled PDF next to the original
+            </button>
+          </IntentForm>
+          {saved ? (
+            <p className="text-sm text-slate-700" role="status" data-testid="filled-saved">
+              {saved.isNew ? "Saved as " : "Saved before as "}
+              <Link to={`/folders/${saved.folderId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                {saved.name}
+              </Link>
+              .
+            </p>
+          ) : null}
+        </div>
       ) : null}
 
       <section aria-labelledby="share-heading" className="space-y-3 rounded-md border border-slate-200 bg-white p-4">
