@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { advanceLocalLabOrder } from "~/features/billing/local-lab.server";
 import { LOCAL_CARDS } from "~/features/billing/local-stripe/local-catalogue";
 import { payLocalCheckout } from "~/features/billing/local-stripe/local-checkout.server";
-import { createPrintOrder, createVisitorPrintOrder, getPrintOrder } from "~/features/billing/print-orders.server";
+import { createPrintOrder, createVisitorPrintOrder, getPrintOrder, lookAgainAtOpenOrders } from "~/features/billing/print-orders.server";
 import { createServiceContext } from "~/lib/service-context.server";
 import { passPublicGalleryGate, viewPublicGallery } from "~/features/galleries/public-gallery.server";
 import { stripeFor } from "~/features/billing/stripe-client.server";
@@ -19,7 +19,7 @@ import { mailsTo, newAuthClient, origin, testEnv } from "./helpers";
  * "look again", and a lab's failure is refunded in full.
  */
 
-type Order = { id: string; status: string; totalCents: number; trackingUrl: string | null; failure: string | null; events: { status: string }[] };
+type Order = { id: string; status: string; statusLabel: string; totalCents: number; trackingUrl: string | null; failure: string | null; events: { status: string }[] };
 const ADDRESS = { line1: "1 Harbour Road", city: "Hamburg", postalCode: "20457", country: "de" };
 
 async function galleryOf(member: Awaited<ReturnType<typeof signedIn>>) {
@@ -261,5 +261,23 @@ describe("print orders", () => {
     const before = await countWhere("select count(*) as n from print_orders");
     await expect(createPrintOrder(ctx, member.id, { folderId, items, name: "Ada", address: { ...ADDRESS, country: "JP" } })).rejects.toMatchObject({ status: 400, message: "address.country: Prints are not shipped to JP. They are shipped to DE, FR, US." });
     expect(await countWhere("select count(*) as n from print_orders")).toBe(before);
+  });
+
+  it("ends an order unpaid when its checkout closes (Stripe's sessions last a day), charging nothing and sending nothing to the lab", async () => {
+    const member = await signedIn({ email: `prints-${crypto.randomUUID()}@example.com` });
+    const { folderId, dock } = await galleryOf(member);
+    const { id, session } = await order(member, { folderId, items: [{ fileId: dock.id, size: "10x15", paper: "matte", quantity: 1 }] });
+    // Still open: the hourly look leaves it waiting.
+    await lookAgainAtOpenOrders(testContext());
+    expect((await orderOf(member, id)).status).toBe("created");
+    await testEnv.DB.prepare("update local_stripe_objects set data = json_set(data, '$.status', 'expired') where id = ?").bind(session).run();
+    await lookAgainAtOpenOrders(testContext());
+    const closed = await orderOf(member, id);
+    expect(closed).toMatchObject({ status: "expired", statusLabel: "Not paid", failure: null, trackingUrl: null });
+    expect(closed.events.map((event) => event.status)).toEqual(["created", "expired"]);
+    expect(await labIdOf(id)).toBeNull();
+    expect((await mailsTo(member.email)).filter((mail) => mail.subject.includes("print"))).toEqual([]);
+    // The closed checkout cannot be paid any more.
+    await expect(payLocalCheckout(testContext(), session, LOCAL_CARDS.paid)).rejects.toMatchObject({ status: 409 });
   });
 });

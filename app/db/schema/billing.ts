@@ -118,7 +118,7 @@ export const referrals = sqliteTable(
   (table) => [index("referrals_referrer_idx").on(table.referrerId)],
 );
 
-export const printOrderStatuses = ["created", "paid", "sent", "shipped", "failed", "refunded"] as const;
+export const printOrderStatuses = ["created", "paid", "sent", "shipped", "failed", "refunded", "expired"] as const;
 export type PrintOrderStatus = (typeof printOrderStatuses)[number];
 
 /**

@@ -53,6 +53,7 @@ export const PRINT_STATUS_LABELS: Record<PrintOrderStatus, string> = {
   shipped: "Shipped",
   failed: "The lab could not print it",
   refunded: "Refunded",
+  expired: "Not paid",
 };
 
 export type PrintOrderView = {

@@ -286,6 +286,8 @@ export async function lookAgainAtPayment(ctx: ServiceContext, orderId: string): 
   let order = await findPrintOrder(ctx.db, orderId);
   if (order?.status === "created" && order.checkoutSessionId) {
     const session = await callStripe(ctx, "read print checkout", () => stripeFor(ctx).checkout.sessions.retrieve(order!.checkoutSessionId!));
+    // A checkout left until it closed (Stripe's sessions last 24 hours): the order ends unpaid.
+    if (session.status === "expired") return (await step(ctx, order, "created", "expired", {}, "The checkout closed before it was paid.")) ?? (await findPrintOrder(ctx.db, orderId)) ?? null;
     if (session.payment_status !== "paid") return order;
     const intent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
     order = (await step(ctx, order, "created", "paid", { paymentIntentId: intent }, null)) ?? (await findPrintOrder(ctx.db, orderId));

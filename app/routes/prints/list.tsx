@@ -21,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 function StatusBadge({ line }: { line: PrintOrderLine }) {
-  return <Badge variant={line.status === "failed" || line.status === "refunded" ? "warning" : "success"}>{line.statusLabel}</Badge>;
+  return <Badge variant={line.status === "failed" || line.status === "refunded" || line.status === "expired" ? "warning" : "success"}>{line.statusLabel}</Badge>;
 }
 
 export default function PrintOrdersPage({ loaderData }: Route.ComponentProps) {

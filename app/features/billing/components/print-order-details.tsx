@@ -7,6 +7,26 @@ import { PRINT_STATUS_LABELS, type PrintOrderView } from "../print-orders.consta
 import { useRevalidateWhile } from "~/lib/use-revalidate-while";
 
 /** One print order as its buyer sees it ("Print order created"): status, pictures, prices, address, timeline. */
+/** Where the order stands, in a sentence for its buyer. */
+function statusSentence(order: PrintOrderView): string {
+  switch (order.status) {
+    case "created":
+      return "Waiting for the payment to be confirmed: this page updates once it is.";
+    case "expired":
+      return "This order was not paid: its checkout closed. Nothing was charged; order again from the gallery.";
+    case "paid":
+      return "Paid. It goes to the print lab as soon as the lab takes it (we keep trying); we e-mail you when it ships.";
+    case "sent":
+      return "Paid, and with the print lab. We e-mail you when it ships.";
+    case "shipped":
+      return "Your prints are on their way.";
+    case "failed":
+      return `${order.failure ?? "The print lab could not print it."} Your refund is on its way.`;
+    case "refunded":
+      return `${order.failure ?? "The print lab could not print it."} You were refunded ${formatMoney(order.totalCents, order.currency)}.`;
+  }
+}
+
 export function PrintOrderDetails({ order, galleryHref }: { order: PrintOrderView; galleryHref: string | null }) {
   const reference = order.id.slice(0, 8).toUpperCase();
   // News the page waits for: Stripe's confirmation (seconds), the lab taking a paid order (each look tries it again).
@@ -16,20 +36,10 @@ export function PrintOrderDetails({ order, galleryHref }: { order: PrintOrderVie
     <div className="max-w-3xl space-y-6">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">Print order {reference}</h1>
-        <Badge variant={order.status === "failed" || order.status === "refunded" ? "warning" : "success"}>{order.statusLabel}</Badge>
+        <Badge variant={order.status === "failed" || order.status === "refunded" || order.status === "expired" ? "warning" : "success"}>{order.statusLabel}</Badge>
       </div>
       <p className="text-sm text-slate-700" data-testid="print-order-status">
-        {order.status === "created"
-          ? "Waiting for the payment to be confirmed: this page updates once it is."
-          : order.status === "shipped"
-            ? "Your prints are on their way."
-            : order.status === "refunded"
-              ? `${order.failure ?? "The print lab could not print it."} You were refunded ${formatMoney(order.totalCents, order.currency)}.`
-              : order.status === "failed"
-                ? `${order.failure ?? "The print lab could not print it."} Your refund is on its way.`
-                : order.status === "paid"
-                  ? "Paid. It goes to the print lab as soon as the lab takes it (we keep trying); we e-mail you when it ships."
-                  : "Paid, and with the print lab. We e-mail you when it ships."}{" "}
+        {statusSentence(order)}{" "}
         {order.trackingUrl ? (
           <a href={order.trackingUrl} className="font-medium text-brand-700 underline-offset-2 hover:underline">
             Track the parcel
