@@ -1,4 +1,4 @@
-import { type FontInput, HttpTimestampAuthority, measureText, PDF, type PDFImage, type PDFPage, rgb, StandardFonts } from "@libpdf/core";
+import { type FontInput, HttpTimestampAuthority, measureText, ops, PDF, type PDFImage, type PDFPage, rgb, StandardFonts } from "@libpdf/core";
 import { DRAWN_PREFIX, SIGNATURE_HEIGHT, SIGNATURE_WIDTH, TYPED_PREFIX } from "~/features/forms/signature-format";
 import { AppError } from "~/lib/errors";
 import { CHECKED, IMAGE_PREFIX, SIGN_FIELD_LABELS, type SignField } from "./signature-fields";
@@ -73,9 +73,52 @@ function fitText(text: string, font: FontInput, maxWidth: number, maxSize: numbe
   return size;
 }
 
+/**
+ * A page box's corners. @libpdf/core's getMediaBox/getCropBox answer the PDF array as it stands,
+ * [x1 y1 x2 y2], under the names x, y, width, height (so "width" is x2); the sealing test of a
+ * cropped page pins this reading. Either corner may come first in a PDF.
+ */
+function corners(box: { x: number; y: number; width: number; height: number }): { x1: number; y1: number; x2: number; y2: number } {
+  return { x1: Math.min(box.x, box.width), y1: Math.min(box.y, box.height), x2: Math.max(box.x, box.width), y2: Math.max(box.y, box.height) };
+}
+
+/**
+ * The page as the signer saw it (pdf.js shows the crop box, turned by the page's /Rotate): its
+ * size, and the matrix from that view (origin bottom left, y up, in points) to the page's own
+ * coordinates. Fields are placed as fractions of the view, so drawing through this matrix puts
+ * them where they were placed, upright, on turned and cropped pages alike.
+ */
+export function pageView(page: PDFPage): { width: number; height: number; matrix: [number, number, number, number, number, number] } {
+  const media = corners(page.getMediaBox());
+  const crop = corners(page.getCropBox());
+  // The visible part: the crop box within the media box.
+  const x0 = Math.max(media.x1, crop.x1);
+  const y0 = Math.max(media.y1, crop.y1);
+  const w = Math.min(media.x2, crop.x2) - x0;
+  const h = Math.min(media.y2, crop.y2) - y0;
+  switch (page.rotation) {
+    case 90:
+      return { width: h, height: w, matrix: [0, 1, -1, 0, x0 + w, y0] };
+    case 180:
+      return { width: w, height: h, matrix: [-1, 0, 0, -1, x0 + w, y0 + h] };
+    case 270:
+      return { width: h, height: w, matrix: [0, -1, 1, 0, x0, y0 + h] };
+    default:
+      return { width: w, height: h, matrix: [1, 0, 0, 1, x0, y0] };
+  }
+}
+
 function drawField(page: PDFPage, field: SignField, value: string, image: PDFImage | null) {
-  const width = page.width;
-  const height = page.height;
+  const view = pageView(page);
+  page.drawOperators([ops.pushGraphicsState(), ops.concatMatrix(...view.matrix)]);
+  try {
+    drawInView(page, view.width, view.height, field, value, image);
+  } finally {
+    page.drawOperators([ops.popGraphicsState()]);
+  }
+}
+
+function drawInView(page: PDFPage, width: number, height: number, field: SignField, value: string, image: PDFImage | null) {
   const box = { x: field.x * width, y: height - (field.y + field.h) * height, w: field.w * width, h: field.h * height };
   if (field.type === "checkbox") {
     if (value !== CHECKED) return;
