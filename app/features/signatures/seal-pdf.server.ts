@@ -3,6 +3,7 @@ import { DRAWN_PREFIX, SIGNATURE_HEIGHT, SIGNATURE_WIDTH, TYPED_PREFIX } from "~
 import { AppError } from "~/lib/errors";
 import { CHECKED, IMAGE_PREFIX, SIGN_FIELD_LABELS, type SignField } from "./signature-fields";
 import { sha256Hex, type SigningIdentity } from "./signing-identity.server";
+import { pageViewOf } from "~/lib/pdf-page-view";
 
 /**
  * Sealing (issue 38, ADR 031): the recipients' values are drawn into the pages, a certificate of
@@ -76,40 +77,15 @@ function fitText(text: string, font: FontInput, maxWidth: number, maxSize: numbe
 /**
  * A page box's corners. @libpdf/core's getMediaBox/getCropBox answer the PDF array as it stands,
  * [x1 y1 x2 y2], under the names x, y, width, height (so "width" is x2); the sealing test of a
- * cropped page pins this reading. Either corner may come first in a PDF.
+ * cropped page pins this reading.
  */
 function corners(box: { x: number; y: number; width: number; height: number }): { x1: number; y1: number; x2: number; y2: number } {
-  return { x1: Math.min(box.x, box.width), y1: Math.min(box.y, box.height), x2: Math.max(box.x, box.width), y2: Math.max(box.y, box.height) };
-}
-
-/**
- * The page as the signer saw it (pdf.js shows the crop box, turned by the page's /Rotate): its
- * size, and the matrix from that view (origin bottom left, y up, in points) to the page's own
- * coordinates. Fields are placed as fractions of the view, so drawing through this matrix puts
- * them where they were placed, upright, on turned and cropped pages alike.
- */
-export function pageView(page: PDFPage): { width: number; height: number; matrix: [number, number, number, number, number, number] } {
-  const media = corners(page.getMediaBox());
-  const crop = corners(page.getCropBox());
-  // The visible part: the crop box within the media box.
-  const x0 = Math.max(media.x1, crop.x1);
-  const y0 = Math.max(media.y1, crop.y1);
-  const w = Math.min(media.x2, crop.x2) - x0;
-  const h = Math.min(media.y2, crop.y2) - y0;
-  switch (page.rotation) {
-    case 90:
-      return { width: h, height: w, matrix: [0, 1, -1, 0, x0 + w, y0] };
-    case 180:
-      return { width: w, height: h, matrix: [-1, 0, 0, -1, x0 + w, y0 + h] };
-    case 270:
-      return { width: h, height: w, matrix: [0, -1, 1, 0, x0, y0 + h] };
-    default:
-      return { width: w, height: h, matrix: [1, 0, 0, 1, x0, y0] };
-  }
+  return { x1: box.x, y1: box.y, x2: box.width, y2: box.height };
 }
 
 function drawField(page: PDFPage, field: SignField, value: string, image: PDFImage | null) {
-  const view = pageView(page);
+  // Fields are fractions of the page as the signer saw it (lib/pdf-page-view.ts).
+  const view = pageViewOf(page.rotation, corners(page.getMediaBox()), corners(page.getCropBox()));
   page.drawOperators([ops.pushGraphicsState(), ops.concatMatrix(...view.matrix)]);
   try {
     drawInView(page, view.width, view.height, field, value, image);

@@ -1,5 +1,6 @@
 import type { WatermarkSettings } from "~/features/datarooms/protection";
 import { AppError } from "~/lib/errors";
+import { pageViewOf } from "~/lib/pdf-page-view";
 import { layoutWatermark } from "./layout";
 
 /**
@@ -13,7 +14,7 @@ import { layoutWatermark } from "./layout";
 export const WATERMARK_PDF_MAX_BYTES = 30 * 1024 * 1024;
 
 export async function stampPdf(bytes: Uint8Array, text: string, settings: WatermarkSettings): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts, degrees, grayscale } = await import("pdf-lib");
+  const { PDFDocument, StandardFonts, degrees, grayscale, pushGraphicsState, popGraphicsState, concatTransformationMatrix } = await import("pdf-lib");
   let document;
   try {
     document = await PDFDocument.load(bytes, { updateMetadata: false });
@@ -27,20 +28,17 @@ export async function stampPdf(bytes: Uint8Array, text: string, settings: Waterm
   const font = await document.embedFont(StandardFonts.Helvetica);
   const textWidth = font.widthOfTextAtSize(text, settings.fontSize);
   for (const page of document.getPages()) {
-    const { x: left, y: bottom, width, height } = page.getCropBox();
-    const layout = layoutWatermark(width, height, textWidth, settings.fontSize, settings.position);
+    // Laid out on the page as the viewer shows it (crop box, /Rotate): "bottom" is the bottom a reader sees, upright.
+    const media = page.getMediaBox();
+    const crop = page.getCropBox();
+    const view = pageViewOf(page.getRotation().angle, { x1: media.x, y1: media.y, x2: media.x + media.width, y2: media.y + media.height }, { x1: crop.x, y1: crop.y, x2: crop.x + crop.width, y2: crop.y + crop.height });
+    const layout = layoutWatermark(view.width, view.height, textWidth, settings.fontSize, settings.position);
     const rotate = degrees((layout.angle * 180) / Math.PI);
+    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...view.matrix));
     for (const placement of layout.placements) {
-      page.drawText(text, {
-        x: left + placement.x,
-        y: bottom + placement.y,
-        size: settings.fontSize,
-        font,
-        color: grayscale(0.35),
-        opacity: settings.opacity,
-        rotate,
-      });
+      page.drawText(text, { x: placement.x, y: placement.y, size: settings.fontSize, font, color: grayscale(0.35), opacity: settings.opacity, rotate });
     }
+    page.pushOperators(popGraphicsState());
   }
   return document.save({ updateFieldAppearances: false });
 }

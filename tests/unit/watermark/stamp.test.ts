@@ -1,6 +1,10 @@
 // @vitest-environment node
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { degrees, PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_WATERMARK, renderWatermarkText, type WatermarkSettings } from "~/features/datarooms/protection";
 import { glyphPixel } from "~/features/watermark/bitmap-font";
@@ -62,6 +66,21 @@ describe("stamping", () => {
       expect(page).toContain("mira@example.com - 2026-11-25 09:30 UTC - 198.51.100.23");
     });
     expect((await pdfText(bytes)).join("")).not.toContain("mira@example.com");
+  });
+
+  it("puts a bottom watermark at the bottom a reader sees, upright, on a page turned a quarter (a landscape scan)", async () => {
+    const original = await PDFDocument.create();
+    original.addPage([612, 792]).setRotation(degrees(90));
+    const stamped = await stampPdf(await original.save(), "WATERMARKED", { ...DEFAULT_WATERMARK, position: "bottom" });
+    const folder = mkdtempSync(path.join(tmpdir(), "stamp-"));
+    writeFileSync(path.join(folder, "turned.pdf"), stamped);
+    const html = execFileSync("pdftotext", ["-cropbox", "-bbox", path.join(folder, "turned.pdf"), "-"], { encoding: "utf8" });
+    const word = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">WATERMARKED<\/word>/.exec(html)!;
+    const [xMin, yMin, xMax, yMax] = word.slice(1, 5).map(Number) as [number, number, number, number];
+    // Shown 792 wide and 612 high: the text runs left to right, centred, near the bottom edge.
+    expect(xMax - xMin).toBeGreaterThan(yMax - yMin);
+    expect((xMin + xMax) / 2 / 792).toBeCloseTo(0.5, 1);
+    expect(yMax / 612).toBeGreaterThan(0.9);
   });
 
   it("refuses a file that is not a PDF with a reason", async () => {
