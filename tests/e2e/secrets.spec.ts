@@ -1,3 +1,4 @@
+import { solidPng } from "../../scripts/bench/png-fixture.mjs";
 import { newConsentedContext } from "./auth-helpers";
 import { seriousViolations } from "./axe-helpers";
 import { createMember, expect, gotoHydrated, test } from "./fixtures";
@@ -76,13 +77,17 @@ test.describe("secrets", () => {
     await gotoHydrated(page, "/secrets/new");
     const contract = Buffer.from(Array.from({ length: 300_000 }, (_, index) => String.fromCharCode(65 + (index % 26))).join(""));
     await page.getByRole("textbox", { name: "Secret", exact: true }).fill("The signed contract, as promised.");
-    await page.getByLabel("Files (optional)").setInputFiles({ name: "contract.txt", mimeType: "text/plain", buffer: contract });
+    await page.getByLabel("Files (optional)").setInputFiles([
+      { name: "contract.txt", mimeType: "text/plain", buffer: contract },
+      { name: "site.png", mimeType: "image/png", buffer: solidPng(60, 40, [30, 120, 200]) },
+    ]);
     await expect(page.getByTestId("secret-files")).toContainText("contract.txt");
+    await expect(page.getByTestId("secret-files")).toContainText("site.png");
     await page.getByRole("button", { name: "Create secret" }).click();
     const fileLink = await page.getByTestId("secret-link").inputValue();
     await gotoHydrated(other, fileLink, { document: true });
     await expect(other.locator("[data-testid=secret-reveal][data-ready]")).toBeVisible();
-    await expect(other.getByTestId("secret-reveal")).toContainText("It has 1 file.");
+    await expect(other.getByTestId("secret-reveal")).toContainText("It has 2 files.");
     await other.getByRole("button", { name: "Reveal secret" }).click();
     await expect(other.getByTestId("secret-text")).toHaveText("The signed contract, as promised.");
     const [download] = await Promise.all([other.waitForEvent("download"), other.getByRole("link", { name: "Download contract.txt" }).click()]);
@@ -90,6 +95,11 @@ test.describe("secrets", () => {
     const saved = await download.path();
     const { readFile } = await import("node:fs/promises");
     expect((await readFile(saved)).equals(contract)).toBe(true);
+    // A picture is shown from its opened bytes (the server never sees them); a text file is not.
+    const preview = other.getByRole("img", { name: "Preview of site.png" });
+    await expect(preview).toBeVisible();
+    expect(await preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(60);
+    await expect(other.getByRole("img", { name: "Preview of contract.txt" })).toHaveCount(0);
     await other.reload();
     await expect(other).toHaveTitle("Secret already viewed - Strongroom");
     await visitor.close();

@@ -10,10 +10,13 @@ import { REVEAL_STREAM_TYPE } from "../secrets.constants";
 import type { KdfParams } from "../secret-crypto";
 import { copyText } from "~/components/copy-text";
 
+/** Pictures the browser shows from the opened bytes; anything else is a download only. */
+const PREVIEWABLE_PICTURE = /^image\/(png|jpeg|gif|webp|avif)$/;
+
 type State =
   | { kind: "ready" }
   | { kind: "working"; progress: number | null }
-  | { kind: "shown"; text: string; viewsLeft: number; files: { name: string; size: number; url: string }[] }
+  | { kind: "shown"; text: string; viewsLeft: number; files: { name: string; size: number; type: string; url: string }[] }
   | { kind: "ended"; message: string };
 
 /**
@@ -64,13 +67,13 @@ export function SecretReveal({ token, kdf, viewsLeft, files, isUploading }: { to
       const header = head ? (JSON.parse(new TextDecoder().decode(head)) as { ciphertext: string; viewsLeft: number; files: { storedSize: number }[] }) : null;
       const opened = header ? await keys.open(header.ciphertext) : null;
       if (!header || !opened) return setState({ kind: "ended", message: "The secret arrived but could not be opened with this link's key." });
-      const files: { name: string; size: number; url: string }[] = [];
+      const files: { name: string; size: number; type: string; url: string }[] = [];
       for (const [index, sealed] of header.files.entries()) {
         const meta = opened.files?.[index] ?? { name: `file-${index + 1}`, size: 0, type: "" };
         setState({ kind: "working", progress: null });
         const blob = await openSealedFile(read, sealed.storedSize, await keys.fileKey(index), meta.type);
         if (!blob) return setState({ kind: "ended", message: `“${meta.name}” arrived damaged and could not be opened.` });
-        files.push({ name: meta.name, size: blob.size, url: URL.createObjectURL(blob) });
+        files.push({ name: meta.name, size: blob.size, type: blob.type, url: URL.createObjectURL(blob) });
       }
       history.replaceState(null, "", window.location.pathname);
       return setState({ kind: "shown", text: opened.text, viewsLeft: header.viewsLeft, files });
@@ -112,6 +115,8 @@ export function SecretReveal({ token, kdf, viewsLeft, files, isUploading }: { to
                   Download {file.name}
                 </a>{" "}
                 <span className="text-sm text-slate-600">({formatBytes(file.size)})</span>
+                {/* Opened here, never on the server: a picture is shown from its opened bytes (no SVG: it is a document, not a picture). */}
+                {PREVIEWABLE_PICTURE.test(file.type) ? <img src={file.url} alt={`Preview of ${file.name}`} className="mt-2 max-h-80 max-w-full rounded-md border border-slate-200" /> : null}
               </li>
             ))}
           </ul>
