@@ -225,6 +225,9 @@ describe("print orders", () => {
     const mails = await mailsTo(visitor.email);
     expect(mails.map((mail) => mail.subject)).toEqual([`We have your print order (order ${id.slice(0, 8).toUpperCase()})`, `Your prints are being made (order ${id.slice(0, 8).toUpperCase()})`]);
     expect(mails[0]!.textBody).toContain(`/prints/${id}?token=${token}`);
+    // Whoever published the gallery hears of the paid order (once), and where to see it.
+    const notices = await testEnv.DB.prepare("select kind, title, link from notifications where user_id = ? and kind = 'print.ordered'").bind(owner.id).all<{ kind: string; title: string; link: string }>();
+    expect(notices.results).toEqual([{ kind: "print.ordered", title: "Grace Hopper ordered 1 print from “Wedding”", link: "/print-orders" }]);
   });
 
   it("lists the member's own orders and what visitors ordered from the galleries they published, and nobody else's", async () => {

@@ -56,6 +56,16 @@ export async function listPrintOrdersFromLinksOf(db: Database, userId: string, l
   return rows.map((row) => ({ ...row.order, gallery: row.gallery }));
 }
 
+/** Who published the gallery a visitor ordered from (its link's maker), and the gallery's name. */
+export async function findGallerySeller(db: Database, shareLinkId: string): Promise<{ userId: string | null; gallery: string | null } | undefined> {
+  return db
+    .select({ userId: shareLinks.createdBy, gallery: folders.label })
+    .from(shareLinks)
+    .leftJoin(folders, eq(folders.id, shareLinks.targetId))
+    .where(eq(shareLinks.id, shareLinkId))
+    .get();
+}
+
 export async function setCheckoutSession(db: Database, id: string, sessionId: string, now: Date): Promise<void> {
   await db.update(printOrders).set({ checkoutSessionId: sessionId, updatedAt: now }).where(eq(printOrders.id, id)).run();
 }

@@ -5,7 +5,7 @@ import { entityTagOf, sendDeliverable, type ContentDelivery, type ContentRequest
 import { requireFolderAccess } from "~/features/files/spaces.server";
 import { requireOpenVisit } from "~/features/sharing/share-content.server";
 import { sendMail } from "~/features/mail/mailer.server";
-import { mailOrigin } from "~/features/notifications/notifications.server";
+import { mailOrigin, notifyMember } from "~/features/notifications/notifications.server";
 import { readConfig } from "~/lib/config.server";
 import { hmacSign, timingSafeEqualString } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
@@ -17,6 +17,7 @@ import { printLabFor } from "./print-lab.server";
 import { LabRefusal } from "./print-lab.types";
 import { DEFAULT_PRINT_CATALOGUE, MAX_PRINT_COPIES, MAX_PRINT_ITEMS, PRINT_STATUS_LABELS, shippingCentsTo, unitCents, type PrintCatalogue, type PrintOrderLine, type PrintOrderView } from "./print-orders.constants";
 import {
+  findGallerySeller,
   findOrderedPicture,
   findPrintOrder,
   insertPrintOrder,
@@ -257,11 +258,27 @@ async function tell(ctx: ServiceContext, order: PrintOrderRow, status: PrintOrde
   });
 }
 
+/** A visitor's paid order is news for whoever published the gallery: a notification (in the app, and by e-mail as they chose). */
+async function tellSeller(ctx: ServiceContext, order: PrintOrderRow): Promise<void> {
+  const seller = await findGallerySeller(ctx.db, order.shareLinkId!);
+  if (!seller?.userId) return;
+  const prints = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  await notifyMember(ctx, {
+    userId: seller.userId,
+    actorId: null,
+    kind: "print.ordered",
+    title: `${order.name} ordered ${prints} ${prints === 1 ? "print" : "prints"}${seller.gallery ? ` from “${seller.gallery}”` : ""}`,
+    excerpt: `Paid ${formatMoney(order.totalCents, order.currency)}; the print lab makes and ships them.`,
+    link: "/print-orders",
+  });
+}
+
 /** Moves the order one step and tells the buyer (once: a second delivery finds it moved). */
 async function step(ctx: ServiceContext, order: PrintOrderRow, from: PrintOrderStatus, to: PrintOrderStatus, change: Parameters<typeof movePrintOrder>[4], detail: string | null): Promise<PrintOrderRow | null> {
   if (!(await movePrintOrder(ctx.db, order, from, to, change, detail, ctx.now()))) return null;
   const moved = (await findPrintOrder(ctx.db, order.id))!;
   await tell(ctx, moved, to);
+  if (to === "paid" && moved.shareLinkId) await tellSeller(ctx, moved);
   ctx.logger.info("print order moved", { orderId: order.id, from, to });
   return moved;
 }

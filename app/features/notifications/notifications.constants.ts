@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = {
   "signature.completed": "Completed your document",
   "signature.declined": "Declined your document",
   "workflow.task": "Asked you to approve",
+  "print.ordered": "Ordered prints from your gallery",
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 
