@@ -129,7 +129,10 @@ test.describe("secrets", () => {
     expect(await seriousViolations(other)).toEqual([]);
     await other.getByRole("textbox", { name: "Your answer" }).fill("sftp-prod: Q7!harbour-lights");
     const key = Buffer.from("-----BEGIN OPENSSH PRIVATE KEY-----\n" + "b3BlbnNzaC1rZXktdjEAAAAA".repeat(4000) + "\n-----END OPENSSH PRIVATE KEY-----\n");
-    await other.getByLabel("Files (optional)").setInputFiles({ name: "id_ed25519", mimeType: "application/octet-stream", buffer: key });
+    await other.getByLabel("Files (optional)").setInputFiles([
+      { name: "id_ed25519", mimeType: "application/octet-stream", buffer: key },
+      { name: "badge.png", mimeType: "image/png", buffer: solidPng(48, 32, [200, 60, 40]) },
+    ]);
     await other.getByRole("button", { name: "Send securely" }).click();
     await expect(other.getByText("Only Rhea Requester can open it.")).toBeVisible();
     await other.reload();
@@ -152,5 +155,11 @@ test.describe("secrets", () => {
     expect(download.suggestedFilename()).toBe("id_ed25519");
     const { readFile } = await import("node:fs/promises");
     expect((await readFile(await download.path())).equals(key)).toBe(true);
+    // A picture is shown here on asking, opened in this browser; the key file is not a picture.
+    await expect(page.getByRole("button", { name: "Show id_ed25519" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Show badge.png" }).click();
+    const preview = page.getByRole("img", { name: "Preview of badge.png" });
+    await expect(preview).toBeVisible();
+    expect(await preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(48);
   });
 });

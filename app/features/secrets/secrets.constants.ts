@@ -56,3 +56,6 @@ export const REQUEST_STATUS = {
 
 /** The reveal's answer when a secret has files: a header, then each sealed file (secret-files.server.ts). */
 export const REVEAL_STREAM_TYPE = "application/vnd.strongroom.secret";
+
+/** Pictures a browser shows from a secret's opened bytes (no SVG: it is a document, not a picture); anything else is a download only. */
+export const PREVIEWABLE_PICTURE = /^image\/(png|jpeg|gif|webp|avif)$/;

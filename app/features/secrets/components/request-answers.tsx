@@ -7,21 +7,27 @@ import { formatBytes } from "~/features/files/files.constants";
 import { unlockRequest, type OpenedAnswer } from "../request-crypto";
 import type { KdfParams } from "../secret-crypto";
 import { exactReader, openSealedFile } from "../secret-files";
+import { PREVIEWABLE_PICTURE } from "../secrets.constants";
 import { copyText } from "~/components/copy-text";
 
 type Answer = { id: string; ephemeralKey: string; ciphertext: string; createdAt: string; files: { id: string; storedSize: number; isReady: boolean }[] };
 
-/** Fetches an answer file's sealed bytes, opens them here and hands the result to the browser as a download. */
-async function downloadAnswerFile(requestId: string, file: Answer["files"][number], opened: OpenedAnswer, index: number): Promise<boolean> {
+/** Fetches an answer file's sealed bytes and opens them here (null when they cannot be fetched or opened). */
+async function openAnswerFile(requestId: string, file: Answer["files"][number], opened: OpenedAnswer, index: number): Promise<Blob | null> {
   const meta = opened.files?.[index] ?? { name: `file-${index + 1}`, size: 0, type: "" };
   const response = await fetch(`/api/secret-requests/${requestId}/files/${file.id}`, { credentials: "same-origin" });
-  if (!response.ok || !response.body) return false;
-  const blob = await openSealedFile(exactReader(response.body), file.storedSize, await opened.fileKey(index), meta.type);
+  if (!response.ok || !response.body) return null;
+  return openSealedFile(exactReader(response.body), file.storedSize, await opened.fileKey(index), meta.type);
+}
+
+/** Opens an answer file here and hands the result to the browser as a download. */
+async function downloadAnswerFile(requestId: string, file: Answer["files"][number], opened: OpenedAnswer, index: number): Promise<boolean> {
+  const blob = await openAnswerFile(requestId, file, opened, index);
   if (!blob) return false;
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
-  link.download = meta.name;
+  link.download = opened.files?.[index]?.name ?? `file-${index + 1}`;
   document.body.appendChild(link);
   link.click();
   link.remove();
@@ -35,6 +41,13 @@ export function RequestAnswers({ requestId, keys, answers, at }: { requestId: st
   const [opened, setOpened] = useState<Record<string, OpenedAnswer | null> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isWorking, setWorking] = useState(false);
+  // Pictures shown here from their opened bytes, by file id.
+  const [shown, setShown] = useState<Record<string, string>>({});
+  const show = async (file: Answer["files"][number], content: OpenedAnswer, index: number, name: string) => {
+    const blob = await openAnswerFile(requestId, file, content, index);
+    if (!blob) return showToast(`“${name}” could not be opened.`, { type: "error" });
+    setShown((before) => ({ ...before, [file.id]: URL.createObjectURL(blob) }));
+  };
 
   const onOpen = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -104,6 +117,12 @@ export function RequestAnswers({ requestId, keys, answers, at }: { requestId: st
                             <span className="text-slate-700">{name}: still being uploaded</span>
                           )}
                           {meta ? <span className="text-slate-600">({formatBytes(meta.size)})</span> : null}
+                          {file.isReady && meta && PREVIEWABLE_PICTURE.test(meta.type) && !shown[file.id] ? (
+                            <Button variant="ghost" size="sm" onClick={() => void show(file, content, index, name)}>
+                              Show {name}
+                            </Button>
+                          ) : null}
+                          {shown[file.id] ? <img src={shown[file.id]} alt={`Preview of ${name}`} className="mt-1 block max-h-80 max-w-full basis-full rounded-md border border-slate-200" /> : null}
                         </li>
                       );
                     })}

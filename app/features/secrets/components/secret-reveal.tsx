@@ -6,12 +6,9 @@ import { readCsrfToken } from "~/lib/http";
 import { formatBytes } from "~/features/files/files.constants";
 import { revealKeys } from "../secret-client";
 import { exactReader, openSealedFile } from "../secret-files";
-import { REVEAL_STREAM_TYPE } from "../secrets.constants";
+import { PREVIEWABLE_PICTURE, REVEAL_STREAM_TYPE } from "../secrets.constants";
 import type { KdfParams } from "../secret-crypto";
 import { copyText } from "~/components/copy-text";
-
-/** Pictures the browser shows from the opened bytes; anything else is a download only. */
-const PREVIEWABLE_PICTURE = /^image\/(png|jpeg|gif|webp|avif)$/;
 
 type State =
   | { kind: "ready" }
