@@ -134,6 +134,7 @@ test("a member orders prints of two gallery pictures, pays at the local checkout
   await expect(page).toHaveTitle("Print order created - Strongroom");
   await expect(page.getByTestId("print-order-status")).toContainText("Paid, and with the print lab.");
   await expect(page.getByTestId("print-order-total")).toHaveText("€11.65");
+  await expect(page.getByRole("cell", { name: "13 × 18 cm · Fine art" })).toHaveCount(2);
   const orderPath = new URL(page.url()).pathname;
 
   await gotoHydrated(page, "/dev/lab");

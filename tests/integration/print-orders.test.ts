@@ -102,6 +102,8 @@ describe("print orders", () => {
     expect(redirect).toBe(`${origin}/print-orders/${id}`);
     const sent = await orderOf(member, id);
     expect(sent.status).toBe("sent");
+    // The order speaks the catalogue's words for its sizes and papers.
+    expect((sent as unknown as { items: { sizeLabel: string; paperLabel: string }[] }).items.map((item) => `${item.sizeLabel} · ${item.paperLabel}`)).toEqual(["13 × 18 cm · Fine art", "10 × 15 cm · Lustre"]);
     expect(sent.events.map((event) => event.status)).toEqual(["created", "paid", "sent"]);
     expect((await mailsTo(member.email)).map((mail) => mail.subject).filter((subject) => subject.includes("print") || subject.includes("prints"))).toEqual([
       `We have your print order (order ${id.slice(0, 8).toUpperCase()})`,

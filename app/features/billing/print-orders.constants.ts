@@ -63,7 +63,7 @@ export type PrintOrderView = {
   name: string;
   email: string;
   address: { line1: string; line2?: string; city: string; postalCode: string; country: string };
-  items: { fileId: string; name: string; size: string; paper: string; quantity: number; unitCents: number }[];
+  items: { fileId: string; name: string; size: string; paper: string; sizeLabel: string; paperLabel: string; quantity: number; unitCents: number }[];
   shippingCents: number;
   totalCents: number;
   currency: string;

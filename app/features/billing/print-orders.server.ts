@@ -94,7 +94,11 @@ const orderShape = {
 const memberOrderSchema = z.object({ folderId: z.string().min(1, "Say which gallery the pictures are from."), ...orderShape });
 const visitorOrderSchema = z.object({ email: z.email({ error: "Enter the e-mail address to send the order's news to." }).max(200), ...orderShape });
 
-function viewOf(row: PrintOrderRow): PrintOrderView {
+function viewOf(ctx: ServiceContext, row: PrintOrderRow): PrintOrderView {
+  const catalogue = printCatalogue(ctx);
+  // The catalogue's words for a size and a paper (its ids where the catalogue has changed since).
+  const sizeLabel = (id: string) => catalogue.sizes.find((size) => size.id === id)?.label ?? id;
+  const paperLabel = (id: string) => catalogue.papers.find((paper) => paper.id === id)?.label ?? id;
   return {
     id: row.id,
     status: row.status,
@@ -102,7 +106,7 @@ function viewOf(row: PrintOrderRow): PrintOrderView {
     name: row.name,
     email: row.email,
     address: row.address,
-    items: row.items,
+    items: row.items.map((item) => ({ ...item, sizeLabel: sizeLabel(item.size), paperLabel: paperLabel(item.paper) })),
     shippingCents: row.shippingCents,
     totalCents: row.totalCents,
     currency: row.currency,
@@ -214,8 +218,8 @@ export async function getPrintOrder(ctx: ServiceContext, userId: string | null, 
   const isBuyer = order ? (order.buyerId !== null ? order.buyerId === userId : token !== null && timingSafeEqualString(token, await orderToken(ctx, order.id))) : false;
   if (!order || !isBuyer) throw new AppError("NOT_FOUND", "This print order does not exist or is not yours.");
   // Back from Checkout before Stripe's event, or paid while the lab could not be reached: look again now.
-  if ((order.status === "created" && order.checkoutSessionId) || order.status === "paid") return viewOf((await lookAgainAtPayment(ctx, order.id)) ?? order);
-  return viewOf(order);
+  if ((order.status === "created" && order.checkoutSessionId) || order.status === "paid") return viewOf(ctx, (await lookAgainAtPayment(ctx, order.id)) ?? order);
+  return viewOf(ctx, order);
 }
 
 function lineOf(row: PrintOrderRow & { gallery?: string | null }): PrintOrderLine {

@@ -53,7 +53,7 @@ export function PrintOrderDetails({ order, galleryHref }: { order: PrintOrderVie
             <TableRow key={`${item.fileId}:${item.size}:${item.paper}`}>
               <TableCell className="text-slate-900">{item.name}</TableCell>
               <TableCell>
-                {item.size} cm · {item.paper}
+                {item.sizeLabel} · {item.paperLabel}
               </TableCell>
               <TableCell>{item.quantity}</TableCell>
               <TableCell className="text-slate-900">{formatMoney(item.unitCents * item.quantity, order.currency)}</TableCell>
