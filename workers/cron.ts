@@ -11,7 +11,7 @@ import { sendDigestsJob } from "~/features/notifications/notifications.jobs";
 import { applySharePrivacyJob } from "~/features/sharing/sharing.jobs";
 import { signatureRemindersJob } from "~/features/signatures/signatures.jobs";
 import { pruneTeamLogsJob } from "~/features/teams/teams.jobs";
-import { planLimitsJob, printOrdersJob, trialsMorningJob } from "~/features/billing/billing.jobs";
+import { planLimitsJob, printOrdersJob, printPrivacyJob, trialsMorningJob } from "~/features/billing/billing.jobs";
 import { startScheduledRunsJob } from "~/features/workflows/workflows.jobs";
 import { createLogger } from "~/lib/log.server";
 import { createServiceContext, type ServiceContext } from "~/lib/service-context.server";
@@ -64,6 +64,14 @@ export const cronSchedule: Record<string, CronTask[]> = {
       enqueueJob(ctx, {
         definition: purgeFormsTrashJob,
         jobId: `cron:${purgeFormsTrashJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
+        payload: {},
+        priority: "low",
+      }),
+    // Finished print orders forget where they went after their retention (issue 43).
+    (ctx, scheduledTime) =>
+      enqueueJob(ctx, {
+        definition: printPrivacyJob,
+        jobId: `cron:${printPrivacyJob.type}:${scheduledTime.toISOString().slice(0, 10)}`,
         payload: {},
         priority: "low",
       }),

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { advanceLocalLabOrder } from "~/features/billing/local-lab.server";
 import { LOCAL_CARDS } from "~/features/billing/local-stripe/local-catalogue";
 import { payLocalCheckout } from "~/features/billing/local-stripe/local-checkout.server";
-import { createPrintOrder, createVisitorPrintOrder, getPrintOrder, lookAgainAtOpenOrders } from "~/features/billing/print-orders.server";
+import { createPrintOrder, createVisitorPrintOrder, forgetOldShippingAddresses, getPrintOrder, lookAgainAtOpenOrders } from "~/features/billing/print-orders.server";
 import { createServiceContext } from "~/lib/service-context.server";
 import { passPublicGalleryGate, viewPublicGallery } from "~/features/galleries/public-gallery.server";
 import { stripeFor } from "~/features/billing/stripe-client.server";
@@ -284,5 +284,38 @@ describe("print orders", () => {
     expect((await mailsTo(member.email)).filter((mail) => mail.subject.includes("print"))).toEqual([]);
     // The closed checkout cannot be paid any more.
     await expect(payLocalCheckout(testContext(), session, LOCAL_CARDS.paid)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("forgets where finished orders went after 180 days, and a visitor's name and e-mail with it, keeping what was bought and paid", async () => {
+    const owner = await signedIn({ tier: "pro", email: `prints-${crypto.randomUUID()}@example.com` });
+    const { folderId, dock } = await galleryOf(owner);
+    const own = await order(owner, { folderId, items: [{ fileId: dock.id, size: "10x15", paper: "matte", quantity: 1 }] });
+    await payLocalCheckout(testContext(), own.session, LOCAL_CARDS.paid);
+    const link = await publishGallery(owner, folderId, { allowPrints: true });
+    const visit = await visitGallery(link.key);
+    const sold = await createVisitorPrintOrder(testContext(), link.key, visit.cookie, { items: [{ fileId: dock.id, size: "10x15", paper: "matte", quantity: 2 }], name: "Grace Hopper", email: `visitor-${crypto.randomUUID()}@example.com`, address: ADDRESS });
+    await payLocalCheckout(testContext(), sold.url.split("/").pop()!, LOCAL_CARDS.paid);
+    const stillOpen = await order(owner, { folderId, items: [{ fileId: dock.id, size: "10x15", paper: "matte", quantity: 3 }] });
+    await payLocalCheckout(testContext(), stillOpen.session, LOCAL_CARDS.paid);
+    for (const id of [own.id, sold.id]) await advanceLocalLabOrder(testContext(), await labIdOf(id), "shipped");
+
+    const row = (id: string) => testEnv.DB.prepare("select name, email, address, total_cents as total, items from print_orders where id = ?").bind(id).first<{ name: string; email: string; address: string; total: number; items: string }>();
+    // Today nothing is due.
+    await forgetOldShippingAddresses(testContext());
+    expect(JSON.parse((await row(own.id))!.address)).toMatchObject({ line1: "1 Harbour Road" });
+
+    const later = testContext(() => new Date(Date.now() + 181 * 86_400_000));
+    expect((await forgetOldShippingAddresses(later)).forgotten).toBeGreaterThanOrEqual(2);
+    const mine = (await row(own.id))!;
+    expect(JSON.parse(mine.address)).toEqual({ line1: "", city: "", postalCode: "", country: "DE" });
+    expect(mine.name).toBe("Ada Lovelace");
+    const visitors = (await row(sold.id))!;
+    expect({ name: visitors.name, email: visitors.email, address: JSON.parse(visitors.address), total: visitors.total }).toEqual({ name: "Visitor (details removed)", email: "", address: { line1: "", city: "", postalCode: "", country: "DE" }, total: 180 + 490 });
+    expect(JSON.parse(visitors.items)).toHaveLength(1);
+    // An order still at the lab keeps its address; a second run changes nothing more.
+    expect(JSON.parse((await row(stillOpen.id))!.address)).toMatchObject({ line1: "1 Harbour Road" });
+    await forgetOldShippingAddresses(later);
+    expect((await row(sold.id))!.name).toBe("Visitor (details removed)");
+    expect(await orderOf(owner, own.id)).toMatchObject({ status: "shipped", address: { line1: "", country: "DE" } });
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineJob } from "~/features/jobs/job-definition";
 import { reviewOwnersOverPlan } from "./plan-limits.server";
-import { lookAgainAtOpenOrders } from "./print-orders.server";
+import { forgetOldShippingAddresses, lookAgainAtOpenOrders } from "./print-orders.server";
 import { runTrialsMorning } from "./trials.server";
 
 /** Each morning (workers/cron.ts): trial reminders before the end, and trials past their end closed. Safe to run twice. */
@@ -35,5 +35,16 @@ export const printOrdersJob = defineJob({
     const { looked, moved, failed } = await lookAgainAtOpenOrders(ctx);
     ctx.logger.info("print orders looked at again", { looked, moved, failed });
     return { processedItems: looked, successCount: looked - failed, failureCount: failed };
+  },
+});
+
+/** Nightly: finished print orders forget where they went after their retention (print-orders.server.ts). Safe to run twice. */
+export const printPrivacyJob = defineJob({
+  type: "billing.print-privacy",
+  version: 1,
+  payloadSchema: z.object({}),
+  async run(ctx) {
+    const { forgotten } = await forgetOldShippingAddresses(ctx);
+    return { processedItems: forgotten, successCount: forgotten, failureCount: 0 };
   },
 });

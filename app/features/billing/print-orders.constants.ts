@@ -36,6 +36,9 @@ export function shippingCentsTo(catalogue: PrintCatalogue, country: string): num
   return catalogue.shippingByCountry?.[code] ?? catalogue.shippingCents;
 }
 
+/** How long a finished print order keeps where it went (past the card networks' 120 days for disputes). */
+export const PRINT_ADDRESS_RETENTION_DAYS = 180;
+
 export const MAX_PRINT_COPIES = 50;
 export const MAX_PRINT_ITEMS = 100;
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, like, or } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, like, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { files, folders, printOrders, shareLinks, type PrintOrderStatus } from "~/db/schema";
 
@@ -90,4 +90,27 @@ export async function movePrintOrder(
     .where(and(eq(printOrders.id, order.id), eq(printOrders.status, from)))
     .returning({ id: printOrders.id });
   return rows.length > 0;
+}
+
+/**
+ * Finished orders (shipped, refunded, not paid) last moved before `before` whose shipping address
+ * is still kept: the address goes (its country stays, for the figures), and for a visitor's order
+ * (no account) their name and e-mail too. At most `limit` a run; answers how many.
+ */
+export async function forgetFinishedOrderAddresses(db: Database, before: Date, limit: number): Promise<number> {
+  const due = db
+    .select({ id: printOrders.id })
+    .from(printOrders)
+    .where(and(inArray(printOrders.status, ["shipped", "refunded", "expired"]), lt(printOrders.updatedAt, before), sql`json_extract(${printOrders.address}, '$.line1') <> ''`))
+    .limit(limit);
+  const rows = await db
+    .update(printOrders)
+    .set({
+      address: sql`json_object('line1', '', 'city', '', 'postalCode', '', 'country', json_extract(${printOrders.address}, '$.country'))`,
+      name: sql`CASE WHEN ${printOrders.buyerId} IS NULL THEN 'Visitor (details removed)' ELSE ${printOrders.name} END`,
+      email: sql`CASE WHEN ${printOrders.buyerId} IS NULL THEN '' ELSE ${printOrders.email} END`,
+    })
+    .where(inArray(printOrders.id, due))
+    .returning({ id: printOrders.id });
+  return rows.length;
 }

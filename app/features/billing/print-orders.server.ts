@@ -15,10 +15,11 @@ import { callStripe } from "./billing-customer.server";
 import { formatMoney } from "./billing.constants";
 import { printLabFor } from "./print-lab.server";
 import { LabRefusal } from "./print-lab.types";
-import { DEFAULT_PRINT_CATALOGUE, MAX_PRINT_COPIES, MAX_PRINT_ITEMS, PRINT_STATUS_LABELS, shippingCentsTo, unitCents, type PrintCatalogue, type PrintOrderLine, type PrintOrderView } from "./print-orders.constants";
+import { DEFAULT_PRINT_CATALOGUE, MAX_PRINT_COPIES, MAX_PRINT_ITEMS, PRINT_ADDRESS_RETENTION_DAYS, PRINT_STATUS_LABELS, shippingCentsTo, unitCents, type PrintCatalogue, type PrintOrderLine, type PrintOrderView } from "./print-orders.constants";
 import {
   findGallerySeller,
   findOrderedPicture,
+  forgetFinishedOrderAddresses,
   findPrintOrder,
   insertPrintOrder,
   listOpenPrintOrders,
@@ -414,4 +415,20 @@ export async function lookAgainAtOpenOrders(ctx: ServiceContext): Promise<{ look
     }
   }
   return { looked: open.length, moved, failed };
+}
+
+/**
+ * Nightly (workers/cron.ts): finished orders forget their shipping address after
+ * PRINT_ADDRESS_RETENTION_DAYS, and a visitor's order (no account to export or erase) their name
+ * and e-mail too. Totals, items and the timeline stay; Stripe keeps its own records.
+ */
+export async function forgetOldShippingAddresses(ctx: ServiceContext): Promise<{ forgotten: number }> {
+  const before = new Date(ctx.now().getTime() - PRINT_ADDRESS_RETENTION_DAYS * 86_400_000);
+  let forgotten = 0;
+  for (let round = 0; round < 20; round += 1) {
+    const done = await forgetFinishedOrderAddresses(ctx.db, before, 200);
+    forgotten += done;
+    if (done < 200) break;
+  }
+  return { forgotten };
 }

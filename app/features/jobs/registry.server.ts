@@ -4,7 +4,7 @@ import { purgeTrashJob } from "~/features/files/trash.jobs";
 import { hashFileJob, rewrapKeysJob } from "~/features/files/files.jobs";
 import { deliverMailJob, pruneMailJob } from "~/features/mail/mail.jobs";
 import { pruneTeamLogsJob } from "~/features/teams/teams.jobs";
-import { planLimitsJob, printOrdersJob, trialsMorningJob } from "~/features/billing/billing.jobs";
+import { planLimitsJob, printOrdersJob, printPrivacyJob, trialsMorningJob } from "~/features/billing/billing.jobs";
 import { pruneJobsJob } from "~/features/maintenance/maintenance.jobs";
 import { sendDigestsJob } from "~/features/notifications/notifications.jobs";
 import { notifyFilesAddedJob } from "~/features/datarooms/datarooms.jobs";
@@ -48,7 +48,7 @@ function register<Payload>(definition: JobDefinition<Payload>): RegisteredJob {
 }
 
 /** Every job type the consumer knows. A message whose type is not here fails its job at once. */
-const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob), register(rewrapKeysJob), register(sendDigestsJob), register(notifyFilesAddedJob), register(applySharePrivacyJob), register(batchChunkJob), register(purgeSecretsJob), register(extractTextJob), register(catchUpIndexJob), register(webhookDeliverJob), register(purgeFormsTrashJob), register(sealEnvelopeJob), register(signatureRemindersJob), register(derivativesJob), register(startUploadRunsJob), register(startEnvelopeRunsJob), register(startSubmissionRunsJob), register(startScheduledRunsJob), register(openCaseFromReceiveJob), register(openCaseFromFormJob), register(sendRunEventJob), register(pruneTeamLogsJob), register(trialsMorningJob), register(planLimitsJob), register(printOrdersJob)];
+const registered: RegisteredJob[] = [register(pruneJobsJob), register(pruneAuthRecordsJob), register(deliverMailJob), register(pruneMailJob), register(deleteObjectsJob), register(purgeTrashJob), register(hashFileJob), register(rewrapKeysJob), register(sendDigestsJob), register(notifyFilesAddedJob), register(applySharePrivacyJob), register(batchChunkJob), register(purgeSecretsJob), register(extractTextJob), register(catchUpIndexJob), register(webhookDeliverJob), register(purgeFormsTrashJob), register(sealEnvelopeJob), register(signatureRemindersJob), register(derivativesJob), register(startUploadRunsJob), register(startEnvelopeRunsJob), register(startSubmissionRunsJob), register(startScheduledRunsJob), register(openCaseFromReceiveJob), register(openCaseFromFormJob), register(sendRunEventJob), register(pruneTeamLogsJob), register(trialsMorningJob), register(planLimitsJob), register(printOrdersJob), register(printPrivacyJob)];
 const byType = new Map(registered.map((job) => [job.type, job]));
 
 export function findJobDefinition(type: string): RegisteredJob | undefined {

@@ -3,7 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { HeaderRow, Table, TableBody, TableCell, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { formatDayUtc } from "~/lib/format-utc";
 import { formatMoney } from "../billing.constants";
-import { PRINT_STATUS_LABELS, type PrintOrderView } from "../print-orders.constants";
+import { PRINT_ADDRESS_RETENTION_DAYS, PRINT_STATUS_LABELS, type PrintOrderView } from "../print-orders.constants";
 import { useRevalidateWhile } from "~/lib/use-revalidate-while";
 
 /** One print order as its buyer sees it ("Print order created"): status, pictures, prices, address, timeline. */
@@ -61,7 +61,9 @@ export function PrintOrderDetails({ order, galleryHref }: { order: PrintOrderVie
           ))}
           <TableRow>
             <TableCell colSpan={3}>
-              Shipping to {order.name}, {order.address.line1}, {order.address.postalCode} {order.address.city}, {order.address.country}
+              {order.address.line1
+                ? `Shipping to ${order.name}, ${order.address.line1}, ${order.address.postalCode} ${order.address.city}, ${order.address.country}`
+                : `Shipping to ${order.address.country} (the address was removed ${PRINT_ADDRESS_RETENTION_DAYS} days after the order ended)`}
             </TableCell>
             <TableCell className="text-slate-900">{formatMoney(order.shippingCents, order.currency)}</TableCell>
           </TableRow>
