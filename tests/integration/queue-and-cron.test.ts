@@ -182,10 +182,11 @@ describe("the cron handler", () => {
     }
     // A second firing sends again (a lost first send must not lose the night); the rows and the
     // consumer's conditional updates keep it to one run per job.
-    expect(new Set(sent.map((body) => (body as { jobId: string }).jobId)).size).toBe(10);
+    expect(new Set(sent.map((body) => (body as { jobId: string }).jobId)).size).toBe(11);
     const rows = await testEnv.DB.prepare("select id, type, status, priority from jobs order by id").all();
     expect(rows.results).toEqual([
       { id: "cron:accounts.prune-expired:2026-11-21", type: "accounts.prune-expired", status: "pending", priority: 0 },
+      { id: "cron:billing.print-privacy:2026-11-21", type: "billing.print-privacy", status: "pending", priority: 0 },
       { id: "cron:files.purge-trash:2026-11-21", type: "files.purge-trash", status: "pending", priority: 0 },
       { id: "cron:files.rewrap-keys:2026-11-21", type: "files.rewrap-keys", status: "pending", priority: 0 },
       { id: "cron:forms.purge-trash:2026-11-21", type: "forms.purge-trash", status: "pending", priority: 0 },
