@@ -22,11 +22,6 @@ export async function findPrintOrder(db: Database, id: string): Promise<PrintOrd
   return db.select().from(printOrders).where(eq(printOrders.id, id)).get();
 }
 
-/** An ordered picture, wherever it is now (moved or in the trash it is still what was paid for; purged, it is gone). */
-export async function findOrderedPicture(db: Database, fileId: string): Promise<typeof files.$inferSelect | undefined> {
-  return db.select().from(files).where(eq(files.id, fileId)).get();
-}
-
 /** Orders whose next step depends on news from Stripe or the lab: paid, at the lab, or created with a checkout since `since`; least recently moved first. */
 export async function listOpenPrintOrders(db: Database, since: Date, limit: number): Promise<PrintOrderRow[]> {
   return db

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { PrintOrderStatus } from "~/db/schema/billing";
 import { findUserById } from "~/features/auth/auth.queries.server";
 import { entityTagOf, sendDeliverable, type ContentDelivery, type ContentRequest } from "~/features/files/content.server";
+import { findFileById } from "~/features/files/folders.queries.server";
 import { requireFolderAccess } from "~/features/files/spaces.server";
 import { requireOpenVisit } from "~/features/sharing/share-content.server";
 import { sendMail } from "~/features/mail/mailer.server";
@@ -18,7 +19,6 @@ import { LabRefusal } from "./print-lab.types";
 import { DEFAULT_PRINT_CATALOGUE, MAX_PRINT_COPIES, MAX_PRINT_ITEMS, PRINT_ADDRESS_RETENTION_DAYS, PRINT_STATUS_LABELS, shippingCentsTo, unitCents, type PrintCatalogue, type PrintOrderLine, type PrintOrderView } from "./print-orders.constants";
 import {
   findGallerySeller,
-  findOrderedPicture,
   forgetFinishedOrderAddresses,
   findPrintOrder,
   insertPrintOrder,
@@ -49,8 +49,18 @@ const catalogueSchema = z.object({
   papers: z.array(z.object({ id: z.string().min(1), label: z.string().min(1), percent: z.number().int().min(0).max(500) })).min(1),
 });
 
+/** The catalogue read once per deployment's settings (a page, a job's loop over orders: the same object). */
+const catalogues = new WeakMap<object, PrintCatalogue>();
+
 export function printCatalogue(ctx: ServiceContext): PrintCatalogue {
-  const raw = readConfig(ctx.env).PRINT_CATALOGUE;
+  const known = catalogues.get(ctx.env);
+  if (known) return known;
+  const catalogue = readCatalogue(readConfig(ctx.env).PRINT_CATALOGUE);
+  catalogues.set(ctx.env, catalogue);
+  return catalogue;
+}
+
+function readCatalogue(raw: string | undefined): PrintCatalogue {
   if (!raw) return DEFAULT_PRINT_CATALOGUE;
   let json: unknown;
   try {
@@ -335,9 +345,12 @@ export async function lookAgainAtPayment(ctx: ServiceContext, orderId: string): 
 }
 
 /** The lab's signed address for one order's callbacks: /api/print-orders/lab?order=…&token=… (HMAC under SESSION_SECRET). */
+function labCallbackToken(ctx: ServiceContext, orderId: string): Promise<string> {
+  return hmacSign(readConfig(ctx.env).SESSION_SECRET, `print-lab-callback:${orderId}`);
+}
+
 async function labCallbackUrl(ctx: ServiceContext, orderId: string): Promise<string> {
-  const token = await hmacSign(readConfig(ctx.env).SESSION_SECRET, `print-lab-callback:${orderId}`);
-  return `${returnOrigin(ctx)}/api/print-orders/lab?order=${orderId}&token=${token}`;
+  return `${returnOrigin(ctx)}/api/print-orders/lab?order=${orderId}&token=${await labCallbackToken(ctx, orderId)}`;
 }
 
 /**
@@ -346,7 +359,7 @@ async function labCallbackUrl(ctx: ServiceContext, orderId: string): Promise<str
  * only says "look again": what counts is the order read from the lab).
  */
 export async function receiveLabCall(ctx: ServiceContext, orderId: string | null, token: string | null): Promise<{ received: true }> {
-  const expected = orderId ? await hmacSign(readConfig(ctx.env).SESSION_SECRET, `print-lab-callback:${orderId}`) : null;
+  const expected = orderId ? await labCallbackToken(ctx, orderId) : null;
   if (!orderId || !token || !expected || !timingSafeEqualString(token, expected)) throw new AppError("VALIDATION_ERROR", "This callback address is not valid.");
   await lookAgainAtLab(ctx, orderId);
   return { received: true };
@@ -391,7 +404,8 @@ export async function deliverOrderedPicture(ctx: ServiceContext, orderId: string
   if (!timingSafeEqualString(token, await pictureToken(ctx, orderId, fileId, until))) throw notHere;
   const order = await findPrintOrder(ctx.db, orderId);
   if (!order || (order.status !== "paid" && order.status !== "sent") || !order.items.some((item) => item.fileId === fileId)) throw notHere;
-  const file = await findOrderedPicture(ctx.db, fileId);
+  // Wherever the picture is now (moved or in the trash it is still what was paid for; purged, it is gone).
+  const file = await findFileById(ctx.db, fileId);
   if (!file) throw notHere;
   return sendDeliverable(ctx, file, { key: file.r2Key, size: file.size, etag: await entityTagOf(file), lastModified: file.updatedAt, watermarked: false }, "download", request, null);
 }

@@ -8,6 +8,14 @@ import { inWorkspace } from "~/features/teams/workspace.queries.server";
 
 export type FolderRow = typeof folders.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
+
+/**
+ * A file by its id, live or in the trash, with no access check: for callers that hold their own
+ * proof (a print order's signed picture address; the derived id of a file the app made).
+ */
+export async function findFileById(db: Database, id: string): Promise<FileRow | undefined> {
+  return db.select().from(files).where(eq(files.id, id)).get();
+}
 export type SpaceRow = typeof spaces.$inferSelect;
 
 /** A keyset position: the sort value and id of the last row of the previous page. */

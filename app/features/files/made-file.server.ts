@@ -5,7 +5,7 @@ import { sha256Hex } from "~/lib/sha256";
 import { insertCopies } from "./copy.queries.server";
 import { newObjectKey, putStoredObject, sealsObjects } from "./encryption.server";
 import { freeNames } from "./free-names.server";
-import { findMadeFile } from "./made-file.queries.server";
+import { findFileById } from "./folders.queries.server";
 import { movedName } from "./move.server";
 import { announceFilesChanged, requireFolderAccess } from "./spaces.server";
 import { assertFilesFit, spaceUsage } from "./storage.server";
@@ -24,7 +24,7 @@ export async function saveMadeFile(
   input: { id: string; folderId: string; name: string; contentType: string; bytes: Uint8Array<ArrayBuffer>; auditDetail: string },
 ): Promise<{ id: string; name: string; folderId: string; isNew: boolean }> {
   const target = await requireFolderAccess(ctx, userId, input.folderId, "files.upload");
-  const before = await findMadeFile(ctx.db, input.id);
+  const before = await findFileById(ctx.db, input.id);
   if (before?.trashedAt) throw new AppError("CONFLICT", `It was saved before as “${before.name}”, which is in the trash now. Restore it from the trash.`);
   if (before) return { id: before.id, name: before.name, folderId: before.folderId, isNew: false };
   const usage = await spaceUsage(ctx, target.spaceId);

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { Badge } from "~/components/ui/badge";
 import { HeaderRow, Table, TableBody, TableCell, TableHeaderCell, TableRow } from "~/components/ui/table";
 import { formatDayUtc } from "~/lib/format-utc";
 import { formatMoney } from "../billing.constants";
 import { PRINT_ADDRESS_RETENTION_DAYS, PRINT_STATUS_LABELS, type PrintOrderView } from "../print-orders.constants";
 import { useRevalidateWhile } from "~/lib/use-revalidate-while";
+import { PrintStatusBadge } from "./print-status-badge";
 
 /** One print order as its buyer sees it ("Print order created"): status, pictures, prices, address, timeline. */
 /** Where the order stands, in a sentence for its buyer. */
@@ -36,7 +36,7 @@ export function PrintOrderDetails({ order, galleryHref }: { order: PrintOrderVie
     <div className="max-w-3xl space-y-6">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">Print order {reference}</h1>
-        <Badge variant={order.status === "failed" || order.status === "refunded" || order.status === "expired" ? "warning" : "success"}>{order.statusLabel}</Badge>
+        <PrintStatusBadge status={order.status} label={order.statusLabel} />
       </div>
       <p className="text-sm text-slate-700" data-testid="print-order-status">
         {statusSentence(order)}{" "}
